@@ -1,0 +1,219 @@
+"""The census: every one of the 154,143,080 seven-card hands, counted exactly by suit symmetry.
+
+A hand's split depends only on its ranks, the joker, and which of its cards
+belong to the one suit that can make a flush (no two suits can). So the hands
+fall into classes: a multiset of ranks with no flush, or a multiset of ranks
+with a chosen set S of ranks in the flush suit. The number of hands in a class
+is a product of binomials; one representative per class is decided and
+checked (legal, exactly its seven cards) and counted with the class's weight.
+Because :func:`houseway.house_way` replays one stored split for every hand with
+the same class key, checking the representative checks every hand of the class.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from importlib import resources
+from itertools import combinations
+from math import comb, prod
+from typing import Final, TextIO
+
+from .cards import JOKER, Card
+from .hands import Category, best_five_of, five_value, is_legal, is_royal, two_value
+from .way import clear_cache, house_way
+
+TOTAL_HANDS: Final = comb(53, 7)
+
+#: Section 7's categories, in its order; the keys used in the data file.
+CATEGORY_LABELS: Final = (
+    ("five-aces", "five aces"),
+    ("royal-flush", "royal flush"),
+    ("straight-flush", "straight flush (not royal)"),
+    ("four-of-a-kind", "four of a kind"),
+    ("full-house", "full house"),
+    ("flush", "flush"),
+    ("straight", "straight"),
+    ("three-of-a-kind", "three of a kind"),
+    ("two-pairs", "two pairs (three pairs included)"),
+    ("one-pair", "one pair"),
+    ("high-card", "high card"),
+)
+_CATEGORY_KEY: Final = {
+    Category.FIVE_ACES: "five-aces",
+    Category.STRAIGHT_FLUSH: "straight-flush",
+    Category.FOUR_OF_A_KIND: "four-of-a-kind",
+    Category.FULL_HOUSE: "full-house",
+    Category.FLUSH: "flush",
+    Category.STRAIGHT: "straight",
+    Category.THREE_OF_A_KIND: "three-of-a-kind",
+    Category.TWO_PAIRS: "two-pairs",
+    Category.ONE_PAIR: "one-pair",
+    Category.HIGH_CARD: "high-card",
+}
+
+RankCounts = tuple[int, ...]  # 13 counts, index = rank
+
+
+@dataclass
+class CensusResult:
+    """Exact counts of hands by best five-card category and by decision path."""
+
+    categories: Counter[str] = field(default_factory=Counter)
+    paths: Counter[str] = field(default_factory=Counter)
+    hands: int = 0
+    classes: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def merge(self, other: CensusResult) -> None:
+        self.categories.update(other.categories)
+        self.paths.update(other.paths)
+        self.hands += other.hands
+        self.classes += other.classes
+        self.problems.extend(other.problems)
+
+    def rule_counts(self) -> dict[str, int]:
+        """Hands whose path contains each rule id."""
+        rules: Counter[str] = Counter()
+        for path, count in self.paths.items():
+            for rule_id in path.split(","):
+                rules[rule_id] += count
+        return dict(sorted(rules.items()))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "total": self.hands,
+            "categories": {key: self.categories[key] for key, _ in CATEGORY_LABELS},
+            "paths": dict(sorted(self.paths.items())),
+            "rules": self.rule_counts(),
+        }
+
+
+def rank_multisets(size: int) -> Iterator[RankCounts]:
+    """Every multiset of ``size`` ranks with at most four of a rank, as 13 counts."""
+
+    def extend(prefix: list[int], left: int) -> Iterator[RankCounts]:
+        if len(prefix) == 13:
+            if left == 0:
+                yield tuple(prefix)
+            return
+        for n in range(min(4, left) + 1):
+            yield from extend([*prefix, n], left - n)
+
+    yield from extend([], size)
+
+
+def _hand(counts: RankCounts, flush_ranks: frozenset[int], joker: bool) -> list[Card]:
+    """A representative hand: suit 0 for the flush ranks, the rest spread evenly."""
+    load = [0, 0, 0, 0]
+    hand: list[Card] = []
+    for rank, n in enumerate(counts):
+        suits: list[int] = []
+        if rank in flush_ranks:
+            suits.append(0)
+        free = sorted(
+            (s for s in range(4) if s not in suits and (flush_ranks == frozenset() or s != 0)),
+            key=lambda s: (load[s], s),
+        )
+        suits.extend(free[: n - len(suits)])
+        for suit in suits:
+            load[suit] += 1
+            hand.append(rank * 4 + suit)
+    if joker:
+        hand.append(JOKER)
+    return hand
+
+
+def classes(counts: RankCounts, joker: bool) -> Iterator[tuple[list[Card], int]]:
+    """(representative hand, number of hands) for every class of one rank multiset."""
+    present = [r for r, n in enumerate(counts) if n]
+    need = 5 - joker
+    flush_total = 0
+    for size in range(need, len(present) + 1):
+        for chosen in combinations(present, size):
+            flush_ranks = frozenset(chosen)
+            weight = 4 * prod(
+                comb(3, n - 1) if r in flush_ranks else comb(3, n)
+                for r, n in enumerate(counts)
+                if n
+            )
+            if weight:
+                flush_total += weight
+                yield _hand(counts, flush_ranks, joker), weight
+    plain = prod(comb(4, n) for n in counts) - flush_total
+    if plain:
+        yield _hand(counts, frozenset(), joker), plain
+
+
+def _category_key(value: int) -> str:
+    if is_royal(value):
+        return "royal-flush"
+    return _CATEGORY_KEY[Category(value >> 24)]
+
+
+def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:
+    """Count the classes of some rank multisets (one unit of parallel work)."""
+    result = CensusResult()
+    for counts, joker in work:
+        for hand, weight in classes(counts, joker):
+            decision = house_way(hand)
+            five_v, two_v = five_value(decision.five), two_value(decision.two)
+            if sorted(decision.five + decision.two) != sorted(hand):
+                result.problems.append(f"cards changed: {hand}")
+            if not is_legal(five_v, two_v) or five_v != decision.five_value:
+                result.problems.append(f"foul or wrong value: {hand}")
+            result.categories[_category_key(best_five_of(hand))] += weight
+            result.paths[",".join(decision.path)] += weight
+            result.hands += weight
+            result.classes += 1
+    clear_cache()
+    return result
+
+
+def work_units(chunk_size: int = 500) -> list[list[tuple[RankCounts, bool]]]:
+    """All rank multisets with and without the joker, in chunks."""
+    items = [(c, False) for c in rank_multisets(7)] + [(c, True) for c in rank_multisets(6)]
+    return [items[i : i + chunk_size] for i in range(0, len(items), chunk_size)]
+
+
+def run_census(
+    workers: int = 1, progress: Callable[[int, int], None] | None = None
+) -> CensusResult:
+    """The full census, in ``workers`` processes; ``progress(done, total)`` after each chunk."""
+    units = work_units()
+    result = CensusResult()
+    if workers <= 1:
+        for done, unit in enumerate(units, 1):
+            result.merge(census_chunk(unit))
+            if progress:
+                progress(done, len(units))
+        return result
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done, part in enumerate(pool.map(census_chunk, units), 1):
+            result.merge(part)
+            if progress:
+                progress(done, len(units))
+    return result
+
+
+def stderr_progress(stream: TextIO = sys.stderr) -> Callable[[int, int], None]:
+    """A one-line progress display, redrawn in place."""
+
+    def show(done: int, total: int) -> None:
+        stream.write(f"\rcensus: {done}/{total} chunks ({100 * done / total:5.1f}%)")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def load_rule_counts() -> dict[str, object]:
+    """The shipped census figures (``houseway/data/census.json``)."""
+    text = resources.files("houseway").joinpath("data/census.json").read_text("utf-8")
+    data: dict[str, object] = json.loads(text)
+    return data

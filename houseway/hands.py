@@ -1,0 +1,261 @@
+"""Five- and two-card hand values with the joker, and the no-foul test (spec section 1).
+
+Values are plain ``int`` so that comparing two hands is one integer comparison:
+``category << 24 | tiebreak``. Straights store their order value in the top
+tiebreak slot so the wheel (A-2-3-4-5) sits between A-K-Q-J-T and K-Q-J-T-9.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from itertools import combinations, combinations_with_replacement
+from typing import Final
+
+from .cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+
+
+class Category(IntEnum):
+    """Five-card categories, low to high."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIRS = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+    FIVE_ACES = 9
+
+
+#: English and Swedish names per category (the Swedish ones as in the rule text).
+CATEGORY_NAMES: Final[dict[Category, tuple[str, str]]] = {
+    Category.HIGH_CARD: ("High card", "Högt kort"),
+    Category.ONE_PAIR: ("One pair", "Ett par"),
+    Category.TWO_PAIRS: ("Two pairs", "Två par"),
+    Category.THREE_OF_A_KIND: ("Three of a kind", "Triss"),
+    Category.STRAIGHT: ("Straight", "Stege"),
+    Category.FLUSH: ("Flush", "Färg"),
+    Category.FULL_HOUSE: ("Full house", "Kåk"),
+    Category.FOUR_OF_A_KIND: ("Four of a kind", "Fyrtal"),
+    Category.STRAIGHT_FLUSH: ("Straight flush", "Straight flush"),
+    Category.FIVE_ACES: ("Five aces", "Fem ess"),
+}
+ROYAL_NAMES: Final = ("Royal flush", "Royal straight flush")
+
+_WHEEL_MASK: Final = 0b1000000001111  # A 5 4 3 2
+_WHEEL_ORDER: Final = 23  # between K-high (22) and A-high (24)
+
+
+def _straight_order(top: int) -> int:
+    """Order value of a straight by its top rank index; 3 (a 5) stands for the wheel."""
+    return _WHEEL_ORDER if top == 3 else top * 2
+
+
+def _build_straight_tables() -> tuple[dict[int, int], dict[int, int]]:
+    """Rank masks of five ranks that are a straight, and of four ranks a joker completes.
+
+    Values are ``(order, joker_rank)``-free order values; the joker's rank is
+    recovered separately where a caller needs it.
+    """
+    windows = [(top, sum(1 << (top - i) for i in range(5))) for top in range(4, 13)]
+    windows.append((3, _WHEEL_MASK))
+    five: dict[int, int] = {}
+    four: dict[int, int] = {}
+    for top, mask in windows:
+        order = _straight_order(top)
+        five[mask] = order
+        bit = mask
+        while bit:
+            low = bit & -bit
+            sub = mask ^ low
+            four[sub] = max(four.get(sub, -1), order)
+            bit ^= low
+    return five, four
+
+
+STRAIGHT_ORDER, JOKER_STRAIGHT_ORDER = _build_straight_tables()
+#: Rank masks of the ten straights.
+STRAIGHT_WINDOWS: Final = tuple(STRAIGHT_ORDER)
+#: The top rank of a straight by its order value (the wheel's top card is its 5).
+ORDER_TOP: Final = {_straight_order(top): top for top in range(3, 13)}
+
+
+def _pack(category: int, ranks: Sequence[int]) -> int:
+    value = category << 24
+    shift = 16
+    for rank in ranks:
+        value |= rank << shift
+        shift -= 4
+    return value
+
+
+def category_of(value: int) -> Category:
+    return Category(value >> 24)
+
+
+def is_royal(value: int) -> bool:
+    return value >> 24 == Category.STRAIGHT_FLUSH and (value >> 16) & 0xFF == 24
+
+
+def _grouped_value(ranks: Sequence[int]) -> int:
+    """Value of five ranks by their groups (pairs, trips...), no straight or flush."""
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    order = [rank for rank, n in groups for _ in range(n)]
+    category = _SHAPES[shape]
+    return _pack(category, order)
+
+
+_SHAPES: Final = {
+    (5,): Category.FIVE_ACES,
+    (4, 1): Category.FOUR_OF_A_KIND,
+    (3, 2): Category.FULL_HOUSE,
+    (3, 1, 1): Category.THREE_OF_A_KIND,
+    (2, 2, 1): Category.TWO_PAIRS,
+    (2, 1, 1, 1): Category.ONE_PAIR,
+    (1, 1, 1, 1, 1): Category.HIGH_CARD,
+}
+
+
+def _build_grouped_table() -> dict[int, int]:
+    """Grouped value of every multiset of five ranks, keyed by 3-bit counts per rank."""
+    table: dict[int, int] = {}
+    for ranks in combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) <= 4 or ranks == (ACE,) * 5:
+            table[sum(1 << 3 * r for r in ranks)] = _grouped_value(ranks)
+    return table
+
+
+_GROUPED: Final = _build_grouped_table()
+#: Per card, its rank's unit in a _GROUPED key; the joker counts as an ace.
+_COUNT_UNIT: Final = tuple(1 << 3 * RANK_OF[c] for c in range(53))
+
+
+def five_value(cards: Sequence[Card]) -> int:
+    """Value of a five-card hand; the joker plays as whatever makes the hand best.
+
+    The joker may be an ace, or complete a straight, a flush or a straight flush
+    (spec section 1); in a flush it takes the highest rank the flush lacks.
+    """
+    best = _GROUPED[sum(map(_COUNT_UNIT.__getitem__, cards))]
+    if best >> 24 != Category.HIGH_CARD and not (
+        JOKER in cards and best >> 24 == Category.ONE_PAIR and best >> 16 & 15 == ACE
+    ):
+        return best  # a natural pair or better: no straight or flush is possible
+    mask = 0
+    suits = 0
+    for card in cards:
+        if card != JOKER:
+            mask |= 1 << RANK_OF[card]
+            suits |= 1 << SUIT_OF[card]
+    flush = suits & (suits - 1) == 0
+    if JOKER not in cards:
+        order = STRAIGHT_ORDER.get(mask, -1)
+        if order >= 0:
+            return _pack(Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT, [order])
+        if flush:
+            return _pack(Category.FLUSH, [r for r in range(ACE, -1, -1) if mask >> r & 1])
+        return best
+    if mask.bit_count() != 4:
+        return best  # the joker paired a natural ace: naturals not distinct
+    order = JOKER_STRAIGHT_ORDER.get(mask, -1)
+    if order >= 0:
+        return _pack(Category.STRAIGHT_FLUSH if flush else Category.STRAIGHT, [order])
+    if flush:
+        missing = next(r for r in range(ACE, -1, -1) if not mask >> r & 1)
+        return _pack(
+            Category.FLUSH, [r for r in range(ACE, -1, -1) if (mask | 1 << missing) >> r & 1]
+        )
+    return best
+
+
+def joker_rank(cards: Sequence[Card], value: int) -> int:
+    """The rank the joker plays in a five-card hand of the given value (for display)."""
+    category = value >> 24
+    naturals = [RANK_OF[c] for c in cards if c != JOKER]
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
+        top = ORDER_TOP[(value >> 16) & 0xFF]
+        window = [ACE, 3, 2, 1, 0] if top == 3 else list(range(top, top - 5, -1))
+        return next(r for r in window if r not in naturals)
+    if category == Category.FLUSH:
+        return next(r for r in range(ACE, -1, -1) if r not in naturals)
+    return ACE
+
+
+def two_value(cards: Sequence[Card]) -> int:
+    """Value of a two-card hand: any pair beats any non-pair; the joker is an ace."""
+    high, low = sorted((RANK_OF[cards[0]], RANK_OF[cards[1]]), reverse=True)
+    if high == low:
+        return 256 + high
+    return high * 16 + low
+
+
+def is_pair_value(two: int) -> bool:
+    return two >= 256
+
+
+def is_legal(five: int, two: int) -> bool:
+    """No foul: the five-card hand must outrank the two-card hand (spec section 1).
+
+    A pair low needs a pair of at least that rank, or a better category, above;
+    two singles need the five-card hand's first two ranks to be at least as high.
+    """
+    category = five >> 24
+    if two >= 256:
+        if category > Category.ONE_PAIR:
+            return True
+        return category == Category.ONE_PAIR and (five >> 16) & 15 >= two - 256
+    if category > Category.HIGH_CARD:
+        return True
+    first, second = (five >> 16) & 15, (five >> 12) & 15
+    return (first, second) >= (two >> 4, two & 15)
+
+
+def display_order(cards: Sequence[Card], value: int | None = None) -> tuple[Card, ...]:
+    """The cards of a five-card hand ordered as players read them.
+
+    Bigger groups first, then higher ranks; the joker stands at the rank it plays.
+    """
+    if value is None:
+        value = five_value(cards)
+    effective = {c: RANK_OF[c] for c in cards}
+    if JOKER in effective:
+        effective[JOKER] = joker_rank(cards, value)
+    wheel = (value >> 24) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and (
+        (value >> 16) & 0xFF
+    ) == _WHEEL_ORDER
+    counts: dict[int, int] = {}
+    for rank in effective.values():
+        counts[rank] = counts.get(rank, 0) + 1
+
+    def key(card: Card) -> tuple[int, int, int, int]:
+        rank = effective[card]
+        shown = -1 if wheel and rank == ACE else rank
+        return (counts[rank], shown, card != JOKER, -SUIT_OF[card])
+
+    return tuple(sorted(cards, key=key, reverse=True))
+
+
+def category_name(value: int, swedish: bool = False) -> str:
+    """Name of a five-card hand, e.g. 'Stege' / 'Straight'."""
+    if is_royal(value):
+        return ROYAL_NAMES[swedish]
+    return CATEGORY_NAMES[category_of(value)][swedish]
+
+
+def two_name(value: int, swedish: bool = False) -> str:
+    """Name of a two-card hand: 'Par' / 'Pair', or 'Högt kort' / 'High card'."""
+    if value >= 256:
+        return "Par" if swedish else "Pair"
+    return "Högt kort" if swedish else "High card"
+
+
+def best_five_of(cards: Sequence[Card]) -> int:
+    """Best five-card value among all five-card subsets of ``cards`` (spec section 7)."""
+    return max(five_value(five) for five in combinations(cards, 5))

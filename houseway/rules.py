@@ -1,0 +1,212 @@
+"""The rule catalogue: every rule id with its Swedish text (verbatim), English text and flags.
+
+One source of truth for the texts: the decision procedure names these ids, and
+the bot, the quiz, the CLI and the statistics all look the texts up here.
+The Swedish sentences are quoted exactly as the casino wrote them, typos
+included ("spitta", "tvåkorthanden"); supplements are marked as such.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+INTRODUCTION_SV: Final = (
+    "Givaren kommer alltid att placera sina kort enligt de kriterier som redogörs för i "
+    "'Huset väljer'. Spelare kan också dra fördel av detta alternativ och få sina händer "
+    "valda åt dem efter samma kriterier. Du bör dock alltid komma ihåg att strategin i "
+    "'Huset väljer' inte är en strategi för att vinna båda händerna utan för att hålla "
+    "nere förlusterna!"
+)
+INTRODUCTION_EN: Final = (
+    "The dealer always sets his cards by the criteria in 'House Way'. Players may use this "
+    "option too and have their hands set for them by the same criteria. Always remember, "
+    "though, that the House Way is not a strategy for winning both hands but for keeping "
+    "losses down!"
+)
+SUPPLEMENT_MARKER_SV: Final = "Tillägg – ingår inte i originalreglerna"
+SUPPLEMENT_MARKER_EN: Final = "Supplement – not part of the original rules"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of 'Huset väljer'.
+
+    ``shown_with`` names a rule whose sentence is shown together with this one:
+    the flush/straight rules only say "as for a straight flush above".
+    """
+
+    id: str
+    swedish: str
+    english: str
+    supplement: bool = False
+    shown_with: str | None = None
+
+    def sentences(self) -> tuple[Rule, ...]:
+        """This rule followed by the rule it is shown with, if any."""
+        if self.shown_with is None:
+            return (self,)
+        return (self, RULES[self.shown_with])
+
+
+_FLUSH_STRAIGHT_SV: Final = (
+    "Färg och stege: Dessa händer följer samma regler som gäller för en straight flush ovan."
+)
+_FLUSH_STRAIGHT_EN: Final = "Flushes and straights follow the straight-flush rules above."
+_TRIPS_SV: Final = (
+    "Triss: Trissen kommer att behållas i femkortshanden såvida den inte består av tre ess, "
+    "i dessa fall kommer ett par i ess behållas så att tvåkorthanden utgörs av ett ess och "
+    "ett annat kort."
+)
+_TRIPS_EN: Final = (
+    "The three of a kind stays in the five-card hand unless it is three aces: then a pair of "
+    "aces stays and the two-card hand is an ace and another card."
+)
+_TWO_PAIRS_SV: Final = (
+    "Två par: Givaren kommer spela det låga paret i tvåkortshanden och behålla det höga paret "
+    "i femkortshanden – såvida han inte har åtminstone ess och knekt att spela i "
+    "tvåkortshanden, i sådana fall behåller han båda paren i femkortshanden."
+)
+_TWO_PAIRS_EN: Final = (
+    "The low pair goes to the two-card hand, the high pair stays — unless at least ace-jack "
+    "can be played in the two-card hand; then both pairs stay."
+)
+
+_CATALOGUE: Final = (
+    Rule(
+        "five-aces",
+        "Fem ess: Om givaren har fem ess kommer han spela tre stycken i femkortshanden och "
+        "två i tvåkortshanden.",
+        "Five aces: three go in the five-card hand and two in the two-card hand.",
+    ),
+    Rule(
+        "straight-flush.two-pairs",
+        "Straight flush: Om det finns två par kommer givaren att ignorera sin straight flush "
+        "och spela enligt regeln för två par nedan.",
+        "With two pairs the dealer ignores the straight flush and plays the two-pair rule below.",
+    ),
+    Rule(
+        "straight-flush.pair-moved",
+        "Med bara ett par kommer givaren bara att flytta fram paret om det låter honom behålla "
+        "en stege eller en färg i sin femkortshand.",
+        "With only one pair the dealer moves the pair to the two-card hand only if that keeps "
+        "a straight or a flush in the five-card hand.",
+    ),
+    Rule(
+        "straight-flush.keep",
+        "I alla andra situationer kommer givaren att behålla sin straight flush och placera de "
+        "återstående två korten i tvåkortshanden.",
+        "In every other case the straight flush stays and the remaining two cards go to the "
+        "two-card hand.",
+    ),
+    Rule(
+        "four-of-a-kind.extra-pair",
+        "Fyrtal: Givaren spelar ett par i varje hand – såvida det inte finns ytterligare ett "
+        "par, i sådana fall kommer han att behålla fyrtalet.",
+        "A pair goes in each hand, unless there is another pair: then the four of a kind stays "
+        "together.",
+    ),
+    Rule(
+        "four-of-a-kind.2-6",
+        "Om fyrtalet består av kort från 2:or till 6:or kommer givaren att behålla fyrtalet och "
+        "spela de två högsta korten därefter i tvåkortshanden.",
+        "Fours of 2s to 6s stay together; the two highest remaining cards go to the two-card hand.",
+    ),
+    Rule(
+        "four-of-a-kind.7-10",
+        "Om det består av kort från 7:or till 10:or kommer givaren att splitta upp fyrtalet, "
+        "såvida han inte kan spela minst en kung i tvåkortshanden.",
+        "Fours of 7s to 10s are split unless at least a king can be played in the two-card hand.",
+    ),
+    Rule(
+        "four-of-a-kind.j-k",
+        "Om det består av kort från knektar till kungar kommer givaren alltid att splitta, "
+        "såvida inte ett ess kan spelas i tvåkortshanden.",
+        "Fours of jacks to kings are always split unless an ace can be played in the two-card "
+        "hand.",
+    ),
+    Rule(
+        "four-of-a-kind.aces",
+        "Med fyra ess kommer givaren alltid att spitta fyrtalet till två par med ess.",
+        "Four aces are always split into two pairs of aces.",
+    ),
+    Rule(
+        "full-house",
+        "Kåk: Givaren kommer alltid att behålla sin triss och placera paret i tvåkortshanden.",
+        "Full house: the three of a kind stays, the pair goes to the two-card hand.",
+    ),
+    Rule(
+        "flush-straight.two-pairs",
+        _FLUSH_STRAIGHT_SV,
+        _FLUSH_STRAIGHT_EN,
+        shown_with="straight-flush.two-pairs",
+    ),
+    Rule(
+        "flush-straight.pair-moved",
+        _FLUSH_STRAIGHT_SV,
+        _FLUSH_STRAIGHT_EN,
+        shown_with="straight-flush.pair-moved",
+    ),
+    Rule(
+        "flush-straight.keep",
+        _FLUSH_STRAIGHT_SV,
+        _FLUSH_STRAIGHT_EN,
+        shown_with="straight-flush.keep",
+    ),
+    Rule("three-of-a-kind", _TRIPS_SV, _TRIPS_EN),
+    Rule("three-of-a-kind.aces", _TRIPS_SV, _TRIPS_EN),
+    Rule("two-pairs.split", _TWO_PAIRS_SV, _TWO_PAIRS_EN),
+    Rule("two-pairs.ace-jack", _TWO_PAIRS_SV, _TWO_PAIRS_EN),
+    Rule(
+        "one-pair",
+        "Ett par: Givaren kommer att behålla paret i femkortshanden och placera de två högsta "
+        "korten i tvåkortshanden.",
+        "The pair stays; the two highest other cards go to the two-card hand.",
+    ),
+    Rule(
+        "high-card",
+        "Högt kort: Givaren kommer att behålla det högsta kortet i femkortshanden och placera "
+        "de två näst högsta korten i tvåkortshanden.",
+        "The highest card stays; the next two highest go to the two-card hand.",
+    ),
+    Rule(
+        "three-pairs",
+        "Tre par: Givaren placerar det högsta paret i tvåkortshanden och behåller de två andra "
+        "paren i femkortshanden.",
+        "Three pairs: the highest pair goes to the two-card hand.",
+        supplement=True,
+    ),
+    Rule(
+        "full-house.two-pairs",
+        "Kåk med två par: Givaren behåller trissen och det lägre paret i femkortshanden och "
+        "placerar det högre paret i tvåkortshanden.",
+        "Three of a kind and two pairs: the higher pair goes to the two-card hand.",
+        supplement=True,
+    ),
+    Rule(
+        "full-house.two-trips",
+        "Två triss: Givaren delar den högre trissen och placerar ett par av den i tvåkortshanden.",
+        "Two threes of a kind: a pair from the higher one goes to the two-card hand.",
+        supplement=True,
+    ),
+)
+
+#: Every rule by id, in the order of the Swedish text (supplements last).
+RULES: Final[dict[str, Rule]] = {rule.id: rule for rule in _CATALOGUE}
+RULE_IDS: Final[tuple[str, ...]] = tuple(RULES)
+
+
+def sentences_for(path: Iterable[str]) -> tuple[Rule, ...]:
+    """The rule sentences to quote for a decision path, each once, in order.
+
+    Rules that share one sentence (two-pairs.split / .ace-jack) are quoted once.
+    """
+    shown: list[Rule] = []
+    seen_texts: set[str] = set()
+    for rule_id in path:
+        for rule in RULES[rule_id].sentences():
+            if rule.swedish not in seen_texts:
+                seen_texts.add(rule.swedish)
+                shown.append(rule)
+    return tuple(shown)

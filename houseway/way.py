@@ -1,0 +1,333 @@
+"""The House Way decision procedure (spec section 3), and a fast memoised front for it.
+
+:func:`decide` follows the spec step by step; every branch names the rule id it
+applies, so the path of ids says exactly which sentence of the Swedish text set
+the hand. :func:`house_way` is what callers use: it reduces a hand to the
+facts the procedure can see (ranks, the joker, which cards are of the one suit
+that can make a flush), computes each such pattern once, and replays the
+stored split by position. The hot path is a sort, two table look-ups and a
+dict look-up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Final, NamedTuple
+
+from .cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, HandError, check_hand
+from .hands import (
+    STRAIGHT_WINDOWS,
+    Category,
+    category_name,
+    display_order,
+    five_value,
+    is_legal,
+    two_name,
+    two_value,
+)
+
+JACK: Final = 9
+KING: Final = 11
+SIX: Final = 4
+TEN: Final = 8
+
+_STRAIGHTISH: Final = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
+_FLUSH_OR_STRAIGHT: Final = frozenset({Category.STRAIGHT, Category.FLUSH})
+_STRAIGHT_FLUSH: Final = frozenset({Category.STRAIGHT_FLUSH})
+
+
+class Decision(NamedTuple):
+    """The dealer's split of one hand and why.
+
+    ``path`` holds the rule ids that decided, first to last; ``rule`` is the last.
+    ``five`` is in display order (groups first, high to low).
+    """
+
+    hand: tuple[Card, ...]
+    five: tuple[Card, ...]
+    two: tuple[Card, ...]
+    path: tuple[str, ...]
+    five_value: int
+    two_value: int
+
+    @property
+    def rule(self) -> str:
+        return self.path[-1]
+
+    def five_name(self, swedish: bool = False) -> str:
+        return category_name(self.five_value, swedish)
+
+    def two_name(self, swedish: bool = False) -> str:
+        return two_name(self.two_value, swedish)
+
+
+# --- the procedure, step by step -----------------------------------------------------------
+
+
+def _groups(cards: Sequence[Card]) -> dict[int, list[Card]]:
+    """Cards by rank, the joker among the aces; naturals first, so the joker stays up top."""
+    groups: dict[int, list[Card]] = {}
+    for card in sorted(cards, key=lambda c: (c == JOKER, SUIT_OF[c])):
+        groups.setdefault(RANK_OF[card], []).append(card)
+    return groups
+
+
+def _of_size(groups: dict[int, list[Card]], size: int) -> list[list[Card]]:
+    """Groups of exactly ``size`` cards, highest rank first."""
+    return [groups[rank] for rank in sorted(groups, reverse=True) if len(groups[rank]) == size]
+
+
+def _singles(groups: dict[int, list[Card]]) -> list[Card]:
+    return [group[0] for group in _of_size(groups, 1)]
+
+
+def _flush_suit(cards: Sequence[Card]) -> int:
+    """The suit that has five cards counting the joker, or -1 (at most one suit can)."""
+    suits = [SUIT_OF[c] for c in cards]
+    need = 5 - (JOKER in cards)
+    for suit in range(4):
+        if suits.count(suit) >= need:
+            return suit
+    return -1
+
+
+def _rank_mask(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        if card != JOKER:
+            mask |= 1 << RANK_OF[card]
+    return mask
+
+
+def _has_straight(mask: int, joker: bool) -> bool:
+    """Some five ranks of ``mask`` (one of them the joker, if any) make a straight."""
+    return any((window & ~mask).bit_count() <= joker for window in STRAIGHT_WINDOWS)
+
+
+def _has_straight_flush(cards: Sequence[Card], flush_suit: int) -> bool:
+    if flush_suit < 0:
+        return False
+    suited = [c for c in cards if SUIT_OF[c] == flush_suit]
+    return _has_straight(_rank_mask(suited), JOKER in cards)
+
+
+def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[Card, Card]:
+    """The legal split with the highest two-card hand whose five is in ``categories``.
+
+    Ties go to the higher five-card hand (spec section 3, "best low").
+    """
+    best: tuple[int, int] | None = None
+    best_low: tuple[Card, Card] | None = None
+    for low in combinations(cards, 2):
+        five = [c for c in cards if c not in low]
+        five_v = five_value(five)
+        if five_v >> 24 not in categories:
+            continue
+        two_v = two_value(low)
+        if not is_legal(five_v, two_v):
+            continue
+        if best is None or (two_v, five_v) > best:
+            best, best_low = (two_v, five_v), (low[0], low[1])
+    assert best_low is not None, "a straight/flush hand always has a keeping split"
+    return best_low
+
+
+def _straightish(
+    cards: Sequence[Card], prefix: str, keep: frozenset[Category], groups: dict[int, list[Card]]
+) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """Steps 2 and 5: the straight-flush rules, shared by flushes and straights."""
+    pairs = _of_size(groups, 2)
+    if len(pairs) >= 2:
+        low, path = _two_pairs(groups)
+        return low, (f"{prefix}.two-pairs", *path)
+    if len(pairs) == 1:
+        rest = [c for c in cards if c not in pairs[0]]
+        if five_value(rest) >> 24 in _STRAIGHTISH:
+            return tuple(pairs[0]), (f"{prefix}.pair-moved",)
+    return _best_low(cards, keep), (f"{prefix}.keep",)
+
+
+def _two_pairs(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """Step 7: two pairs (ace-jack exception) and three pairs (a supplement)."""
+    pairs = _of_size(groups, 2)
+    if len(pairs) >= 3:
+        return tuple(pairs[0]), ("three-pairs",)
+    singles = _singles(groups)
+    if RANK_OF[singles[0]] == ACE and RANK_OF[singles[1]] >= JACK:
+        return (singles[0], singles[1]), ("two-pairs.ace-jack",)
+    return tuple(pairs[1]), ("two-pairs.split",)
+
+
+def _four_of_a_kind(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """Step 3."""
+    quads = _of_size(groups, 4)[0]
+    rank = RANK_OF[quads[0]]
+    others = [g for r, g in sorted(groups.items(), reverse=True) if r != rank and len(g) >= 2]
+    if others:
+        return tuple(others[0][:2]), ("four-of-a-kind.extra-pair",)
+    singles = _singles(groups)
+    keep = (singles[0], singles[1])
+    split = (quads[0], quads[1])
+    top = RANK_OF[singles[0]]
+    if rank <= SIX:
+        return keep, ("four-of-a-kind.2-6",)
+    if rank <= TEN:
+        return (keep if top >= KING else split), ("four-of-a-kind.7-10",)
+    if rank < ACE:
+        return (keep if top == ACE else split), ("four-of-a-kind.j-k",)
+    return split, ("four-of-a-kind.aces",)
+
+
+def _full_house(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """Step 4, with the supplements for two pairs and two trips."""
+    trips = _of_size(groups, 3)
+    pairs = _of_size(groups, 2)
+    if len(trips) >= 2:
+        return tuple(trips[0][:2]), ("full-house.two-trips",)
+    if len(pairs) >= 2:
+        return tuple(pairs[0]), ("full-house.two-pairs",)
+    return tuple(pairs[0]), ("full-house",)
+
+
+def decide(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """The two-card hand and the path of rule ids, straight from spec section 3."""
+    groups = _groups(cards)
+    sizes = sorted((len(g) for g in groups.values()), reverse=True)
+    if len(groups.get(ACE, ())) == 5:
+        return tuple(groups[ACE][:2]), ("five-aces",)
+    flush_suit = _flush_suit(cards)
+    if _has_straight_flush(cards, flush_suit):
+        return _straightish(cards, "straight-flush", _STRAIGHT_FLUSH, groups)
+    if sizes[0] == 4:
+        return _four_of_a_kind(groups)
+    if sizes[0] == 3 and sizes[1] >= 2:
+        return _full_house(groups)
+    if flush_suit >= 0 or _has_straight(_rank_mask(cards), JOKER in cards):
+        return _straightish(cards, "flush-straight", _FLUSH_OR_STRAIGHT, groups)
+    if sizes[0] == 3:
+        trips = _of_size(groups, 3)[0]
+        singles = _singles(groups)
+        if RANK_OF[trips[0]] == ACE:
+            return (trips[0], singles[0]), ("three-of-a-kind.aces",)
+        return (singles[0], singles[1]), ("three-of-a-kind",)
+    if sizes[0] == 2:
+        if sizes[1] == 2:
+            return _two_pairs(groups)
+        singles = _singles(groups)
+        return (singles[0], singles[1]), ("one-pair",)
+    singles = _singles(groups)
+    return (singles[1], singles[2]), ("high-card",)
+
+
+# --- the fast front ------------------------------------------------------------------------
+
+#: Rank with the joker apart (13): the memo key must tell a joker from an ace.
+_RANK13: Final = (*RANK_OF[:52], 13)
+#: Per-card suit counters, one nibble per suit; the joker adds one to every suit.
+_SUIT_NIBBLE: Final = (*(1 << 4 * SUIT_OF[c] for c in range(52)), 0x1111)
+
+
+def _build_flush_table() -> tuple[int, ...]:
+    table = []
+    for total in range(0x7777 + 1):
+        suit = next((s for s in range(4) if (total >> 4 * s) & 15 >= 5), -1)
+        table.append(suit)
+    return tuple(table)
+
+
+_FLUSH_OF_TOTAL: Final = _build_flush_table()
+#: For a flush suit f: sort order (rank, in-suit, suit) and key value (rank, in-suit).
+_FLUSH_SORT: Final = tuple(
+    (*(RANK_OF[c] * 8 + (4 if SUIT_OF[c] == f else 0) + SUIT_OF[c] for c in range(52)), 999)
+    for f in range(4)
+)
+_FLUSH_KEY: Final = tuple(
+    (*(RANK_OF[c] * 2 + (SUIT_OF[c] == f) for c in range(52)), 99) for f in range(4)
+)
+
+
+class _Template(NamedTuple):
+    """A decision by position in the canonically sorted hand."""
+
+    five: tuple[int, ...]
+    two: tuple[int, int]
+    path: tuple[str, ...]
+    five_value: int
+    two_value: int
+
+
+_PLAIN: dict[tuple[int, ...], _Template] = {}
+_FLUSH: dict[tuple[int, ...], _Template] = {}
+
+
+def _template(ordered: tuple[Card, ...]) -> _Template:
+    low, path = decide(ordered)
+    five = [c for c in ordered if c not in low]
+    five_v = five_value(five)
+    two_v = two_value(low)
+    shown = display_order(five, five_v)
+    return _Template(
+        tuple(ordered.index(c) for c in shown),
+        (ordered.index(low[0]), ordered.index(low[1])),
+        path,
+        five_v,
+        two_v,
+    )
+
+
+def house_way(cards: Sequence[Card] | str) -> Decision:
+    """The dealer's split of a seven-card hand and the rules that decided it.
+
+    Accepts encoded cards or text in any notation :func:`houseway.parse_hand` reads.
+    """
+    if isinstance(cards, str):
+        from .cards import parse_hand
+
+        cards = parse_hand(cards)
+    hand = tuple(cards)
+    try:
+        if len(set(hand)) != HAND_SIZE:
+            raise IndexError
+        suit = _FLUSH_OF_TOTAL[sum(map(_SUIT_NIBBLE.__getitem__, hand))]
+    except (IndexError, TypeError):
+        check_hand(hand)
+        raise HandError("unknown_token", token=repr(hand)) from None
+    if suit < 0:
+        ordered = tuple(sorted(hand, reverse=True))
+        key = tuple(map(_RANK13.__getitem__, ordered))
+        memo = _PLAIN
+    else:
+        ordered = tuple(sorted(hand, key=_FLUSH_SORT[suit].__getitem__, reverse=True))
+        key = tuple(map(_FLUSH_KEY[suit].__getitem__, ordered))
+        memo = _FLUSH
+    template = memo.get(key)
+    if template is None:
+        template = memo[key] = _template(ordered)
+    five_at = template.five
+    two_at = template.two
+    return Decision(
+        hand,
+        (
+            ordered[five_at[0]],
+            ordered[five_at[1]],
+            ordered[five_at[2]],
+            ordered[five_at[3]],
+            ordered[five_at[4]],
+        ),
+        (ordered[two_at[0]], ordered[two_at[1]]),
+        template.path,
+        template.five_value,
+        template.two_value,
+    )
+
+
+def same_house_way(five: Sequence[Card], two: Sequence[Card], decision: Decision) -> bool:
+    """A player's split is the house way when both hands have the house way's values."""
+    return five_value(five) == decision.five_value and two_value(two) == decision.two_value
+
+
+def clear_cache() -> None:
+    """Forget memoised patterns (for measurements of the cold path)."""
+    _PLAIN.clear()
+    _FLUSH.clear()

@@ -1,0 +1,107 @@
+"""Parsing every notation of spec section 5, and every error code."""
+
+import pytest
+
+from houseway import JOKER, HandError, canonical_hand, format_cards, parse_hand
+from houseway.cards import MAX_INPUT_LENGTH, check_hand, parse_cards
+
+AS, KD, TH, NINE_C, SEVEN_S, FOUR_D = 12 * 4 + 0, 11 * 4 + 2, 8 * 4 + 1, 7 * 4 + 3, 5 * 4, 2 * 4 + 2
+EXPECTED = (AS, KD, TH, NINE_C, SEVEN_S, FOUR_D, JOKER)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As Kd Th 9c 7s 4d JK",
+        "as kd th 9c 7s 4d jk",
+        "AS KD TH 9C 7S 4D JK",
+        "As Kd 10h 9c 7s 4d Joker",
+        "As,Kd,Th,9c,7s,4d,JK",
+        "As, Kd, Th, 9c, 7s, 4d, Jkr",
+        "AsKdTh9c7s4dJK",
+        "AsKd10h9c7s4d🃏",
+        "A♠ K♦ T♥ 9♣ 7♠ 4♦ JK",
+        "A♤ K♢ 10♡ 9♧ 7♤ 4♢ JK",
+        "A♠️ K♦️ T♥️ 9♣️ 7♠️ 4♦️ 🃏",
+        "A♠K♦10♥9♣7♠4♦JOKER",
+        "spader ess, ruter kung, hjärter 10, klöver 9, spader 7, ruter 4, jokern",
+        "Spader Ess Ruter Kung Hjärter 10 Klöver 9 Spader 7 Ruter 4 Joker",
+        "spader ess ruter kung hjarter 10 klover 9 spader 7 ruter 4 buggen",
+        "  As   Kd\tTh\n9c 7s 4d JK  ",
+        "ace of spades, king of diamonds, 10 of hearts, 9 of clubs, 7 of spades, "
+        "4 of diamonds, joker",
+    ],
+)
+def test_every_notation_gives_the_same_cards(text: str) -> None:
+    assert parse_hand(text) == EXPECTED
+
+
+def test_swedish_court_cards() -> None:
+    cards = parse_cards("hjärter ess, spader 10, klöver kung, ruter dam, ruter knekt", None)
+    assert format_cards(cards) == "Ah Ts Kc Qd Jd"
+
+
+def test_decomposed_umlaut_is_accepted() -> None:
+    decomposed = "hja\u0308rter ess"  # 'ä' as a + combining diaeresis
+    assert format_cards(parse_cards(decomposed, 1)) == "Ah"
+
+
+def test_canonical_output_sorts_high_to_low_with_joker_last() -> None:
+    assert canonical_hand(parse_hand("4d JK 7s 9c Th Kd As")) == "As Kd Th 9c 7s 4d JK"
+
+
+def test_input_order_is_kept() -> None:
+    assert format_cards(parse_hand("2c 3d 4h 5s JK 9c Kd")) == "2c 3d 4h 5s JK 9c Kd"
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "token"),
+    [
+        ("", "empty", None),
+        ("  , ,  ", "empty", None),
+        ("As Kd Th 9c 7s 4d", "wrong_count", None),
+        ("As Kd Th 9c 7s 4d JK 2c", "wrong_count", None),
+        ("As Kd Th 9c 7s 4d As", "duplicate_card", "As"),
+        ("As Kd Th 9c 7s 4d a♠", "duplicate_card", "As"),
+        ("As Kd Th 9c 7s JK joker", "two_jokers", "joker"),
+        ("As Kd Th 9c 7s 4d Xx", "unknown_token", "xx"),
+        ("As Kd 1h 9c 7s 4d JK", "unknown_token", "1h"),
+        ("As Kd Th 9c 7s 4d @everyone", "unknown_token", "@everyone"),
+        ("As Kd Th 9c 7s 4d 11s", "unknown_token", "11s"),
+        ("As Kd Th 9c 7s 4d Ks" + " " * MAX_INPUT_LENGTH, "too_long", None),
+    ],
+)
+def test_errors_carry_code_and_token(text: str, code: str, token: str | None) -> None:
+    with pytest.raises(HandError) as caught:
+        parse_hand(text)
+    assert caught.value.code == code
+    assert caught.value.token == token
+    assert str(caught.value)
+
+
+def test_wrong_count_reports_the_count() -> None:
+    with pytest.raises(HandError) as caught:
+        parse_hand("As Kd Th")
+    assert caught.value.count == 3
+    assert "3" in str(caught.value)
+
+
+def test_exactly_the_limit_is_accepted() -> None:
+    text = "As Kd Th 9c 7s 4d JK"
+    padded = text + " " * (MAX_INPUT_LENGTH - len(text))
+    assert len(padded) == MAX_INPUT_LENGTH
+    assert parse_hand(padded) == EXPECTED
+
+
+@pytest.mark.parametrize(
+    ("cards", "code"),
+    [
+        ([1, 2, 3], "wrong_count"),
+        ([1, 2, 3, 4, 5, 6, 6], "duplicate_card"),
+        ([1, 2, 3, 4, 5, 6, 53], "unknown_token"),
+    ],
+)
+def test_check_hand_rejects_bad_encoded_cards(cards: list[int], code: str) -> None:
+    with pytest.raises(HandError) as caught:
+        check_hand(cards)
+    assert caught.value.code == code

@@ -1,0 +1,159 @@
+"""Hand values (spec section 1): ranking, the joker, the wheel, two-card hands, no foul."""
+
+import random
+from itertools import combinations
+
+import pytest
+
+from houseway import JOKER, Category, category_name, five_value, is_legal, two_value
+from houseway.cards import parse_cards
+from houseway.hands import best_five_of
+
+
+def v(text: str) -> int:
+    return five_value(parse_cards(text, 5))
+
+
+def t(text: str) -> int:
+    return two_value(parse_cards(text, 2))
+
+
+def test_categories_descend() -> None:
+    hands = [
+        "As Ah Ad Ac JK",
+        "As Ks Qs Js Ts",
+        "5h 4h 3h 2h Ah",
+        "Kd Qd Jd Td 9d",
+        "6c 5c 4c 3c 2c",
+        "As Ah Ad Ac Kd",
+        "2s 2h 2d 2c 3d",
+        "As Ad Ah Kc Kd",
+        "3s 3h 3d 2c 2d",
+        "Ah Kh Qh Jh 9h",
+        "7d 5d 4d 3d 2d",
+        "As Kd Qc Jh Ts",
+        "5s 4h 3d 2c As",
+        "Ks Qd Jc Th 9s",
+        "6s 5h 4d 3c 2s",
+        "As Ad Ah Kc Qd",
+        "2s 2h 2d 4c 3d",
+        "As Ad Kh Kc Qd",
+        "As Ad Kh Kc Jd",
+        "3s 3d 2h 2c 4d",
+        "As Ad Kh Qc Jd",
+        "2s 2d 5h 4c 3d",
+        "As Kd Qh Jc 9d",
+        "7s 5d 4h 3c 2d",
+    ]
+    values = [v(hand) for hand in hands]
+    assert values == sorted(values, reverse=True)
+    assert len(set(values)) == len(values)
+
+
+@pytest.mark.parametrize(
+    ("hand", "category"),
+    [
+        ("As Ah Ad Ac JK", Category.FIVE_ACES),
+        ("JK Kh Qh Jh Th", Category.STRAIGHT_FLUSH),
+        ("JK 9h 7h 6h 5h", Category.STRAIGHT_FLUSH),
+        ("JK Kh Qh Jh 2h", Category.FLUSH),
+        ("JK Kh Qd Jh Th", Category.STRAIGHT),
+        ("JK As Kd 7c 2h", Category.ONE_PAIR),
+        ("JK As Ad 7c 2h", Category.THREE_OF_A_KIND),
+        ("JK As Ad Ac 2h", Category.FOUR_OF_A_KIND),
+        ("JK As Ad Kc Kh", Category.FULL_HOUSE),
+        ("JK Ks Kd 7c 7h", Category.TWO_PAIRS),
+        ("JK Ks Kd 7c 2h", Category.ONE_PAIR),
+        ("JK 9s 7d 4c 2h", Category.HIGH_CARD),
+    ],
+)
+def test_joker_categories(hand: str, category: Category) -> None:
+    assert v(hand) >> 24 == category
+
+
+def test_joker_in_a_flush_takes_the_highest_missing_rank() -> None:
+    # Kh Qh 9h 2h + joker: the ace of hearts is absent, so the joker is that ace.
+    assert v("JK Kh Qh 9h 2h") == v("Ah Kh Qh 9h 2h")
+    # With the ace present the joker becomes the king.
+    assert v("JK Ah Qh 9h 2h") == v("Ah Kh Qh 9h 2h")
+    assert v("JK Ah Kh 9h 2h") == v("Ah Kh Qh 9h 2h")
+    assert v("JK Ah Kh Qh 2h") == v("Ah Kh Qh Jh 2h")
+
+
+def test_wheel_is_second_highest_straight() -> None:
+    assert v("As Kd Qc Jh Ts") > v("5s 4h 3d 2c As") > v("Ks Qd Jc Th 9s")
+    assert v("JK 2c 3d 4h 5s") == v("As 2c 3d 4h 5s")
+    assert v("As Ks Qs Js Ts") > v("5s 4s 3s 2s As") > v("Ks Qs Js Ts 9s")
+
+
+def _natural(cards: list[int]) -> int:
+    """A plain evaluator without the joker, to build a reference from."""
+    return five_value(cards)
+
+
+def _reference(cards: list[int]) -> int:
+    """The joker's best value by trying every card it could stand for (spec section 1)."""
+    if JOKER not in cards:
+        return _natural(cards)
+    naturals = [c for c in cards if c != JOKER]
+    best = -1
+    for stand_in in range(52):
+        as_ace = stand_in >> 2 == 12
+        if stand_in in naturals and not as_ace:
+            continue
+        if stand_in in naturals:
+            # an ace already in the hand: use another ace for the count
+            stand_in = next(a for a in range(48, 52) if a not in naturals)
+        value = _natural([*naturals, stand_in])
+        if as_ace or value >> 24 in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH):
+            best = max(best, value)
+    return best
+
+
+def test_joker_value_matches_a_brute_force_reference() -> None:
+    rng = random.Random(7)
+    for _ in range(20_000):
+        naturals = rng.sample(range(52), 4)
+        if rng.random() < 0.4:  # force suited naturals to reach flushes often
+            suit = rng.randrange(4)
+            naturals = [r * 4 + suit for r in rng.sample(range(13), 4)]
+        hand = [*naturals, JOKER]
+        assert five_value(hand) == _reference(hand), hand
+
+
+def test_two_card_values() -> None:
+    assert t("2s 2h") > t("As Kd") > t("As Qd") > t("Ks Qd")
+    assert t("As Ah") > t("Ks Kh")
+    assert t("JK As") == t("As Ah")
+    assert t("JK Kd") == t("As Kh")
+
+
+@pytest.mark.parametrize(
+    ("five", "two", "legal"),
+    [
+        ("Ks Kh 7c 4d 2s", "Ks Kh", True),  # same pair: five wins on kickers
+        ("Ks Kh 7c 4d 2s", "As Ah", False),
+        ("5s 5h 3c 3d 2s", "As Ah", True),  # two pairs beat any pair
+        ("As 9h 7c 4d 2s", "Ks Qh", True),
+        ("As 9h 7c 4d 2s", "As Qh", False),
+        ("As Qh 7c 4d 2s", "As Qd", True),  # first two ranks equal: legal
+        ("As Qh 7c 4d 2s", "As Kd", False),
+        ("2s 2h 7c 4d 3s", "As Kd", True),
+        ("Ks Qh 7c 4d 2s", "3s 3d", False),
+    ],
+)
+def test_no_foul(five: str, two: str, legal: bool) -> None:
+    assert is_legal(v(five), t(two)) is legal
+
+
+def test_names() -> None:
+    assert category_name(v("As Ks Qs Js Ts")) == "Royal flush"
+    assert category_name(v("Ks Qs Js Ts 9s"), swedish=True) == "Straight flush"
+    assert category_name(v("Ks Qd Js Ts 9s"), swedish=True) == "Stege"
+    assert category_name(v("Ks Kd Kh Ts Th"), swedish=True) == "Kåk"
+
+
+def test_best_five_of_seven() -> None:
+    cards = parse_cards("As Ks Qs Js Ts 2c 3d", 7)
+    assert best_five_of(cards) == v("As Ks Qs Js Ts")
+    assert best_five_of(cards) == max(five_value(c) for c in combinations(cards, 5))

@@ -1,0 +1,78 @@
+"""Properties of the house way over random hands (hypothesis)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from houseway import JOKER, five_value, house_way, is_legal, two_value
+from houseway.cards import RANK_OF, SUIT_OF
+from houseway.way import decide
+
+hands = st.lists(st.integers(0, 52), min_size=7, max_size=7, unique=True)
+suit_maps = st.permutations([0, 1, 2, 3])
+
+
+def relabel(card: int, suits: list[int]) -> int:
+    return card if card == JOKER else (card >> 2) * 4 + suits[card & 3]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(hands)
+def test_split_uses_exactly_the_seven_cards_and_is_legal(hand: list[int]) -> None:
+    decision = house_way(hand)
+    assert sorted(decision.five + decision.two) == sorted(hand)
+    assert len(decision.five) == 5 and len(decision.two) == 2
+    assert decision.five_value == five_value(decision.five)
+    assert decision.two_value == two_value(decision.two)
+    assert is_legal(decision.five_value, decision.two_value)
+
+
+@settings(max_examples=800, deadline=None)
+@given(hands, st.randoms(use_true_random=False))
+def test_order_of_cards_does_not_matter(hand: list[int], rng) -> None:  # type: ignore[no-untyped-def]
+    shuffled = list(hand)
+    rng.shuffle(shuffled)
+    first, second = house_way(hand), house_way(shuffled)
+    assert (first.five, first.two, first.path) == (second.five, second.two, second.path)
+
+
+@settings(max_examples=800, deadline=None)
+@given(hands, suit_maps)
+def test_relabelling_suits_relabels_the_split(hand: list[int], suits: list[int]) -> None:
+    decision = house_way(hand)
+    relabelled = house_way([relabel(c, suits) for c in hand])
+    assert relabelled.path == decision.path
+    moved_five = [relabel(c, suits) for c in decision.five]
+    moved_two = [relabel(c, suits) for c in decision.two]
+    assert five_value(moved_five) == relabelled.five_value
+    assert two_value(moved_two) == relabelled.two_value
+    assert sorted(RANK_OF[c] for c in moved_two) == sorted(RANK_OF[c] for c in relabelled.two)
+
+
+@settings(max_examples=800, deadline=None)
+@given(hands)
+def test_memoised_front_agrees_with_the_procedure(hand: list[int]) -> None:
+    """The fast path replays a stored split by position; it must match a fresh decision."""
+    house_way(sorted(hand))  # prime the memo with some hand of the same pattern first
+    decision = house_way(hand)
+    low, path = decide(hand)
+    assert decision.path == path
+    assert decision.two_value == two_value(low)
+    assert decision.five_value == five_value([c for c in hand if c not in low])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=7, max_size=7), suit_maps)
+def test_suits_outside_a_flush_never_matter(ranks: list[int], suits: list[int]) -> None:
+    """Two hands with the same ranks and no possible flush get splits of equal value."""
+    if max(ranks.count(r) for r in ranks) > 4:
+        return
+    seen: dict[int, int] = {}
+    hand = []
+    for rank in ranks:
+        nth = seen.get(rank, 0)
+        seen[rank] = nth + 1
+        hand.append(rank * 4 + (nth + len(hand)) % 4)
+    if len(set(hand)) < 7 or max(sum(SUIT_OF[c] == s for c in hand) for s in range(4)) >= 5:
+        return
+    other = [relabel(c, suits) for c in hand]
+    assert house_way(hand)[3:] == house_way(other)[3:]

@@ -1,0 +1,15 @@
+"""The code base stays ruff-clean: part of the test command so CI enforces it."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_check_is_clean() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "houseway", "bot", "tests", "benchmarks"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
