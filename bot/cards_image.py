@@ -1,0 +1,611 @@
+"""PNG pictures of playing cards for Discord embeds.
+
+Discord shows an embed image at most ~400 px wide on a phone, so the pictures are
+rendered at roughly twice that width (about 850-880 px) and scaled down by the client:
+that keeps edges crisp on high-density screens while the file stays small.
+
+Design choices, and why:
+
+* Every card face is drawn once per card size (at 4x resolution, then downsampled,
+  because Pillow's ``ImageDraw`` does not anti-alias) and cached; a picture is then a
+  copy of a cached background (felt + card shadows) with the cached faces pasted on.
+  The picture is then reduced to a 256-colour palette (it only has a few hundred
+  colours) and encoded at a low zlib level: one picture costs about 5 ms and ~20 KB.
+* Suit symbols are vector shapes drawn with ``ImageDraw``, not font glyphs, so the
+  picture looks the same on any machine whatever fonts it has.
+* Ranks are drawn with DejaVu Sans Bold when the system has it, else with Pillow's
+  bundled scalable font, else with Pillow's tiny bitmap font scaled up: every text is
+  fitted to a fixed cap height, so the layout does not depend on which font was found.
+* The picture carries no words in any language (only ranks, suits and the joker's
+  "JOKER", which is what is printed on the card itself), so it needs no translation.
+
+Cards use the canonical notation of the rest of the project: a rank from
+``23456789TJQKA`` followed by a suit from ``shdc``, or ``JK`` for the joker.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final, TypeVar
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+__all__ = [
+    "FELT",
+    "JOKER",
+    "MAX_HAND",
+    "RANKS",
+    "SUITS",
+    "Layout",
+    "clear_cache",
+    "hand_layout",
+    "parse_card",
+    "render_hand",
+    "render_split",
+    "split_layout",
+    "warm_up",
+]
+
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "shdc"
+JOKER: Final = "JK"
+
+#: The most cards :func:`render_hand` lays out in one row (a Pai Gow hand).
+MAX_HAND: Final = 7
+
+# --- Colours -------------------------------------------------------------------------
+FELT: Final = (18, 92, 52)
+"""Table colour; flat, because a flat colour keeps the PNG small and fast to encode."""
+_SHADOW_ALPHA: Final = 120
+_CARD_FACE: Final = (255, 255, 255)
+_CARD_BORDER: Final = (150, 150, 150)
+_RED: Final = (206, 18, 34)
+_BLACK: Final = (22, 22, 26)
+_JOKER_FACE: Final = (255, 244, 206)
+_JOKER_INK: Final = (104, 38, 168)
+_JOKER_GOLD: Final = (245, 182, 28)
+
+# --- Geometry ------------------------------------------------------------------------
+_SS: Final = 4
+"""Supersampling factor used when a face is first drawn."""
+_CARD_RATIO: Final = 1.4
+"""Height / width of a card (poker cards are 63 x 88 mm)."""
+_SPLIT_CARD_W: Final = 150
+_HAND_CARD_W: Final = 112
+_PALETTE_COLOURS: Final = 256
+_QUANTIZE: Final = Image.Quantize.FASTOCTREE
+"""The fastest of Pillow's quantisers, and deterministic (same picture, same bytes)."""
+_PNG_COMPRESS_LEVEL: Final = 3
+"""zlib level for the PNG. Measured on 850 x 488 paletted split pictures: levels 1-3
+encode in ~1.1 ms (level 3 gives ~17 KB, level 1 ~20 KB), level 6 takes ~2.6 ms for
+~14 KB, level 9 ~16 ms for ~12 KB; level 3 is the knee of the curve."""
+
+_SUIT_COLOURS: Final = {"s": _BLACK, "c": _BLACK, "h": _RED, "d": _RED}
+_RANK_TEXT: Final = {"T": "10"}
+
+_FONT_CANDIDATES: tuple[str, ...] = (
+    # A bare name makes Pillow search the usual font folders of the platform.
+    "DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+    "/usr/local/share/fonts/DejaVuSans-Bold.ttf",
+    "/Library/Fonts/DejaVuSans-Bold.ttf",
+)
+_FONT_PX: Final = 200
+"""Size the rank text is rasterised at before it is scaled to its place."""
+
+Box = tuple[int, int, int, int]
+"""``(left, top, right, bottom)`` in pixels, right and bottom exclusive (as in PIL)."""
+
+
+# --- Card notation -------------------------------------------------------------------
+def parse_card(card: str) -> tuple[str, str]:
+    """Return ``(rank, suit)`` for a canonical card string; ``("JK", "")`` for the joker.
+
+    Only the exact canonical form is accepted (``"As"``, ``"Th"``, ``"JK"``), because the
+    picture must show exactly what the game logic holds: a lower-case rank or a "10"
+    means a bug upstream, and failing loudly beats drawing something else.
+
+    Raises:
+        ValueError: if ``card`` is not a canonical card string.
+    """
+    if not isinstance(card, str):
+        raise ValueError(f"card must be a string like 'As' or 'JK', got {card!r}")
+    if card == JOKER:
+        return JOKER, ""
+    if len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
+        raise ValueError(
+            f"invalid card {card!r}: expected rank in {RANKS!r} + suit in {SUITS!r}, or 'JK'"
+        )
+    return card[0], card[1]
+
+
+def _validate(cards: Iterable[str]) -> list[str]:
+    """Parse every card and reject duplicates (one 53-card deck has none)."""
+    result: list[str] = []
+    for card in cards:
+        parse_card(card)
+        if card in result:
+            raise ValueError(f"duplicate card {card!r}: a single deck has each card once")
+        result.append(card)
+    return result
+
+
+# --- Layout --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the cards of a picture go; public so tests and callers can find a card."""
+
+    size: tuple[int, int]
+    """``(width, height)`` of the whole picture."""
+    card_size: tuple[int, int]
+    """``(width, height)`` of one card."""
+    slots: tuple[tuple[int, int], ...]
+    """Top-left corner of each card, in the order the cards are given."""
+
+    def boxes(self) -> list[Box]:
+        """Return the box of every card slot, in the order the cards are given."""
+        w, h = self.card_size
+        return [(x, y, x + w, y + h) for x, y in self.slots]
+
+
+def _card_height(width: int) -> int:
+    return round(width * _CARD_RATIO)
+
+
+@functools.cache
+def split_layout() -> Layout:
+    """Layout of :func:`render_split`: five cards on top, two below, left-aligned.
+
+    The two-card hand sits under the first two cards of the five-card hand, so the two
+    hands read as two rows without needing any label.
+    """
+    w, h = _SPLIT_CARD_W, _card_height(_SPLIT_CARD_W)
+    margin, gap, row_gap = 22, 14, 26
+    top = tuple((margin + i * (w + gap), margin) for i in range(5))
+    low_y = margin + h + row_gap
+    bottom = tuple((margin + i * (w + gap), low_y) for i in range(2))
+    size = (2 * margin + 5 * w + 4 * gap, low_y + h + margin)
+    return Layout(size=size, card_size=(w, h), slots=top + bottom)
+
+
+@functools.cache
+def hand_layout(count: int = MAX_HAND) -> Layout:
+    """Layout of :func:`render_hand`: ``count`` cards in one row.
+
+    Cards are smaller than in :func:`split_layout` so seven of them still fit in about
+    the same width.
+    """
+    if not 1 <= count <= MAX_HAND:
+        raise ValueError(f"a hand has 1 to {MAX_HAND} cards, got {count}")
+    w, h = _HAND_CARD_W, _card_height(_HAND_CARD_W)
+    margin, gap = 18, 10
+    slots = tuple((margin + i * (w + gap), margin) for i in range(count))
+    size = (2 * margin + count * w + (count - 1) * gap, 2 * margin + h)
+    return Layout(size=size, card_size=(w, h), slots=slots)
+
+
+# --- Vector shapes -------------------------------------------------------------------
+# Shapes are described in unit coordinates: x and y in [-1, 1], y pointing down,
+# as a list of polygons (lists of points) and circles ((cx, cy), r).
+Point = tuple[float, float]
+Shape = tuple[list[list[Point]], list[tuple[Point, float]]]
+
+
+def _normalise(points: list[Point]) -> list[Point]:
+    """Scale and centre points so that their bounding box just fits [-1, 1]^2."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    half = max(max(xs) - min(xs), max(ys) - min(ys)) / 2
+    return [((x - cx) / half, (y - cy) / half) for x, y in points]
+
+
+def _heart_outline(steps: int = 160) -> list[Point]:
+    """The classic parametric heart curve, point down, normalised to the unit box."""
+    pts: list[Point] = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        pts.append((x, -y))
+    return _normalise(pts)
+
+
+@functools.cache
+def _suit_shape(suit: str) -> Shape:
+    """Vector outline of a suit symbol, roughly filling the unit box."""
+    if suit == "h":
+        heart = [(x, y * 0.95) for x, y in _heart_outline()]
+        return [heart], []
+    if suit == "d":
+        # Four slightly concave sides, like a printed diamond pip.
+        corners = [(0.0, -1.0), (0.78, 0.0), (0.0, 1.0), (-0.78, 0.0)]
+        pts: list[Point] = []
+        for i in range(4):
+            (x0, y0), (x1, y1) = corners[i], corners[(i + 1) % 4]
+            for k in range(16):
+                t = k / 16
+                bulge = 0.10 * math.sin(math.pi * t)  # pull towards the centre
+                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                pts.append((x * (1 - bulge), y * (1 - bulge)))
+        return [pts], []
+    stem = [(-0.05, 0.45), (0.05, 0.45), (0.14, 0.88), (0.36, 1.0), (-0.36, 1.0), (-0.14, 0.88)]
+    if suit == "s":
+        # An upside-down heart (point up) sitting on a flared stem.
+        body = [(x * 0.92, -y * 0.78 - 0.15) for x, y in _heart_outline()]
+        return [body, stem], []
+    if suit == "c":
+        # Three touching leaves; the triangle between their centres fills the middle.
+        r = 0.42
+        centres = [(0.0, -0.56), (-0.54, 0.12), (0.54, 0.12)]
+        club_stem = [
+            (-0.06, 0.1),
+            (0.06, 0.1),
+            (0.12, 0.82),
+            (0.34, 1.0),
+            (-0.34, 1.0),
+            (-0.12, 0.82),
+        ]
+        return [centres, club_stem], [(c, r) for c in centres]
+    raise ValueError(f"unknown suit {suit!r}")
+
+
+@functools.cache
+def _star_shape() -> Shape:
+    """A five-pointed star, the joker's emblem."""
+    pts: list[Point] = []
+    for i in range(10):
+        angle = -math.pi / 2 + i * math.pi / 5
+        radius = 1.0 if i % 2 == 0 else 0.42
+        pts.append((radius * math.cos(angle), radius * math.sin(angle)))
+    return [_normalise(pts)], []
+
+
+def _draw_shape(
+    draw: ImageDraw.ImageDraw,
+    shape: Shape,
+    centre: Point,
+    size: float,
+    fill: tuple[int, int, int],
+    outline: tuple[int, int, int] | None = None,
+    outline_width: int = 0,
+) -> None:
+    """Draw ``shape`` scaled so that its unit box becomes ``size`` pixels wide."""
+    cx, cy = centre
+    half = size / 2
+    polygons, circles = shape
+
+    def to_px(p: Point) -> tuple[float, float]:
+        return cx + p[0] * half, cy + p[1] * half
+
+    for poly in polygons:
+        points = [to_px(p) for p in poly]
+        draw.polygon(points, fill=fill)
+        if outline is not None:
+            # A closed line with round joints: polygon outlines have ragged corners.
+            draw.line(
+                [*points, points[0], points[1]], fill=outline, width=outline_width, joint="curve"
+            )
+    for (px, py), r in circles:
+        x, y = to_px((px, py))
+        draw.ellipse((x - r * half, y - r * half, x + r * half, y + r * half), fill=fill)
+
+
+# --- Text ----------------------------------------------------------------------------
+FontLike = ImageFont.FreeTypeFont | ImageFont.ImageFont | ImageFont.TransposedFont
+
+
+@functools.cache
+def _font() -> FontLike:
+    """Best available font: DejaVu Sans Bold, else Pillow's own fonts.
+
+    Any of them works because text is always scaled to a fixed cap height afterwards.
+    """
+    for candidate in _FONT_CANDIDATES:
+        try:
+            return ImageFont.truetype(candidate, _FONT_PX)
+        except OSError:
+            continue
+    try:
+        # Pillow >= 10.1 ships a scalable font when it is built with FreeType.
+        return ImageFont.load_default(size=_FONT_PX)
+    except (OSError, ImportError, TypeError):  # pragma: no cover - depends on the build
+        return ImageFont.load_default()
+
+
+def _ink(text: str) -> Image.Image:
+    """Rasterise ``text`` in white on black and crop it to its inked pixels."""
+    font = _font()
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.textbbox((0, 0), text, font=font)
+    pad = 4
+    img = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=255)
+    bbox = img.getbbox()
+    img = img.crop(bbox) if bbox else img
+    if getattr(font, "size", 0) < _FONT_PX // 2:
+        # Last resort, a tiny (bitmap) font: enlarge its pixels as crisp blocks, so the
+        # rank reads as pixel art rather than a blurry smudge once scaled to its place.
+        factor = 16
+        img = img.resize((img.width * factor, img.height * factor), Image.Resampling.NEAREST)
+    return img
+
+
+@functools.cache
+def _cap_height() -> int:
+    """Height of a capital letter in the chosen font; text is scaled relative to it."""
+    return _ink("H").height
+
+
+def _text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
+    """An anti-aliased mask of ``text`` whose capitals are ``cap_height`` pixels tall.
+
+    Scaling by the cap height of "H" (not by the text's own ink) keeps "Q" and "J" the
+    same size as the other letters; text wider than ``max_width`` (only "10" in practice)
+    is condensed horizontally, as printed decks do.
+    """
+    ink = _ink(text)
+    scale = cap_height / _cap_height()
+    height = max(1, round(ink.height * scale))
+    width = min(max(1, round(ink.width * scale)), max_width)
+    return ink.resize((width, height), Image.Resampling.LANCZOS)
+
+
+# --- Faces ---------------------------------------------------------------------------
+def _rounded_card(w: int, h: int, face: tuple[int, int, int]) -> Image.Image:
+    """A blank card at supersampled size ``w`` x ``h``: rounded corners, thin border."""
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    radius = round(w * 0.075)
+    draw.rounded_rectangle(
+        (0, 0, w - 1, h - 1),
+        radius=radius,
+        fill=(*face, 255),
+        outline=(*_CARD_BORDER, 255),
+        width=max(1, round(1.3 * _SS)),
+    )
+    return img
+
+
+def _paste_text(
+    img: Image.Image,
+    text: str,
+    xy: tuple[int, int],
+    cap: int,
+    max_w: int,
+    colour: tuple[int, int, int],
+) -> int:
+    """Paste ``text`` with its top-left at ``xy``; return the width it took."""
+    mask = _text_mask(text, cap, max_w)
+    img.paste((*colour, 255), (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask)
+    return mask.width
+
+
+def _downsample(img: Image.Image, width: int) -> Image.Image:
+    """Shrink a supersampled face to its final size, which anti-aliases every edge.
+
+    ``reducing_gap`` box-filters most of the way first: half the cost of a pure
+    Lanczos resize, with no visible difference.
+    """
+    size = (width, _card_height(width))
+    return img.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
+
+
+def _draw_face(card: str, width: int) -> Image.Image:
+    """Draw one card face, ``width`` pixels wide, as an RGBA image with soft corners."""
+    rank, suit = parse_card(card)
+    w, h = width * _SS, _card_height(width) * _SS
+    if rank == JOKER:
+        img = _rounded_card(w, h, _JOKER_FACE)
+        draw = ImageDraw.Draw(img)
+        # "JOKER" spelled down the left edge, and a big star: unmistakable at a glance.
+        cap = round(h * 0.105)
+        step = round(cap * 1.28)
+        col_w = round(w * 0.22)
+        x0, y = round(w * 0.075), round(h * 0.06)
+        for letter in "JOKER":
+            mask = _text_mask(letter, cap, col_w)
+            x = x0 + (col_w - mask.width) // 2
+            img.paste((*_JOKER_INK, 255), (x, y, x + mask.width, y + mask.height), mask)
+            y += max(step, mask.height + step - cap)  # "J" may dip below the baseline
+        _draw_shape(
+            draw,
+            _star_shape(),
+            (w * 0.60, h * 0.60),
+            w * 0.62,
+            fill=_JOKER_GOLD,
+            outline=_JOKER_INK,
+            outline_width=round(w * 0.025),
+        )
+        return _downsample(img, width)
+
+    colour = _SUIT_COLOURS[suit]
+    img = _rounded_card(w, h, _CARD_FACE)
+    draw = ImageDraw.Draw(img)
+    # Big index in the top-left corner: at phone size the rank is what people read.
+    cap = round(h * 0.25)
+    x0, y0 = round(w * 0.075), round(h * 0.055)
+    text = _RANK_TEXT.get(rank, rank)
+    text_w = _paste_text(img, text, (x0, y0), cap, round(w * 0.52), colour)
+    pip = w * 0.26
+    pip_cx = x0 + max(pip, min(text_w, w * 0.32)) / 2  # under the first digit of "10"
+    _draw_shape(draw, _suit_shape(suit), (pip_cx, y0 + cap + h * 0.06 + pip / 2), pip, colour)
+    # Large suit symbol in the lower right, clear of the index.
+    big = w * 0.54
+    _draw_shape(draw, _suit_shape(suit), (w * 0.64, h * 0.69), big, colour)
+    return _downsample(img, width)
+
+
+# --- Caches --------------------------------------------------------------------------
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+_lock = threading.RLock()
+_faces: dict[tuple[str, int], Image.Image] = {}
+_backgrounds: dict[Layout, Image.Image] = {}
+
+
+def _cached(cache: dict[_K, _V], key: _K, make: Callable[[], _V]) -> _V:
+    """Return ``cache[key]``, creating it once under the lock (safe from thread pools)."""
+    value = cache.get(key)
+    if value is None:
+        with _lock:
+            value = cache.get(key)
+            if value is None:
+                value = make()
+                cache[key] = value
+    return value
+
+
+def _face(card: str, width: int) -> Image.Image:
+    return _cached(_faces, (card, width), lambda: _draw_face(card, width))
+
+
+def _draw_background(layout: Layout) -> Image.Image:
+    """Felt with a soft drop shadow under every card slot."""
+    w, h = layout.card_size
+    shadow = Image.new("L", layout.size, 0)
+    draw = ImageDraw.Draw(shadow)
+    dx, dy = max(2, w // 50), max(3, w // 36)
+    radius = round(w * 0.075)
+    for x, y in layout.slots:
+        draw.rounded_rectangle(
+            (x + dx, y + dy, x + dx + w - 1, y + dy + h - 1), radius=radius, fill=_SHADOW_ALPHA
+        )
+    shadow = shadow.filter(ImageFilter.GaussianBlur(max(2, w // 40)))
+    background = Image.new("RGB", layout.size, FELT)
+    background.paste((0, 0, 0), (0, 0, *layout.size), shadow)
+    return background
+
+
+def _background(layout: Layout) -> Image.Image:
+    return _cached(_backgrounds, layout, lambda: _draw_background(layout))
+
+
+def clear_cache() -> None:
+    """Forget every cached face, background and font (for tests or a font change)."""
+    with _lock:
+        _faces.clear()
+        _backgrounds.clear()
+        _palettes.clear()
+        _tiles.clear()
+        _paletted_backgrounds.clear()
+        _font.cache_clear()
+        _cap_height.cache_clear()
+
+
+def warm_up() -> None:
+    """Draw all 53 faces at both sizes now, so no later request pays for it.
+
+    Drawing a face takes ~5 ms; a cold render of seven new cards could blow the bot's
+    50 ms budget, so call this once at start-up (in a thread: it takes ~0.5 s).
+    """
+    cards = [r + s for r in RANKS for s in SUITS] + [JOKER]
+    for width in (_SPLIT_CARD_W, _HAND_CARD_W):
+        for card in cards:
+            _face(card, width)
+    for layout in (split_layout(), hand_layout()):
+        _paletted_background(layout)
+        for card in cards:
+            _tile(card, layout)
+
+
+# --- Rendering -----------------------------------------------------------------------
+# A picture has only a few hundred distinct colours (flat felt, white cards, four inks
+# and their anti-aliased edges), so one shared 256-colour palette is visually lossless.
+# Every face is composed onto the felt of its slot and mapped to that palette once;
+# a render then only pastes paletted tiles and deflates one byte per pixel: no
+# per-request quantising, which was more than half of the time of a render.
+_palettes: dict[str, Image.Image] = {}
+_tiles: dict[tuple[str, tuple[int, int]], Image.Image] = {}
+_paletted_backgrounds: dict[Layout, Image.Image] = {}
+
+
+def _draw_palette() -> Image.Image:
+    """A palette that covers every face on the felt (built once from a mosaic of them)."""
+    layout = split_layout()
+    width, height = layout.card_size
+    cards = [r + s for r in RANKS for s in SUITS] + [JOKER]
+    mosaic = Image.new("RGB", (width * len(cards), height * 2), FELT)
+    for i, card in enumerate(cards):
+        mosaic.paste(_rgb_tile(card, layout), (i * width, 0))
+        small = _face(card, hand_layout().card_size[0])
+        mosaic.paste(small, (i * width, height), small)
+    return mosaic.quantize(_PALETTE_COLOURS, method=_QUANTIZE, dither=Image.Dither.NONE)
+
+
+def _palette() -> Image.Image:
+    return _cached(_palettes, "shared", _draw_palette)
+
+
+def _rgb_tile(card: str, layout: Layout) -> Image.Image:
+    """The face composed onto the felt and shadow of a slot (every slot's felt is alike)."""
+    x, y = layout.slots[0]
+    width, height = layout.card_size
+    tile = _background(layout).crop((x, y, x + width, y + height))
+    face = _face(card, width)
+    tile.paste(face, (0, 0), face)
+    return tile
+
+
+def _to_palette(image: Image.Image) -> Image.Image:
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def _tile(card: str, layout: Layout) -> Image.Image:
+    key = (card, layout.card_size)
+    return _cached(_tiles, key, lambda: _to_palette(_rgb_tile(card, layout)))
+
+
+def _paletted_background(layout: Layout) -> Image.Image:
+    return _cached(_paletted_backgrounds, layout, lambda: _to_palette(_background(layout)))
+
+
+def _compose(layout: Layout, cards: Sequence[str]) -> bytes:
+    image = _paletted_background(layout).copy()
+    for card, slot in zip(cards, layout.slots, strict=True):
+        image.paste(_tile(card, layout), slot)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=_PNG_COMPRESS_LEVEL, optimize=False)
+    return buffer.getvalue()
+
+
+def render_split(five: Sequence[str], two: Sequence[str]) -> bytes:
+    """PNG of a set hand: the five-card hand on top, the two-card hand below it.
+
+    The two-card hand is left-aligned under the first two cards; there are no labels,
+    so the picture needs no translation. Faces are cached, so after :func:`warm_up`
+    a call costs about 5 ms.
+
+    Raises:
+        ValueError: if a card is not canonical, a card repeats, or the hands do not
+            have exactly five and two cards.
+    """
+    five_cards, two_cards = list(five), list(two)
+    if len(five_cards) != 5 or len(two_cards) != 2:
+        raise ValueError(
+            f"a split has five cards and two cards, got {len(five_cards)} and {len(two_cards)}"
+        )
+    cards = _validate(five_cards + two_cards)
+    return _compose(split_layout(), cards)
+
+
+def render_hand(cards: Sequence[str]) -> bytes:
+    """PNG of a hand in one row, in the given order, with no hint of how to set it.
+
+    Meant for quiz rounds, where showing two rows would give the answer away. Takes
+    one to seven cards (seven for a Pai Gow hand); the picture is as wide as needed.
+
+    Raises:
+        ValueError: if a card is not canonical, a card repeats, or there are not
+            1 to 7 cards.
+    """
+    hand = list(cards)
+    layout = hand_layout(len(hand))  # raises ValueError for a bad count
+    return _compose(layout, _validate(hand))

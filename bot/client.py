@@ -1,0 +1,108 @@
+"""The Bot subclass: owns the database, loads the cogs, and syncs commands on purpose."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .i18n import Translator, language, text
+from .settings import Settings
+from .storage import Database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("bot.cogs.houseway",)
+GLOBAL_HASH_KEY = "commands.global.sha256"
+
+
+class Tree(app_commands.CommandTree["HousewayBot"]):
+    """The one place for errors no command handled: log them, tell the user briefly."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error("command failed", exc_info=error)
+        message = text("error.internal", language(interaction.locale))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell the user about an error")
+
+
+class HousewayBot(commands.Bot):
+    """Slash commands only; no privileged intents, no message content."""
+
+    def __init__(
+        self, settings: Settings, database: Database, force_sync: bool = False, **options: Any
+    ) -> None:
+        # No voice here: don't log warnings about missing voice libraries at every start.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.none() | discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+            tree_cls=Tree,
+            **options,
+        )
+        self.settings = settings
+        self.database = database
+        self.force_sync = force_sync
+        self.synced: list[str] = []
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(Translator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """The global command definitions exactly as a sync would send them (translated)."""
+        translator = self.tree.translator
+        payload = []
+        for command in self.tree.get_commands():
+            if translator is None:
+                payload.append(command.to_dict(self.tree))
+            else:
+                payload.append(await command.get_translated_payload(self.tree, translator))
+        return sorted(payload, key=lambda item: (item.get("type", 1), item["name"]))
+
+    async def sync_commands(self) -> None:
+        """Dev guild at every start when set; globally only when the definitions changed.
+
+        A blind global sync on every start spends a rate-limited call and, for a bot in
+        many servers, churns every client's command cache; a hash of the payload kept in
+        the database tells whether anything changed since the last global sync.
+        """
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            self.synced.append(f"guild:{guild.id}")
+            log.info("synced commands to the dev guild %s", guild.id)
+        digest = hashlib.sha256(
+            json.dumps(await self.command_payload(), sort_keys=True).encode()
+        ).hexdigest()
+        stored = await self.database.get_meta(GLOBAL_HASH_KEY)
+        if self.force_sync or stored != digest:
+            await self.tree.sync()
+            await self.database.set_meta(GLOBAL_HASH_KEY, digest)
+            self.synced.append("global")
+            log.info("synced global commands (%s)", "forced" if self.force_sync else "changed")
+        else:
+            log.info("global commands unchanged since the last sync; not syncing")
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        log.info("ready as %s (%s) in %d guild(s)", self.user, self.user.id, len(self.guilds))

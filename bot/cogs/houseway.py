@@ -1,0 +1,195 @@
+"""/houseway, /deal and /rules: the house way of a hand, a random deal, the rule texts."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import secrets
+from typing import TYPE_CHECKING, Final
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from houseway import Decision, HandError, house_way, parse_hand
+from houseway.cards import DECK, HAND_SIZE, NAMES
+from houseway.census import load_rule_counts
+from houseway.rules import RULES
+
+from ..cards_image import render_split, warm_up
+from ..embeds import (
+    EMBED_TOTAL_LIMIT,
+    IMAGE_NAME,
+    decision_embed,
+    error_embed,
+    rule_embed,
+    rules_overview,
+)
+from ..i18n import language, text
+
+if TYPE_CHECKING:
+    from ..client import HousewayBot
+
+log = logging.getLogger(__name__)
+
+#: Render the picture in a worker thread; if it is not done by then, defer first so the
+#: interaction is acknowledged well inside Discord's 3-second deadline.
+DEFER_AFTER: Final = 1.0
+DEAL_AGAIN_ID: Final = "houseway:deal-again"
+_RANDOM = secrets.SystemRandom()
+
+
+def deal_hand() -> tuple[int, ...]:
+    """Seven cards from the 53-card deck, cryptographically random."""
+    return tuple(_RANDOM.sample(DECK, HAND_SIZE))
+
+
+class DealAgainView(discord.ui.View):
+    """The 'deal again' button; persistent (fixed custom_id, no timeout) across restarts."""
+
+    def __init__(self, cog: HousewayCog, lang: str = "en") -> None:
+        super().__init__(timeout=None)
+        self.cog = cog
+        button: discord.ui.Button[DealAgainView] = discord.ui.Button(
+            label=text("button.deal_again", lang),
+            style=discord.ButtonStyle.primary,
+            custom_id=DEAL_AGAIN_ID,
+            emoji="🃏",
+        )
+        button.callback = self.deal_again  # type: ignore[method-assign]
+        self.add_item(button)
+
+    async def deal_again(self, interaction: discord.Interaction) -> None:
+        await self.cog.send_decision(interaction, house_way(deal_hand()), "title.deal", False, True)
+
+
+class HousewayCog(commands.Cog):
+    def __init__(self, bot: HousewayBot) -> None:
+        self.bot = bot
+        census = load_rule_counts()
+        self.rule_counts: dict[str, int] = dict(census["rules"])  # type: ignore[call-overload]
+        self.total_hands = int(census["total"])  # type: ignore[call-overload]
+
+    async def cog_load(self) -> None:
+        self.bot.add_view(DealAgainView(self))
+        # Draw every card face now (~1 s, in a thread), not in the first user's request.
+        await asyncio.to_thread(warm_up)
+
+    async def send_decision(
+        self,
+        interaction: discord.Interaction,
+        decision: Decision,
+        title_key: str,
+        ephemeral: bool,
+        with_button: bool,
+    ) -> None:
+        """Answer with the embed and the picture; defer first if the picture is slow."""
+        lang = language(interaction.locale)
+        picture = asyncio.ensure_future(
+            asyncio.to_thread(
+                render_split, [NAMES[c] for c in decision.five], [NAMES[c] for c in decision.two]
+            )
+        )
+        done, _pending = await asyncio.wait({picture}, timeout=DEFER_AFTER)
+        if not done:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        png = await picture
+        embed = decision_embed(decision, lang, self.rule_counts, self.total_hands, title_key)
+        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME)
+        view = DealAgainView(self, lang) if with_button else discord.utils.MISSING
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, file=file, view=view, ephemeral=ephemeral)
+        else:
+            await interaction.response.send_message(
+                embed=embed, file=file, view=view, ephemeral=ephemeral
+            )
+
+    @app_commands.command(
+        name=_("houseway"),
+        description=_("The dealer's split of a seven-card hand, by the Swedish House Way"),
+    )
+    @app_commands.rename(hand=_("hand"), private=_("private"))
+    @app_commands.describe(
+        hand=_("Seven cards, e.g. As Kd Th 9c 7s 4d JK"), private=_("Only you see the answer")
+    )
+    async def houseway(
+        self, interaction: discord.Interaction, hand: str, private: bool = False
+    ) -> None:
+        try:
+            decision = house_way(parse_hand(hand))
+        except HandError as error:
+            await interaction.response.send_message(
+                embed=error_embed(error, language(interaction.locale)), ephemeral=True
+            )
+            return
+        await self.send_decision(interaction, decision, "title.houseway", private, False)
+
+    @app_commands.command(
+        name=_("deal"), description=_("Deal a random hand and show the house way")
+    )
+    async def deal(self, interaction: discord.Interaction) -> None:
+        await self.send_decision(interaction, house_way(deal_hand()), "title.deal", False, True)
+
+    @app_commands.command(
+        name=_("rules"), description=_("The House Way rules, in Swedish with translation")
+    )
+    @app_commands.rename(rule=_("rule"))
+    @app_commands.describe(rule=_("One rule (leave empty for all)"))
+    async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
+        lang = language(interaction.locale)
+        if rule is not None:
+            rule_id = rule.strip().lower()
+            if rule_id not in RULES:
+                await interaction.response.send_message(
+                    text("rules.unknown", lang, rule=discord.utils.escape_markdown(rule[:60])),
+                    ephemeral=True,
+                )
+                return
+            await interaction.response.send_message(
+                embed=rule_embed(rule_id, lang, self.rule_counts, self.total_hands)
+            )
+            return
+        messages = _pack(rules_overview(lang))
+        await interaction.response.send_message(embeds=messages[0])
+        for embeds in messages[1:]:
+            await interaction.followup.send(embeds=embeds)
+
+    @rules.autocomplete("rule")
+    async def rules_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        needle = current.strip().lower()
+        choices = []
+        for rule_id, rule in RULES.items():
+            if (
+                needle in rule_id
+                or needle in rule.swedish.lower()
+                or needle in rule.english.lower()
+            ):
+                label = f"{rule_id} – {rule.swedish}"
+                choices.append(
+                    app_commands.Choice(
+                        name=label[:97] + "…" if len(label) > 100 else label, value=rule_id
+                    )
+                )
+        return choices[:25]
+
+
+def _pack(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """Group embeds into messages that stay under Discord's 6000-character total."""
+    messages: list[list[discord.Embed]] = [[]]
+    size = 0
+    for embed in embeds:
+        length = len(embed)
+        if messages[-1] and size + length > EMBED_TOTAL_LIMIT - 100:
+            messages.append([])
+            size = 0
+        messages[-1].append(embed)
+        size += length
+    return messages
+
+
+async def setup(bot: HousewayBot) -> None:
+    await bot.add_cog(HousewayCog(bot))

@@ -1,0 +1,178 @@
+"""Embeds built from a Decision and a language: pure functions, no I/O, easy to test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final
+
+import discord
+
+from houseway import Decision, HandError, canonical_hand, sentences_for
+from houseway.cards import MAX_INPUT_LENGTH, NAMES, Card
+from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule
+
+from .i18n import SWEDISH, text
+
+IMAGE_NAME: Final = "houseway.png"
+COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
+ERROR_COLOUR: Final = discord.Colour.from_rgb(178, 34, 34)
+_SUIT_SYMBOLS: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+EMBED_DESCRIPTION_LIMIT: Final = 4096
+EMBED_TOTAL_LIMIT: Final = 6000
+
+
+def pretty_card(card: Card) -> str:
+    name = NAMES[card]
+    if name == "JK":
+        return "🃏"
+    rank = "10" if name[0] == "T" else name[0]
+    return rank + _SUIT_SYMBOLS[name[1]]
+
+
+def pretty_cards(cards: Iterable[Card]) -> str:
+    return "  ".join(pretty_card(c) for c in cards)
+
+
+def number(value: int, lang: str) -> str:
+    """Thousands grouped the way each language writes them."""
+    grouped = f"{value:,}"
+    return grouped.replace(",", "\u00a0") if lang == SWEDISH else grouped
+
+
+def share(count: int, total: int, lang: str) -> str:
+    percent = 100 * count / total
+    digits = 3 if percent < 10 else 2
+    shown = f"{percent:.{digits}f}"
+    return (shown.replace(".", ",") + "\u00a0%") if lang == SWEDISH else shown + "%"
+
+
+def quote_rules(rules: Iterable[Rule], lang: str) -> str:
+    """The Swedish sentences verbatim as quotes; the English under each for non-Swedish users."""
+    parts = []
+    for rule in rules:
+        lines = []
+        if rule.supplement:
+            lines.append(text("supplement", lang))
+        lines.append(f"> {rule.swedish}")
+        if lang != SWEDISH:
+            lines.append(f"*{rule.english}*")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def decision_embed(
+    decision: Decision,
+    lang: str,
+    rule_counts: Mapping[str, int],
+    total_hands: int,
+    title_key: str = "title.houseway",
+) -> discord.Embed:
+    """The answer to /houseway and /deal: both hands, the rule quoted, its frequency."""
+    swedish = lang == SWEDISH
+    embed = discord.Embed(
+        title=text(title_key, lang),
+        description=quote_rules(sentences_for(decision.path), lang),
+        colour=COLOUR,
+    )
+    embed.add_field(
+        name=text("field.five", lang, name=decision.five_name(swedish)),
+        value=pretty_cards(decision.five),
+        inline=False,
+    )
+    embed.add_field(
+        name=text("field.two", lang, name=decision.two_name(swedish)),
+        value=pretty_cards(decision.two),
+        inline=False,
+    )
+    count = rule_counts.get(decision.rule)
+    if count:
+        embed.add_field(
+            name=text("field.often", lang),
+            value=text(
+                "often",
+                lang,
+                share=share(count, total_hands, lang),
+                total=number(total_hands, lang),
+            ),
+            inline=False,
+        )
+    embed.add_field(
+        name=text("field.hand", lang), value=f"`{canonical_hand(decision.hand)}`", inline=False
+    )
+    embed.set_image(url=f"attachment://{IMAGE_NAME}")
+    embed.set_footer(text=text("footer.path", lang, path=" → ".join(decision.path)))
+    return embed
+
+
+def safe_token(token: str) -> str:
+    """User text shown back inside inline code: no markdown, no mentions, bounded length."""
+    cleaned = "".join(ch for ch in token if ch.isprintable()).replace("`", "ˋ")
+    if len(cleaned) > 40:
+        cleaned = cleaned[:39] + "…"
+    return f"`{cleaned}`" if cleaned else "` `"
+
+
+def error_embed(error: HandError, lang: str) -> discord.Embed:
+    """The ephemeral answer to bad input: what was wrong, what is expected, an example."""
+    token = safe_token(error.token or "")
+    if error.code == "duplicate_card" and error.token:
+        token = pretty_card(NAMES.index(error.token))
+    message = text(
+        f"error.{error.code}", lang, token=token, count=error.count, limit=MAX_INPUT_LENGTH
+    )
+    return discord.Embed(
+        title=text("error.title", lang),
+        description=f"{message}\n\n{text('error.example', lang)}",
+        colour=ERROR_COLOUR,
+    )
+
+
+def rule_embed(
+    rule_id: str, lang: str, rule_counts: Mapping[str, int], total: int
+) -> discord.Embed:
+    """One rule: its Swedish sentence(s) and translation, and how often it decides."""
+    rule = RULES[rule_id]
+    embed = discord.Embed(
+        title=f"{text('title.rules', lang)}: `{rule_id}`",
+        description=quote_rules(rule.sentences(), lang),
+        colour=COLOUR,
+    )
+    count = rule_counts.get(rule_id)
+    if count:
+        embed.add_field(
+            name=text("field.often", lang),
+            value=text("often", lang, share=share(count, total, lang), total=number(total, lang)),
+        )
+    return embed
+
+
+def rules_overview(lang: str) -> list[discord.Embed]:
+    """All rules, grouped by shared sentence, packed into embeds within Discord's limits.
+
+    The whole list with translations is longer than one message may carry, so the
+    result is one or more embeds; callers send each group that fits in one message.
+    """
+    intro = f"> {INTRODUCTION_SV}" + ("" if lang == SWEDISH else f"\n*{INTRODUCTION_EN}*")
+    blocks = [f"**{text('rules.intro', lang)}**\n{intro}"]
+    by_text: dict[str, list[Rule]] = {}
+    for rule in RULES.values():
+        by_text.setdefault(rule.swedish, []).append(rule)
+    for rules in by_text.values():
+        ids = ", ".join(f"`{rule.id}`" for rule in rules)
+        blocks.append(f"{ids}\n{quote_rules(rules[:1], lang)}")
+    embeds: list[discord.Embed] = []
+    current = ""
+    for block in blocks:
+        candidate = f"{current}\n\n{block}" if current else block
+        if len(candidate) > EMBED_DESCRIPTION_LIMIT - 200 and current:
+            embeds.append(_overview_page(current, lang, first=not embeds))
+            current = block
+        else:
+            current = candidate
+    embeds.append(_overview_page(current, lang, first=not embeds))
+    return embeds
+
+
+def _overview_page(description: str, lang: str, first: bool) -> discord.Embed:
+    title = text("title.rules" if first else "rules.more", lang)
+    return discord.Embed(title=title, description=description, colour=COLOUR)

@@ -1,0 +1,56 @@
+"""Fixtures that run the real HousewayBot against the Discord stand-in."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.client import HousewayBot
+from bot.settings import Settings
+from bot.storage import open_database
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.harness import running_client
+
+BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
+
+
+@pytest.fixture
+def database_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/houseway.sqlite3"
+
+
+@pytest.fixture
+def run_bot(database_url: str) -> BotRunner:
+    """``async with run_bot(fake, **settings) as bot``: a ready bot on a fresh database."""
+
+    @contextlib.asynccontextmanager
+    async def run(
+        fake: FakeDiscord, force_sync: bool = False, **overrides: Any
+    ) -> AsyncIterator[HousewayBot]:
+        values: dict[str, Any] = {
+            "discord_token": fake.token,
+            "database_url": database_url,
+            "api_url": fake.api_url,
+            "gateway_url": fake.gateway_url,
+        }
+        values.update(overrides)
+        settings = Settings(**values)
+        database = await open_database(settings.database_url)
+        bot = HousewayBot(settings, database, force_sync=force_sync, guild_ready_timeout=0.05)
+        try:
+            async with running_client(fake, bot):
+                yield bot
+        finally:
+            await database.close()
+
+    return run
+
+
+@pytest.fixture
+async def houseway_bot(fake_discord: FakeDiscord, run_bot: BotRunner) -> AsyncIterator[HousewayBot]:
+    async with run_bot(fake_discord) as bot:
+        yield bot

@@ -1,0 +1,199 @@
+"""/houseway, /deal and /rules through the Discord stand-in, in Swedish and English."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.client import HousewayBot
+from bot.cogs.houseway import _pack
+from bot.embeds import rules_overview
+from bot.i18n import language
+from houseway import house_way, parse_hand, sentences_for
+from houseway.rules import INTRODUCTION_SV, RULES
+from tests.fakediscord import FakeDiscord
+
+CENSUS = json.loads(
+    (Path(__file__).resolve().parents[2] / "houseway" / "data" / "census.json").read_text()
+)
+HAND = "As Kd Qc Jh 9s 7d JK"
+
+
+def field(embed: dict, prefix: str) -> dict:
+    return next(f for f in embed["fields"] if f["name"].startswith(prefix))
+
+
+def png_of(sent) -> Image.Image:  # type: ignore[no-untyped-def]
+    image = Image.open(io.BytesIO(sent.file("houseway.png").data))
+    image.load()
+    return image
+
+
+async def test_houseway_in_english(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
+    interaction = await fake_discord.send_command("houseway", {"hand": HAND}, locale="en-US")
+    sent = await fake_discord.wait_response(interaction)
+    assert not sent.ephemeral
+    assert sent.allowed_mentions == {"parse": []}
+    [embed] = sent.embeds
+    assert field(embed, "Five-card hand")["name"] == "Five-card hand – Straight"
+    assert field(embed, "Five-card hand")["value"] == "K♦  Q♣  J♥  🃏  9♠"
+    assert field(embed, "Two-card hand")["name"] == "Two-card hand – High card"
+    assert field(embed, "Two-card hand")["value"] == "A♠  7♦"
+    for sentence in (RULES["flush-straight.keep"], RULES["straight-flush.keep"]):
+        assert f"> {sentence.swedish}" in embed["description"]
+        assert sentence.english in embed["description"]
+    count = CENSUS["rules"]["flush-straight.keep"]
+    assert f"{100 * count / CENSUS['total']:.3f}%" in field(embed, "How often")["value"]
+    assert "154,143,080" in field(embed, "How often")["value"]
+    assert field(embed, "The hand")["value"] == "`As Kd Qc Jh 9s 7d JK`"
+    assert embed["image"]["url"] == "attachment://houseway.png"
+    image = png_of(sent)
+    assert image.format == "PNG"
+    assert 600 <= image.width <= 1200 and 300 <= image.height <= 800
+
+
+async def test_houseway_in_swedish_quotes_verbatim_without_translation(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    hand = "9s 9h 5d 5c 2h 2d Ac"
+    interaction = await fake_discord.send_command("houseway", {"hand": hand}, locale="sv-SE")
+    [embed] = (await fake_discord.wait_response(interaction)).embeds
+    three_pairs = RULES["three-pairs"]
+    assert embed["title"] == "Huset väljer"
+    assert "*Tillägg – ingår inte i originalreglerna*" in embed["description"]
+    assert f"> {three_pairs.swedish}" in embed["description"]
+    assert three_pairs.english not in embed["description"]
+    assert field(embed, "Femkortshanden")["name"] == "Femkortshanden – Två par"
+    assert field(embed, "Tvåkortshanden")["name"] == "Tvåkortshanden – Par"
+    assert "154\u00a0143\u00a0080" in field(embed, "Hur ofta")["value"]
+
+
+async def test_two_rule_path_quotes_every_sentence(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    hand = "5h 6h 7h 8h 9h 9c 5c"
+    interaction = await fake_discord.send_command("houseway", {"hand": hand}, locale="sv-SE")
+    [embed] = (await fake_discord.wait_response(interaction)).embeds
+    decision = house_way(parse_hand(hand))
+    assert decision.path == ("straight-flush.two-pairs", "two-pairs.split")
+    for rule in sentences_for(decision.path):
+        assert f"> {rule.swedish}" in embed["description"]
+    assert "straight-flush.two-pairs → two-pairs.split" in embed["footer"]["text"]
+
+
+async def test_private_answer_is_ephemeral(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    interaction = await fake_discord.send_command("houseway", {"hand": HAND, "private": True})
+    sent = await fake_discord.wait_response(interaction)
+    assert sent.ephemeral
+    assert sent.embeds
+
+
+@pytest.mark.parametrize(
+    ("hand", "locale", "expected"),
+    [
+        ("", "en-US", "You gave no cards"),
+        ("x" * 201, "en-US", "too long (at most 200"),
+        ("As Kd Qc Jh 9s 7d Zz", "en-US", "`zz` is not a card"),
+        ("As Kd Qc Jh 9s 7d As", "en-US", "The card A♠ appears twice"),
+        ("As Kd Qc Jh 9s JK joker", "en-US", "two jokers"),
+        ("As Kd Qc", "en-US", "seven cards, but I found 3"),
+        ("", "sv-SE", "Du skrev inga kort"),
+        ("x" * 201, "sv-SE", "för lång (högst 200"),
+        ("As Kd Qc Jh 9s 7d Zz", "sv-SE", "`zz` är inget kort"),
+        ("As Kd Qc Jh 9s 7d As", "sv-SE", "Kortet A♠ finns två gånger"),
+        ("As Kd Qc Jh 9s JK joker", "sv-SE", "två jokrar"),
+        ("As Kd Qc", "sv-SE", "sju kort, men jag hittade 3"),
+    ],
+)
+async def test_bad_input_gets_an_ephemeral_error_in_the_users_language(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, hand: str, locale: str, expected: str
+) -> None:
+    interaction = await fake_discord.send_command("houseway", {"hand": hand}, locale=locale)
+    sent = await fake_discord.wait_response(interaction)
+    assert sent.ephemeral
+    [embed] = sent.embeds
+    assert expected in embed["description"]
+    assert "As Kd Th 9c 7s 4d JK" in embed["description"]  # the example
+
+
+async def test_user_text_cannot_mention_or_break_markdown(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    hand = "@everyone`**<@123>** As Kd Qc Jh 9s 7d"
+    interaction = await fake_discord.send_command("houseway", {"hand": hand})
+    sent = await fake_discord.wait_response(interaction)
+    assert sent.allowed_mentions == {"parse": []}
+    description = sent.embeds[0]["description"]
+    token = description.split("`")[1]
+    assert token.startswith("@everyone")
+    assert description.count("`") % 2 == 0  # the user's backtick cannot open a code span
+
+
+async def test_deal_and_deal_again(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
+    interaction = await fake_discord.send_command("deal", locale="sv-SE")
+    sent = await fake_discord.wait_response(interaction)
+    [embed] = sent.embeds
+    assert embed["title"] == "Ny giv – huset väljer"
+    hand = field(embed, "Handen")["value"].strip("`")
+    decision = house_way(parse_hand(hand))
+    assert f"> {RULES[decision.rule].swedish}" in embed["description"]
+    [row] = sent.components
+    [button] = row["components"]
+    assert button["custom_id"] == "houseway:deal-again"
+    assert button["label"] == "Ge igen"
+    png_of(sent)
+    again = await fake_discord.click(interaction, "houseway:deal-again", locale="en-US")
+    second = await fake_discord.wait_response(again)
+    assert second.embeds[0]["title"] == "New deal – House Way"
+    assert second.components[0]["components"][0]["label"] == "Deal again"
+
+
+async def test_rules_one_rule_and_unknown(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    interaction = await fake_discord.send_command(
+        "rules", {"rule": "four-of-a-kind.aces"}, locale="sv-SE"
+    )
+    [embed] = (await fake_discord.wait_response(interaction)).embeds
+    assert "spitta fyrtalet" in embed["description"]
+    assert f"> {RULES['four-of-a-kind.aces'].swedish}" in embed["description"]
+    unknown = await fake_discord.send_command("rules", {"rule": "no-such-rule"})
+    sent = await fake_discord.wait_response(unknown)
+    assert sent.ephemeral
+    assert "no-such-rule" in sent.content
+
+
+async def test_rules_list_has_every_sentence(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    for locale in ("sv-SE", "en-US"):
+        interaction = await fake_discord.send_command("rules", locale=locale)
+        first = await fake_discord.wait_response(interaction)
+        messages = _pack(rules_overview(language(locale)))
+        if len(messages) > 1:
+            await fake_discord.wait_followups(interaction, len(messages) - 1)
+        sent = [first, *interaction.followups]
+        text = "\n".join(e["description"] for s in sent for e in s.embeds)
+        for message in sent:
+            assert sum(len(e.get("description", "")) + len(e.get("title", ""))
+                       for e in message.embeds) <= 6000
+        assert INTRODUCTION_SV in text
+        for rule in RULES.values():
+            assert rule.swedish in text
+            assert (rule.english in text) == (locale == "en-US")
+
+
+async def test_rules_autocomplete(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
+    interaction = await fake_discord.send_autocomplete("rules", "rule", "fyrtal")
+    sent = await fake_discord.wait_response(interaction)
+    values = [choice["value"] for choice in sent.choices]
+    assert values and all(v.startswith("four-of-a-kind") for v in values)
+    assert all(len(choice["name"]) <= 100 for choice in sent.choices)
+    everything = await fake_discord.send_autocomplete("rules", "rule", "")
+    assert len((await fake_discord.wait_response(everything)).choices) == len(RULES)

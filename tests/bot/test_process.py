@@ -1,0 +1,141 @@
+"""Command sync policy, settings, and the real entry point ``python -m bot`` as a subprocess."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.client import GLOBAL_HASH_KEY
+from bot.settings import Settings, SettingsError
+from bot.storage import open_database
+from tests.bot.fixtures import BotRunner
+from tests.fakediscord import GUILD_ID, FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_global_sync_only_when_definitions_change(
+    fake_discord: FakeDiscord, run_bot: BotRunner, database_url: str
+) -> None:
+    async with run_bot(fake_discord) as bot:
+        assert bot.synced == ["global"]
+    assert fake_discord.sync_count() == 1
+    names = {c["name"] for c in fake_discord.commands_for()}
+    assert names == {"houseway", "deal", "rules"}
+    houseway = next(c for c in fake_discord.commands_for() if c["name"] == "houseway")
+    assert houseway["name_localizations"]["sv-SE"] == "husetväljer"
+    assert houseway["options"][0]["name_localizations"]["sv-SE"] == "hand"
+
+    async with run_bot(fake_discord) as bot:  # same definitions: no sync
+        assert bot.synced == []
+    assert fake_discord.sync_count() == 1
+
+    database = await open_database(database_url)  # as if an older version had synced
+    await database.set_meta(GLOBAL_HASH_KEY, "0" * 64)
+    await database.close()
+    async with run_bot(fake_discord) as bot:
+        assert bot.synced == ["global"]
+    assert fake_discord.sync_count() == 2
+
+    async with run_bot(fake_discord, force_sync=True) as bot:  # --sync
+        assert bot.synced == ["global"]
+    assert fake_discord.sync_count() == 3
+
+
+async def test_dev_guild_is_synced_at_every_start(
+    fake_discord: FakeDiscord, run_bot: BotRunner
+) -> None:
+    for start in (1, 2):
+        async with run_bot(fake_discord, dev_guild_id=GUILD_ID) as bot:
+            assert f"guild:{GUILD_ID}" in bot.synced
+        assert fake_discord.sync_count(GUILD_ID) == start
+        assert {c["name"] for c in fake_discord.commands_for(GUILD_ID)} == {
+            "houseway", "deal", "rules",
+        }
+    assert fake_discord.sync_count() == 1  # global only the first time
+
+
+async def test_no_sync_when_disabled(fake_discord: FakeDiscord, run_bot: BotRunner) -> None:
+    async with run_bot(fake_discord, sync_commands=False) as bot:
+        assert bot.synced == []
+    assert fake_discord.sync_count() == 0
+
+
+def test_settings_from_env_file_and_environment(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n")
+    settings = Settings.from_env({"DISCORD_TOKEN": "from-env"}, env_file)
+    assert settings.discord_token == "from-env"
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "DEBUG"
+    assert "from-env" not in repr(settings)
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+        Settings.from_env({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, None)
+    with pytest.raises(SettingsError, match="LOG_LEVEL"):
+        Settings.from_env({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, None)
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env.update(extra)
+    return env
+
+
+def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=_env(), capture_output=True,
+        text=True, timeout=60, check=False,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "DISCORD_TOKEN" in lines[0] and ".env" in lines[0]
+    assert "Traceback" not in done.stderr
+
+
+async def _start_bot_process(fake: FakeDiscord, tmp_path: Path, *args: str
+                             ) -> asyncio.subprocess.Process:
+    env = _env(**fake.subprocess_env(), DATABASE_URL=f"sqlite:///{tmp_path}/bot.sqlite3",
+               LOG_LEVEL="DEBUG", PYTHONPATH=str(ROOT))
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *args, cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+
+
+async def test_entry_point_answers_and_stops_cleanly_on_sigterm(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    process = await _start_bot_process(fake_discord, tmp_path)
+    try:
+        await fake_discord.wait_ready(timeout=30)
+        await fake_discord.wait_until(lambda: fake_discord.sync_count() == 1, 30, "sync")
+        interaction = await fake_discord.send_command("houseway", {"hand": "As Ah Ad Ac JK 7s 2d"})
+        sent = await fake_discord.wait_response(interaction, timeout=15)
+        assert "five-aces" in sent.embeds[0]["footer"]["text"]
+        process.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(process.communicate(), 10)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode == 0, output.decode()
+    log = output.decode()
+    assert "closed cleanly" in log
+    assert fake_discord.token not in log
+    assert "Traceback" not in log
+
+
+async def test_entry_point_with_refused_token(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    fake_discord.refuse_token()
+    process = await _start_bot_process(fake_discord, tmp_path)
+    output, _ = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 1
+    assert "Discord refused the token" in output.decode()
+    assert fake_discord.token not in output.decode()

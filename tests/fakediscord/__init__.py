@@ -1,0 +1,118 @@
+"""A local stand-in for Discord, so the real discord.py client can be tested end to end.
+
+:class:`FakeDiscord` is an aiohttp server (in the test's event loop, on ``127.0.0.1`` and
+an ephemeral port, so a bot subprocess can reach it too) that speaks enough of Discord's
+HTTP API v10 and Gateway v10 for an unmodified discord.py 2.7 ``Client``/``commands.Bot``
+to log in, sync application commands, receive interactions and answer them. Point the
+client at it with the production ``bot.endpoints.configure_endpoints(fake.api_url,
+fake.gateway_url)`` (``harness.running_client`` does that and restores the defaults), or
+pass ``fake.subprocess_env()`` (``DISCORD_TOKEN``/``DISCORD_API_URL``/
+``DISCORD_GATEWAY_URL``) to ``python -m bot``.
+
+What it models
+--------------
+* REST: ``/users/@me`` (401 for a refused token), ``/gateway``, ``/gateway/bot``,
+  ``/oauth2/applications/@me``, global and guild command PUT/GET/POST/PATCH/DELETE (with
+  Discord's name/description/option validation and a per-scope sync log), interaction
+  callbacks (JSON and multipart, ``with_response``), webhook follow-ups/edits/gets/deletes
+  (``@original`` or id), channel messages (post/get/list/edit/delete), typing, own
+  reactions, DM channel creation, guild/channel/member/user lookups, and a tiny CDN that
+  serves uploaded attachments. Everything else is logged and answered 404 (405 for a
+  known path with the wrong method) and listed in ``fake.unknown_requests``.
+* Discord's rules that catch real bugs: one initial callback per interaction (40060),
+  the 3 s callback deadline (10062, configurable), callback types valid for the
+  interaction type, follow-ups only after acknowledging, the first follow-up after a
+  "thinking" defer replacing the loading message, empty messages (50006), content/embed/
+  component limits (50035), ephemeral only via interactions.
+* Gateway: HELLO, heartbeat/ACK, IDENTIFY -> READY (``resume_gateway_url`` on a separate
+  path) + GUILD_CREATE, RESUME with replay of missed events then RESUMED, INVALID_SESSION
+  when not resumable, op 7/op 9/close codes/abrupt drops on demand, REQUEST_GUILD_MEMBERS ->
+  GUILD_MEMBERS_CHUNK, privileged-intent refusal (4014), bad token (4004), zlib-stream
+  transport compression (what discord.py requests), sequence numbers.
+* Interactions: slash commands with options and subcommands (typed and validated against
+  what the bot synced), autocomplete (focused option), button/select clicks on messages
+  the bot sent, modal submits mirroring the modal the bot showed, from any user/member,
+  with permissions, roles, locale, guild/channel or DM.
+* Fault injection on REST routes (429 with ``retry_after``/``global``/``Via``, any status,
+  delays) and response-time statistics (dispatch -> initial callback, p50/p90/p99).
+
+What it does NOT model
+----------------------
+* Real rate limits: no buckets, no ``X-RateLimit-*`` headers, no global 50 req/s, no
+  gateway send limit, no IDENTIFY concurrency / session-start budget. 429s happen only
+  when injected.
+* Sharding: ``shard`` in IDENTIFY is echoed but every session gets every guild;
+  several concurrent sessions are not load-balanced (dispatch goes to the latest).
+* Voice (op 4 is accepted and ignored), stage/soundboard/scheduled events, threads,
+  forums, polls, stickers, emojis, invites, audit logs, bans, moderation, role/channel
+  editing, permission overwrites and permission calculation (``permissions`` is whatever
+  the test passes; ``default_member_permissions`` is not enforced).
+* Most gateway events: only READY, RESUMED, GUILD_CREATE, GUILD_MEMBERS_CHUNK,
+  INTERACTION_CREATE and MESSAGE_CREATE/UPDATE/DELETE (for messages made through the
+  stand-in) are sent; no presences, typing, reactions, member or guild updates.
+* ETF encoding, zstd-stream compression (plain text frames are sent instead, which
+  discord.py accepts), payload compression (``compress`` in IDENTIFY), heartbeat
+  timeouts on the server side (a silent client is never disconnected).
+* Context-menu (user/message) commands, attachment options, entitlements/premium,
+  user-installed apps, localisation of command names, the 15-minute token lifetime.
+* Mentions and ``allowed_mentions`` are recorded, never resolved; embeds, components
+  and attachments are stored as sent (no unfurling, no image sizes, no component ids).
+* Validation is partial: a payload Discord would reject may be accepted here (the
+  reverse should not happen; report it if it does).
+"""
+
+from .models import (
+    EPHEMERAL,
+    LOADING,
+    CallbackType,
+    FakeChannel,
+    FakeGuild,
+    FakeInteraction,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    Fault,
+    InteractionType,
+    ResponseTimeStats,
+    Sent,
+    SentFile,
+    percentile,
+)
+from .server import (
+    APPLICATION_ID,
+    CHANNEL_ID,
+    GUILD_ID,
+    MODERATOR_ROLE_ID,
+    OWNER_ID,
+    QUIZ_CHANNEL_ID,
+    USER_ID,
+    FakeDiscord,
+)
+
+__all__ = [
+    "APPLICATION_ID",
+    "CHANNEL_ID",
+    "EPHEMERAL",
+    "GUILD_ID",
+    "LOADING",
+    "MODERATOR_ROLE_ID",
+    "OWNER_ID",
+    "QUIZ_CHANNEL_ID",
+    "USER_ID",
+    "CallbackType",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeInteraction",
+    "FakeMember",
+    "FakeMessage",
+    "FakeRole",
+    "FakeUser",
+    "Fault",
+    "InteractionType",
+    "ResponseTimeStats",
+    "Sent",
+    "SentFile",
+    "percentile",
+]

@@ -1,0 +1,310 @@
+"""Tests for bot.cards_image: the pictures must be valid, small, fast and show the right
+cards in the right places (checked through pixel colours, without any image fixtures)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image, ImageFont
+
+from bot import cards_image as ci
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+DECK = [r + s for r in ci.RANKS for s in ci.SUITS] + [ci.JOKER]
+FIVE = ["As", "Kh", "Td", "9c", "JK"]
+TWO = ["Qs", "2h"]
+
+Colour = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
+
+def is_red(c: Colour) -> bool:
+    return c[0] > 150 and c[1] < 90 and c[2] < 90
+
+
+def is_dark(c: Colour) -> bool:
+    """Black ink: dark and grey (the shadow on the felt is dark too, but green)."""
+    return max(c) < 90 and max(c) - min(c) < 20
+
+
+def is_gold(c: Colour) -> bool:
+    """The joker's star (245, 182, 28): nothing else on a card is orange-yellow."""
+    return c[0] > 200 and 140 < c[1] < 220 and c[2] < 90
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data.startswith(PNG_MAGIC)
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()
+    return image.convert("RGB")
+
+
+def count(image: Image.Image, box: Box, predicate: Callable[[Colour], bool]) -> int:
+    """Number of pixels in ``box`` whose colour satisfies ``predicate``."""
+    colours = image.crop(box).getcolors(maxcolors=1 << 16)
+    assert colours is not None
+    return sum(n for n, c in colours if predicate(c))
+
+
+def colours_in(image: Image.Image, box: Box) -> set[Colour]:
+    colours = image.crop(box).getcolors(maxcolors=1 << 16)
+    assert colours is not None
+    return {c for _, c in colours}
+
+
+@pytest.fixture
+def font_swap(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """For tests that swap fonts: no later test may see faces drawn with their font."""
+    yield monkeypatch
+    monkeypatch.undo()
+    ci.clear_cache()
+
+
+# --- Validity, size, layout ----------------------------------------------------------
+def test_split_is_a_png_of_phone_friendly_size() -> None:
+    data = ci.render_split(FIVE, TWO)
+    image = open_png(data)
+    width, height = image.size
+    assert 800 <= width <= 900
+    assert 400 <= height <= 600
+    assert image.size == ci.split_layout().size
+    assert len(data) < 200_000
+
+
+def test_hand_is_a_png_of_one_row() -> None:
+    data = ci.render_hand(FIVE + TWO)
+    image = open_png(data)
+    width, height = image.size
+    assert 800 <= width <= 900
+    assert 100 <= height <= 300
+    assert width > 3 * height  # a single row
+    assert len(data) < 200_000
+
+
+def test_split_layout_has_two_rows_inside_the_picture() -> None:
+    layout = ci.split_layout()
+    boxes = layout.boxes()
+    assert len(boxes) == 7
+    top, bottom = boxes[:5], boxes[5:]
+    assert len({b[1] for b in top}) == 1
+    assert len({b[1] for b in bottom}) == 1
+    assert bottom[0][1] > top[0][3], "the two-card row must be below the five-card row"
+    # Left to right, no overlaps, all inside the picture.
+    for row in (top, bottom):
+        for a, b in itertools.pairwise(row):
+            assert a[2] < b[0]
+    width, height = layout.size
+    for left, upper, right, lower in boxes:
+        assert 0 < left < right < width
+        assert 0 < upper < lower < height
+
+
+def test_hand_layout_counts() -> None:
+    assert len(ci.hand_layout().boxes()) == 7
+    assert ci.hand_layout(3).size[0] < ci.hand_layout(7).size[0]
+    with pytest.raises(ValueError):
+        ci.hand_layout(0)
+    with pytest.raises(ValueError):
+        ci.hand_layout(8)
+
+
+# --- The right cards in the right places ---------------------------------------------
+@pytest.mark.parametrize("seed", range(5))
+def test_split_slots_show_suit_colours(seed: int) -> None:
+    cards = random.Random(seed).sample(DECK, 7)
+    image = open_png(ci.render_split(cards[:5], cards[5:]))
+    for card, box in zip(cards, ci.split_layout().boxes(), strict=True):
+        red, dark = count(image, box, is_red), count(image, box, is_dark)
+        gold = count(image, box, is_gold)
+        if card == ci.JOKER:
+            assert gold > 500, card
+            assert red == 0, card
+        elif card[1] in "hd":
+            assert red > 500, card
+            assert dark == 0, card
+        else:
+            assert dark > 500, card
+            assert red == 0, card
+        if card != ci.JOKER:
+            assert gold == 0, card
+
+
+def test_hand_slots_show_suit_colours_in_order() -> None:
+    cards = ["2h", "3s", "4d", "5c", "JK", "Ah", "Ks"]
+    image = open_png(ci.render_hand(cards))
+    boxes = ci.hand_layout().boxes()
+    reds = [count(image, box, is_red) > 300 for box in boxes]
+    assert reds == [True, False, True, False, False, True, False]
+    golds = [count(image, box, is_gold) > 300 for box in boxes]
+    assert golds == [False, False, False, False, True, False, False]
+
+
+def test_two_card_row_leaves_room_of_cards_three_to_five_empty() -> None:
+    image = open_png(ci.render_split(["Ah", "Kh", "Qh", "Jh", "Th"], ["9h", "8h"]))
+    boxes = ci.split_layout().boxes()
+    low = boxes[5]
+    # Under cards 3-5 of the top row, in the bottom row: nothing but felt. (A margin
+    # of a few pixels on the left keeps clear of the soft shadow of the 2nd card.)
+    empty = (boxes[2][0] + 6, low[1], boxes[4][2], low[3])
+    felt = image.getpixel((image.width - 1, image.height - 1))
+    assert colours_in(image, empty) == {felt}
+    assert max(abs(a - b) for a, b in zip(felt, ci.FELT, strict=True)) <= 8
+    # ...while the two cards themselves are there.
+    for box in boxes[5:]:
+        assert count(image, box, is_red) > 500
+
+
+def test_gaps_between_cards_are_felt_not_card() -> None:
+    image = open_png(ci.render_split(FIVE, TWO))
+    boxes = ci.split_layout().boxes()
+    # A thin strip in the middle of the gap between the first two cards, above the
+    # shadow's reach at the very top: felt colour, so cards do not run together.
+    gap_x = (boxes[0][2] + boxes[1][0]) // 2
+    strip = image.crop((gap_x, boxes[0][1], gap_x + 1, boxes[0][1] + 20))
+    felt = image.getpixel((image.width - 1, image.height - 1))
+    assert all(strip.getpixel((0, y)) == felt for y in range(strip.height))
+
+
+def test_ten_is_drawn_as_two_digits() -> None:
+    """'T' must read as '10': its index is much wider than a one-character rank."""
+
+    def index_width(card: str) -> int:
+        image = open_png(ci.render_split([card, "2c", "3c", "4c", "5c"], ["6c", "7c"]))
+        left, top, right, bottom = ci.split_layout().boxes()[0]
+        index_box = (left, top, left + (right - left) // 2 + 20, top + (bottom - top) // 3)
+        crop = image.crop(index_box).convert("L").point(lambda v: 255 if v < 100 else 0)
+        bbox = crop.getbbox()
+        assert bbox is not None
+        return bbox[2] - bbox[0]
+
+    assert index_width("Ts") > 1.5 * index_width("9s")
+    assert index_width("Ts") > 1.5 * index_width("Js")
+
+
+def test_every_card_is_distinct() -> None:
+    """No two of the 53 faces look the same, at either size."""
+    assert len({ci.render_hand([card]) for card in DECK}) == len(DECK)
+    width = ci.split_layout().card_size[0]
+    assert len({ci._face(card, width).tobytes() for card in DECK}) == len(DECK)
+
+
+# --- Inputs --------------------------------------------------------------------------
+def test_different_inputs_give_different_images() -> None:
+    a = ci.render_split(FIVE, TWO)
+    b = ci.render_split(FIVE, ["Qs", "3h"])
+    c = ci.render_split(FIVE, list(reversed(TWO)))
+    assert len({a, b, c}) == 3
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["as", "AS", "ah", "10h", "1h", "Ah ", " Ah", "", "A", "JKs", "jk", "Jk", "Xx", "Ax", "♠A"],
+)
+def test_invalid_card_strings_raise(bad: str) -> None:
+    with pytest.raises(ValueError):
+        ci.parse_card(bad)
+    with pytest.raises(ValueError):
+        ci.render_split(["As", "Kh", "Td", "9c", bad], ["Qs", "2h"])
+    with pytest.raises(ValueError):
+        ci.render_hand(["As", "Kh", "Td", "9c", "JK", "Qs", bad])
+
+
+@pytest.mark.parametrize("bad", [None, 14, b"As", ("A", "s")])
+def test_non_strings_raise_value_error(bad: object) -> None:
+    with pytest.raises(ValueError):
+        ci.render_split(["As", "Kh", "Td", "9c", bad], ["Qs", "2h"])  # type: ignore[list-item]
+
+
+def test_parse_card_accepts_canonical_cards() -> None:
+    assert ci.parse_card("As") == ("A", "s")
+    assert ci.parse_card("Th") == ("T", "h")
+    assert ci.parse_card("JK") == ("JK", "")
+    assert ci.parse_card("Jc") == ("J", "c")
+
+
+@pytest.mark.parametrize(
+    ("five", "two"),
+    [
+        (FIVE[:4], TWO),
+        (FIVE, TWO[:1]),
+        ([*FIVE, "3c"], TWO),
+        (FIVE, [*TWO, "3c"]),
+        (FIVE[:4], [*TWO, "3c"]),
+        ("AsKhTd9cJK", "Qs2h"),  # a string is not a list of cards
+    ],
+)
+def test_split_needs_five_and_two_cards(five: list[str], two: list[str]) -> None:
+    with pytest.raises(ValueError):
+        ci.render_split(five, two)
+
+
+def test_hand_card_counts() -> None:
+    assert open_png(ci.render_hand(["As"])).width < open_png(ci.render_hand(FIVE + TWO)).width
+    with pytest.raises(ValueError):
+        ci.render_hand([])
+    with pytest.raises(ValueError):
+        ci.render_hand([*FIVE, *TWO, "3c"])
+
+
+def test_duplicate_cards_raise() -> None:
+    with pytest.raises(ValueError, match="duplicate"):
+        ci.render_split(["As", "As", "Td", "9c", "JK"], ["Qs", "2h"])
+    with pytest.raises(ValueError, match="duplicate"):
+        ci.render_split(FIVE, ["JK", "2h"])
+    with pytest.raises(ValueError, match="duplicate"):
+        ci.render_hand(["As", "Kh", "As"])
+
+
+# --- Determinism, threads, fonts, speed ----------------------------------------------
+def test_rendering_is_deterministic_even_after_clearing_caches() -> None:
+    first = ci.render_split(FIVE, TWO)
+    assert ci.render_split(FIVE, TWO) == first
+    ci.clear_cache()
+    assert ci.render_split(FIVE, TWO) == first
+    assert ci.render_hand(FIVE + TWO) == ci.render_hand(tuple(FIVE + TWO))
+
+
+def test_thread_pool_rendering_matches_sequential() -> None:
+    rng = random.Random(7)
+    hands = [rng.sample(DECK, 7) for _ in range(12)]
+    ci.clear_cache()  # make the threads race to create the faces
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        parallel = list(pool.map(lambda h: ci.render_split(h[:5], h[5:]), hands))
+    ci.clear_cache()
+    sequential = [ci.render_split(h[:5], h[5:]) for h in hands]
+    assert parallel == sequential
+
+
+def test_works_without_dejavu(font_swap: pytest.MonkeyPatch) -> None:
+    font_swap.setattr(ci, "_FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
+    ci.clear_cache()
+    image = open_png(ci.render_split(FIVE, TWO))
+    assert image.size == ci.split_layout().size
+    assert count(image, ci.split_layout().boxes()[1], is_red) > 500
+
+
+def test_works_with_only_the_bitmap_font(font_swap: pytest.MonkeyPatch) -> None:
+    """Pillow without FreeType has only a tiny bitmap font; ranks must still appear."""
+    bitmap = getattr(ImageFont, "load_default_imagefont", None)
+    if bitmap is None:
+        pytest.skip("this Pillow cannot load its bitmap font on its own")
+
+    def load_default(size: float | None = None) -> ImageFont.ImageFont:
+        if size is not None:
+            raise ImportError("no FreeType")
+        return bitmap()
+
+    font_swap.setattr(ci, "_FONT_CANDIDATES", ())
+    font_swap.setattr(ImageFont, "load_default", load_default)
+    ci.clear_cache()
+    assert isinstance(ci._font(), ImageFont.ImageFont)
+    image = open_png(ci.render_split(["Ts", "2c", "3c", "4c", "5c"], ["6c", "7c"]))
+    left, top, right, bottom = ci.split_layout().boxes()[0]
+    index = (left, top, right, top + (bottom - top) // 3)
+    assert count(image, index, is_dark) > 300  # a big "10", not a dot

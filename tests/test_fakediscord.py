@@ -1,0 +1,564 @@
+"""End-to-end tests of the Discord stand-in with the real, unmodified discord.py client.
+
+A minimal bot defined here logs in against ``tests.fakediscord.FakeDiscord`` through the
+production ``bot.endpoints.configure_endpoints`` and answers slash commands, components,
+modals and autocomplete; the tests check what reached "Discord" and how the client copes
+with rate limits, dropped connections, RECONNECT / INVALID_SESSION and bad tokens.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import os
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import discord
+import pytest
+import pytest_asyncio
+from discord import app_commands
+from discord.ext import commands
+
+from bot.endpoints import (
+    DISCORD_API_BASE,
+    DISCORD_GATEWAY_URL,
+    configure_endpoints,
+    current_endpoints,
+)
+from tests.fakediscord import (
+    CHANNEL_ID,
+    GUILD_ID,
+    MODERATOR_ROLE_ID,
+    QUIZ_CHANNEL_ID,
+    CallbackType,
+    FakeDiscord,
+    FakeMember,
+    FakeUser,
+    percentile,
+)
+from tests.fakediscord.harness import endpoints_pointing_at, running_client
+from tests.fakediscord.models import MANAGE_GUILD
+
+# Binary bytes with CR/LF and a fake multipart boundary in them: anything that treats the
+# upload as text or re-encodes it would corrupt them.
+CARD_BYTES = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 3 + b"\r\n--boundary--\r\n\x00\xff"
+
+# --- the bot under test --------------------------------------------------------------------
+
+
+@app_commands.command(description="Replies with the text, the locale and the user")
+@app_commands.describe(text="Echoed back; 'secret' makes the reply ephemeral")
+async def ping(interaction: discord.Interaction, text: str = "pong") -> None:
+    await interaction.response.send_message(
+        f"{text} ({interaction.locale.value}, {interaction.user.name})",
+        ephemeral=text == "secret",
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+@app_commands.command(description="Thinks, then sends a card image as a follow-up")
+async def card(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(thinking=True)
+    file = discord.File(io.BytesIO(CARD_BYTES), filename="card.png")
+    await interaction.followup.send("Your card", file=file)
+
+
+@app_commands.command(description="Answers directly with a file")
+async def upload(interaction: discord.Interaction) -> None:
+    file = discord.File(io.BytesIO(CARD_BYTES), filename="hand.bin")
+    await interaction.response.send_message("direct", file=file)
+
+
+@app_commands.command(description="Posts a quiz round in the channel")
+async def quiz(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("Starting", ephemeral=True)
+    assert isinstance(interaction.channel, discord.TextChannel)
+    await interaction.channel.send(embed=discord.Embed(title="Round 1", description="Split?"))
+
+
+class Vote(discord.ui.View):
+    @discord.ui.button(label="Yes", custom_id="vote:yes")
+    async def yes(self, interaction: discord.Interaction, button: discord.ui.Button[Vote]) -> None:
+        await interaction.response.edit_message(
+            content=f"{interaction.user.name} voted yes", view=None
+        )
+
+    @discord.ui.select(
+        custom_id="vote:pick",
+        options=[discord.SelectOption(label=v.upper(), value=v) for v in ("a", "b")],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[Vote]) -> None:
+        await interaction.response.send_message(f"picked {select.values[0]}", ephemeral=True)
+
+
+@app_commands.command(description="Shows a vote")
+async def vote(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("Vote now", view=Vote())
+
+
+class Feedback(discord.ui.Modal, title="Feedback"):
+    text: discord.ui.TextInput[Feedback] = discord.ui.TextInput(
+        label="Text", custom_id="feedback:text"
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"thanks: {self.text.value}")
+
+
+@app_commands.command(description="Opens a feedback form")
+async def feedback(interaction: discord.Interaction) -> None:
+    await interaction.response.send_modal(Feedback())
+
+
+hand = app_commands.Group(name="hand", description="Hands")
+HANDS = ["As Kd", "Qh Qs", "7c 7d"]
+
+
+@hand.command(name="set", description="Sets a hand")
+async def hand_set(interaction: discord.Interaction, cards: str, bet: int = 1) -> None:
+    await interaction.response.send_message(f"set {cards} x{bet}")
+
+
+@hand_set.autocomplete("cards")
+async def cards_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=h, value=h) for h in HANDS if h.lower().startswith(current)]
+
+
+@app_commands.command(description="Moderators only")
+@app_commands.guilds(GUILD_ID)
+@app_commands.default_permissions(manage_guild=True)
+async def admin(interaction: discord.Interaction) -> None:
+    assert isinstance(interaction.user, discord.Member)
+    verdict = "allowed" if interaction.permissions.manage_guild else "denied"
+    roles = sorted(r.name for r in interaction.user.roles if not r.is_default())
+    await interaction.response.send_message(f"{verdict} {roles}", ephemeral=True)
+
+
+class MiniBot(commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            guild_ready_timeout=0.05,  # discord.py idles this long after GUILD_CREATEs
+        )
+        self.resumed = asyncio.Event()
+        self.identify_calls = 0
+
+    async def setup_hook(self) -> None:
+        for command in (ping, card, upload, quiz, vote, feedback, hand, admin):
+            self.tree.add_command(command)
+        await self.tree.sync()
+        await self.tree.sync(guild=discord.Object(GUILD_ID))
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py sleeps 5 s before every re-IDENTIFY; nothing to pace here.
+        self.identify_calls += 1
+
+    async def on_resumed(self) -> None:
+        self.resumed.set()
+
+
+@pytest_asyncio.fixture
+async def bot(fake_discord: FakeDiscord) -> AsyncIterator[MiniBot]:
+    async with running_client(fake_discord, MiniBot()) as client:
+        yield client
+
+
+# --- login ---------------------------------------------------------------------------------
+
+
+async def test_login_identifies_and_syncs_commands(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    assert fake.identify_count == 1
+    assert bot.user is not None and bot.user.id == fake.application_id
+    assert bot.application_id == fake.application_id
+    guild = bot.get_guild(GUILD_ID)
+    assert guild is not None and guild.get_channel(QUIZ_CHANNEL_ID) is not None
+    assert guild.get_role(MODERATOR_ROLE_ID) is not None
+
+    conn = fake.gateway_connections[0]
+    assert conn.compression == "zlib-stream"  # what discord.py asks for, served compressed
+    assert conn.session is not None
+    assert conn.session.intents == discord.Intents.default().value
+
+    assert {c["name"] for c in fake.commands_for(None)} == {
+        "ping", "card", "upload", "quiz", "vote", "feedback", "hand",
+    }
+    assert [c["name"] for c in fake.commands_for(GUILD_ID)] == ["admin"]
+    assert fake.commands_for(GUILD_ID)[0]["default_member_permissions"] == str(MANAGE_GUILD)
+    assert fake.sync_count(None) == 1 and fake.sync_count(GUILD_ID) == 1
+
+    called = {(r.method, r.path) for r in fake.requests}
+    assert ("GET", "/users/@me") in called
+    assert ("GET", "/oauth2/applications/@me") in called
+    assert fake.unknown_requests == []
+
+
+async def test_refused_token_raises_login_failure(fake_discord: FakeDiscord) -> None:
+    fake_discord.refuse_token()
+    with pytest.raises(discord.LoginFailure):
+        async with running_client(fake_discord, MiniBot()):
+            pass
+    assert fake_discord.identify_count == 0
+
+
+async def test_wrong_token_raises_login_failure(fake_discord: FakeDiscord) -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    with endpoints_pointing_at(fake_discord), pytest.raises(discord.LoginFailure):
+        try:
+            await client.login("not-the-token")
+        finally:
+            await client.close()
+    assert [r.status for r in fake_discord.requests] == [401]
+
+
+# --- interactions --------------------------------------------------------------------------
+
+
+async def test_slash_command_round_trip(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    anna = FakeUser(id=4242, username="anna", global_name="Anna")
+    interaction = await fake.send_command("ping", {"text": "hej"}, user=anna, locale="sv-SE")
+    reply = await fake.wait_response(interaction)
+
+    assert reply.kind == "callback"
+    assert reply.callback_type == CallbackType.CHANNEL_MESSAGE
+    assert reply.content == "hej (sv-SE, anna)"
+    assert not reply.ephemeral
+    assert reply.allowed_mentions == discord.AllowedMentions.none().to_dict()
+    message = fake.get_message(interaction.original_message_id or 0)
+    assert message.content == "hej (sv-SE, anna)"
+    assert message in fake.channel_messages(CHANNEL_ID)
+    assert interaction.response_time is not None
+    assert 0 < interaction.response_time < 1.0
+
+    secret = await fake.send_command("ping", {"text": "secret"})
+    assert (await fake.wait_response(secret)).ephemeral
+
+
+async def test_subcommand_options_permissions_and_roles(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    interaction = await fake.send_command("hand set", {"cards": "As Kd", "bet": 5})
+    assert (await fake.wait_response(interaction)).content == "set As Kd x5"
+
+    with pytest.raises(ValueError, match="unknown option"):
+        await fake.send_command("hand set", {"cards": "As Kd", "stake": 5})
+
+    member = FakeMember(user=FakeUser(id=77, username="mod"), roles=(MODERATOR_ROLE_ID,))
+    allowed = await fake.send_command("admin", user=member, permissions=MANAGE_GUILD)
+    denied = await fake.send_command("admin")
+    allowed_reply = await fake.wait_response(allowed)
+    assert allowed_reply.content == "allowed ['Moderator']"
+    assert allowed_reply.ephemeral
+    assert (await fake.wait_response(denied)).content == "denied []"
+    assert allowed.payload["data"]["guild_id"] == str(GUILD_ID)
+
+
+async def test_deferred_followup_with_file(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    interaction = await fake.send_command("card")
+    initial = await fake.wait_response(interaction)
+    assert initial.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+
+    (followup,) = await fake.wait_followups(interaction)
+    records = await fake.wait_records(interaction, 2)
+    assert [r.kind for r in records] == ["callback", "followup"]
+    assert followup.content == "Your card"
+    sent_file = followup.file("card.png")
+    assert sent_file.data == CARD_BYTES
+    assert followup.attachments == [{"id": 0, "filename": "card.png"}]
+
+    # The first follow-up after a "thinking" defer replaces the loading message.
+    message = fake.get_message(interaction.original_message_id or 0)
+    assert followup.message_id == message.id
+    assert not message.loading and message.content == "Your card"
+    assert message.attachment_bytes("card.png") == CARD_BYTES
+    async with aiohttp.ClientSession() as session, session.get(message.attachments[0]["url"]) as r:
+        assert await r.read() == CARD_BYTES
+
+
+async def test_multipart_initial_response(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    interaction = await fake_discord.send_command("upload")
+    reply = await fake_discord.wait_response(interaction)
+    assert reply.callback_type == CallbackType.CHANNEL_MESSAGE
+    assert reply.content == "direct"
+    assert [(f.field, f.filename, f.data) for f in reply.files] == [
+        ("files[0]", "hand.bin", CARD_BYTES)
+    ]
+
+
+async def test_buttons_selects_and_modals(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    shown = await fake.send_command("vote")
+    await fake.wait_response(shown)
+
+    picked = await fake.click(shown, "vote:pick", values=["b"])
+    pick_reply = await fake.wait_response(picked)
+    assert pick_reply.content == "picked b" and pick_reply.ephemeral
+
+    clicked = await fake.click(shown, "vote:yes", user=FakeUser(id=88, username="bo"))
+    update = await fake.wait_response(clicked)
+    assert update.callback_type == CallbackType.UPDATE_MESSAGE
+    message = fake.get_message(shown.original_message_id or 0)
+    assert message.content == "bo voted yes"
+    assert message.components == [] and message.edited_at is not None
+    with pytest.raises(LookupError):
+        await fake.click(shown, "vote:yes")  # the buttons are gone now
+
+    opened = await fake.send_command("feedback")
+    modal = await fake.wait_response(opened)
+    assert modal.callback_type == CallbackType.MODAL
+    assert modal.data["title"] == "Feedback"
+    submitted = await fake.submit_modal(opened, {"feedback:text": "great"})
+    assert (await fake.wait_response(submitted)).content == "thanks: great"
+
+
+async def test_autocomplete(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    interaction = await fake_discord.send_autocomplete("hand set", "cards", "q", options={"bet": 2})
+    reply = await fake_discord.wait_response(interaction)
+    assert interaction.data["options"][0]["options"] == [
+        {"name": "bet", "type": 4, "value": 2},
+        {"name": "cards", "type": 3, "value": "q", "focused": True},
+    ]
+    assert reply.callback_type == CallbackType.AUTOCOMPLETE_RESULT
+    assert reply.choices == [{"name": "Qh Qs", "value": "Qh Qs"}]
+
+
+# --- rate limits ---------------------------------------------------------------------------
+
+
+async def test_rate_limited_callback_is_waited_out(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    fault = fake.rate_limit("POST /interactions/*/callback", retry_after=0.5)
+    interaction = await fake.send_command("ping")
+    reply = await fake.wait_response(interaction)
+
+    assert reply.content is not None and reply.content.startswith("pong")
+    assert fault.hits == 1
+    statuses = [r.status for r in fake.requests if r.path.endswith("/callback")]
+    assert statuses == [429, 200]
+    assert interaction.response_time is not None
+    assert 0.45 <= interaction.response_time < 2.5
+
+
+async def test_global_rate_limit_on_channel_message(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    fault = fake.rate_limit("POST /channels/*/messages", retry_after=0.3, is_global=True)
+    started = time.monotonic()
+    interaction = await fake.send_command("quiz")
+    assert (await fake.wait_response(interaction)).ephemeral
+    (post,) = await fake.wait_channel_messages(CHANNEL_ID)
+
+    assert post.kind == "channel_message"
+    assert post.embeds[0]["title"] == "Round 1"
+    assert post.at - started >= 0.3
+    assert fault.hits == 1
+    posted = [m for m in fake.channel_messages(CHANNEL_ID) if m.id == post.message_id]
+    assert posted and posted[0].embeds[0]["description"] == "Split?"
+
+
+# --- gateway reconnects --------------------------------------------------------------------
+
+
+async def test_resume_after_dropped_connection(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    session = fake.session
+    assert session is not None
+    await fake.drop_connection()
+    # Dispatched while the bot is offline: must be replayed after RESUME.
+    missed = await fake.send_command("ping", {"text": "missed"})
+    await fake.wait_resumed()
+    await asyncio.wait_for(bot.resumed.wait(), 5)
+
+    assert fake.identify_count == 1 and fake.session is session
+    resumed_conn = fake.gateway_connections[-1]
+    assert resumed_conn.resumed and resumed_conn.path == "/gateway-resume"
+    (resume,) = [op for op in fake.gateway_ops if op.op == 6]
+    assert resume.data["session_id"] == session.id
+    assert resume.data["token"] == "<redacted>"
+    assert (await fake.wait_response(missed)).content == "missed (en-US, tester)"
+
+    after = await fake.send_command("ping", {"text": "after"})
+    assert (await fake.wait_response(after)).content == "after (en-US, tester)"
+
+
+async def test_op7_reconnect_resumes(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    fake = fake_discord
+    first = fake.gateway_connections[-1]
+    await fake.send_reconnect()
+    await fake.wait_resumed()
+    await fake.wait_until(lambda: first.closed_at is not None, 5, "old socket closed")
+    assert fake.identify_count == 1
+    interaction = await fake.send_command("ping")
+    assert (await fake.wait_response(interaction)).callback_type == CallbackType.CHANNEL_MESSAGE
+
+
+async def test_invalid_session_forces_new_identify(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    fake = fake_discord
+    old_session = fake.session
+    await fake.invalidate_session(resumable=True)
+    await fake.wait_resumed()
+    assert fake.identify_count == 1
+
+    await fake.invalidate_session(resumable=False)
+    await fake.wait_ready(count=2)
+    assert fake.identify_count == 2 and fake.session is not old_session
+    interaction = await fake.send_command("ping", {"text": "fresh"})
+    assert (await fake.wait_response(interaction)).content == "fresh (en-US, tester)"
+
+
+# --- the stand-in's own surface ------------------------------------------------------------
+
+
+async def test_rest_surface_details(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    auth = {"Authorization": f"Bot {fake.token}"}
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{fake.api_url}/users/@me", headers=auth) as resp:
+            assert resp.status == 200
+            assert resp.headers["Content-Type"] == "application/json"  # no charset
+        async with http.get(f"{fake.api_url}/users/@me") as resp:
+            assert resp.status == 401
+        async with http.get(f"{fake.api_url}/gateway/bot", headers=auth) as resp:
+            assert (await resp.json())["url"] == fake.gateway_url
+        async with http.get(f"{fake.api_url}/guilds/{GUILD_ID}/bans", headers=auth) as resp:
+            assert resp.status == 404
+            assert (await resp.json())["message"] == "404: Not Found"
+        fake.server_error("GET /users/@me", status=503)
+        async with http.get(f"{fake.api_url}/users/@me", headers=auth) as resp:
+            assert resp.status == 503
+            assert resp.headers["Content-Type"] == "application/json"
+        fake.rate_limit("/gateway/bot", retry_after=1.5, is_global=True)
+        async with http.get(f"{fake.api_url}/gateway/bot", headers=auth) as resp:
+            assert resp.status == 429 and resp.headers["Via"] == "1.1 google"
+            assert await resp.json() == {
+                "message": "You are being rate limited.",
+                "retry_after": 1.5,
+                "global": True,
+                "code": 0,
+            }
+    assert [(r.method, r.path) for r in fake.unknown_requests] == [
+        ("GET", f"/guilds/{GUILD_ID}/bans")
+    ]
+
+
+async def test_response_time_statistics(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    assert percentile([1, 2, 3, 4], 50) == 2.5
+    assert percentile([5.0], 99) == 5.0
+    fake = fake_discord
+    fake.delay("POST /interactions/*/callback", 0.2, count=1)
+    sent = [await fake.send_command("ping", {"text": str(n)}) for n in range(5)]
+    for interaction in sent:
+        await fake.wait_response(interaction)
+    stats = fake.response_time_stats()
+    assert stats.count == 5 and stats.unanswered == 0
+    assert stats.min <= stats.p50 <= stats.p99 <= stats.max
+    assert stats.max >= 0.2 > stats.min
+    assert sorted(fake.response_times()) == sorted(i.response_time for i in sent)
+
+
+# --- bot/endpoints.py -----------------------------------------------------------------------
+
+
+def test_configure_endpoints_validates_and_restores(caplog: pytest.LogCaptureFixture) -> None:
+    before = current_endpoints()
+    try:
+        with caplog.at_level(logging.INFO, logger="bot.endpoints"):
+            configure_endpoints("http://user:hunter2@proxy:8080/api/v10/", "wss://gw.example/")
+        assert current_endpoints() == ("http://user:hunter2@proxy:8080/api/v10", "wss://gw.example/")
+        assert "hunter2" not in caplog.text and "proxy:8080/api/v10" in caplog.text
+        assert discord.http.Route("GET", "/users/@me").url == (
+            "http://user:hunter2@proxy:8080/api/v10/users/@me"
+        )
+        for bad_api in ("ftp://proxy/api/v10", "http://proxy:8080", "http://proxy/api/v9"):
+            with pytest.raises(ValueError):
+                configure_endpoints(bad_api, None)
+        with pytest.raises(ValueError):
+            configure_endpoints(None, "wss://gw.example/?v=10")
+        with pytest.raises(ValueError):
+            configure_endpoints(None, "https://gw.example/")
+        configure_endpoints(None, None)
+        assert current_endpoints() == (DISCORD_API_BASE, DISCORD_GATEWAY_URL)
+        assert DISCORD_API_BASE == "https://discord.com/api/v10"
+    finally:
+        configure_endpoints(*before)
+
+
+# --- the bot as a separate process ---------------------------------------------------------
+
+SUBPROCESS_BOT = """
+import os
+
+import discord
+from discord import app_commands
+
+from bot.endpoints import configure_endpoints
+
+configure_endpoints(os.environ.get("DISCORD_API_URL"), os.environ.get("DISCORD_GATEWAY_URL"))
+client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+tree = app_commands.CommandTree(client)
+
+
+@tree.command(description="Answers from another process")
+async def ping(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message(f"pong from {os.getpid()}")
+
+
+async def setup_hook() -> None:
+    await tree.sync()
+
+client.setup_hook = setup_hook
+client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+"""
+
+
+async def test_bot_in_a_subprocess(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    env = {**os.environ, **fake.subprocess_env()}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", SUBPROCESS_BOT,
+        cwd=Path(__file__).resolve().parents[1],
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    try:
+        ready = asyncio.create_task(fake.wait_ready(timeout=20))
+        exited = asyncio.create_task(proc.wait())
+        done, _ = await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
+        if exited in done:
+            ready.cancel()
+            output = await proc.stdout.read() if proc.stdout else b""
+            pytest.fail(f"bot subprocess exited early:\n{output.decode(errors='replace')}")
+        exited.cancel()
+        ready.result()
+        await fake.wait_until(lambda: fake.sync_count(None) == 1, 5, "command sync")
+        interaction = await fake.send_command("ping")
+        reply = await fake.wait_response(interaction, timeout=10)
+        assert reply.content == f"pong from {proc.pid}"
+    finally:
+        if proc.returncode is None:
+            proc.terminate()
+            try:
+                await asyncio.wait_for(proc.wait(), 5)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
