@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -54,3 +56,36 @@ def run_bot(database_url: str) -> BotRunner:
 async def houseway_bot(fake_discord: FakeDiscord, run_bot: BotRunner) -> AsyncIterator[HousewayBot]:
     async with run_bot(fake_discord) as bot:
         yield bot
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A PostgreSQL URL with a fresh schema of its own, dropped afterwards.
+
+    The server comes from TEST_DATABASE_URL (``.ci/run`` sets it); in CI a missing
+    server is a failure, not a skip.
+    """
+    import asyncpg
+
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail("TEST_DATABASE_URL is not set in CI")
+        pytest.skip("TEST_DATABASE_URL is not set")
+    schema = f"hw_test_{uuid.uuid4().hex[:12]}"
+    connection = await asyncpg.connect(base)
+    await connection.execute(f"CREATE SCHEMA {schema}")
+    separator = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{separator}search_path={schema}"
+    finally:
+        await connection.execute(f"DROP SCHEMA {schema} CASCADE")
+        await connection.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each test using this runs once on SQLite and once on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/any.sqlite3"
+    return str(request.getfixturevalue("postgres_url"))

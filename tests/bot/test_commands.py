@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from bot.embeds import rules_overview
 from bot.i18n import language
 from houseway import house_way, parse_hand, sentences_for
 from houseway.rules import INTRODUCTION_SV, RULES
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import CallbackType, FakeDiscord
 
 CENSUS = json.loads(
     (Path(__file__).resolve().parents[2] / "houseway" / "data" / "census.json").read_text()
@@ -197,3 +199,34 @@ async def test_rules_autocomplete(fake_discord: FakeDiscord, houseway_bot: House
     assert all(len(choice["name"]) <= 100 for choice in sent.choices)
     everything = await fake_discord.send_autocomplete("rules", "rule", "")
     assert len((await fake_discord.wait_response(everything)).choices) == len(RULES)
+
+
+async def test_slow_picture_defers_first_then_follows_up(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # discord.py loads an extension as a fresh module object: patch the one in use.
+    houseway_cog = sys.modules["bot.cogs.houseway"]
+    real_render = houseway_cog.render_split
+
+    def slow_render(five: list[str], two: list[str]) -> bytes:
+        time.sleep(0.3)  # a picture that takes longer than the bot waits before deferring
+        return real_render(five, two)
+
+    monkeypatch.setattr(houseway_cog, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(houseway_cog, "render_split", slow_render)
+    interaction = await fake_discord.send_command("houseway", {"hand": HAND})
+    first = await fake_discord.wait_response(interaction)
+    assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+    [followup] = await fake_discord.wait_followups(interaction, 1)
+    assert followup.embeds[0]["footer"]["text"].endswith("flush-straight.keep")
+    png_of(followup)
+
+
+async def test_rate_limited_callback_is_waited_out(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    fake_discord.rate_limit("POST /interactions/*/callback", retry_after=0.4)
+    interaction = await fake_discord.send_command("houseway", {"hand": HAND})
+    sent = await fake_discord.wait_response(interaction)
+    assert sent.embeds
+    assert interaction.response_time is not None and 0.4 <= interaction.response_time < 3.0
