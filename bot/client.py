@@ -13,11 +13,11 @@ from discord.ext import commands
 
 from .i18n import Translator, language, text
 from .settings import Settings
-from .storage import Database
+from .storage import Database, DatabaseError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.houseway",)
+EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz")
 GLOBAL_HASH_KEY = "commands.global.sha256"
 
 
@@ -27,8 +27,14 @@ class Tree(app_commands.CommandTree["HousewayBot"]):
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        log.error("command failed", exc_info=error)
-        message = text("error.internal", language(interaction.locale))
+        original = getattr(error, "original", error)
+        if isinstance(original, DatabaseError):
+            log.warning("database unavailable for /%s: %s", interaction.command and
+                        interaction.command.qualified_name, original)
+            message = text("error.database", language(interaction.locale))
+        else:
+            log.error("command failed", exc_info=error)
+            message = text("error.internal", language(interaction.locale))
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(message, ephemeral=True)
@@ -102,6 +108,13 @@ class HousewayBot(commands.Bot):
             log.info("synced global commands (%s)", "forced" if self.force_sync else "changed")
         else:
             log.info("global commands unchanged since the last sync; not syncing")
+
+    async def close(self) -> None:
+        """Stop the quiz runners first: their quizzes stay in the database for the next start."""
+        quiz = self.get_cog("QuizCog")
+        if quiz is not None:
+            await quiz.stop_runners()  # type: ignore[attr-defined]
+        await super().close()
 
     async def on_ready(self) -> None:
         assert self.user is not None

@@ -79,6 +79,106 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Något gick fel hos mig. Försök igen om en stund.",
         "en": "Something went wrong on my side. Please try again in a moment.",
     },
+    "error.database": {
+        "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). /houseway, /deal och /rules fungerar som vanligt.",
+        "en": "Scores and quizzes are unavailable right now (the database is not answering). /houseway, /deal and /rules work as usual.",
+    },
+    "quiz.forbidden": {
+        "sv": "Bara medlemmar med Hantera server eller quizledarrollen får göra det.",
+        "en": "Only members with Manage Server or the quizmaster role may do that.",
+    },
+    "quiz.guild_only": {"sv": "Quiz finns bara på servrar.", "en": "Quizzes only run in servers."},
+    "quiz.already_running": {
+        "sv": "Ett quiz pågår redan i den här kanalen: {link}",
+        "en": "A quiz is already running in this channel: {link}",
+    },
+    "quiz.started": {
+        "sv": "**Quiz!** {rounds} rundor à {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+        "en": "**Quiz!** {rounds} rounds of {seconds} seconds. Mode: {mode}. Started by {user}.",
+    },
+    "quiz.mode.set": {"sv": "lägg handen", "en": "set the hand"},
+    "quiz.mode.rule": {"sv": "vilken regel", "en": "name the rule"},
+    "quiz.round.title": {"sv": "Runda {number} av {rounds}", "en": "Round {number} of {rounds}"},
+    "quiz.round.set": {
+        "sv": "Hur lägger huset den här handen? Välj de **två kort** som går till tvåkortshanden.",
+        "en": "How does the house set this hand? Pick the **two cards** for the two-card hand.",
+    },
+    "quiz.round.rule": {
+        "sv": "Vilken regel avgör hur huset lägger den här handen?",
+        "en": "Which rule decides how the house sets this hand?",
+    },
+    "quiz.round.deadline": {"sv": "Tiden går ut {when}.", "en": "Time runs out {when}."},
+    "quiz.round.count": {"sv": "Svar hittills: {count}", "en": "Answers so far: {count}"},
+    "quiz.round.closed": {"sv": "Rundan är stängd. Svar: {count}", "en": "This round is closed. Answers: {count}"},
+    "quiz.placeholder.set": {"sv": "Välj två kort till tvåkortshanden", "en": "Pick two cards for the two-card hand"},
+    "quiz.placeholder.rule": {"sv": "Välj regeln", "en": "Pick the rule"},
+    "quiz.answer.saved.set": {
+        "sv": "Sparat: {cards} i tvåkortshanden. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
+        "en": "Saved: {cards} in the two-card hand. You can change it until {when}; your last answer counts.",
+    },
+    "quiz.answer.saved.rule": {
+        "sv": "Sparat: `{rule}`. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
+        "en": "Saved: `{rule}`. You can change it until {when}; your last answer counts.",
+    },
+    "quiz.answer.late": {"sv": "För sent – rundan är redan stängd.", "en": "Too late – this round is already closed."},
+    "quiz.answer.invalid": {
+        "sv": "Det svaret går inte att använda: välj exakt två av handens kort.",
+        "en": "That answer can't be used: pick exactly two of the hand's cards.",
+    },
+    "quiz.reveal.title": {"sv": "Runda {number} av {rounds} – facit", "en": "Round {number} of {rounds} – the answer"},
+    "quiz.reveal.right": {"sv": "Rätt svar ({count} av {answered})", "en": "Right ({count} of {answered})"},
+    "quiz.reveal.nobody": {"sv": "Ingen svarade rätt.", "en": "Nobody got it right."},
+    "quiz.reveal.more": {"sv": "… och {count} till", "en": "… and {count} more"},
+    "quiz.reveal.rule": {"sv": "Regeln: `{rule}`", "en": "The rule: `{rule}`"},
+    "quiz.finished.title": {"sv": "Quizet är slut", "en": "The quiz is over"},
+    "quiz.finished.none": {"sv": "Ingen fick några poäng den här gången.", "en": "Nobody scored this time."},
+    "quiz.stopped": {"sv": "Quizet stoppades av {user}. Pågående runda räknas inte.", "en": "The quiz was stopped by {user}. The current round does not count."},
+    "quiz.not_running": {"sv": "Inget quiz pågår i den här kanalen.", "en": "No quiz is running in this channel."},
+    "quiz.leaderboard.title.all": {"sv": "Topplista – all tid", "en": "Leaderboard – all time"},
+    "quiz.leaderboard.title.month": {"sv": "Topplista – {month}", "en": "Leaderboard – {month}"},
+    "quiz.leaderboard.empty": {"sv": "Inga poäng än.", "en": "No scores yet."},
+    "quiz.leaderboard.line": {"sv": "**{rank}.** {user} – {points} p ({correct} rätt)", "en": "**{rank}.** {user} – {points} pts ({correct} right)"},
+    "quiz.leaderboard.page": {"sv": "Sida {page} av {pages}", "en": "Page {page} of {pages}"},
+    "quiz.button.previous": {"sv": "Föregående", "en": "Previous"},
+    "quiz.button.next": {"sv": "Nästa", "en": "Next"},
+    "quiz.config.title": {"sv": "Quizinställningar", "en": "Quiz settings"},
+    "quiz.config.body": {
+        "sv": "Quizledarroll: {role}\nStandardtid: {seconds} s\nStandardantal rundor: {rounds}",
+        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}",
+    },
+    "quiz.config.none": {"sv": "ingen", "en": "none"},
+    "quiz.reset.confirm": {
+        "sv": "Vill du verkligen radera **alla** quizpoäng på servern? Det går inte att ångra.",
+        "en": "Do you really want to delete **all** quiz scores in this server? This cannot be undone.",
+    },
+    "quiz.reset.yes": {"sv": "Ja, radera", "en": "Yes, delete"},
+    "quiz.reset.no": {"sv": "Avbryt", "en": "Cancel"},
+    "quiz.reset.done": {"sv": "Alla quizpoäng är raderade.", "en": "All quiz scores are deleted."},
+    "quiz.reset.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
+    "quiz.reset.not_yours": {"sv": "Den här bekräftelsen är inte din.", "en": "This confirmation is not yours."},
+    "quiz.help.title": {"sv": "Quiz – så går det till", "en": "Quiz – how it works"},
+    "quiz.help.body": {
+        "sv": (
+            "En moderator startar med `/quiz start`. Boten ger en hand med sju kort per runda.\n\n"
+            "**Lägg handen:** välj de två kort som huset lägger i tvåkortshanden. Rätt är en delning med samma värde som husets.\n"
+            "**Vilken regel:** välj regeln som avgör delningen bland fyra.\n\n"
+            "Ditt svar syns bara för dig, och du kan ändra det fram till tidsgränsen – det sista svaret gäller. "
+            "När tiden gått ut visar boten facit, regeln och vilka som svarade rätt.\n\n"
+            "**Poäng:** rätt svar ger {base} poäng plus upp till {bonus} i fartbonus (full bonus direkt, noll vid tidsgränsen, linjärt däremellan). Fel svar ger 0.\n\n"
+            "`/quiz leaderboard` visar topplistan för all tid eller den här månaden. "
+            "Starta, stoppa, ställa in och nollställa får medlemmar med Hantera server eller quizledarrollen (`/quiz config`)."
+        ),
+        "en": (
+            "A moderator starts with `/quiz start`. Each round the bot deals a seven-card hand.\n\n"
+            "**Set the hand:** pick the two cards the house puts in the two-card hand. A split with the same value as the house way is right.\n"
+            "**Name the rule:** pick the deciding rule among four.\n\n"
+            "Only you see your answer, and you can change it until the deadline – the last one counts. "
+            "At the deadline the bot reveals the house way, the rule and who got it right.\n\n"
+            "**Scoring:** a right answer earns {base} points plus up to {bonus} for speed (the full bonus at once, zero at the deadline, linear in between). A wrong answer earns 0.\n\n"
+            "`/quiz leaderboard` shows the all-time or this month's leaderboard. "
+            "Starting, stopping, configuring and resetting are for members with Manage Server or the quizmaster role (`/quiz config`)."
+        ),
+    },
 }
 
 
@@ -106,6 +206,38 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     ),
     "rule": "regel",
     "One rule (leave empty for all)": "En regel (lämna tomt för alla)",
+    "quiz": "quiz",
+    "House Way quiz rounds": "Quizrundor om Huset väljer",
+    "start": "starta",
+    "Start a quiz in this channel": "Starta ett quiz i den här kanalen",
+    "rounds": "rundor",
+    "Number of rounds (1-20)": "Antal rundor (1–20)",
+    "seconds": "sekunder",
+    "Seconds per round (10-300)": "Sekunder per runda (10–300)",
+    "mode": "läge",
+    "Set the hand, or name the rule": "Lägg handen, eller välj regeln",
+    "Set the hand": "Lägg handen",
+    "Name the rule": "Vilken regel",
+    "stop": "stoppa",
+    "Stop the quiz in this channel": "Stoppa quizet i den här kanalen",
+    "leaderboard": "topplista",
+    "The server's quiz leaderboard": "Serverns topplista",
+    "period": "period",
+    "All time or this month": "All tid eller den här månaden",
+    "All time": "All tid",
+    "This month": "Den här månaden",
+    "page": "sida",
+    "Page number": "Sidnummer",
+    "config": "inställningar",
+    "Quizmaster role, default time and rounds": "Quizledarroll, standardtid och antal rundor",
+    "quizmaster_role": "quizledarroll",
+    "Role that may run quizzes": "Roll som får leda quiz",
+    "clear_role": "ta_bort_roll",
+    "Remove the quizmaster role": "Ta bort quizledarrollen",
+    "reset": "nollställ",
+    "Delete all quiz scores in this server": "Radera alla quizpoäng på servern",
+    "help": "hjälp",
+    "How the quiz works and how it scores": "Hur quizet fungerar och hur poängen räknas",
 }
 
 

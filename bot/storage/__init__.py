@@ -8,9 +8,11 @@ applied in order at start-up and recorded in ``schema_version``.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -37,19 +39,29 @@ def migrations() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
-class Database(ABC):
+class Statements(ABC):
+    """What can run inside a transaction (and, one statement at a time, outside one)."""
+
+    @abstractmethod
+    async def execute(self, sql: str, *args: Any) -> int:
+        """Run a statement; return the number of rows it changed."""
+
+    @abstractmethod
+    async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
+
+    async def fetchrow(self, sql: str, *args: Any) -> Row | None:
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
+
+
+class Database(Statements):
     """The operations the bot needs; one subclass per backend."""
 
     backend: str
 
     @abstractmethod
-    async def execute(self, sql: str, *args: Any) -> None: ...
-
-    @abstractmethod
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
-
-    @abstractmethod
-    async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
+        """All statements inside commit together or not at all."""
 
     @abstractmethod
     async def script(self, sql: str) -> None:
@@ -57,10 +69,6 @@ class Database(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
-
-    async def fetchrow(self, sql: str, *args: Any) -> Row | None:
-        rows = await self.fetch(sql, *args)
-        return rows[0] if rows else None
 
     async def migrate(self) -> list[str]:
         """Apply the migrations not applied yet; return their names."""
@@ -92,97 +100,155 @@ class Database(ABC):
         )
 
 
+class _SQLiteStatements(Statements):
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        try:
+            cursor = await self._db.execute(_PLACEHOLDER.sub(r"?\1", sql), args)
+            return cursor.rowcount
+        except aiosqlite.Error as error:
+            raise DatabaseError(str(error)) from error
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        try:
+            async with self._db.execute(_PLACEHOLDER.sub(r"?\1", sql), args) as cursor:
+                return [dict(row) for row in await cursor.fetchall()]
+        except aiosqlite.Error as error:
+            raise DatabaseError(str(error)) from error
+
+
 class SQLiteDatabase(Database):
+    """One connection; a lock keeps a transaction's statements from interleaving."""
+
     backend = "sqlite"
 
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
+        self._statements = _SQLiteStatements(connection)
+        self._lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: str) -> SQLiteDatabase:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path)
+        try:
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except (aiosqlite.Error, OSError) as error:
+            raise DatabaseError(f"cannot open SQLite database {path}: {error}") from error
         connection.row_factory = aiosqlite.Row
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA busy_timeout=5000")
         await connection.execute("PRAGMA synchronous=NORMAL")
         return cls(connection)
 
-    @staticmethod
-    def _sql(sql: str) -> str:
-        return _PLACEHOLDER.sub(r"?\1", sql)
-
-    async def execute(self, sql: str, *args: Any) -> None:
-        try:
-            await self._db.execute(self._sql(sql), args)
-            await self._db.commit()
-        except aiosqlite.Error as error:
-            raise DatabaseError(str(error)) from error
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        try:
-            await self._db.executemany(self._sql(sql), rows)
-            await self._db.commit()
-        except aiosqlite.Error as error:
-            raise DatabaseError(str(error)) from error
+    async def execute(self, sql: str, *args: Any) -> int:
+        async with self._lock:
+            return await self._statements.execute(sql, *args)
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        try:
-            async with self._db.execute(self._sql(sql), args) as cursor:
-                return [dict(row) for row in await cursor.fetchall()]
-        except aiosqlite.Error as error:
-            raise DatabaseError(str(error)) from error
+        async with self._lock:
+            return await self._statements.fetch(sql, *args)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Statements]:
+        async with self._lock:
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+            except aiosqlite.Error as error:
+                raise DatabaseError(str(error)) from error
+            try:
+                yield self._statements
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            try:
+                await self._db.execute("COMMIT")
+            except aiosqlite.Error as error:
+                await self._db.execute("ROLLBACK")
+                raise DatabaseError(str(error)) from error
 
     async def script(self, sql: str) -> None:
-        try:
-            await self._db.executescript("BEGIN;\n" + sql + "\n;COMMIT;")
-        except aiosqlite.Error as error:
-            await self._db.rollback()
-            raise DatabaseError(str(error)) from error
+        async with self._lock:
+            try:
+                await self._db.executescript("BEGIN;\n" + sql + "\n;COMMIT;")
+            except aiosqlite.Error as error:
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+                raise DatabaseError(str(error)) from error
 
     async def close(self) -> None:
         await self._db.close()
 
 
-class PostgresDatabase(Database):
+_PG_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
+
+
+def _affected(status: str) -> int:
+    """Rows changed, from asyncpg's command status ('UPDATE 3', 'INSERT 0 1')."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _PostgresStatements(Statements):
+    def __init__(self, connection: asyncpg.Connection | asyncpg.Pool) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        try:
+            return _affected(await self._connection.execute(sql, *args))
+        except _PG_ERRORS as error:
+            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        try:
+            return [dict(row) for row in await self._connection.fetch(sql, *args)]
+        except _PG_ERRORS as error:
+            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+
+
+class PostgresDatabase(_PostgresStatements, Database):
     backend = "postgresql"
 
     def __init__(self, pool: asyncpg.Pool) -> None:
+        super().__init__(pool)
         self._pool = pool
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=10, command_timeout=10)
-        except (OSError, asyncpg.PostgresError) as error:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=10, command_timeout=10, timeout=10
+            )
+        except _PG_ERRORS as error:
             raise DatabaseError(f"cannot connect to PostgreSQL: {type(error).__name__}") from error
         return cls(pool)
 
-    async def execute(self, sql: str, *args: Any) -> None:
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Statements]:
         try:
-            await self._pool.execute(sql, *args)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise DatabaseError(str(error)) from error
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+            connection = await self._pool.acquire()
+        except _PG_ERRORS as error:
+            raise DatabaseError(f"{type(error).__name__}: {error}") from error
         try:
-            await self._pool.executemany(sql, rows)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise DatabaseError(str(error)) from error
-
-    async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        try:
-            return [dict(row) for row in await self._pool.fetch(sql, *args)]
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise DatabaseError(str(error)) from error
+            transaction = connection.transaction()
+            await transaction.start()
+            try:
+                yield _PostgresStatements(connection)
+            except BaseException:
+                await transaction.rollback()
+                raise
+            await transaction.commit()
+        except _PG_ERRORS as error:
+            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+        finally:
+            await self._pool.release(connection)
 
     async def script(self, sql: str) -> None:
-        try:
-            async with self._pool.acquire() as connection, connection.transaction():
-                await connection.execute(sql)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            raise DatabaseError(str(error)) from error
+        async with self.transaction() as tx:
+            assert isinstance(tx, _PostgresStatements)
+            await tx.execute(sql)
 
     async def close(self) -> None:
         await self._pool.close()

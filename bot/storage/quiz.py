@@ -1,0 +1,309 @@
+"""Quiz state in the database: quizzes, rounds, answers, scores, per-guild settings.
+
+Everything a running quiz needs to survive a restart is here, not only in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from . import Database, DatabaseError, Row, Statements
+
+
+def new_id() -> int:
+    """A 62-bit random id: the same on SQLite and PostgreSQL, no sequences needed."""
+    return uuid.uuid4().int >> 66
+
+
+def month_of(timestamp: float) -> str:
+    return time.strftime("%Y-%m", time.gmtime(timestamp))
+
+
+@dataclass(frozen=True)
+class GuildConfig:
+    guild_id: int
+    quizmaster_role_id: int | None = None
+    default_seconds: int = 30
+    default_rounds: int = 5
+
+
+@dataclass(frozen=True)
+class Quiz:
+    id: int
+    guild_id: int
+    channel_id: int
+    started_by: int
+    mode: str
+    rounds: int
+    seconds: int
+    locale: str
+    status: str
+
+
+@dataclass(frozen=True)
+class Round:
+    id: int
+    quiz_id: int
+    number: int
+    hand: str
+    choices: list[str]
+    channel_id: int
+    message_id: int | None
+    posted_at: float
+    deadline: float
+    status: str  # open -> scored -> announced, or open -> stopped
+    reveal_message_id: int | None
+
+
+class AlreadyRunning(DatabaseError):
+    """A quiz is already running in that channel."""
+
+
+def _quiz(row: Row) -> Quiz:
+    return Quiz(**{k: row[k] for k in Quiz.__dataclass_fields__})
+
+
+def _round(row: Row) -> Round:
+    values: dict[str, Any] = {k: row[k] for k in Round.__dataclass_fields__}
+    values["choices"] = json.loads(row["choices"])
+    return Round(**values)
+
+
+async def guild_config(db: Database, guild_id: int) -> GuildConfig:
+    row = await db.fetchrow("SELECT * FROM guild_config WHERE guild_id = $1", guild_id)
+    return GuildConfig(guild_id) if row is None else GuildConfig(**row)
+
+
+async def save_guild_config(db: Database, config: GuildConfig) -> None:
+    await db.execute(
+        "INSERT INTO guild_config (guild_id, quizmaster_role_id, default_seconds, default_rounds)"
+        " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET"
+        " quizmaster_role_id = excluded.quizmaster_role_id,"
+        " default_seconds = excluded.default_seconds, default_rounds = excluded.default_rounds",
+        config.guild_id,
+        config.quizmaster_role_id,
+        config.default_seconds,
+        config.default_rounds,
+    )
+
+
+async def create_quiz(db: Database, quiz: Quiz) -> None:
+    """Insert a running quiz; AlreadyRunning if the channel has one (a unique index says)."""
+    if await running_quiz_in(db, quiz.channel_id) is not None:
+        raise AlreadyRunning(str(quiz.channel_id))
+    try:
+        await db.execute(
+            "INSERT INTO quizzes (id, guild_id, channel_id, started_by, mode, rounds, seconds,"
+            " locale, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            quiz.id,
+            quiz.guild_id,
+            quiz.channel_id,
+            quiz.started_by,
+            quiz.mode,
+            quiz.rounds,
+            quiz.seconds,
+            quiz.locale,
+            quiz.status,
+            time.time(),
+        )
+    except DatabaseError as error:
+        if await running_quiz_in(db, quiz.channel_id) is not None:
+            raise AlreadyRunning(str(quiz.channel_id)) from error
+        raise
+
+
+async def running_quiz_in(db: Database, channel_id: int) -> Quiz | None:
+    row = await db.fetchrow(
+        "SELECT * FROM quizzes WHERE channel_id = $1 AND status = 'running'", channel_id
+    )
+    return None if row is None else _quiz(row)
+
+
+async def running_quizzes(db: Database) -> list[Quiz]:
+    return [_quiz(r) for r in await db.fetch("SELECT * FROM quizzes WHERE status = 'running'")]
+
+
+async def get_quiz(db: Database, quiz_id: int) -> Quiz | None:
+    row = await db.fetchrow("SELECT * FROM quizzes WHERE id = $1", quiz_id)
+    return None if row is None else _quiz(row)
+
+
+async def end_quiz(db: Database, quiz_id: int, status: str) -> bool:
+    """Mark a running quiz finished or stopped; False if it was not running any more."""
+    changed = await db.execute(
+        "UPDATE quizzes SET status = $2 WHERE id = $1 AND status = 'running'", quiz_id, status
+    )
+    return changed > 0
+
+
+async def add_round(db: Database, round_: Round) -> None:
+    await db.execute(
+        "INSERT INTO rounds (id, quiz_id, number, hand, choices, channel_id, message_id,"
+        " posted_at, deadline, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        round_.id,
+        round_.quiz_id,
+        round_.number,
+        round_.hand,
+        json.dumps(round_.choices),
+        round_.channel_id,
+        round_.message_id,
+        round_.posted_at,
+        round_.deadline,
+        round_.status,
+    )
+
+
+async def set_round_message(
+    db: Database, round_id: int, message_id: int, posted_at: float, deadline: float
+) -> None:
+    await db.execute(
+        "UPDATE rounds SET message_id = $2, posted_at = $3, deadline = $4 WHERE id = $1",
+        round_id,
+        message_id,
+        posted_at,
+        deadline,
+    )
+
+
+async def last_round(db: Database, quiz_id: int) -> Round | None:
+    row = await db.fetchrow(
+        "SELECT * FROM rounds WHERE quiz_id = $1 ORDER BY number DESC LIMIT 1", quiz_id
+    )
+    return None if row is None else _round(row)
+
+
+async def get_round(db: Database, round_id: int) -> Round | None:
+    row = await db.fetchrow("SELECT * FROM rounds WHERE id = $1", round_id)
+    return None if row is None else _round(row)
+
+
+async def record_answer(
+    db: Database, round_id: int, user_id: int, answer: str, answered_at: float
+) -> bool:
+    """Store (or replace) a member's answer while the round is open and before its deadline.
+
+    The condition is in the statement itself, so an answer can never land in a round
+    that has already been scored.
+    """
+    changed = await db.execute(
+        "INSERT INTO answers (round_id, user_id, answer, answered_at)"
+        " SELECT CAST($1 AS BIGINT), CAST($2 AS BIGINT), CAST($3 AS TEXT),"
+        " CAST($4 AS DOUBLE PRECISION) WHERE EXISTS (SELECT 1 FROM rounds"
+        " WHERE id = $1 AND status = 'open' AND deadline >= $4)"
+        " ON CONFLICT (round_id, user_id) DO UPDATE SET answer = excluded.answer,"
+        " answered_at = excluded.answered_at",
+        round_id,
+        user_id,
+        answer,
+        answered_at,
+    )
+    return changed > 0
+
+
+async def answer_count(db: Database, round_id: int) -> int:
+    row = await db.fetchrow("SELECT COUNT(*) AS n FROM answers WHERE round_id = $1", round_id)
+    return int(row["n"]) if row else 0
+
+
+async def answers(tx: Statements, round_id: int) -> list[Row]:
+    return await tx.fetch(
+        "SELECT user_id, answer, answered_at FROM answers WHERE round_id = $1"
+        " ORDER BY answered_at, user_id",
+        round_id,
+    )
+
+
+async def claim_for_scoring(tx: Statements, round_id: int) -> bool:
+    """Move a round from open to scored; only one caller (process) ever succeeds."""
+    return (
+        await tx.execute(
+            "UPDATE rounds SET status = 'scored' WHERE id = $1 AND status = 'open'", round_id
+        )
+        > 0
+    )
+
+
+async def add_score(
+    tx: Statements,
+    round_id: int,
+    guild_id: int,
+    user_id: int,
+    month: str,
+    points: int,
+    correct: bool,
+) -> None:
+    """Mark one answer right or wrong and add its points to the member's month."""
+    await tx.execute(
+        "UPDATE answers SET correct = $3, points = $4 WHERE round_id = $1 AND user_id = $2",
+        round_id,
+        user_id,
+        int(correct),
+        points,
+    )
+    await tx.execute(
+        "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+        " VALUES ($1, $2, $3, $4, $5, 1) ON CONFLICT (guild_id, user_id, month) DO UPDATE SET"
+        " points = scores.points + excluded.points, correct = scores.correct + excluded.correct,"
+        " answered = scores.answered + 1",
+        guild_id,
+        user_id,
+        month,
+        points,
+        int(correct),
+    )
+
+
+async def stop_round(db: Database, round_id: int) -> None:
+    """Close an open round of a stopped quiz: no more answers, nothing scored."""
+    await db.execute(
+        "UPDATE rounds SET status = 'stopped' WHERE id = $1 AND status = 'open'", round_id
+    )
+
+
+async def mark_announced(db: Database, round_id: int, message_id: int) -> None:
+    await db.execute(
+        "UPDATE rounds SET status = 'announced', reveal_message_id = $2 WHERE id = $1",
+        round_id,
+        message_id,
+    )
+
+
+async def leaderboard(
+    db: Database, guild_id: int, month: str | None, limit: int, offset: int
+) -> tuple[list[Row], int]:
+    """One page of (user_id, points, correct) and the number of ranked members."""
+    where = "guild_id = $1" + (" AND month = $2" if month else "")
+    args: list[Any] = [guild_id] + ([month] if month else [])
+    n = len(args)
+    rows = await db.fetch(
+        f"SELECT user_id, SUM(points) AS points, SUM(correct) AS correct FROM scores"
+        f" WHERE {where} GROUP BY user_id ORDER BY SUM(points) DESC, user_id"
+        f" LIMIT ${n + 1} OFFSET ${n + 2}",
+        *args,
+        limit,
+        offset,
+    )
+    total = await db.fetchrow(
+        f"SELECT COUNT(DISTINCT user_id) AS n FROM scores WHERE {where}", *args
+    )
+    return rows, int(total["n"]) if total else 0
+
+
+async def quiz_totals(db: Database, quiz_id: int, limit: int = 10) -> list[Row]:
+    """Points per member within one quiz (for the end-of-quiz summary)."""
+    return await db.fetch(
+        "SELECT a.user_id, SUM(a.points) AS points, SUM(a.correct) AS correct"
+        " FROM answers a JOIN rounds r ON r.id = a.round_id"
+        " WHERE r.quiz_id = $1 AND a.points IS NOT NULL GROUP BY a.user_id"
+        " ORDER BY SUM(a.points) DESC, a.user_id LIMIT $2",
+        quiz_id,
+        limit,
+    )
+
+
+async def reset_scores(db: Database, guild_id: int) -> int:
+    return await db.execute("DELETE FROM scores WHERE guild_id = $1", guild_id)

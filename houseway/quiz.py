@@ -1,0 +1,59 @@
+"""Quiz rules, independent of Discord: what a correct answer is and what it scores.
+
+Modes: ``set`` (pick the two cards for the two-card hand; correct when the split has
+the house way's value, spec section 3's last paragraph) and ``rule`` (pick the
+deciding rule among four).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from .cards import Card
+from .rules import RULES
+from .way import Decision, same_house_way
+
+MODES: Final = ("set", "rule")
+CHOICES: Final = 4
+BASE_POINTS: Final = 100
+SPEED_BONUS: Final = 50
+
+
+def rule_choices(decision: Decision, rng: random.Random) -> list[str]:
+    """The deciding rule and three others, shuffled.
+
+    Distractors are never on the decision's path and never share the deciding rule's
+    sentence (two-pairs.split and two-pairs.ace-jack quote the same text).
+    """
+    correct = RULES[decision.rule]
+    others = [
+        rule_id
+        for rule_id, rule in RULES.items()
+        if rule_id not in decision.path and rule.swedish != correct.swedish
+    ]
+    picked = [decision.rule, *rng.sample(others, CHOICES - 1)]
+    rng.shuffle(picked)
+    return picked
+
+
+def is_correct(
+    mode: str, hand: Sequence[Card], decision: Decision, answer: Sequence[Card] | str
+) -> bool:
+    """Whether an answer is the house way: a two-card hand (``set``) or a rule id (``rule``)."""
+    if mode == "rule":
+        return answer == decision.rule
+    two = list(answer)
+    if len(two) != 2 or len(set(two)) != 2 or not set(two) <= set(hand):
+        return False
+    five = [c for c in hand if c not in two]
+    return same_house_way(five, two, decision)
+
+
+def points(correct: bool, answered_at: float, posted_at: float, seconds: float) -> int:
+    """100 for a correct answer, plus up to 50 for speed (linear to zero at the deadline)."""
+    if not correct:
+        return 0
+    left = max(0.0, min(1.0, 1 - (answered_at - posted_at) / seconds)) if seconds > 0 else 0.0
+    return BASE_POINTS + round(SPEED_BONUS * left)

@@ -1,0 +1,471 @@
+"""Quiz rounds through the Discord stand-in, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.client import HousewayBot
+from bot.storage import open_database
+from houseway import house_way
+from houseway.cards import NAMES, parse_cards
+from tests.bot.fixtures import BotRunner
+from tests.fakediscord import CHANNEL_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
+from tests.fakediscord.models import DEFAULT_MEMBER_PERMISSIONS, MANAGE_GUILD
+
+MODERATOR = DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD
+PLAIN = DEFAULT_MEMBER_PERMISSIONS
+
+
+@pytest.fixture
+def fast_quiz(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short refresh and grace periods (settings of the module, patched where it is loaded)."""
+    module = sys.modules.get("bot.cogs.quiz")
+    if module is None:
+        import bot.cogs.quiz as module
+    for name, value in (("COUNTER_REFRESH", 0.2), ("GRACE", 0.2), ("RETRY_DELAY", 0.3)):
+        monkeypatch.setattr(module, name, value)
+
+
+@pytest.fixture
+async def quiz_bot(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, fast_quiz: None
+) -> AsyncIterator[HousewayBot]:
+    fake_discord.default_guild.preferred_locale = "en-US"  # channel messages in English
+    async with run_bot(fake_discord, database_url=any_database_url) as bot:
+        _patch_loaded_module()
+        yield bot
+
+
+def _patch_loaded_module() -> None:
+    """discord.py loads extensions as fresh module objects: shorten their timers too."""
+    module = sys.modules["bot.cogs.quiz"]
+    module.COUNTER_REFRESH = 0.2  # type: ignore[attr-defined]
+    module.GRACE = 0.2  # type: ignore[attr-defined]
+    module.RETRY_DELAY = 0.3  # type: ignore[attr-defined]
+
+
+async def start_quiz(fake: FakeDiscord, **options: Any) -> Any:
+    interaction = await fake.send_command(
+        "quiz start", options, user=fake.owner, permissions=MODERATOR
+    )
+    return await fake.wait_response(interaction)
+
+
+def round_messages(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[Any]:
+    return [
+        m
+        for m in fake.channel_messages(channel_id)
+        if any(
+            c.get("custom_id", "").startswith("quiz:answer:")
+            for row in m.components
+            for c in row.get("components", [])
+        )
+        or (
+            m.embeds
+            and m.embeds[0].get("title", "").startswith("Round")
+            and "answer" not in m.embeds[0].get("title", "")
+        )
+    ]
+
+
+def reveals(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[Any]:
+    """The reveal posts, as sent (with files and allowed mentions)."""
+    return [
+        m
+        for m in fake.channel_records(channel_id)
+        if m.kind == "channel_message"
+        and m.embeds
+        and m.embeds[0].get("title", "").endswith("the answer")
+    ]
+
+
+async def wait_round(fake: FakeDiscord, number: int, channel_id: int = CHANNEL_ID) -> Any:
+    await fake.wait_until(
+        lambda: len(round_messages(fake, channel_id)) >= number, 15, f"round {number}"
+    )
+    return round_messages(fake, channel_id)[number - 1]
+
+
+def select_of(message: Any) -> dict[str, Any]:
+    return next(
+        c
+        for row in message.components
+        for c in row["components"]
+        if c.get("custom_id", "").startswith("quiz:answer:")
+    )
+
+
+def house_two(message: Any) -> list[str]:
+    hand = parse_cards(" ".join(o["value"] for o in select_of(message)["options"]), 7)
+    return [NAMES[c] for c in house_way(hand).two]
+
+
+def wrong_two(message: Any) -> list[str]:
+    """Two cards whose split is not the house way (some pair of the seven always is)."""
+    values = [o["value"] for o in select_of(message)["options"]]
+    hand = parse_cards(" ".join(values), 7)
+    decision = house_way(hand)
+    for i in range(7):
+        for j in range(i + 1, 7):
+            two = [hand[i], hand[j]]
+            five = [c for c in hand if c not in two]
+            from houseway import five_value, two_value
+
+            if (five_value(five), two_value(two)) != (decision.five_value, decision.two_value):
+                return [NAMES[hand[i]], NAMES[hand[j]]]
+    raise AssertionError("no wrong answer")
+
+
+async def expire_round(database_url: str, message: Any) -> None:
+    """Let the round's time run out now (the database is the authority on deadlines)."""
+    round_id = int(select_of(message)["custom_id"].rsplit(":", 1)[1])
+    database = await open_database(database_url)
+    try:
+        await database.execute(
+            "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
+        )
+    finally:
+        await database.close()
+
+
+async def answer(
+    fake: FakeDiscord, message: Any, user: FakeUser, values: list[str], locale: str = "en-US"
+) -> Any:
+    interaction = await fake.click(
+        message.id, select_of(message)["custom_id"], values=values, user=user, locale=locale
+    )
+    return await fake.wait_response(interaction)
+
+
+async def test_plain_members_cannot_start_stop_configure_or_reset(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot
+) -> None:
+    for command in ("quiz start", "quiz stop", "quiz config", "quiz reset"):
+        interaction = await fake_discord.send_command(command, permissions=PLAIN)
+        sent = await fake_discord.wait_response(interaction)
+        assert sent.ephemeral, command
+        assert "Only members with Manage Server or the quizmaster role" in sent.content
+    assert round_messages(fake_discord) == []
+
+
+async def test_quizmaster_role_may_start(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
+    role_id = next(iter(fake_discord.default_guild.roles)).id
+    config = await fake_discord.send_command(
+        "quiz config",
+        {"quizmaster_role": role_id, "seconds": 30},
+        user=fake_discord.owner,
+        permissions=MODERATOR,
+    )
+    assert f"<@&{role_id}>" in (await fake_discord.wait_response(config)).embeds[0]["description"]
+    member = fake_discord.make_user("quizmaster")
+    started = await fake_discord.send_command(
+        "quiz start", {"rounds": 1}, user=member, permissions=PLAIN, roles=[role_id]
+    )
+    sent = await fake_discord.wait_response(started)
+    assert not sent.ephemeral and "Quiz!" in sent.content and "30 seconds" in sent.content
+
+
+async def test_full_quiz_with_changed_hidden_and_late_answers(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    anna, bo, cecilia, dan = (fake_discord.make_user(n) for n in ("anna", "bo", "cecilia", "dan"))
+    started = await start_quiz(fake_discord, rounds=2, seconds=60)
+    assert "2 rounds of 60 seconds" in started.content
+    first = await wait_round(fake_discord, 1)
+    assert select_of(first)["min_values"] == select_of(first)["max_values"] == 2
+    assert len(select_of(first)["options"]) == 7
+    right, wrong = house_two(first), wrong_two(first)
+
+    ack = await answer(fake_discord, first, anna, wrong)
+    assert ack.ephemeral and "Saved" in ack.content
+    ack = await answer(fake_discord, first, anna, right)  # changed: the last answer counts
+    assert ack.ephemeral
+    assert (await answer(fake_discord, first, bo, wrong, locale="sv-SE")).content.startswith(
+        "Sparat"
+    )
+    await answer(fake_discord, first, cecilia, right)
+    # nobody sees anyone's answer before the reveal: only ephemeral acks, a count at most
+    for message in fake_discord.channel_messages(CHANNEL_ID):
+        text = str((message.content, message.embeds, message.components))
+        assert str(anna.id) not in text and str(bo.id) not in text
+    await fake_discord.wait_until(
+        lambda: "Answers so far: 3" in (fake_discord.get_message(first.id).content or ""),
+        10,
+        "the answer count",
+    )
+
+    await expire_round(any_database_url, first)
+    late = await answer(fake_discord, first, dan, right)
+    assert late.ephemeral and "Too late" in late.content
+
+    await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal 1")
+    reveal = reveals(fake_discord)[0]
+    right_field = next(f for f in reveal.embeds[0]["fields"] if f["name"].startswith("Right"))
+    assert right_field["name"] == "Right (2 of 3)"
+    assert f"<@{anna.id}>" in right_field["value"] and f"<@{cecilia.id}>" in right_field["value"]
+    assert f"<@{bo.id}>" not in right_field["value"] and f"<@{dan.id}>" not in right_field["value"]
+    assert reveal.allowed_mentions == {"parse": []}
+    assert reveal.file("answer.png").data[:8] == b"\x89PNG\r\n\x1a\n"
+    await fake_discord.wait_until(
+        lambda: not fake_discord.get_message(first.id).components, 10, "round 1 closed"
+    )
+
+    second = await wait_round(fake_discord, 2)
+    await expire_round(any_database_url, second)
+    await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 2, 15, "reveal 2")
+    assert "Nobody got it right" in str(reveals(fake_discord)[1].embeds[0])
+    await fake_discord.wait_until(
+        lambda: any(
+            m.embeds and m.embeds[0].get("title") == "The quiz is over"
+            for m in fake_discord.channel_messages(CHANNEL_ID)
+        ),
+        15,
+        "the end",
+    )
+    await asyncio.sleep(0.5)
+    assert len(reveals(fake_discord)) == 2  # each round revealed exactly once
+
+    board = await fake_discord.send_command("quiz leaderboard", user=bo)
+    lines = (await fake_discord.wait_response(board)).embeds[0]["description"].splitlines()
+    assert len(lines) == 3
+    assert {lines[0].split()[1], lines[1].split()[1]} == {f"<@{anna.id}>", f"<@{cecilia.id}>"}
+    assert lines[2].startswith(f"**3.** <@{bo.id}> – 0 pts")
+    for line in lines[:2]:
+        points = int(line.split("–")[1].split()[0])
+        assert 100 <= points <= 150
+
+
+async def test_one_quiz_per_channel_and_channels_are_independent(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    again = await start_quiz(fake_discord, rounds=1)
+    assert again.ephemeral and "already running" in again.content
+    assert str(first.id) in again.content  # points to the running round
+    other = await fake_discord.send_command(
+        "quiz start",
+        {"rounds": 1, "seconds": 60},
+        user=fake_discord.owner,
+        permissions=MODERATOR,
+        channel_id=QUIZ_CHANNEL_ID,
+    )
+    assert not (await fake_discord.wait_response(other)).ephemeral
+    await wait_round(fake_discord, 1, QUIZ_CHANNEL_ID)
+    stop = await fake_discord.send_command(
+        "quiz stop", user=fake_discord.owner, permissions=MODERATOR
+    )
+    assert "stopped" in (await fake_discord.wait_response(stop)).content
+    await fake_discord.wait_until(
+        lambda: not fake_discord.get_message(first.id).components, 10, "menu removed"
+    )
+    assert reveals(fake_discord) == []
+    database = await open_database(any_database_url)
+    try:  # a stale client's answer would find the round closed
+        row = await database.fetchrow("SELECT status FROM rounds WHERE channel_id = $1", CHANNEL_ID)
+        assert row is not None and row["status"] == "stopped"
+    finally:
+        await database.close()
+
+
+async def test_rule_mode(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    player = fake_discord.make_user("player")
+    await start_quiz(fake_discord, rounds=1, seconds=60, mode="rule")
+    first = await wait_round(fake_discord, 1)
+    options = [o["value"] for o in select_of(first)["options"]]
+    hand = parse_cards(
+        str(first.embeds[0]["description"])
+        .split("**")[1]
+        .replace("  ", " ")
+        .replace("♠", "s")
+        .replace("♥", "h")
+        .replace("♦", "d")
+        .replace("♣", "c")
+        .replace("10", "T")
+        .replace("🃏", "JK"),
+        7,
+    )
+    correct = house_way(hand).rule
+    assert len(options) == 4 and correct in options
+    await answer(fake_discord, first, player, [correct])
+    await expire_round(any_database_url, first)
+    await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
+    assert f"<@{player.id}>" in str(reveals(fake_discord)[0].embeds[0]["fields"])
+
+
+async def test_restart_mid_round_keeps_answers_and_reveals_once(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, fast_quiz: None
+) -> None:
+    anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
+    fake_discord.default_guild.preferred_locale = "en-US"
+    async with run_bot(fake_discord, database_url=any_database_url):
+        _patch_loaded_module()
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        await answer(fake_discord, first, anna, house_two(first))
+    # the bot is down; a new process starts on the same database
+    async with run_bot(fake_discord, database_url=any_database_url):
+        _patch_loaded_module()
+        await answer(fake_discord, first, bo, house_two(first))  # the old menu still works
+        await expire_round(any_database_url, first)
+        await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
+        field = next(
+            f for f in reveals(fake_discord)[0].embeds[0]["fields"] if f["name"].startswith("Right")
+        )
+        assert field["name"] == "Right (2 of 2)"
+    assert len(round_messages(fake_discord)) == 1  # the round was not dealt again
+
+
+async def test_deadline_passed_while_down_is_revealed_at_start(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, fast_quiz: None
+) -> None:
+    anna = fake_discord.make_user("anna")
+    fake_discord.default_guild.preferred_locale = "en-US"
+    async with run_bot(fake_discord, database_url=any_database_url):
+        _patch_loaded_module()
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        await answer(fake_discord, first, anna, house_two(first))
+    await expire_round(any_database_url, first)
+    async with run_bot(fake_discord, database_url=any_database_url):
+        _patch_loaded_module()
+        await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
+        await fake_discord.wait_until(
+            lambda: any(
+                m.embeds and m.embeds[0].get("title") == "The quiz is over"
+                for m in fake_discord.channel_messages(CHANNEL_ID)
+            ),
+            15,
+            "the end",
+        )
+    async with run_bot(fake_discord, database_url=any_database_url):
+        await asyncio.sleep(0.5)
+    assert len(reveals(fake_discord)) == 1  # a third start reveals nothing again
+
+
+async def test_thousand_members_answer_one_round(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    right = house_two(first)
+    users = [fake_discord.make_user(f"member{i}") for i in range(1000)]
+    started = time.monotonic()
+    clicks = await asyncio.gather(
+        *(
+            fake_discord.click(first.id, select_of(first)["custom_id"], values=right, user=user)
+            for user in users
+        )
+    )
+    await asyncio.gather(*(fake_discord.wait_response(c, timeout=10) for c in clicks))
+    elapsed = time.monotonic() - started
+    assert elapsed < 5.0, elapsed
+    times = [c.response_time for c in clicks]
+    assert all(t is not None and t < 3.0 for t in times), max(t or 99 for t in times)
+    database = await open_database(any_database_url)
+    try:
+        row = await database.fetchrow("SELECT COUNT(*) AS n FROM answers")
+        assert row is not None and int(row["n"]) == 1000
+    finally:
+        await database.close()
+
+
+async def test_leaderboard_pages_and_month(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    from bot.storage.quiz import month_of
+
+    guild = fake_discord.default_guild.id
+    this_month = month_of(time.time())
+    database = await open_database(any_database_url)
+    try:
+        for user in range(1, 26):
+            await database.execute(
+                "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+                " VALUES ($1, $2, $3, $4, 1, 1)",
+                guild,
+                user,
+                this_month,
+                1000 - user,
+            )
+        await database.execute(
+            "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+            " VALUES ($1, 99, '2001-01', 5000, 9, 9)",
+            guild,
+        )
+    finally:
+        await database.close()
+    board = await fake_discord.send_command("quiz leaderboard")
+    sent = await fake_discord.wait_response(board)
+    lines = sent.embeds[0]["description"].splitlines()
+    assert len(lines) == 10 and lines[0].startswith("**1.** <@99> – 5000 pts")
+    assert sent.embeds[0]["footer"]["text"] == "Page 1 of 3"
+    next_button = sent.components[0]["components"][1]
+    page_two = await fake_discord.click(board, next_button["custom_id"])
+    edited = await fake_discord.wait_response(page_two)
+    assert edited.embeds[0]["description"].splitlines()[0].startswith("**11.** <@10>")
+    month = await fake_discord.send_command("quiz leaderboard", {"period": "month"}, locale="sv-SE")
+    month_embed = (await fake_discord.wait_response(month)).embeds[0]
+    assert month_embed["title"] == f"Topplista – {this_month}"
+    assert "<@99>" not in month_embed["description"]
+
+
+async def test_reset_needs_confirmation_by_the_same_member(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    database = await open_database(any_database_url)
+    try:
+        await database.execute(
+            "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+            " VALUES ($1, 5, '2026-01', 100, 1, 1)",
+            fake_discord.default_guild.id,
+        )
+        reset = await fake_discord.send_command(
+            "quiz reset", user=fake_discord.owner, permissions=MODERATOR
+        )
+        sent = await fake_discord.wait_response(reset)
+        assert sent.ephemeral and "cannot be undone" in sent.content
+        yes, no = (c["custom_id"] for c in sent.components[0]["components"])
+        stranger = await fake_discord.click(
+            reset, yes, user=fake_discord.make_user("x"), permissions=MODERATOR
+        )
+        assert "not yours" in (await fake_discord.wait_response(stranger)).content
+        cancel = await fake_discord.click(reset, no, user=fake_discord.owner, permissions=MODERATOR)
+        assert "Cancelled" in (await fake_discord.wait_response(cancel)).content
+        assert (await database.fetchrow("SELECT COUNT(*) AS n FROM scores"))["n"] == 1
+        again = await fake_discord.send_command(
+            "quiz reset", user=fake_discord.owner, permissions=MODERATOR
+        )
+        yes = (await fake_discord.wait_response(again)).components[0]["components"][0]
+        confirm = await fake_discord.click(
+            again, yes["custom_id"], user=fake_discord.owner, permissions=MODERATOR
+        )
+        assert "deleted" in (await fake_discord.wait_response(confirm)).content
+        assert (await database.fetchrow("SELECT COUNT(*) AS n FROM scores"))["n"] == 0
+    finally:
+        await database.close()
+
+
+async def test_help_states_the_scoring(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
+    interaction = await fake_discord.send_command("quiz help", locale="sv-SE")
+    embed = (await fake_discord.wait_response(interaction)).embeds[0]
+    assert "100 poäng plus upp till 50" in embed["description"]
+
+
+async def test_swedish_server_gets_swedish_quiz_messages(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot
+) -> None:
+    fake_discord.default_guild.preferred_locale = "sv-SE"
+    started = await start_quiz(fake_discord, rounds=3, seconds=45)
+    assert started.content.startswith("**Quiz!** 3 rundor à 45 sekunder. Läge: lägg handen.")
+    first = await wait_round(fake_discord, 1)
+    assert first.embeds[0]["title"] == "Runda 1 av 3"
+    assert first.content == "Svar hittills: 0"
