@@ -8,15 +8,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from .analyze import DEFAULT_DEALS, DEFAULT_SEED, analyze, format_analysis
 from .cards import HandError, canonical_hand, card_name, parse_hand
 from .census import CATEGORY_LABELS, TOTAL_HANDS, run_census, stderr_progress
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
+from .simulate import SPEC_FIGURES, run_simulation
+from .simulate import stderr_progress as simulate_progress
 from .way import Decision, house_way
 
 #: Section 7 of the spec: hands per best five-card category over all hands.
@@ -34,7 +38,7 @@ SPEC_CATEGORIES = {
     "high-card": 24_780_420,
 }
 
-SUBCOMMANDS = ("census",)
+SUBCOMMANDS = ("census", "simulate", "analyze")
 
 
 def decision_json(text: str, decision: Decision) -> dict[str, object]:
@@ -146,15 +150,98 @@ def run_census_command(argv: Sequence[str], out: TextIO) -> int:
     return 1 if failed else 0
 
 
+def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
+    parser = argparse.ArgumentParser(
+        prog="houseway simulate",
+        description="Random deals, player and dealer both set by the house way, settled by "
+        "spec section 6 (5% commission). The same seed gives the same counts with any "
+        "number of workers.",
+    )
+    parser.add_argument("--deals", type=int, default=1_000_000, help="deals (default 1,000,000)")
+    parser.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes (default 1; 0 = all cores)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    result = run_simulation(args.deals, seed, workers, simulate_progress())
+    if args.json:
+        out.write(json.dumps(result.to_json()) + "\n")
+        return 0
+    out.write(
+        f"{result.deals:,} deals, seed {result.seed}, {result.workers} worker(s): "
+        f"{result.seconds:.1f} s, {result.deals_per_second:,.0f} deals/s\n\n"
+    )
+    out.write(f"{'':14}{'rate':>8}   {'95% CI':<20}{'spec §7 (20M deals)':>20}\n")
+    rates = {**result.rates, "house_edge": result.house_edge}
+    labels = (
+        ("win", "player wins"),
+        ("push", "push"),
+        ("loss", "player loses"),
+        ("house_edge", "house edge"),
+    )
+    for key, label in labels:
+        low, high = result.ci[key]
+        spec = SPEC_FIGURES[key]
+        verdict = "inside CI" if low <= spec <= high else "OUTSIDE CI"
+        out.write(
+            f"{label:14}{100 * rates[key]:>7.2f}%   [{100 * low:6.2f}%, {100 * high:6.2f}%]"
+            f"{100 * spec:>11.2f}%  {verdict}\n"
+        )
+    return 0
+
+
+def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
+    parser = argparse.ArgumentParser(
+        prog="houseway analyze",
+        description="Every legal split of a hand against the dealer's house way, on the same "
+        "random dealer hands for every split: EV per unit wagered, standard errors, and what "
+        "the house way gives up against the best split.",
+    )
+    parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK'")
+    parser.add_argument(
+        "--deals", type=int, default=DEFAULT_DEALS, help=f"dealer hands (default {DEFAULT_DEALS:,})"
+    )
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (default 0)")
+    parser.add_argument("--top", type=int, default=10, help="rows to show (default 10)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    if args.deals < 1:
+        parser.error("--deals must be at least 1")
+    text = " ".join(args.hand)
+    try:
+        analysis = analyze(parse_hand(text), args.deals, args.seed)
+    except HandError as error:
+        if args.json:
+            out.write(json.dumps(error_json(text, error), ensure_ascii=False) + "\n")
+        else:
+            sys.stderr.write(f"error: {text!r}: {error}\n")
+        return 1
+    if args.json:
+        out.write(json.dumps({"input": text, **analysis.to_json()}, ensure_ascii=False) + "\n")
+    else:
+        out.write(format_analysis(analysis, args.top))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "census":
         return run_census_command(args[1:], sys.stdout)
+    if args and args[0] == "simulate":
+        return run_simulate_command(args[1:], sys.stdout)
+    if args and args[0] == "analyze":
+        return run_analyze_command(args[1:], sys.stdout)
     parser = argparse.ArgumentParser(
         prog="houseway",
         description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
-        epilog="Other commands: 'houseway census' (all hands). Use '-' to read one hand per "
-        "line from standard input.",
+        epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
+        "against house way), 'houseway analyze HAND' (every split's EV). Use '-' to read one "
+        "hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")

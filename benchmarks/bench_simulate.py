@@ -1,0 +1,62 @@
+"""Deals per second of ``houseway simulate`` and the time of ``analyze`` per hand.
+
+Simulation runs start with an empty house-way memo (as a fresh process does);
+``analyze`` is timed on a few hands, first with an empty memo before each hand,
+then warm (other dealer hands: a second seed).
+Run: ``python benchmarks/bench_simulate.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+from houseway.analyze import analyze
+from houseway.cards import parse_hand
+from houseway.simulate import run_simulation
+from houseway.way import clear_cache
+
+HANDS = (
+    "As Ks Qs Js Ts 9h 9d",
+    "Ks Kh 7d 7c Ad Tc 3h",
+    "Ah Qc 8d 7h 5s 4h 3s",
+    "JK Kd Qs 9c 7h 5d 3s",
+    "2h 5h 8h Jh Kh As Ad",
+    "9s 9h 5d 5c 2h 2d Ac",
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200_000)
+    parser.add_argument("--dealer-hands", type=int, default=20_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    cores = os.cpu_count() or 1
+
+    print(f"simulate {args.deals:,} deals (seed {args.seed}), empty memo at start")
+    for workers in sorted({1, cores}):
+        clear_cache()
+        result = run_simulation(args.deals, args.seed, workers)
+        print(
+            f"  {workers} worker(s): {result.deals_per_second:>9,.0f} deals/s "
+            f"({result.seconds:.1f} s; edge {100 * result.house_edge:.2f}%)"
+        )
+
+    print(f"analyze, {args.dealer_hands:,} dealer hands, {len(HANDS)} hands, one core")
+    passes = (("empty memo before each", True, args.seed), ("warm memo", False, args.seed + 1))
+    for label, clear, seed in passes:
+        times = []
+        for text in HANDS:
+            if clear:
+                clear_cache()
+            started = time.perf_counter()
+            analyze(parse_hand(text), args.dealer_hands, seed)
+            times.append(time.perf_counter() - started)
+        print(f"  {label:23} mean {statistics.mean(times):.3f} s, max {max(times):.3f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,215 @@
+"""House way against house way: random deals, settled by spec section 6.
+
+Deals are cut into fixed-size blocks; block ``b`` draws from its own generator
+seeded from ``(seed, b)``, so a seed gives the same counts whatever the number
+of worker processes (and a shorter run is a prefix of a longer one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Final, TextIO
+
+from .cards import DECK
+from .settle import WIN_PAYOFF, settle_values
+from .way import house_way
+
+#: Deals per block: the unit of reproducibility and of parallel work. Changing it
+#: changes which deals a seed produces.
+BLOCK_SIZE: Final = 1_000
+#: Two-sided 95% normal quantile.
+Z95: Final = 1.959963984540054
+
+Progress = Callable[[int, int], None]
+
+#: Spec section 7, first row: this rule set, 20 million deals (±0.02 points).
+SPEC_FIGURES: Final = {"win": 0.2887, "push": 0.4099, "loss": 0.3015, "house_edge": 0.0273}
+
+
+def block_seed(seed: int, block: int) -> int:
+    """The generator seed of one block, from the run's seed and the block's index."""
+    digest = hashlib.sha256(f"houseway.simulate:{seed}:{block}".encode()).digest()
+    return int.from_bytes(digest[:16], "big")
+
+
+def simulate_block(seed: int, block: int, deals: int) -> tuple[int, int, int]:
+    """(wins, pushes, losses) of ``deals`` deals of block ``block``.
+
+    Each deal shuffles the 53 cards and deals seven to the player, the next seven
+    to the dealer (drawing 14 without replacement is the same as dealing from a
+    shuffled deck); both are set by the house way.
+    """
+    sample = random.Random(block_seed(seed, block)).sample
+    deck = list(DECK)
+    counts = [0, 0, 0]  # indexed by Outcome: loss, push, win
+    for _ in range(deals):
+        cards = sample(deck, 14)
+        player = house_way(cards[:7])
+        dealer = house_way(cards[7:])
+        counts[settle_values(player[4], player[5], dealer[4], dealer[5])] += 1
+    return counts[2], counts[1], counts[0]
+
+
+def _run_block(job: tuple[int, int, int]) -> tuple[int, int, int, int]:
+    seed, block, deals = job
+    return (deals, *simulate_block(seed, block, deals))
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (sane at small counts too)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def payoff_mean_se(wins: int, pushes: int, losses: int) -> tuple[float, float]:
+    """Mean payoff per unit wagered and its standard error (sample variance, n - 1)."""
+    n = wins + pushes + losses
+    if n == 0:
+        return (0.0, math.inf)
+    mean = (WIN_PAYOFF * wins - losses) / n
+    if n == 1:
+        return (mean, math.inf)
+    square = (WIN_PAYOFF * WIN_PAYOFF * wins + losses) / n
+    variance = max(0.0, square - mean * mean) * n / (n - 1)
+    return (mean, math.sqrt(variance / n))
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Counts of a run and the figures derived from them (rates are fractions)."""
+
+    deals: int
+    wins: int
+    pushes: int
+    losses: int
+    seed: int
+    workers: int = 1
+    seconds: float = 0.0
+
+    @property
+    def rates(self) -> dict[str, float]:
+        n = self.deals or 1
+        return {"win": self.wins / n, "push": self.pushes / n, "loss": self.losses / n}
+
+    @property
+    def house_edge(self) -> float:
+        """Expected player loss per unit wagered: -(0.95 wins - losses) / deals."""
+        return -payoff_mean_se(self.wins, self.pushes, self.losses)[0]
+
+    @property
+    def house_edge_se(self) -> float:
+        return payoff_mean_se(self.wins, self.pushes, self.losses)[1]
+
+    @property
+    def ci(self) -> dict[str, tuple[float, float]]:
+        """95% intervals: Wilson for the rates, normal for the house edge."""
+        half = Z95 * self.house_edge_se
+        return {
+            "win": wilson_interval(self.wins, self.deals),
+            "push": wilson_interval(self.pushes, self.deals),
+            "loss": wilson_interval(self.losses, self.deals),
+            "house_edge": (self.house_edge - half, self.house_edge + half),
+        }
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "deals": self.deals,
+            "wins": self.wins,
+            "pushes": self.pushes,
+            "losses": self.losses,
+            "rates": self.rates,
+            "ci": {key: list(bounds) for key, bounds in self.ci.items()},
+            "house_edge": self.house_edge,
+            "house_edge_se": self.house_edge_se,
+            "seed": self.seed,
+            "workers": self.workers,
+            "seconds": self.seconds,
+            "deals_per_second": self.deals_per_second,
+        }
+
+
+def blocks(deals: int, seed: int, block_size: int = BLOCK_SIZE) -> list[tuple[int, int, int]]:
+    """The (seed, block index, deals) jobs of a run; the last block may be short."""
+    return [
+        (seed, index, min(block_size, deals - start))
+        for index, start in enumerate(range(0, deals, block_size))
+    ]
+
+
+def run_simulation(
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    progress: Progress | None = None,
+    block_size: int = BLOCK_SIZE,
+) -> SimulationResult:
+    """Play ``deals`` deals house way against house way in ``workers`` processes.
+
+    ``progress(done, total)`` is called with deals done after each block.
+    """
+    if deals < 0:
+        raise ValueError("deals must be >= 0")
+    jobs = blocks(deals, seed, block_size)
+    started = time.perf_counter()
+    totals = [0, 0, 0, 0]
+
+    def add(part: tuple[int, int, int, int]) -> None:
+        for i, count in enumerate(part):
+            totals[i] += count
+        if progress:
+            progress(totals[0], deals)
+
+    if workers <= 1 or len(jobs) <= 1:
+        workers = 1
+        for job in jobs:
+            add(_run_block(job))
+    else:
+        chunksize = max(1, len(jobs) // (workers * 40))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_run_block, jobs, chunksize=chunksize):
+                add(part)
+    done, wins, pushes, losses = totals
+    return SimulationResult(
+        done, wins, pushes, losses, seed, workers, time.perf_counter() - started
+    )
+
+
+def stderr_progress(stream: TextIO = sys.stderr, interval: float = 0.2) -> Progress:
+    """A one-line progress display (deals, percent, rate, time left), redrawn in place."""
+    started = time.perf_counter()
+    last = 0.0
+
+    def show(done: int, total: int) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if done < total and now - last < interval:
+            return
+        last = now
+        elapsed = now - started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        stream.write(
+            f"\rsimulate: {done:,}/{total:,} deals ({100 * done / max(total, 1):5.1f}%), "
+            f"{rate:,.0f} deals/s, {left:4.0f} s left "
+        )
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
