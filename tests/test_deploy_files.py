@@ -1,0 +1,561 @@
+"""Static checks of the deployment files (no Docker engine, systemd or PyYAML needed).
+
+Dockerfile, .dockerignore, deploy/compose.yaml and deploy/houseway-bot.service are read
+with small parsers written for the subset of each format the files use; the parsers
+reject what they do not understand, so a malformed edit fails here instead of passing
+silently. The image's HEALTHCHECK command is also run for real against a local HTTP
+server, and the systemd unit goes through ``systemd-analyze verify`` where it exists.
+"""
+
+from __future__ import annotations
+
+import configparser
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import tomllib
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCKERFILE = ROOT / "Dockerfile"
+DOCKERIGNORE = ROOT / ".dockerignore"
+COMPOSE = ROOT / "deploy" / "compose.yaml"
+UNIT = ROOT / "deploy" / "houseway-bot.service"
+GUIDE = ROOT / "deploy" / "README.md"
+
+BOT_STOP_SECONDS = 10
+"""The bot closes and exits within this many seconds of SIGTERM."""
+
+
+# --- Dockerfile ----------------------------------------------------------------------
+def dockerfile_instructions(text: str) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) in order; comments dropped, continuation lines joined."""
+    instructions: list[tuple[str, str]] = []
+    pending = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not pending and (not line or line.startswith("#")):
+            continue
+        if pending and line.startswith("#"):  # a comment inside a continuation
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        line = pending + line
+        pending = ""
+        match = re.fullmatch(r"([A-Za-z]+)\s+(.*)", line)
+        assert match, f"not a Dockerfile instruction: {line!r}"
+        instructions.append((match.group(1).upper(), match.group(2).strip()))
+    assert not pending, "the Dockerfile ends inside a continuation line"
+    return instructions
+
+
+def final_stage(instructions: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    starts = [i for i, (name, _) in enumerate(instructions) if name == "FROM"]
+    assert starts, "no FROM"
+    return instructions[starts[-1] :]
+
+
+def args_of(stage: list[tuple[str, str]], name: str) -> list[str]:
+    return [args for instruction, args in stage if instruction == name]
+
+
+def env_of(stage: list[tuple[str, str]]) -> dict[str, str]:
+    env: dict[str, str] = {}
+    for args in args_of(stage, "ENV"):
+        for word in shlex.split(args):
+            assert "=" in word, f"use ENV KEY=value, not {args!r}"
+            key, value = word.split("=", 1)
+            env[key] = value
+    return env
+
+
+def healthcheck_command(stage: list[tuple[str, str]]) -> str:
+    (args,) = args_of(stage, "HEALTHCHECK")
+    match = re.fullmatch(r"((?:--[a-z-]+=\S+\s+)*)CMD\s+(.+)", args)
+    assert match, f"HEALTHCHECK [options] CMD command, not {args!r}"
+    return match.group(2)
+
+
+@pytest.fixture(scope="module")
+def dockerfile() -> list[tuple[str, str]]:
+    return dockerfile_instructions(DOCKERFILE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def runtime(dockerfile: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return final_stage(dockerfile)
+
+
+def test_every_stage_is_python_311_slim(dockerfile: list[tuple[str, str]]) -> None:
+    bases = [args.split()[0] for name, args in dockerfile if name == "FROM"]
+    assert bases
+    assert all(base == "python:3.11-slim" for base in bases), bases
+
+
+def test_runs_as_non_root_user_before_cmd(runtime: list[tuple[str, str]]) -> None:
+    names = [name for name, _ in runtime]
+    assert "USER" in names and "CMD" in names
+    user_at = max(i for i, name in enumerate(names) if name == "USER")
+    assert user_at < names.index("CMD")
+    user = runtime[user_at][1].split(":")[0]
+    assert user not in ("root", "0"), user
+
+
+def test_cmd_runs_the_console_script(runtime: list[tuple[str, str]]) -> None:
+    (cmd,) = args_of(runtime, "CMD")
+    assert json.loads(cmd) == ["houseway-bot"]  # exec form: the bot is PID 1 and gets SIGTERM
+    assert args_of(runtime, "STOPSIGNAL") == ["SIGTERM"]
+    assert not args_of(runtime, "ENTRYPOINT")
+
+
+def test_http_endpoint_settings_and_port(runtime: list[tuple[str, str]]) -> None:
+    env = env_of(runtime)
+    assert env["HTTP_HOST"] == "0.0.0.0"
+    assert env["HTTP_PORT"] == "8080"
+    assert args_of(runtime, "EXPOSE") == [env["HTTP_PORT"]]
+
+
+def test_data_volume_under_the_workdir(runtime: list[tuple[str, str]]) -> None:
+    # DATABASE_URL's default, sqlite:///data/houseway.sqlite3, is relative to WORKDIR.
+    assert args_of(runtime, "WORKDIR") == ["/app"]
+    volumes = [v for args in args_of(runtime, "VOLUME") for v in json.loads(args)]
+    assert volumes == ["/app/data"]
+    run = " ".join(args_of(runtime, "RUN"))
+    assert re.search(r"chown\s+\S+\s+/app/data", run), "the volume must be writable by USER"
+
+
+def test_healthcheck_hits_healthz_without_curl_or_wget(runtime: list[tuple[str, str]]) -> None:
+    command = healthcheck_command(runtime)
+    assert "/healthz" in command
+    assert "HTTP_PORT" in command
+    assert not re.search(r"\b(curl|wget)\b", command)
+    assert command.startswith("python -c ")
+
+
+def test_nothing_copies_the_env_file(dockerfile: list[tuple[str, str]]) -> None:
+    copies = [args for name, args in dockerfile if name in ("COPY", "ADD")]
+    assert copies
+    for args in copies:
+        words = [w for w in shlex.split(args) if not w.startswith("--")]
+        for source in words[:-1]:
+            assert not re.search(r"(^|/)\.env", source), args
+            assert source not in (".", "./", "*"), f"copy named paths only, not {args!r}"
+
+
+def test_pip_install_without_cache(dockerfile: list[tuple[str, str]]) -> None:
+    installs = [args for name, args in dockerfile if name == "RUN" and "pip install" in args]
+    assert installs
+    assert all("--no-cache-dir" in args for args in installs)
+    assert any(re.search(r"pip install --no-cache-dir \.(\s|$)", args) for args in installs)
+
+
+def test_copied_sources_exist_and_are_in_the_build_context(
+    dockerfile: list[tuple[str, str]],
+) -> None:
+    ignore = dockerignore_rules()
+    for name, args in dockerfile:
+        if name != "COPY" or "--from=" in args:
+            continue
+        for source in shlex.split(args)[:-1]:
+            assert (ROOT / source).exists(), source
+            assert not ignored(source, ignore), f"{source} is excluded by .dockerignore"
+
+
+def test_builder_copies_what_pyproject_needs(dockerfile: list[tuple[str, str]]) -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    needed = {"pyproject.toml", project["project"]["readme"]}
+    needed |= {p.rstrip("*") for p in project["tool"]["setuptools"]["packages"]["find"]["include"]}
+    copied = set()
+    for name, args in dockerfile:
+        if name == "COPY" and "--from=" not in args:
+            copied |= {source.rstrip("/") for source in shlex.split(args)[:-1]}
+    assert needed <= copied, needed - copied
+
+
+# --- The HEALTHCHECK command, run for real --------------------------------------------
+class _Health(BaseHTTPRequestHandler):
+    status = 200
+    paths: list[str] = []  # noqa: RUF012 (one server per test, see health_server)
+
+    def do_GET(self) -> None:
+        self.paths.append(self.path)
+        self.send_response(self.status if self.path == "/healthz" else 404)
+        self.end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def health_server() -> Iterator[tuple[HTTPServer, type[_Health]]]:
+    handler = type("Health", (_Health,), {"paths": []})
+    server = HTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield server, handler
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def run_healthcheck(runtime: list[tuple[str, str]], port: int) -> int:
+    """Run the HEALTHCHECK as Docker does (``/bin/sh -c``), with this venv's python."""
+    env = dict(os.environ, HTTP_PORT=str(port))
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    done = subprocess.run(
+        ["/bin/sh", "-c", healthcheck_command(runtime)],
+        env=env,
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+    return done.returncode
+
+
+@pytest.mark.skipif(not Path("/bin/sh").exists(), reason="needs /bin/sh")
+@pytest.mark.parametrize(("status", "healthy"), [(200, True), (503, False)])
+def test_healthcheck_command_follows_the_status(
+    runtime: list[tuple[str, str]],
+    health_server: tuple[HTTPServer, type[_Health]],
+    status: int,
+    healthy: bool,
+) -> None:
+    server, handler = health_server
+    handler.status = status
+    code = run_healthcheck(runtime, server.server_address[1])
+    assert handler.paths == ["/healthz"]
+    assert (code == 0) is healthy, code
+    assert code in (0, 1)  # Docker: 0 healthy, 1 unhealthy; 2 is reserved
+
+
+@pytest.mark.skipif(not Path("/bin/sh").exists(), reason="needs /bin/sh")
+def test_healthcheck_fails_when_nothing_listens(
+    runtime: list[tuple[str, str]], health_server: tuple[HTTPServer, type[_Health]]
+) -> None:
+    server, _ = health_server
+    port = server.server_address[1]
+    server.shutdown()
+    server.server_close()
+    assert run_healthcheck(runtime, port) == 1
+
+
+# --- .dockerignore -------------------------------------------------------------------
+def dockerignore_rules() -> list[tuple[bool, re.Pattern[str]]]:
+    """(exclude?, pattern) per line; Docker's rules: anchored at the context root."""
+    rules = []
+    for raw in DOCKERIGNORE.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        exclude = not line.startswith("!")
+        pattern = line.lstrip("!").strip("/")
+        regex = ""
+        i = 0
+        while i < len(pattern):
+            if pattern.startswith("**/", i):
+                regex, i = regex + "(?:.*/)?", i + 3
+            elif pattern.startswith("**", i):
+                regex, i = regex + ".*", i + 2
+            elif pattern[i] == "*":
+                regex, i = regex + "[^/]*", i + 1
+            elif pattern[i] == "?":
+                regex, i = regex + "[^/]", i + 1
+            elif pattern[i] == "[":
+                end = pattern.index("]", i)
+                regex, i = regex + pattern[i : end + 1], end + 1
+            else:
+                regex, i = regex + re.escape(pattern[i]), i + 1
+        rules.append((exclude, re.compile(regex)))
+    return rules
+
+
+def ignored(path: str, rules: list[tuple[bool, re.Pattern[str]]]) -> bool:
+    """Whether Docker leaves ``path`` out of the build context (a parent's match counts)."""
+    parts = path.strip("/").split("/")
+    result = False
+    for exclude, regex in rules:
+        if any(regex.fullmatch("/".join(parts[:n])) for n in range(1, len(parts) + 1)):
+            result = exclude
+    return result
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        ".env",
+        ".env.production",
+        "deploy/.env",
+        ".venv",
+        ".venv/bin/python",
+        ".git/HEAD",
+        "data/houseway.sqlite3",
+        "bot/__pycache__/client.cpython-311.pyc",
+        ".pytest_cache/v",
+        ".ruff_cache/x",
+        ".hypothesis/examples",
+        "houseway.egg-info/PKG-INFO",
+        "tests/test_lint.py",
+    ],
+)
+def test_dockerignore_excludes(path: str) -> None:
+    assert ignored(path, dockerignore_rules())
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "pyproject.toml",
+        "README.md",
+        "houseway/way.py",
+        "houseway/data/census.json",
+        "bot/client.py",
+        "bot/storage/migrations/V1__meta.sql",
+    ],
+)
+def test_dockerignore_keeps_what_the_wheel_needs(path: str) -> None:
+    assert not ignored(path, dockerignore_rules())
+
+
+def test_dockerignore_matcher_can_tell() -> None:
+    rules = dockerignore_rules()
+    assert ignored("data", rules) and not ignored("houseway/data", rules)
+
+
+# --- deploy/compose.yaml -------------------------------------------------------------
+def parse_yaml_subset(text: str) -> Any:
+    """Block mappings and sequences, plain or quoted scalars, JSON-style flow sequences.
+
+    Enough for compose.yaml; anything else (tabs, anchors, multi-line scalars, odd
+    indentation) is an error, so the test cannot pass on a file it misreads.
+    """
+    lines = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        assert "\t" not in raw, f"line {number}: tab"
+        stripped = raw.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        lines.append((len(raw) - len(raw.lstrip(" ")), stripped, number))
+
+    def scalar(value: str, number: int) -> Any:
+        if value.startswith(("[", '"')):  # flow sequences and double quotes: JSON's syntax
+            return json.loads(value)
+        if value.startswith("'"):
+            assert len(value) > 1 and value.endswith("'"), f"line {number}: unterminated quote"
+            return value[1:-1].replace("''", "'")
+        value = re.sub(r"\s+#.*$", "", value)
+        # Anchors, aliases, tags, block scalars, flow mappings, reserved indicators.
+        assert not value.startswith(tuple("&*!|>{}]@`%")), f"line {number}: unsupported {value!r}"
+        assert ": " not in value and not value.endswith(":"), f"line {number}: {value!r}"
+        return int(value) if value.isdigit() else value
+
+    def block(i: int, indent: int) -> tuple[Any, int]:
+        is_list = lines[i][1].startswith("- ")
+        result: Any = [] if is_list else {}
+        while i < len(lines):
+            current, text, number = lines[i]
+            if current < indent:
+                break
+            assert current == indent, f"line {number}: indentation {current}, expected {indent}"
+            if is_list:
+                assert text.startswith("- "), f"line {number}: expected a list item"
+                item = text[2:].strip()
+                assert not re.match(r"[\w.-]+:(\s|$)", item), f"line {number}: mapping in list"
+                result.append(scalar(item, number))
+                i += 1
+                continue
+            match = re.fullmatch(r"([\w.-]+):(?:\s+(.*))?", text)
+            assert match, f"line {number}: expected key: value, got {text!r}"
+            key, value = match.group(1), match.group(2)
+            assert key not in result, f"line {number}: duplicate key {key}"
+            i += 1
+            if value:
+                result[key] = scalar(value, number)
+            elif i < len(lines) and lines[i][0] > indent:
+                result[key], i = block(i, lines[i][0])
+            elif i < len(lines) and lines[i][0] == indent and lines[i][1].startswith("- "):
+                result[key], i = block(i, indent)  # a list at the key's own indentation
+            else:
+                result[key] = None
+        return result, i
+
+    parsed, end = block(0, 0)
+    assert end == len(lines)
+    return parsed
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict[str, Any]:
+    parsed = parse_yaml_subset(COMPOSE.read_text(encoding="utf-8"))
+    assert isinstance(parsed, dict)
+    return parsed
+
+
+def test_yaml_subset_parser_rejects_what_it_cannot_read() -> None:
+    assert parse_yaml_subset("a:\n  b: 'c'\n  d:\n    - e\n    - \"f\"\n") == {
+        "a": {"b": "c", "d": ["e", "f"]}
+    }
+    for bad in (
+        "a:\n\tb: c\n",
+        "a:\n  b: c\n d: e\n",
+        "a: &x 1\n",
+        "a: |\n  text\n",
+        "a: 1\na: 2\n",
+        "a: [1, 2\n",
+    ):
+        with pytest.raises((AssertionError, ValueError)):
+            parse_yaml_subset(bad)
+
+
+def test_compose_has_bot_and_postgres(compose: dict[str, Any]) -> None:
+    assert set(compose["services"]) == {"bot", "postgres"}
+
+
+def test_compose_bot_service(compose: dict[str, Any]) -> None:
+    bot = compose["services"]["bot"]
+    assert bot["build"]["context"] == ".."
+    assert (COMPOSE.parent / bot["build"]["context"] / bot["build"].get("dockerfile", "")).is_file()
+    assert bot["env_file"] in ("../.env", ["../.env"])
+    assert bot["depends_on"] == {"postgres": {"condition": "service_healthy"}}
+    assert bot["restart"] == "unless-stopped"
+    assert bot["stop_grace_period"] == "15s"
+    assert "healthcheck" not in bot  # inherited from the image's HEALTHCHECK
+    assert bot["ports"] == ["127.0.0.1:8080:8080"]
+    url = bot["environment"]["DATABASE_URL"]
+    assert re.fullmatch(r"postgresql://[^@/]+@postgres:5432/\S+", url), url
+
+
+def test_compose_postgres_service(compose: dict[str, Any]) -> None:
+    postgres = compose["services"]["postgres"]
+    assert postgres["image"] == "postgres:16-alpine"
+    assert "ports" not in postgres
+    test = postgres["healthcheck"]["test"]
+    assert test[0] in ("CMD", "CMD-SHELL") and "pg_isready" in " ".join(test)
+    env = postgres["environment"]
+    for name in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"):
+        assert re.fullmatch(rf"\$\{{{name}:-\w+\}}", env[name]), env[name]
+    (volume,) = postgres["volumes"]
+    named = volume.split(":")[0]
+    assert named in compose["volumes"]
+    assert volume.split(":")[1] == "/var/lib/postgresql/data"
+
+
+def test_compose_credentials_match_the_database_url(compose: dict[str, Any]) -> None:
+    url = compose["services"]["bot"]["environment"]["DATABASE_URL"]
+    env = compose["services"]["postgres"]["environment"]
+    for name in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"):
+        assert env[name] in url
+
+
+def test_compose_and_image_agree_on_the_port(
+    compose: dict[str, Any], runtime: list[tuple[str, str]]
+) -> None:
+    (mapping,) = compose["services"]["bot"]["ports"]
+    assert mapping.rsplit(":", 1)[1] == env_of(runtime)["HTTP_PORT"]
+
+
+# --- deploy/houseway-bot.service -----------------------------------------------------
+@pytest.fixture(scope="module")
+def unit() -> configparser.ConfigParser:
+    parser = configparser.ConfigParser(strict=False, interpolation=None)
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keep the case
+    parser.read_string(UNIT.read_text(encoding="utf-8"))
+    return parser
+
+
+def seconds(value: str) -> float:
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(s|sec|min|m)?", value.strip())
+    assert match, f"not a simple time span: {value!r}"
+    return float(match.group(1)) * (60 if match.group(2) in ("min", "m") else 1)
+
+
+def test_unit_sections(unit: configparser.ConfigParser) -> None:
+    assert set(unit.sections()) == {"Unit", "Service", "Install"}
+    assert unit["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_unit_runs_the_venv_console_script(unit: configparser.ConfigParser) -> None:
+    service = unit["Service"]
+    exec_start = service["ExecStart"]
+    assert exec_start.startswith("/opt/houseway/") and exec_start.endswith("/bin/houseway-bot")
+    assert service["User"] not in ("", "root", "0")
+    assert service["EnvironmentFile"] == "/etc/houseway/houseway.env"  # no "-": must exist
+
+
+def test_unit_stop_and_restart(unit: configparser.ConfigParser) -> None:
+    service = unit["Service"]
+    assert service["Restart"] == "on-failure"
+    assert service["KillSignal"] == "SIGTERM"
+    assert BOT_STOP_SECONDS < seconds(service["TimeoutStopSec"]) <= 15
+
+
+def test_unit_hardening(unit: configparser.ConfigParser) -> None:
+    service = unit["Service"]
+    assert service["NoNewPrivileges"] == "yes"
+    assert service["ProtectSystem"] == "strict"
+    assert service["ProtectHome"] == "yes"
+    assert service["PrivateTmp"] == "yes"
+    assert service["WorkingDirectory"] in service["ReadWritePaths"].split()
+
+
+def test_unit_verifies(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed")
+    copy = tmp_path / UNIT.name
+    copy.write_text(UNIT.read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run(
+        [analyze, "verify", str(copy)], capture_output=True, text=True, timeout=60, check=False
+    )
+    problems = [
+        line
+        for line in (done.stdout + done.stderr).splitlines()
+        # The install itself is not here: the venv and its console script are missing.
+        if line.strip() and "/opt/houseway/venv/bin/houseway-bot" not in line
+    ]
+    assert not problems, "\n".join(problems)
+
+
+# --- Compose and systemd give the bot time to close ---------------------------------------
+def test_stop_timeouts_cover_the_bots_shutdown(
+    compose: dict[str, Any], unit: configparser.ConfigParser
+) -> None:
+    assert seconds(compose["services"]["bot"]["stop_grace_period"]) > BOT_STOP_SECONDS
+    assert seconds(unit["Service"]["TimeoutStopSec"]) > BOT_STOP_SECONDS
+
+
+# --- deploy/README.md ----------------------------------------------------------------
+def test_guide_covers_each_deployment_and_sharding() -> None:
+    guide = GUIDE.read_text(encoding="utf-8")
+    for heading in (
+        "## Docker",
+        "## Docker Compose",
+        "## systemd",
+        "## Health checks",
+        "## Updating",
+        "## Large bots: sharding",
+    ):
+        assert re.search(rf"^{re.escape(heading)}", guide, re.M), heading
+    for word in (
+        "SHARD_COUNT",
+        "SHARD_IDS",
+        "SYNC_COMMANDS",
+        "/healthz",
+        "/metrics",
+        "DISCORD_TOKEN",
+        "2,500",
+    ):
+        assert word in guide, word
+    for path in re.findall(r"`(deploy/[\w.-]+)`", guide):
+        assert (ROOT / path).is_file(), path
