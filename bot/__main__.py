@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 import discord
 
-from .client import HousewayBot
+from .client import make_bot
 from .endpoints import configure_endpoints
+from .observability import JsonFormatter, start_http
 from .settings import Settings, SettingsError
 from .storage import DatabaseError, open_database
 
@@ -36,7 +37,17 @@ class RedactSecrets(logging.Filter):
 
 
 def setup_logging(settings: Settings) -> None:
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level), root=True)
+    """discord.py's logging setup; JSON lines when asked, no colours when not on a terminal."""
+    formatter: logging.Formatter | None = None
+    if settings.log_format == "json":
+        formatter = JsonFormatter()
+    elif not sys.stderr.isatty():
+        formatter = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}",
+                                      "%Y-%m-%d %H:%M:%S", style="{")
+    discord.utils.setup_logging(
+        level=getattr(logging, settings.log_level), root=True,
+        formatter=formatter or discord.utils.MISSING,
+    )
     redact = RedactSecrets(settings.discord_token)
     for handler in logging.getLogger().handlers:
         handler.addFilter(redact)
@@ -49,8 +60,12 @@ async def run(settings: Settings, force_sync: bool) -> int:
     except DatabaseError as error:
         log.error("cannot open the database: %s", error)
         return 1
+    http = None
     try:
-        async with HousewayBot(settings, database, force_sync=force_sync) as bot:
+        async with make_bot(settings, database, force_sync=force_sync) as bot:
+            if settings.http_port is not None:
+                http = await start_http(bot, bot.metrics, settings.http_host or "127.0.0.1",
+                                        settings.http_port)
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
@@ -60,6 +75,8 @@ async def run(settings: Settings, force_sync: bool) -> int:
                 log.error("Discord refused the token: check DISCORD_TOKEN")
                 return 1
     finally:
+        if http is not None:
+            await http.cleanup()
         await database.close()
     log.info("closed cleanly")
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import time
 from typing import Any
 
 import discord
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .i18n import Translator, language, text
+from .observability import Metrics
 from .settings import Settings
 from .storage import Database, DatabaseError
 
@@ -28,6 +30,9 @@ class Tree(app_commands.CommandTree["HousewayBot"]):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
+        command = interaction.command.qualified_name if interaction.command else "?"
+        outcome = "database_unavailable" if isinstance(original, DatabaseError) else "error"
+        self.client.record_interaction(interaction, command, outcome)
         if isinstance(original, DatabaseError):
             log.warning("database unavailable for /%s: %s", interaction.command and
                         interaction.command.qualified_name, original)
@@ -65,6 +70,8 @@ class HousewayBot(commands.Bot):
         self.database = database
         self.force_sync = force_sync
         self.synced: list[str] = []
+        self.metrics = Metrics()
+        self._connected_once = False
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
@@ -116,6 +123,57 @@ class HousewayBot(commands.Bot):
             await quiz.stop_runners()  # type: ignore[attr-defined]
         await super().close()
 
+    def record_interaction(
+        self, interaction: discord.Interaction, command: str, outcome: str
+    ) -> None:
+        """One log line and the metrics for a handled interaction."""
+        seconds = max(0.0, time.time() - interaction.created_at.timestamp())
+        self.metrics.interactions.labels(command, outcome).inc()
+        self.metrics.response_seconds.labels(command).observe(seconds)
+        if outcome == "database_unavailable":
+            self.metrics.database_errors.inc()
+        ms = round(seconds * 1000)
+        log.info(
+            "interaction /%s %s in %d ms", command, outcome, ms,
+            extra={"command": command, "outcome": outcome, "ms": ms,
+                   "guild": interaction.guild_id, "user": interaction.user.id},
+        )
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: app_commands.Command[Any, ..., Any]
+        | app_commands.ContextMenu
+    ) -> None:
+        self.record_interaction(interaction, command.qualified_name, "ok")
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.component:
+            custom_id = str((interaction.data or {}).get("custom_id", ""))
+            self.record_interaction(interaction, custom_id.split(":")[0] + ":component",
+                                    "received")
+
+    async def on_connect(self) -> None:
+        if self._connected_once:
+            self.metrics.reconnects.inc()
+        self._connected_once = True
+
+    async def on_resumed(self) -> None:
+        self.metrics.reconnects.inc()
+
     async def on_ready(self) -> None:
         assert self.user is not None
         log.info("ready as %s (%s) in %d guild(s)", self.user, self.user.id, len(self.guilds))
+
+
+class ShardedHousewayBot(HousewayBot, commands.AutoShardedBot):
+    """The same bot over several shards in one process (SHARD_COUNT / SHARD_IDS)."""
+
+
+def make_bot(settings: Settings, database: Database, force_sync: bool = False,
+             **options: Any) -> HousewayBot:
+    """A plain bot, or a sharded one when SHARD_COUNT is set."""
+    if settings.shard_count is None:
+        return HousewayBot(settings, database, force_sync=force_sync, **options)
+    return ShardedHousewayBot(
+        settings, database, force_sync=force_sync, shard_count=settings.shard_count,
+        shard_ids=list(settings.shard_ids) if settings.shard_ids else None, **options,
+    )

@@ -30,6 +30,11 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_commands: bool = True
+    log_format: str = "text"
+    http_host: str | None = None
+    http_port: int | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(
@@ -54,8 +59,21 @@ class Settings:
         level = (get("LOG_LEVEL") or "INFO").upper()
         if level not in LOG_LEVELS:
             raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+        log_format = (get("LOG_FORMAT") or "text").lower()
+        if log_format not in ("text", "json"):
+            raise SettingsError(f"LOG_FORMAT must be text or json, not {log_format!r}.")
+        http_port = _int_or_none("HTTP_PORT", get("HTTP_PORT"))
+        if http_port is not None and not 0 < http_port < 65536:
+            raise SettingsError(f"HTTP_PORT must be a port number (1-65535), not {http_port}.")
+        shard_count = _int_or_none("SHARD_COUNT", get("SHARD_COUNT"))
+        shard_ids = _shard_ids(get("SHARD_IDS"), shard_count)
         return cls(
             discord_token=token,
+            log_format=log_format,
+            http_host=get("HTTP_HOST") or ("127.0.0.1" if http_port is not None else None),
+            http_port=http_port,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             database_url=get("DATABASE_URL") or DEFAULT_DATABASE_URL,
             api_url=get("DISCORD_API_URL"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
@@ -65,11 +83,27 @@ class Settings:
         )
 
 
+def _shard_ids(value: str | None, count: int | None) -> tuple[int, ...] | None:
+    """SHARD_IDS as '0,1,2' (needs SHARD_COUNT; each id below it)."""
+    if value is None:
+        return None
+    if count is None or count < 1:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards).")
+    try:
+        ids = tuple(int(part) for part in value.replace(" ", "").split(",") if part)
+    except ValueError:
+        message = f"SHARD_IDS must be numbers separated by commas, not {value!r}."
+        raise SettingsError(message) from None
+    if not ids or any(not 0 <= i < count for i in ids):
+        raise SettingsError(f"SHARD_IDS must be between 0 and {count - 1}, got {value!r}.")
+    return ids
+
+
 def _int_or_none(name: str, value: str | None) -> int | None:
     if value is None:
         return None
     if not value.isdigit():
-        raise SettingsError(f"{name} must be a numeric Discord id, not {value!r}.")
+        raise SettingsError(f"{name} must be a whole number, not {value!r}.")
     return int(value)
 
 

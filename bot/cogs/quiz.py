@@ -527,6 +527,7 @@ class QuizCog(
         if not await store.record_answer(self.db, round_id, interaction.user.id, answer, now):
             await self.deny(interaction, "quiz.answer.late")
             return
+        self.bot.metrics.quiz_answers.inc()
         when = discord_time(round_.deadline)
         if quiz is not None and quiz.mode == "rule":
             message = text("quiz.answer.saved.rule", lang, rule=answer, when=when)
@@ -546,6 +547,8 @@ class QuizCog(
             except asyncio.CancelledError:
                 raise
             except (DatabaseError, discord.HTTPException, OSError) as error:
+                if isinstance(error, DatabaseError):
+                    self.bot.metrics.database_errors.inc()
                 log.warning("quiz %s: %s; retrying in %.0f s", quiz_id, error, RETRY_DELAY)
                 await asyncio.sleep(RETRY_DELAY)
             except Exception:
@@ -676,6 +679,7 @@ class QuizCog(
         async with self.db.transaction() as tx:
             if not await store.claim_for_scoring(tx, round_.id):
                 return
+            self.bot.metrics.quiz_rounds.inc()
             for row in await store.answers(tx, round_.id):
                 answer: Any = row["answer"]
                 if quiz.mode == "set":

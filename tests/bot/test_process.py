@@ -75,7 +75,7 @@ def test_settings_from_env_file_and_environment(tmp_path: Path) -> None:
     assert settings.dev_guild_id == 42
     assert settings.log_level == "DEBUG"
     assert "from-env" not in repr(settings)
-    with pytest.raises(SettingsError, match="DEV_GUILD_ID"):
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID must be a whole number"):
         Settings.from_env({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, None)
     with pytest.raises(SettingsError, match="LOG_LEVEL"):
         Settings.from_env({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, None)

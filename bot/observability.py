@@ -1,0 +1,121 @@
+"""What an operator sees: Prometheus metrics, /healthz and /metrics over HTTP, log formats.
+
+The HTTP endpoint is off unless HTTP_PORT is set. Metrics live in a registry of
+their own so several bots in one test process never collide.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import time
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.exposition import generate_latest
+
+if TYPE_CHECKING:
+    import discord
+
+log = logging.getLogger(__name__)
+
+#: A bot whose heartbeat takes longer than this is not healthy.
+MAX_HEALTHY_LATENCY = 10.0
+
+
+class Metrics:
+    """The bot's counters, histograms and gauges."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.interactions = Counter(
+            "houseway_interactions_total", "Interactions handled, by command and outcome",
+            ["command", "outcome"], registry=self.registry,
+        )
+        self.response_seconds = Histogram(
+            "houseway_interaction_seconds", "Time from an interaction's creation to its handling",
+            ["command"], registry=self.registry,
+            buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10),
+        )
+        self.latency = Gauge(
+            "houseway_gateway_latency_seconds", "Gateway heartbeat latency",
+            registry=self.registry,
+        )
+        self.reconnects = Counter(
+            "houseway_gateway_reconnects_total", "Gateway sessions resumed or re-identified",
+            registry=self.registry,
+        )
+        self.quiz_rounds = Counter(
+            "houseway_quiz_rounds_total", "Quiz rounds scored", registry=self.registry
+        )
+        self.quiz_answers = Counter(
+            "houseway_quiz_answers_total", "Quiz answers recorded", registry=self.registry
+        )
+        self.database_errors = Counter(
+            "houseway_database_errors_total", "Database operations that failed",
+            registry=self.registry,
+        )
+
+
+def is_healthy(bot: discord.Client) -> tuple[bool, str]:
+    """Healthy only while connected and ready, with a sane heartbeat latency."""
+    if bot.is_closed():
+        return False, "closed"
+    if not bot.is_ready():
+        return False, "not ready"
+    latency = bot.latency
+    if not math.isfinite(latency) or latency > MAX_HEALTHY_LATENCY:
+        return False, f"gateway latency {latency}"
+    websocket = getattr(bot, "ws", None)
+    if websocket is None or not websocket.open:
+        return False, "gateway not connected"
+    return True, "ok"
+
+
+def http_app(bot: discord.Client, metrics: Metrics) -> web.Application:
+    async def healthz(request: web.Request) -> web.Response:
+        healthy, reason = is_healthy(bot)
+        return web.json_response({"status": "ok" if healthy else "unavailable",
+                                  "reason": reason}, status=200 if healthy else 503)
+
+    async def metrics_view(request: web.Request) -> web.Response:
+        latency = bot.latency
+        metrics.latency.set(latency if math.isfinite(latency) else -1)
+        body = generate_latest(metrics.registry)
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    app = web.Application()
+    app.router.add_get("/healthz", healthz)
+    app.router.add_get("/metrics", metrics_view)
+    return app
+
+
+async def start_http(
+    bot: discord.Client, metrics: Metrics, host: str, port: int
+) -> web.AppRunner:
+    runner = web.AppRunner(http_app(bot, metrics), access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    log.info("health and metrics on http://%s:%s/healthz and /metrics", host, port)
+    return runner
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line, for log collectors."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry = {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+            + f".{int(record.msecs):03d}Z",
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        for key in ("command", "outcome", "ms", "user", "guild"):
+            if hasattr(record, key):
+                entry[key] = getattr(record, key)
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        return json.dumps(entry, ensure_ascii=False)

@@ -1,0 +1,210 @@
+"""Running as a service: /healthz, /metrics, JSON logs, SIGTERM mid-quiz, shards, settings."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.client import ShardedHousewayBot, make_bot
+from bot.observability import start_http
+from bot.settings import Settings, SettingsError
+from bot.storage import open_database
+from houseway import house_way
+from houseway.cards import NAMES, parse_cards
+from tests.fakediscord import CHANNEL_ID, FakeDiscord
+from tests.fakediscord.harness import running_client
+from tests.fakediscord.models import MANAGE_GUILD
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def get(url: str) -> tuple[int, str]:
+    async with aiohttp.ClientSession() as session, session.get(url) as response:
+        return response.status, await response.text()
+
+
+async def test_healthz_and_metrics(fake_discord: FakeDiscord, database_url: str) -> None:
+    settings = Settings(discord_token=fake_discord.token, database_url=database_url)
+    database = await open_database(database_url)
+    bot = make_bot(settings, database, guild_ready_timeout=0.05)
+    port = free_port()
+    http = await start_http(bot, bot.metrics, "127.0.0.1", port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        status, body = await get(f"{base}/healthz")
+        assert status == 503 and "not ready" in body  # before it is ready
+        async with running_client(fake_discord, bot):
+            status, _ = await get(f"{base}/healthz")
+            assert status == 200
+            for hand in ("As Ah Ad Ac JK 7s 2d", "9h Th Jh Qh Kh 9s 4c", "bad"):
+                interaction = await fake_discord.send_command("houseway", {"hand": hand})
+                await fake_discord.wait_response(interaction)
+            await asyncio.sleep(0.1)
+            status, text = await get(f"{base}/metrics")
+            assert status == 200
+            assert 'houseway_interactions_total{command="houseway",outcome="ok"} 3.0' in text
+            assert "houseway_interaction_seconds_bucket" in text
+            assert "houseway_gateway_latency_seconds" in text
+            await fake_discord.stop()  # the websocket drops and nobody answers any more
+            deadline = time.monotonic() + 10
+            while (await get(f"{base}/healthz"))[0] != 503:
+                assert time.monotonic() < deadline, "still healthy without a gateway"
+                await asyncio.sleep(0.1)
+    finally:
+        await http.cleanup()
+        await database.close()
+
+
+async def test_sharded_bot_answers(fake_discord: FakeDiscord, database_url: str) -> None:
+    settings = Settings(
+        discord_token=fake_discord.token, database_url=database_url, shard_count=1, shard_ids=(0,)
+    )
+    database = await open_database(database_url)
+    bot = make_bot(settings, database, guild_ready_timeout=0.05)
+    assert isinstance(bot, ShardedHousewayBot)
+    try:
+        async with running_client(fake_discord, bot):
+            interaction = await fake_discord.send_command(
+                "houseway", {"hand": "As Ah Ad Ac JK 7s 2d"}
+            )
+            assert (await fake_discord.wait_response(interaction)).embeds
+    finally:
+        await database.close()
+
+
+def test_service_settings() -> None:
+    settings = Settings.from_env(
+        {
+            "DISCORD_TOKEN": "t",
+            "HTTP_PORT": "8080",
+            "SHARD_COUNT": "4",
+            "SHARD_IDS": "2,3",
+            "LOG_FORMAT": "JSON",
+        },
+        None,
+    )
+    assert (settings.http_host, settings.http_port) == ("127.0.0.1", 8080)
+    assert settings.shard_ids == (2, 3) and settings.log_format == "json"
+    for bad in (
+        {"SHARD_IDS": "1"},
+        {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
+        {"HTTP_PORT": "99999"},
+        {"LOG_FORMAT": "xml"},
+        {"SHARD_COUNT": "x"},
+    ):
+        with pytest.raises(SettingsError):
+            Settings.from_env({"DISCORD_TOKEN": "t", **bad}, None)
+
+
+def _env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env.update(fake.subprocess_env(), DATABASE_URL=database_url, PYTHONPATH=str(ROOT), **extra)
+    return env
+
+
+async def _bot_process(
+    fake: FakeDiscord, database_url: str, tmp_path: Path, **extra: str
+) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=_env(fake, database_url, **extra),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+
+
+async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
+    fake_discord: FakeDiscord, tmp_path: Path, database_url: str
+) -> None:
+    fake_discord.default_guild.preferred_locale = "en-US"
+    member = fake_discord.make_user("member")
+    first = await _bot_process(fake_discord, database_url, tmp_path, LOG_FORMAT="json")
+    try:
+        await fake_discord.wait_ready(timeout=30)
+        start = await fake_discord.send_command(
+            "quiz start",
+            {"rounds": 1, "seconds": 60},
+            user=fake_discord.owner,
+            permissions=MANAGE_GUILD,
+        )
+        await fake_discord.wait_response(start, timeout=15)
+
+        def round_message():  # type: ignore[no-untyped-def]
+            for message in fake_discord.channel_messages(CHANNEL_ID):
+                if any(c.startswith("quiz:answer:") for c in message.custom_ids()):
+                    return message
+            return None
+
+        await fake_discord.wait_until(lambda: round_message() is not None, 15, "round")
+        message = round_message()
+        custom_id = next(c for c in message.custom_ids() if c.startswith("quiz:answer:"))
+        hand = parse_cards(
+            " ".join(
+                o["value"]
+                for row in message.components
+                for c in row["components"]
+                for o in c["options"]
+            ),
+            7,
+        )
+        two = [NAMES[c] for c in house_way(hand).two]
+        click = await fake_discord.click(message.id, custom_id, values=two, user=member)
+        await fake_discord.wait_response(click, timeout=15)
+        began = time.monotonic()
+        first.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(first.communicate(), 10)
+        assert time.monotonic() - began < 10
+    finally:
+        if first.returncode is None:
+            first.kill()
+            await first.wait()
+    assert first.returncode == 0
+    lines = [json.loads(line) for line in output.decode().splitlines() if line.strip()]
+    assert any(
+        line.get("command") == "quiz start" and line.get("outcome") == "ok" for line in lines
+    )
+    assert fake_discord.token not in output.decode()
+
+    database = await open_database(database_url)
+    try:
+        assert (await database.fetchrow("SELECT status FROM quizzes"))["status"] == "running"
+        await database.execute("UPDATE rounds SET deadline = $1", time.time() - 0.01)
+    finally:
+        await database.close()
+    second = await _bot_process(fake_discord, database_url, tmp_path)
+    try:
+        await fake_discord.wait_until(
+            lambda: any(
+                m.embeds and m.embeds[0].get("title", "").endswith("the answer")
+                for m in fake_discord.channel_messages(CHANNEL_ID)
+            ),
+            30,
+            "the reveal",
+        )
+        reveal = next(
+            m
+            for m in fake_discord.channel_messages(CHANNEL_ID)
+            if m.embeds and m.embeds[0].get("title", "").endswith("the answer")
+        )
+        assert f"<@{member.id}>" in str(reveal.embeds[0]["fields"])
+    finally:
+        second.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(second.communicate(), 10)
