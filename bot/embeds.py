@@ -60,20 +60,9 @@ def quote_rules(rules: Iterable[Rule], lang: str) -> str:
     return "\n\n".join(parts)
 
 
-def decision_embed(
-    decision: Decision,
-    lang: str,
-    rule_counts: Mapping[str, int],
-    total_hands: int,
-    title_key: str = "title.houseway",
-) -> discord.Embed:
-    """The answer to /houseway and /deal: both hands, the rule quoted, its frequency."""
+def add_split_fields(embed: discord.Embed, decision: Decision, lang: str) -> None:
+    """The five-card and two-card hands with their names (shared by answers and reveals)."""
     swedish = lang == SWEDISH
-    embed = discord.Embed(
-        title=text(title_key, lang),
-        description=quote_rules(sentences_for(decision.path), lang),
-        colour=COLOUR,
-    )
     embed.add_field(
         name=text("field.five", lang, name=decision.five_name(swedish)),
         value=pretty_cards(decision.five),
@@ -84,6 +73,22 @@ def decision_embed(
         value=pretty_cards(decision.two),
         inline=False,
     )
+
+
+def decision_embed(
+    decision: Decision,
+    lang: str,
+    rule_counts: Mapping[str, int],
+    total_hands: int,
+    title_key: str = "title.houseway",
+) -> discord.Embed:
+    """The answer to /houseway and /deal: both hands, the rule quoted, its frequency."""
+    embed = discord.Embed(
+        title=text(title_key, lang),
+        description=quote_rules(sentences_for(decision.path), lang),
+        colour=COLOUR,
+    )
+    add_split_fields(embed, decision, lang)
     count = rule_counts.get(decision.rule)
     if count:
         embed.add_field(

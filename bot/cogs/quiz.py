@@ -33,8 +33,8 @@ from houseway.quiz import BASE_POINTS, SPEED_BONUS, is_correct, points, rule_cho
 from houseway.rules import RULES
 
 from ..cards_image import render_hand, render_split
-from ..embeds import COLOUR, pretty_card, pretty_cards, quote_rules
-from ..i18n import SWEDISH, language, text
+from ..embeds import COLOUR, add_split_fields, pretty_card, pretty_cards, quote_rules
+from ..i18n import language, text
 from ..storage import Database, DatabaseError
 from ..storage import quiz as store
 from .houseway import deal_hand
@@ -700,7 +700,6 @@ class QuizCog(
             round_.id,
         )
         right = [row for row in results if row["correct"]]
-        swedish = lang == SWEDISH
         embed = discord.Embed(
             title=text("quiz.reveal.title", lang, number=round_.number, rounds=quiz.rounds),
             description=(
@@ -710,16 +709,7 @@ class QuizCog(
             ),
             colour=COLOUR,
         )
-        embed.add_field(
-            name=text("field.five", lang, name=decision.five_name(swedish)),
-            value=pretty_cards(decision.five),
-            inline=False,
-        )
-        embed.add_field(
-            name=text("field.two", lang, name=decision.two_name(swedish)),
-            value=pretty_cards(decision.two),
-            inline=False,
-        )
+        add_split_fields(embed, decision, lang)
         names = [f"<@{row['user_id']}> +{row['points']}" for row in right[:MAX_NAMES]]
         if len(right) > MAX_NAMES:
             names.append(text("quiz.reveal.more", lang, count=len(right) - MAX_NAMES))
