@@ -177,6 +177,9 @@ class QuizCog(
         #: Open rounds and their quizzes by round id, so an answer costs one statement.
         #: The database stays the authority: the answer's INSERT checks status and deadline.
         self.open_rounds: dict[int, tuple[store.Round, store.Quiz]] = {}
+        #: Answers taken while the database was unreachable, by round then member:
+        #: written (with their original times) before the round is scored.
+        self.pending: dict[int, dict[int, tuple[str, float]]] = {}
         super().__init__()
 
     @property
@@ -524,7 +527,19 @@ class QuizCog(
         if not valid:
             await self.deny(interaction, "quiz.answer.invalid")
             return
-        if not await store.record_answer(self.db, round_id, interaction.user.id, answer, now):
+        try:
+            recorded = await store.record_answer(
+                self.db, round_id, interaction.user.id, answer, now
+            )
+        except DatabaseError as error:
+            # The round is known to be open and in time: keep the answer until the
+            # database is back; the runner writes it before the round is scored.
+            log.warning("database unavailable; answer to round %s kept in memory: %s",
+                        round_id, error)
+            self.bot.metrics.database_errors.inc()
+            self.pending.setdefault(round_id, {})[interaction.user.id] = (answer, now)
+            recorded = True
+        if not recorded:
             await self.deny(interaction, "quiz.answer.late")
             return
         self.bot.metrics.quiz_answers.inc()
@@ -670,11 +685,20 @@ class QuizCog(
                 shown = count
         await asyncio.sleep(GRACE)
 
+    async def write_pending(self, round_id: int) -> None:
+        """Write the answers taken during a database outage (raises while it lasts)."""
+        waiting = self.pending.get(round_id, {})
+        for user_id, (answer, answered_at) in list(waiting.items()):
+            await store.record_answer(self.db, round_id, user_id, answer, answered_at)
+            del waiting[user_id]
+        self.pending.pop(round_id, None)
+
     async def score(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Mark answers and add points, in one transaction that also closes the round."""
         hand = parse_cards(round_.hand, 7)
         decision = house_way(hand)
         month = store.month_of(round_.deadline)
+        await self.write_pending(round_.id)
         self.open_rounds.pop(round_.id, None)
         async with self.db.transaction() as tx:
             if not await store.claim_for_scoring(tx, round_.id):

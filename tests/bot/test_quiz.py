@@ -23,16 +23,6 @@ PLAIN = DEFAULT_MEMBER_PERMISSIONS
 
 
 @pytest.fixture
-def fast_quiz(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Short refresh and grace periods (settings of the module, patched where it is loaded)."""
-    module = sys.modules.get("bot.cogs.quiz")
-    if module is None:
-        import bot.cogs.quiz as module
-    for name, value in (("COUNTER_REFRESH", 0.2), ("GRACE", 0.2), ("RETRY_DELAY", 0.3)):
-        monkeypatch.setattr(module, name, value)
-
-
-@pytest.fixture
 async def quiz_bot(
     fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, fast_quiz: None
 ) -> AsyncIterator[HousewayBot]:

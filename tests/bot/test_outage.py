@@ -1,0 +1,110 @@
+"""A database outage mid-round: the bot keeps answering, keeps the answers, reveals once."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from urllib.parse import urlsplit, urlunsplit
+
+from bot.storage import open_database
+from tests.bot.fixtures import BotRunner
+from tests.bot.test_quiz import (
+    _patch_loaded_module,
+    answer,
+    house_two,
+    reveals,
+    select_of,
+    start_quiz,
+    wait_round,
+)
+from tests.fakediscord import FakeDiscord
+
+
+class TcpProxy:
+    """A loopback TCP proxy to PostgreSQL that a test can cut and restore."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.port = 0
+        self.server: asyncio.Server | None = None
+        self.writers: set[asyncio.StreamWriter] = set()
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
+        self.port = self.server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Refuse new connections and drop the open ones: the database is 'down'."""
+        assert self.server is not None
+        self.server.close()
+        for writer in list(self.writers):
+            writer.close()
+        await self.server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection(*self.target)
+        except OSError:
+            writer.close()
+            return
+        self.writers.update((writer, up_writer))
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError, asyncio.CancelledError):
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        self.writers.difference_update((writer, up_writer))
+
+
+async def test_postgres_outage_mid_round(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+) -> None:
+    parts = urlsplit(postgres_url)
+    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await proxy.start()
+    user = f"{parts.username}@" if parts.username else ""
+    proxied = urlunsplit(parts._replace(netloc=f"{user}127.0.0.1:{proxy.port}"))
+    fake_discord.default_guild.preferred_locale = "en-US"
+    anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
+    async with run_bot(fake_discord, database_url=proxied):
+        _patch_loaded_module()
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        await answer(fake_discord, first, anna, house_two(first))
+
+        await proxy.stop()  # the database goes away mid-round
+        taken = await answer(fake_discord, first, bo, house_two(first))
+        assert taken.ephemeral and taken.content.startswith("Saved")
+        board = await fake_discord.send_command("quiz leaderboard")
+        unavailable = await fake_discord.wait_response(board)
+        assert unavailable.ephemeral and "unavailable right now" in unavailable.content
+        houseway = await fake_discord.send_command("houseway", {"hand": "As Ah Ad Ac JK 7s 2d"})
+        assert (await fake_discord.wait_response(houseway)).embeds  # still works
+
+        await proxy.start()  # back, on the same port
+        direct = await open_database(postgres_url)
+        try:
+            round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
+            await direct.execute(
+                "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
+            )
+            await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 30, "reveal")
+            await asyncio.sleep(0.5)
+            assert len(reveals(fake_discord)) == 1
+            field = next(
+                f
+                for f in reveals(fake_discord)[0].embeds[0]["fields"]
+                if f["name"].startswith("Right")
+            )
+            assert field["name"] == "Right (2 of 2)"
+            assert f"<@{bo.id}>" in field["value"]
+            rows = await direct.fetch("SELECT user_id FROM answers WHERE round_id = $1", round_id)
+            assert {row["user_id"] for row in rows} == {anna.id, bo.id}
+        finally:
+            await direct.close()
+    await proxy.stop()
