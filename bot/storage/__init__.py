@@ -81,9 +81,19 @@ class Database(Statements):
         for version, name, sql in migrations():
             if version in done:
                 continue
-            await self.script(
-                sql + f"\n;INSERT INTO schema_version (version, name) VALUES ({version}, '{name}');"
-            )
+            try:
+                await self.script(
+                    sql
+                    + f"\n;INSERT INTO schema_version (version, name) VALUES ({version}, '{name}');"
+                )
+            except DatabaseError:
+                # Another process starting at the same moment may have applied it first.
+                row = await self.fetchrow(
+                    "SELECT version FROM schema_version WHERE version = $1", version
+                )
+                if row is None:
+                    raise
+                continue
             applied.append(name)
         return applied
 
@@ -182,6 +192,7 @@ class SQLiteDatabase(Database):
         await self._db.close()
 
 
+_MIGRATION_LOCK = 0x686F757365776179  # "houseway"
 _PG_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
 
 
@@ -242,6 +253,21 @@ class PostgresDatabase(_PostgresStatements, Database):
             await transaction.commit()
         except _PG_ERRORS as error:
             raise DatabaseError(f"{type(error).__name__}: {error}") from error
+        finally:
+            await self._pool.release(connection)
+
+    async def migrate(self) -> list[str]:
+        """Migrate under an advisory lock: sharded processes may start at the same moment."""
+        try:
+            connection = await self._pool.acquire()
+        except _PG_ERRORS as error:
+            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+        try:
+            await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+            try:
+                return await super().migrate()
+            finally:
+                await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
         finally:
             await self._pool.release(connection)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.storage import DatabaseError, migrations, open_database
@@ -44,3 +46,29 @@ async def test_unknown_url_scheme() -> None:
 async def test_unreachable_postgres_is_a_clear_error() -> None:
     with pytest.raises(DatabaseError, match="cannot connect"):
         await open_database("postgresql://postgres@127.0.0.1:1/test")
+
+
+async def test_concurrent_starts_migrate_once(any_database_url: str) -> None:
+    """Several processes (here: connections) starting together must not race the schema."""
+    databases = await asyncio.gather(*(open_database(any_database_url) for _ in range(4)))
+    try:
+        rows = await databases[0].fetch("SELECT version FROM schema_version")
+        assert sorted(row["version"] for row in rows) == [v for v, _, _ in migrations()]
+    finally:
+        for database in databases:
+            await database.close()
+
+
+async def test_transaction_rolls_back_on_error(any_database_url: str) -> None:
+    database = await open_database(any_database_url)
+    try:
+        with pytest.raises(RuntimeError):
+            async with database.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES ('t', 'x')")
+                raise RuntimeError("abort")
+        assert await database.get_meta("t") is None
+        async with database.transaction() as tx:
+            assert await tx.execute("INSERT INTO meta (key, value) VALUES ('t', 'y')") == 1
+        assert await database.get_meta("t") == "y"
+    finally:
+        await database.close()
