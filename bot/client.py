@@ -19,7 +19,7 @@ from .storage import Database, DatabaseError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz")
+EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz", "bot.cogs.analyze")
 GLOBAL_HASH_KEY = "commands.global.sha256"
 
 

@@ -179,6 +179,35 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
             "Starting, stopping, configuring and resetting are for members with Manage Server or the quizmaster role (`/quiz config`)."
         ),
     },
+    "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
+    "analyze.intro": {
+        "sv": "Förväntat resultat per insatt enhet för varje sätt att lägga handen, mot {deals} händer som givaren lägger enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+        "en": "Expected result per unit bet for each way to set the hand, against {deals} dealer hands set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
+    },
+    "analyze.row": {"sv": "{five}  ·  {two}\nVäntevärde {ev} ± {se}", "en": "{five}  ·  {two}\nEV {ev} ± {se}"},
+    "analyze.house_mark": {"sv": "Huset väljer", "en": "House Way"},
+    "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
+    "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
+    "analyze.house_best": {
+        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa förlorar {gap} ± {se} enheter per hand.",
+        "en": "Place 1 of {count}: the best split. The next best gives up {gap} ± {se} units per hand.",
+    },
+    "analyze.house_worse": {
+        "sv": "Plats {rank} av {count}: den förlorar {gap} ± {se} enheter per hand mot den bästa delningen.",
+        "en": "Place {rank} of {count}: it gives up {gap} ± {se} units per hand against the best split.",
+    },
+    "analyze.house_noise": {
+        "sv": "Skillnaden ligger inom simuleringens brus (under två standardfel).",
+        "en": "The difference is within the simulation's noise (under two standard errors).",
+    },
+    "analyze.footer": {
+        "sv": "{deals} givarhänder · slumpfrö {seed} · ± är ett standardfel · husets stapel är guldfärgad",
+        "en": "{deals} dealer hands · seed {seed} · ± is one standard error · the house way's bar is gold",
+    },
+    "analyze.timeout": {
+        "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
+        "en": "The analysis took too long (over {seconds} s), so I stopped it. Please try again in a moment.",
+    },
 }
 
 
@@ -238,6 +267,10 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "Delete all quiz scores in this server": "Radera alla quizpoäng på servern",
     "help": "hjälp",
     "How the quiz works and how it scores": "Hur quizet fungerar och hur poängen räknas",
+    "analyze": "analysera",
+    "Every way to set a hand, ranked by expected value against the dealer": (
+        "Alla sätt att lägga en hand, rangordnade efter väntevärde mot givaren"
+    ),
 }
 
 

@@ -1,0 +1,133 @@
+"""A horizontal bar chart as a PNG, for the EVs of /analyze (Pillow only, no downloads).
+
+Design choices, and why:
+
+* Horizontal bars: the labels (the split, in card notation) sit on the left where they
+  have room, and the values line up in one column on the right, so a phone showing the
+  picture at half size (~400 px) still reads every row.
+* The picture carries only card ranks and numbers, no words; the caller formats the
+  numbers (decimal comma for Swedish), so the chart itself needs no translation.
+* The same felt colour as the card pictures, white text, the highlighted bar in the
+  joker's gold: it looks like the rest of the bot in Discord's dark and light themes.
+* Flat rectangles need no anti-aliasing; only the text is anti-aliased (FreeType), and
+  the picture is reduced to a small palette: a chart costs about 8 ms and ~15 KB.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .cards_image import _FONT_CANDIDATES, FELT
+
+__all__ = ["Bar", "render_bar_chart"]
+
+WIDTH: Final = 800
+ROW_HEIGHT: Final = 46
+"""Eight rows plus the margins make a picture of about 800 x 400."""
+MARGIN: Final = 18
+GAP: Final = 16
+"""Space between the label column, the bars and the value column."""
+FONT_PX: Final = 24
+"""Half of it on a phone (Discord shows the picture at ~400 px): still readable."""
+BAR_FILL: Final = 0.66
+"""Share of a row's height that the bar takes."""
+
+_TEXT: Final = (240, 240, 236)
+_DIM_TEXT: Final = (196, 214, 202)
+_BAR: Final = (126, 178, 146)
+_HIGHLIGHT: Final = (245, 182, 28)
+_HIGHLIGHT_TEXT: Final = (255, 214, 102)
+_ZERO_LINE: Final = (235, 235, 230)
+_PNG_COMPRESS_LEVEL: Final = 3
+_PALETTE_COLOURS: Final = 64
+"""A handful of flat colours and their anti-aliased text edges: 64 look lossless, and
+one byte per pixel encodes as fast as RGB would but gives a third of the file (~15 KB)."""
+_QUANTIZE: Final = Image.Quantize.FASTOCTREE
+
+FontLike = ImageFont.FreeTypeFont | ImageFont.ImageFont | ImageFont.TransposedFont
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One row: ``label`` on the left, a bar of length ``value``, ``value_text`` right."""
+
+    label: str
+    value: float
+    value_text: str
+    highlight: bool = False
+
+
+@functools.cache
+def _font() -> FontLike:
+    """DejaVu Sans Bold when the system has it, else the scalable font Pillow ships."""
+    for candidate in _FONT_CANDIDATES:
+        try:
+            return ImageFont.truetype(candidate, FONT_PX)
+        except OSError:
+            continue
+    try:
+        return ImageFont.load_default(size=FONT_PX)
+    except (OSError, ImportError, TypeError):  # pragma: no cover - depends on the build
+        return ImageFont.load_default()
+
+
+def _text_width(draw: ImageDraw.ImageDraw, text: str, font: FontLike) -> int:
+    """How far the ink of ``text`` drawn at x = 0 reaches (what right-aligning needs)."""
+    return round(draw.textbbox((0, 0), text, font=font)[2])
+
+
+def render_bar_chart(bars: Sequence[Bar]) -> bytes:
+    """PNG of ``bars`` top to bottom, each drawn from a shared zero line.
+
+    Negative values extend left of the zero line, so a mix of winning and losing
+    splits reads at a glance. The picture is ``WIDTH`` wide and one row per bar high.
+
+    Raises:
+        ValueError: if there are no bars.
+    """
+    if not bars:
+        raise ValueError("a chart needs at least one bar")
+    height = 2 * MARGIN + ROW_HEIGHT * len(bars)
+    image = Image.new("RGB", (WIDTH, height), FELT)
+    draw = ImageDraw.Draw(image)
+    font = _font()
+    label_width = max(_text_width(draw, bar.label, font) for bar in bars)
+    value_width = max(_text_width(draw, bar.value_text, font) for bar in bars)
+    left = MARGIN + label_width + GAP
+    right = WIDTH - MARGIN - value_width - GAP
+    low = min(0.0, *(bar.value for bar in bars))
+    high = max(0.0, *(bar.value for bar in bars))
+    span = (high - low) or 1.0
+    scale = (right - left) / span
+    zero = left + round(-low * scale)
+    thickness = round(ROW_HEIGHT * BAR_FILL)
+    # One vertical offset for every text (from digits and ranks, not each text's own
+    # ink), so all rows share a baseline; no anchors, which bitmap fonts lack.
+    _left, ink_top, _right, ink_bottom = draw.textbbox((0, 0), "0123456789AKQJT", font=font)
+    text_middle = (ink_top + ink_bottom) / 2
+
+    for row, bar in enumerate(bars):
+        top = MARGIN + row * ROW_HEIGHT
+        middle = top + ROW_HEIGHT // 2
+        colour = _HIGHLIGHT if bar.highlight else _BAR
+        text_colour = _HIGHLIGHT_TEXT if bar.highlight else _TEXT
+        end = zero + round(bar.value * scale)
+        y0 = middle - thickness // 2
+        draw.rectangle((min(zero, end), y0, max(zero, end), y0 + thickness - 1), fill=colour)
+        text_y = middle - text_middle
+        draw.text((MARGIN, text_y), bar.label, font=font, fill=text_colour)
+        value_x = WIDTH - MARGIN - _text_width(draw, bar.value_text, font)
+        value_colour = text_colour if bar.highlight else _DIM_TEXT
+        draw.text((value_x, text_y), bar.value_text, font=font, fill=value_colour)
+    draw.line((zero, MARGIN // 2, zero, height - MARGIN // 2), fill=_ZERO_LINE, width=2)
+
+    paletted = image.quantize(_PALETTE_COLOURS, method=_QUANTIZE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    paletted.save(buffer, format="PNG", compress_level=_PNG_COMPRESS_LEVEL, optimize=False)
+    return buffer.getvalue()
