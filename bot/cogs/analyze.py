@@ -155,7 +155,7 @@ def render_analysis(analysis: Analysis, lang: str) -> tuple[discord.Embed, bytes
 
 
 def _new_pool() -> ProcessPoolExecutor:
-    """Two workers at most (the machine may have two cores, and the bot needs one).
+    """At most two workers: a burst of /analyze queues rather than taking every core.
 
     ``forkserver``, not the platform's ``fork``: forking a process that runs threads
     (the event loop's helpers, aiohttp's resolver) can deadlock the child; the fork
@@ -211,6 +211,8 @@ class AnalyzeCog(commands.Cog):
         try:
             analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
         except TimeoutError:
+            # A queued analysis is cancelled with the wait; one already running finishes
+            # in its worker (a process can't be interrupted) and its result is dropped.
             log.warning("analysis of %s timed out", canonical_hand(cards))
             await interaction.followup.send(
                 text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")

@@ -144,13 +144,24 @@ class SQLiteDatabase(Database):
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
-            connection = await aiosqlite.connect(path, isolation_level=None)
+            # timeout= is SQLite's busy timeout from the first statement on: a new file
+            # opened by several processes at once must wait for its WAL switch, not fail.
+            connection = await aiosqlite.connect(path, isolation_level=None, timeout=10)
         except (aiosqlite.Error, OSError) as error:
             raise DatabaseError(f"cannot open SQLite database {path}: {error}") from error
         connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA busy_timeout=5000")
-        await connection.execute("PRAGMA synchronous=NORMAL")
+        # Switching to WAL needs a moment of exclusive access; SQLite answers "locked"
+        # at once (no busy wait) when another process is switching too: retry briefly.
+        for attempt in range(50):
+            try:
+                await connection.execute("PRAGMA journal_mode=WAL")
+                await connection.execute("PRAGMA synchronous=NORMAL")
+                break
+            except aiosqlite.OperationalError as error:
+                if "locked" not in str(error) or attempt == 49:
+                    await connection.close()
+                    raise DatabaseError(f"cannot set up SQLite database {path}: {error}") from error
+                await asyncio.sleep(0.1)
         return cls(connection)
 
     async def execute(self, sql: str, *args: Any) -> int:
@@ -182,7 +193,9 @@ class SQLiteDatabase(Database):
     async def script(self, sql: str) -> None:
         async with self._lock:
             try:
-                await self._db.executescript("BEGIN;\n" + sql + "\n;COMMIT;")
+                # IMMEDIATE takes the write lock up front, so processes migrating at the
+                # same moment wait (busy_timeout) instead of failing on lock upgrade.
+                await self._db.executescript("BEGIN IMMEDIATE;\n" + sql + "\n;COMMIT;")
             except aiosqlite.Error as error:
                 if self._db.in_transaction:
                     await self._db.execute("ROLLBACK")
@@ -293,5 +306,9 @@ async def open_database(url: str) -> Database:
         raise DatabaseError(
             "DATABASE_URL must start with sqlite:/// (a file) or postgresql:// (a server)."
         )
-    await database.migrate()
+    try:
+        await database.migrate()
+    except BaseException:
+        await database.close()  # an open aiosqlite thread would keep the process alive
+        raise
     return database

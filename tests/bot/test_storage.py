@@ -50,8 +50,12 @@ async def test_unreachable_postgres_is_a_clear_error() -> None:
 
 async def test_concurrent_starts_migrate_once(any_database_url: str) -> None:
     """Several processes (here: connections) starting together must not race the schema."""
-    databases = await asyncio.gather(*(open_database(any_database_url) for _ in range(4)))
+    opened = await asyncio.gather(
+        *(open_database(any_database_url) for _ in range(4)), return_exceptions=True
+    )
+    databases = [d for d in opened if not isinstance(d, BaseException)]
     try:
+        assert len(databases) == 4, opened
         rows = await databases[0].fetch("SELECT version FROM schema_version")
         assert sorted(row["version"] for row in rows) == [v for v, _, _ in migrations()]
     finally:
