@@ -20,7 +20,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import open_database
 from houseway import house_way
 from houseway.cards import NAMES, parse_cards
-from tests.fakediscord import CHANNEL_ID, FakeDiscord
+from tests.fakediscord import CHANNEL_ID, FakeChannel, FakeDiscord, FakeGuild
 from tests.fakediscord.harness import running_client
 from tests.fakediscord.models import MANAGE_GUILD
 
@@ -208,3 +208,79 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
     finally:
         second.send_signal(signal.SIGTERM)
         await asyncio.wait_for(second.communicate(), 10)
+
+
+async def test_two_processes_with_different_shards_share_postgres(
+    fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
+) -> None:
+    """Shard 0 and shard 1 in two processes on one PostgreSQL: each runs its own guild's
+    quiz, only the SYNC_COMMANDS process syncs."""
+    home = fake_discord.default_guild
+    home.preferred_locale = "en-US"
+    home_shard = (home.id >> 22) % 2
+    other_id = next(
+        g
+        for g in range(home.id + (1 << 22), home.id + (8 << 22), 1 << 22)
+        if (g >> 22) % 2 != home_shard
+    )
+    other_channel = 300000000000000099
+    fake_discord.guilds[other_id] = FakeGuild(
+        id=other_id,
+        name="Other",
+        channels=[FakeChannel(id=other_channel, name="quiz")],
+        owner_id=fake_discord.owner.id,
+    )
+    processes = [
+        await _bot_process(
+            fake_discord,
+            postgres_url,
+            tmp_path,
+            SHARD_COUNT="2",
+            SHARD_IDS=str(shard),
+            SYNC_COMMANDS=str(shard == home_shard).lower(),
+            LOG_FORMAT="json",
+        )
+        for shard in (0, 1)
+    ]
+    try:
+        await fake_discord.wait_ready(timeout=30, count=2)
+        await fake_discord.wait_until(lambda: fake_discord.sync_count() == 1, 30, "one sync")
+        for guild_id, channel_id in ((home.id, CHANNEL_ID), (other_id, other_channel)):
+            start = await fake_discord.send_command(
+                "quiz start",
+                {"rounds": 1, "seconds": 60},
+                user=fake_discord.owner,
+                permissions=MANAGE_GUILD,
+                guild_id=guild_id,
+                channel_id=channel_id,
+            )
+            assert "Quiz!" in (await fake_discord.wait_response(start, timeout=15)).content
+            await fake_discord.wait_until(
+                lambda c=channel_id: any(  # type: ignore[misc]
+                    any(i.startswith("quiz:answer:") for i in m.custom_ids())
+                    for m in fake_discord.channel_messages(c)
+                ),
+                15,
+                f"round in {channel_id}",
+            )
+    finally:
+        outputs = []
+        for process in processes:
+            process.send_signal(signal.SIGTERM)
+            output, _ = await asyncio.wait_for(process.communicate(), 15)
+            outputs.append(output.decode())
+    assert fake_discord.sync_count() == 1
+    for shard, output in zip((0, 1), outputs, strict=True):
+        lines = [json.loads(line) for line in output.splitlines() if line.strip()]
+        starts = [line for line in lines if line.get("command") == "quiz start"]
+        expected_guild = home.id if shard == home_shard else other_id
+        assert [line["guild"] for line in starts] == [expected_guild], (shard, starts)
+    database = await open_database(postgres_url)
+    try:
+        rows = await database.fetch("SELECT guild_id, status FROM quizzes ORDER BY guild_id")
+        assert {(row["guild_id"], row["status"]) for row in rows} == {
+            (home.id, "running"),
+            (other_id, "running"),
+        }
+    finally:
+        await database.close()

@@ -41,8 +41,9 @@ What it does NOT model
 * Real rate limits: no buckets, no ``X-RateLimit-*`` headers, no global 50 req/s, no
   gateway send limit, no IDENTIFY concurrency / session-start budget. 429s happen only
   when injected.
-* Sharding: ``shard`` in IDENTIFY is echoed but every session gets every guild;
-  several concurrent sessions are not load-balanced (dispatch goes to the latest).
+* Sharding: a session that IDENTIFYs with ``shard: [id, count]`` gets only the guilds
+  of its shard (``(guild_id >> 22) % count == id``) and their interactions; other
+  events, max_concurrency and session start limits are not modelled.
 * Voice (op 4 is accepted and ignored), stage/soundboard/scheduled events, threads,
   forums, polls, stickers, emojis, invites, audit logs, bans, moderation, role/channel
   editing, permission overwrites and permission calculation (``permissions`` is whatever

@@ -250,6 +250,8 @@ class FakeDiscord:
         # Gateway state
         self.sessions: dict[str, gw.GatewaySession] = {}
         self.session: gw.GatewaySession | None = None
+        #: The latest session per (shard id, shard count), for sharded clients.
+        self.shard_sessions: dict[tuple[int, int], gw.GatewaySession] = {}
         self.gateway_connections: list[gw.GatewayConnection] = []
         self.gateway_ops: list[GatewayOp] = []
         self.identify_count = 0
@@ -907,9 +909,7 @@ class FakeDiscord:
     async def _get_gateway(self, request: web.Request, p: Params, at: float) -> web.Response:
         return json_response({"url": self.gateway_url})
 
-    async def _get_gateway_bot(
-        self, request: web.Request, p: Params, at: float
-    ) -> web.Response:
+    async def _get_gateway_bot(self, request: web.Request, p: Params, at: float) -> web.Response:
         return json_response(
             {
                 "url": self.gateway_url,
@@ -923,9 +923,7 @@ class FakeDiscord:
             }
         )
 
-    async def _get_application(
-        self, request: web.Request, p: Params, at: float
-    ) -> web.Response:
+    async def _get_application(self, request: web.Request, p: Params, at: float) -> web.Response:
         return json_response(
             {
                 "id": str(self.application_id),
@@ -1217,7 +1215,14 @@ class FakeDiscord:
             updated.edited_at = utcnow()
         updated.revisions = msg.revisions
         for name in (
-            "content", "embeds", "components", "flags", "attachments", "files", "tts", "edited_at"
+            "content",
+            "embeds",
+            "components",
+            "flags",
+            "attachments",
+            "files",
+            "tts",
+            "edited_at",
         ):
             setattr(msg, name, getattr(updated, name))
         return msg
@@ -1476,15 +1481,19 @@ class FakeDiscord:
         await self._message_event("MESSAGE_UPDATE", msg)
         return json_response(msg.to_payload())
 
-    async def _webhook_delete(
-        self, request: web.Request, p: Params, at: float
-    ) -> web.Response:
+    async def _webhook_delete(self, request: web.Request, p: Params, at: float) -> web.Response:
         inter = self._webhook_interaction(p)
         msg = self._webhook_message(inter, p["mid"])
         msg.deleted = True
         sent = self._sent(
-            "delete", request, {}, [], at,
-            interaction_id=inter.id, channel_id=msg.channel_id, message_id=msg.id,
+            "delete",
+            request,
+            {},
+            [],
+            at,
+            interaction_id=inter.id,
+            channel_id=msg.channel_id,
+            message_id=msg.id,
         )
         self._record(sent, inter)
         await self._message_event("MESSAGE_DELETE", msg)
@@ -1535,8 +1544,13 @@ class FakeDiscord:
         self._validate_message(message)
         self.messages[message.id] = message
         sent = self._sent(
-            "channel_message", request, body, files, at,
-            channel_id=channel_id, message_id=message.id,
+            "channel_message",
+            request,
+            body,
+            files,
+            at,
+            channel_id=channel_id,
+            message_id=message.id,
         )
         self._record(sent)
         await self._message_event("MESSAGE_CREATE", message)
@@ -1588,15 +1602,18 @@ class FakeDiscord:
         emoji = unquote(p["emoji"])
         msg.reactions.append(emoji)
         sent = self._sent(
-            "reaction", request, {"emoji": emoji}, [], at,
-            channel_id=channel_id, message_id=msg.id,
+            "reaction",
+            request,
+            {"emoji": emoji},
+            [],
+            at,
+            channel_id=channel_id,
+            message_id=msg.id,
         )
         self._record(sent)
         return web.Response(status=204)
 
-    async def _remove_reaction(
-        self, request: web.Request, p: Params, at: float
-    ) -> web.Response:
+    async def _remove_reaction(self, request: web.Request, p: Params, at: float) -> web.Response:
         msg = self._channel_message(int(p["channel"]), p["mid"])
         emoji = unquote(p["emoji"])
         if emoji in msg.reactions:
@@ -1615,9 +1632,7 @@ class FakeDiscord:
             payload.pop(key, None)
         return json_response(payload)
 
-    async def _get_guild_channels(
-        self, request: web.Request, p: Params, at: float
-    ) -> web.Response:
+    async def _get_guild_channels(self, request: web.Request, p: Params, at: float) -> web.Response:
         guild = self._guild(p)
         return json_response([c.to_payload(guild.id) for c in guild.channels])
 
@@ -1685,7 +1700,11 @@ class FakeDiscord:
         payload: dict[str, Any] = {
             "v": 10,
             "user": self._me_payload(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
+            "guilds": [
+                {"id": str(g), "unavailable": True}
+                for g in self.guilds
+                if self._on_shard(g, session)
+            ],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.resume_gateway_url,
@@ -1807,6 +1826,8 @@ class FakeDiscord:
         session = gw.GatewaySession(id=secrets.token_hex(16), intents=intents, shard=d.get("shard"))
         self.sessions[session.id] = session
         self.session = session
+        if isinstance(session.shard, list) and len(session.shard) == 2:
+            self.shard_sessions[(int(session.shard[0]), int(session.shard[1]))] = session
         conn.session = session
         conn.identified = True
         session.connection = conn
@@ -1816,7 +1837,8 @@ class FakeDiscord:
             ready = self._ready_payload(session)
             await conn.send({"op": gw.DISPATCH, "t": "READY", "s": session.seq, "d": ready})
             for guild in self.guilds.values():
-                await self._dispatch_locked(session, "GUILD_CREATE", self._guild_payload(guild))
+                if self._on_shard(guild.id, session):
+                    await self._dispatch_locked(session, "GUILD_CREATE", self._guild_payload(guild))
         self.ready_count += 1
 
     async def _resume(self, conn: gw.GatewayConnection, d: dict[str, Any]) -> None:
@@ -1897,12 +1919,29 @@ class FakeDiscord:
                     inter.dispatched_at = None  # will be stamped again on replay
         return session.seq
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> int:
-        """Send a DISPATCH to the current session (buffered for RESUME if disconnected).
+    @staticmethod
+    def _on_shard(guild_id: int, session: gw.GatewaySession) -> bool:
+        """Discord's rule: a guild lives on shard (guild_id >> 22) % shard_count."""
+        shard = session.shard
+        if not (isinstance(shard, list) and len(shard) == 2 and shard[1] > 1):
+            return True
+        return (guild_id >> 22) % int(shard[1]) == int(shard[0])
+
+    def _session_for(self, guild_id: int | None) -> gw.GatewaySession | None:
+        """The session that carries a guild's events: its shard's, else the current one."""
+        if guild_id is not None:
+            for session in self.shard_sessions.values():
+                if self._on_shard(guild_id, session) and session.shard and session.shard[1] > 1:
+                    return session
+        return self.session
+
+    async def dispatch(self, event: str, data: dict[str, Any], guild_id: int | None = None) -> int:
+        """Send a DISPATCH to the session of ``guild_id``'s shard, else the current session
+        (buffered for RESUME if disconnected).
 
         Returns its sequence number.
         """
-        session = self.session
+        session = self._session_for(guild_id)
         if session is None:
             raise RuntimeError("no gateway session: the bot has not IDENTIFYed yet")
         async with session.lock:
@@ -1974,8 +2013,14 @@ class FakeDiscord:
         if dm:
             channel = self._dm_channel_payload(fake_user)
             return _Context(
-                fake_user, None, channel, int(channel["id"]), None,
-                int(permissions) if permissions is not None else 0, (), None,
+                fake_user,
+                None,
+                channel,
+                int(channel["id"]),
+                None,
+                int(permissions) if permissions is not None else 0,
+                (),
+                None,
             )
         guild = self.guilds[guild_id] if guild_id is not None else self.default_guild
         if channel_id is None:
@@ -2056,7 +2101,9 @@ class FakeDiscord:
         )
         self.interactions[iid] = inter
         self._interactions_by_token[token] = inter
-        await self.dispatch("INTERACTION_CREATE", payload)
+        await self.dispatch(
+            "INTERACTION_CREATE", payload, guild_id=ctx.guild.id if ctx.guild else None
+        )
         return inter
 
     def _command_data(
@@ -2109,8 +2156,13 @@ class FakeDiscord:
         first text channel; ``dm=True`` sends it from a DM instead.
         """
         ctx = self._context(
-            user=user, guild_id=guild_id, channel_id=channel_id, dm=dm,
-            permissions=permissions, roles=roles, nick=nick,
+            user=user,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            dm=dm,
+            permissions=permissions,
+            roles=roles,
+            nick=nick,
         )
         data = self._command_data(name, options, ctx)
         return await self._send_interaction(
@@ -2137,8 +2189,13 @@ class FakeDiscord:
         other options already filled in. The answer is a callback of type 8:
         ``(await fake.wait_response(interaction)).choices``."""
         ctx = self._context(
-            user=user, guild_id=guild_id, channel_id=channel_id, dm=dm,
-            permissions=permissions, roles=roles, nick=None,
+            user=user,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            dm=dm,
+            permissions=permissions,
+            roles=roles,
+            nick=None,
         )
         filled = {**(options or {}), focused: value}
         data = self._command_data(name, filled, ctx, focused=focused)
@@ -2197,8 +2254,13 @@ class FakeDiscord:
         elif values:
             raise ValueError("values only make sense for select menus")
         ctx = self._context(
-            user=user, guild_id=msg.guild_id, channel_id=msg.channel_id if msg.guild_id else None,
-            dm=msg.guild_id is None, permissions=permissions, roles=roles, nick=None,
+            user=user,
+            guild_id=msg.guild_id,
+            channel_id=msg.channel_id if msg.guild_id else None,
+            dm=msg.guild_id is None,
+            permissions=permissions,
+            roles=roles,
+            nick=None,
         )
         return await self._send_interaction(
             InteractionType.MESSAGE_COMPONENT, data, ctx, locale=locale, message=msg
@@ -2234,15 +2296,24 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "components": modal_submit_components(shown, values)}
         if source is not None:
             ctx = self._context(
-                user=user or source.user, guild_id=source.guild_id,
+                user=user or source.user,
+                guild_id=source.guild_id,
                 channel_id=source.channel_id if source.guild_id else None,
-                dm=source.guild_id is None, permissions=None, roles=None, nick=None,
+                dm=source.guild_id is None,
+                permissions=None,
+                roles=None,
+                nick=None,
             )
             locale = locale or source.locale
         else:
             ctx = self._context(
-                user=user, guild_id=None, channel_id=None, dm=False,
-                permissions=None, roles=None, nick=None,
+                user=user,
+                guild_id=None,
+                channel_id=None,
+                dm=False,
+                permissions=None,
+                roles=None,
+                nick=None,
             )
         return await self._send_interaction(
             InteractionType.MODAL_SUBMIT, data, ctx, locale=locale or "en-US", message=message
