@@ -57,6 +57,20 @@ REVEAL_IMAGE: Final = "answer.png"
 _RANDOM = random.SystemRandom()
 
 
+#: An answer is acknowledged once written, or after this long at most (then it waits
+#: in memory like an answer taken during an outage), counted from when Discord
+#: created the interaction: the acknowledgement must reach Discord within 3 seconds.
+ANSWER_ACK_BY: Final = 2.0
+#: ... but the write always gets at least this long (clocks may disagree with Discord's).
+MIN_WRITE_WAIT: Final = 0.25
+
+
+def write_budget(interaction: discord.Interaction, now: float) -> float:
+    """Seconds this answer's write may take before it is acknowledged anyway."""
+    age = now - interaction.created_at.timestamp()
+    return max(MIN_WRITE_WAIT, min(ANSWER_ACK_BY, ANSWER_ACK_BY - age))
+
+
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
     if message_id is None:
         return f"https://discord.com/channels/{guild_id}/{channel_id}"
@@ -180,6 +194,8 @@ class QuizCog(
         #: Answers taken while the database was unreachable, by round then member:
         #: written (with their original times) before the round is scored.
         self.pending: dict[int, dict[int, tuple[str, float]]] = {}
+        self._loading: dict[int, asyncio.Future[tuple[store.Round | None, store.Quiz | None]]] = {}
+        self.writer = store.AnswerWriter(bot.database)
         super().__init__()
 
     @property
@@ -193,11 +209,15 @@ class QuizCog(
         await self.stop_runners()
 
     async def stop_runners(self) -> None:
-        """Cancel the runners; the quizzes stay 'running' in the database for the next start."""
+        """Cancel the runners; the quizzes stay 'running' in the database for the next start.
+
+        Answers already being written are waited for, so an acknowledged answer is kept.
+        """
         tasks = list(self.runners.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.writer.flush()
         self.runners.clear()
 
     @commands.Cog.listener()
@@ -506,14 +526,14 @@ class QuizCog(
         """Record a member's answer (the last one counts) and acknowledge it privately."""
         now = time.time()
         lang = language(interaction.locale)
-        cached = self.open_rounds.get(round_id)
-        if cached is None:
-            round_ = await store.get_round(self.db, round_id)
-            quiz = None if round_ is None else await store.get_quiz(self.db, round_.quiz_id)
-            if round_ is not None and quiz is not None and round_.status == "open":
-                self.open_rounds[round_id] = (round_, quiz)
-        else:
-            round_, quiz = cached
+        loop = asyncio.get_running_loop()
+        ack_by = loop.time() + write_budget(interaction, now)
+        try:
+            round_, quiz = await asyncio.wait_for(
+                self.round_for_answer(round_id), timeout=ack_by - loop.time()
+            )
+        except TimeoutError as error:  # told as "scores unavailable", in time
+            raise DatabaseError("the database did not answer in time") from error
         if round_ is None or round_.status != "open" or now > round_.deadline:
             await self.deny(interaction, "quiz.answer.late")
             return
@@ -527,16 +547,21 @@ class QuizCog(
         if not valid:
             await self.deny(interaction, "quiz.answer.invalid")
             return
+        taken = store.AnswerIn(round_id, interaction.user.id, answer, now)
         try:
-            recorded = await store.record_answer(
-                self.db, round_id, interaction.user.id, answer, now
+            recorded = await asyncio.wait_for(
+                self.writer.record(taken), timeout=max(0.05, ack_by - loop.time())
             )
-        except DatabaseError as error:
+        except (DatabaseError, TimeoutError) as error:
             # The round is known to be open and in time: keep the answer until the
-            # database is back; the runner writes it before the round is scored.
-            log.warning("database unavailable; answer to round %s kept in memory: %s",
-                        round_id, error)
-            self.bot.metrics.database_errors.inc()
+            # database is back (or the slow write is done); the runner writes it
+            # before the round is scored, and a newer answer is never overwritten.
+            if isinstance(error, DatabaseError):
+                log.warning("database unavailable; answer to round %s kept in memory: %s",
+                            round_id, error)
+                self.bot.metrics.database_errors.inc()
+            else:
+                log.warning("answer to round %s not written in time; kept in memory", round_id)
             self.pending.setdefault(round_id, {})[interaction.user.id] = (answer, now)
             recorded = True
         if not recorded:
@@ -550,6 +575,31 @@ class QuizCog(
             cards = " ".join(pretty_card(card_from_name(v)) for v in values)
             message = text("quiz.answer.saved.set", lang, cards=cards, when=when)
         await interaction.response.send_message(message, ephemeral=True)
+
+    async def round_for_answer(self, round_id: int) -> tuple[store.Round | None, store.Quiz | None]:
+        """The round (and its quiz) an answer is for: from memory while it is open.
+
+        When it is not in memory (just after a restart), the first answer loads it and
+        the answers arriving meanwhile wait for that one load instead of each querying.
+        """
+        cached = self.open_rounds.get(round_id)
+        if cached is not None:
+            return cached
+        loading = self._loading.get(round_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load_round(round_id))
+            self._loading[round_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(round_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load_round(
+        self, round_id: int
+    ) -> tuple[store.Round | None, store.Quiz | None]:
+        round_ = await store.get_round(self.db, round_id)
+        quiz = None if round_ is None else await store.get_quiz(self.db, round_.quiz_id)
+        if round_ is not None and quiz is not None and round_.status == "open":
+            self.open_rounds[round_id] = (round_, quiz)
+        return round_, quiz
 
     # --- the runner -------------------------------------------------------------------
 
@@ -659,6 +709,10 @@ class QuizCog(
         )
         posted = time.time()
         await store.set_round_message(self.db, round_.id, message.id, posted, posted + quiz.seconds)
+        posted_round = replace(
+            round_, message_id=message.id, posted_at=posted, deadline=posted + quiz.seconds
+        )
+        self.open_rounds[round_.id] = (posted_round, quiz)
 
     async def wait_for_deadline(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Sleep to the deadline, refreshing the answer count now and then (a count, not who).
@@ -672,6 +726,7 @@ class QuizCog(
             current = await store.get_round(self.db, round_.id)
             if current is None or current.status != "open":
                 return
+            self.open_rounds[current.id] = (current, quiz)
             left = current.deadline - time.time()
             if left <= 0:
                 break
@@ -688,9 +743,9 @@ class QuizCog(
     async def write_pending(self, round_id: int) -> None:
         """Write the answers taken during a database outage (raises while it lasts)."""
         waiting = self.pending.get(round_id, {})
-        for user_id, (answer, answered_at) in list(waiting.items()):
-            await store.record_answer(self.db, round_id, user_id, answer, answered_at)
-            del waiting[user_id]
+        if waiting:
+            taken = [store.AnswerIn(round_id, user, *given) for user, given in waiting.items()]
+            await store.record_answers(self.db, taken)
         self.pending.pop(round_id, None)
 
     async def score(self, quiz: store.Quiz, round_: store.Round) -> None:
@@ -698,6 +753,7 @@ class QuizCog(
         hand = parse_cards(round_.hand, 7)
         decision = house_way(hand)
         month = store.month_of(round_.deadline)
+        await self.writer.flush()
         await self.write_pending(round_.id)
         self.open_rounds.pop(round_.id, None)
         async with self.db.transaction() as tx:

@@ -17,6 +17,7 @@ from tests.bot.test_quiz import (
     select_of,
     start_quiz,
     wait_round,
+    wrong_two,
 )
 from tests.fakediscord import FakeDiscord
 
@@ -29,6 +30,15 @@ class TcpProxy:
         self.port = 0
         self.server: asyncio.Server | None = None
         self.writers: set[asyncio.StreamWriter] = set()
+        self.flowing = asyncio.Event()
+        self.flowing.set()
+
+    def pause(self) -> None:
+        """Hold every byte in both directions: the database is there but does not answer."""
+        self.flowing.clear()
+
+    def resume(self) -> None:
+        self.flowing.set()
 
     async def start(self) -> None:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
@@ -53,12 +63,72 @@ class TcpProxy:
         async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
             with contextlib.suppress(OSError, asyncio.CancelledError):
                 while data := await src.read(65536):
+                    await self.flowing.wait()
                     dst.write(data)
                     await dst.drain()
             dst.close()
 
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
         self.writers.difference_update((writer, up_writer))
+
+
+def proxied_url(url: str, proxy: TcpProxy) -> str:
+    parts = urlsplit(url)
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit(parts._replace(netloc=f"{user}127.0.0.1:{proxy.port}"))
+
+
+async def test_stalled_database_answer_acknowledged_in_time_and_kept(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+) -> None:
+    """A write that hangs must not cost the 3-second deadline, nor the answer.
+
+    The member first answers wrong while the database hangs (acknowledged anyway, kept
+    in memory), then right once it is back: the right answer, the newer, must count
+    even though the older one is written again before scoring.
+    """
+    parts = urlsplit(postgres_url)
+    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await proxy.start()
+    fake_discord.default_guild.preferred_locale = "en-US"
+    bo = fake_discord.make_user("bo")
+    async with run_bot(fake_discord, database_url=proxied_url(postgres_url, proxy)):
+        _patch_loaded_module()
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        # An answer before the stall: the round is posted and its state in memory.
+        await answer(fake_discord, first, fake_discord.make_user("anna"), house_two(first))
+
+        proxy.pause()
+        click = await fake_discord.click(
+            first.id, select_of(first)["custom_id"], values=wrong_two(first), user=bo
+        )
+        taken = await fake_discord.wait_response(click, timeout=10)
+        assert taken.ephemeral and taken.content.startswith("Saved")
+        assert click.response_time is not None and click.response_time < 3.0
+        proxy.resume()
+        await answer(fake_discord, first, bo, house_two(first))
+
+        direct = await open_database(postgres_url)
+        try:
+            round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
+            await direct.execute(
+                "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
+            )
+            await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 30, "reveal")
+            field = next(
+                f
+                for f in reveals(fake_discord)[0].embeds[0]["fields"]
+                if f["name"].startswith("Right")
+            )
+            assert field["name"] == "Right (2 of 2)"
+            rows = await direct.fetch(
+                "SELECT answer FROM answers WHERE round_id = $1 AND user_id = $2", round_id, bo.id
+            )
+            assert [row["answer"] for row in rows] == [" ".join(house_two(first))]
+        finally:
+            await direct.close()
+    await proxy.stop()
 
 
 async def test_postgres_outage_mid_round(

@@ -1,0 +1,123 @@
+"""Answers in the database on both backends: group commit, and the last answer given counts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+
+from bot.storage import Database, Statements, open_database
+from bot.storage import quiz as store
+
+
+async def open_round(database: Database, deadline: float | None = None) -> store.Round:
+    now = time.time()
+    channel = store.new_id()  # one running quiz per channel
+    quiz = store.Quiz(store.new_id(), 1, channel, 3, "set", 1, 30, "en-US", "running")
+    await store.create_quiz(database, quiz)
+    round_ = store.Round(
+        store.new_id(), quiz.id, 1, "As Kd Qc Jh 9s 7d JK", [], channel, 4, now,
+        now + 30 if deadline is None else deadline, "open", None,
+    )
+    await store.add_round(database, round_)
+    return round_
+
+
+class CountingDatabase(Database):
+    """The real database, counting the statements and transactions that reach it."""
+
+    def __init__(self, inner: Database) -> None:
+        self.inner = inner
+        self.backend = inner.backend
+        self.round_trips = 0
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Statements]:
+        self.round_trips += 1
+        async with self.inner.transaction() as tx:
+            yield tx
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        self.round_trips += 1
+        return await self.inner.execute(sql, *args)
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        self.round_trips += 1
+        return await self.inner.fetch(sql, *args)
+
+    async def script(self, sql: str) -> None:
+        await self.inner.script(sql)
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+
+async def test_a_burst_of_answers_is_written_in_few_statements(any_database_url: str) -> None:
+    database = CountingDatabase(await open_database(any_database_url))
+    try:
+        round_ = await open_round(database)
+        writer = store.AnswerWriter(database)
+        database.round_trips = 0
+        now = time.time()
+        results = await asyncio.gather(
+            *(
+                writer.record(store.AnswerIn(round_.id, user, f"As Kd {user}", now))
+                for user in range(1, 301)
+            )
+        )
+        assert results == [True] * 300
+        # One for the first answer, then the rest in batches of MAX_BATCH at most.
+        assert database.round_trips <= 1 + -(-299 // store.AnswerWriter.MAX_BATCH)
+        rows = await database.fetch("SELECT user_id, answer FROM answers WHERE round_id = $1",
+                                    round_.id)
+        assert {(row["user_id"], row["answer"]) for row in rows} == {
+            (user, f"As Kd {user}") for user in range(1, 301)
+        }
+    finally:
+        await database.close()
+
+
+async def test_writer_reports_late_answers_per_answer(any_database_url: str) -> None:
+    """A batch mixing an open round and a closed one: each answer gets its own verdict."""
+    database = await open_database(any_database_url)
+    try:
+        open_ = await open_round(database)
+        closed = await open_round(database, deadline=time.time() - 1)
+        writer = store.AnswerWriter(database)
+        now = time.time()
+        results = await asyncio.gather(
+            writer.record(store.AnswerIn(open_.id, 1, "As Kd", now)),
+            writer.record(store.AnswerIn(closed.id, 1, "As Kd", now)),
+            writer.record(store.AnswerIn(open_.id, 2, "As Kd", now)),
+        )
+        assert results == [True, False, True]
+        await writer.flush()
+    finally:
+        await database.close()
+
+
+async def test_an_older_answer_written_late_never_replaces_a_newer_one(
+    any_database_url: str,
+) -> None:
+    """An answer held in memory during an outage is written later, with its own time."""
+    database = await open_database(any_database_url)
+    try:
+        round_ = await open_round(database)
+        now = time.time()
+        assert await store.record_answer(database, round_.id, 7, "Qc Jh", now)
+        assert not await store.record_answer(database, round_.id, 7, "As Kd", now - 5)
+        assert await store.record_answer(database, round_.id, 7, "9s 7d", now + 1)
+        rows = await database.fetch("SELECT answer FROM answers WHERE round_id = $1", round_.id)
+        assert [row["answer"] for row in rows] == ["9s 7d"]
+        # In one batch the later of a member's answers counts, whatever the order given.
+        later, earlier = (store.AnswerIn(round_.id, 8, a, now + t) for a, t in
+                          (("Qc Jh", 2), ("As Kd", 1)))
+        assert await store.record_answers(database, [later, earlier]) == [True, True]
+        row = await database.fetchrow(
+            "SELECT answer FROM answers WHERE round_id = $1 AND user_id = 8", round_.id
+        )
+        assert row is not None and row["answer"] == "Qc Jh"
+    finally:
+        await database.close()
