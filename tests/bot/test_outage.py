@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.storage import open_database
+from bot.storage import Database, open_database
 from tests.bot.fixtures import BotRunner
 from tests.bot.test_quiz import (
     _patch_loaded_module,
@@ -78,6 +79,17 @@ def proxied_url(url: str, proxy: TcpProxy) -> str:
     return urlunsplit(parts._replace(netloc=f"{user}127.0.0.1:{proxy.port}"))
 
 
+async def reveal_now(fake: FakeDiscord, direct: Database, first: Any) -> tuple[int, Any]:
+    """Move the round's deadline to now; wait for the reveal; its "Right (n of m)" field."""
+    round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
+    await direct.execute(
+        "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
+    )
+    await fake.wait_until(lambda: len(reveals(fake)) >= 1, 30, "reveal")
+    fields = reveals(fake)[0].embeds[0]["fields"]
+    return round_id, next(f for f in fields if f["name"].startswith("Right"))
+
+
 async def test_stalled_database_answer_acknowledged_in_time_and_kept(
     fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
 ) -> None:
@@ -111,16 +123,7 @@ async def test_stalled_database_answer_acknowledged_in_time_and_kept(
 
         direct = await open_database(postgres_url)
         try:
-            round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
-            await direct.execute(
-                "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
-            )
-            await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 30, "reveal")
-            field = next(
-                f
-                for f in reveals(fake_discord)[0].embeds[0]["fields"]
-                if f["name"].startswith("Right")
-            )
+            round_id, field = await reveal_now(fake_discord, direct, first)
             assert field["name"] == "Right (2 of 2)"
             rows = await direct.fetch(
                 "SELECT answer FROM answers WHERE round_id = $1 AND user_id = $2", round_id, bo.id
@@ -137,8 +140,7 @@ async def test_postgres_outage_mid_round(
     parts = urlsplit(postgres_url)
     proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
     await proxy.start()
-    user = f"{parts.username}@" if parts.username else ""
-    proxied = urlunsplit(parts._replace(netloc=f"{user}127.0.0.1:{proxy.port}"))
+    proxied = proxied_url(postgres_url, proxy)
     fake_discord.default_guild.preferred_locale = "en-US"
     anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
     async with run_bot(fake_discord, database_url=proxied):
@@ -159,18 +161,9 @@ async def test_postgres_outage_mid_round(
         await proxy.start()  # back, on the same port
         direct = await open_database(postgres_url)
         try:
-            round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
-            await direct.execute(
-                "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
-            )
-            await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 30, "reveal")
+            round_id, field = await reveal_now(fake_discord, direct, first)
             await asyncio.sleep(0.5)
             assert len(reveals(fake_discord)) == 1
-            field = next(
-                f
-                for f in reveals(fake_discord)[0].embeds[0]["fields"]
-                if f["name"].startswith("Right")
-            )
             assert field["name"] == "Right (2 of 2)"
             assert f"<@{bo.id}>" in field["value"]
             rows = await direct.fetch("SELECT user_id FROM answers WHERE round_id = $1", round_id)
