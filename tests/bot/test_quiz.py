@@ -236,6 +236,15 @@ async def test_one_quiz_per_channel_and_channels_are_independent(
 ) -> None:
     await start_quiz(fake_discord, rounds=1, seconds=60)
     first = await wait_round(fake_discord, 1)
+    # The bot stores the message id just after Discord has the message: wait for it.
+    database = await open_database(any_database_url)
+    try:
+        for _ in range(100):
+            if await database.fetchrow("SELECT 1 FROM rounds WHERE message_id = $1", first.id):
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await database.close()
     again = await start_quiz(fake_discord, rounds=1)
     assert again.ephemeral and "already running" in again.content
     assert str(first.id) in again.content  # points to the running round
