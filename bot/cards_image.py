@@ -88,7 +88,7 @@ encode in ~1.1 ms (level 3 gives ~17 KB, level 1 ~20 KB), level 6 takes ~2.6 ms 
 _SUIT_COLOURS: Final = {"s": _BLACK, "c": _BLACK, "h": _RED, "d": _RED}
 _RANK_TEXT: Final = {"T": "10"}
 
-_FONT_CANDIDATES: tuple[str, ...] = (
+FONT_CANDIDATES: tuple[str, ...] = (
     # A bare name makes Pillow search the usual font folders of the platform.
     "DejaVuSans-Bold.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -303,21 +303,26 @@ FontLike = ImageFont.FreeTypeFont | ImageFont.ImageFont | ImageFont.TransposedFo
 
 
 @functools.cache
-def _font() -> FontLike:
-    """Best available font: DejaVu Sans Bold, else Pillow's own fonts.
+def load_font(px: int) -> FontLike:
+    """Best available font at ``px``: DejaVu Sans Bold, else Pillow's own fonts.
 
-    Any of them works because text is always scaled to a fixed cap height afterwards.
+    The card faces and the /analyze chart share it, so both look the same everywhere.
     """
-    for candidate in _FONT_CANDIDATES:
+    for candidate in FONT_CANDIDATES:
         try:
-            return ImageFont.truetype(candidate, _FONT_PX)
+            return ImageFont.truetype(candidate, px)
         except OSError:
             continue
     try:
         # Pillow >= 10.1 ships a scalable font when it is built with FreeType.
-        return ImageFont.load_default(size=_FONT_PX)
+        return ImageFont.load_default(size=px)
     except (OSError, ImportError, TypeError):  # pragma: no cover - depends on the build
         return ImageFont.load_default()
+
+
+def _font() -> FontLike:
+    """The card faces' font; any works: text is always scaled to a fixed cap height."""
+    return load_font(_FONT_PX)
 
 
 def _ink(text: str) -> Image.Image:
@@ -496,7 +501,7 @@ def clear_cache() -> None:
         _palettes.clear()
         _tiles.clear()
         _paletted_backgrounds.clear()
-        _font.cache_clear()
+        load_font.cache_clear()
         _cap_height.cache_clear()
 
 

@@ -15,15 +15,14 @@ Design choices, and why:
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from .cards_image import _FONT_CANDIDATES, FELT
+from .cards_image import FELT, FontLike, load_font
 
 __all__ = ["Bar", "render_bar_chart"]
 
@@ -50,8 +49,6 @@ _PALETTE_COLOURS: Final = 64
 one byte per pixel encodes as fast as RGB would but gives a third of the file (~15 KB)."""
 _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 
-FontLike = ImageFont.FreeTypeFont | ImageFont.ImageFont | ImageFont.TransposedFont
-
 
 @dataclass(frozen=True)
 class Bar:
@@ -61,20 +58,6 @@ class Bar:
     value: float
     value_text: str
     highlight: bool = False
-
-
-@functools.cache
-def _font() -> FontLike:
-    """DejaVu Sans Bold when the system has it, else the scalable font Pillow ships."""
-    for candidate in _FONT_CANDIDATES:
-        try:
-            return ImageFont.truetype(candidate, FONT_PX)
-        except OSError:
-            continue
-    try:
-        return ImageFont.load_default(size=FONT_PX)
-    except (OSError, ImportError, TypeError):  # pragma: no cover - depends on the build
-        return ImageFont.load_default()
 
 
 def _text_width(draw: ImageDraw.ImageDraw, text: str, font: FontLike) -> int:
@@ -96,7 +79,7 @@ def render_bar_chart(bars: Sequence[Bar]) -> bytes:
     height = 2 * MARGIN + ROW_HEIGHT * len(bars)
     image = Image.new("RGB", (WIDTH, height), FELT)
     draw = ImageDraw.Draw(image)
-    font = _font()
+    font = load_font(FONT_PX)
     label_width = max(_text_width(draw, bar.label, font) for bar in bars)
     value_width = max(_text_width(draw, bar.value_text, font) for bar in bars)
     left = MARGIN + label_width + GAP

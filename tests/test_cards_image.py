@@ -282,7 +282,7 @@ def test_thread_pool_rendering_matches_sequential() -> None:
 
 
 def test_works_without_dejavu(font_swap: pytest.MonkeyPatch) -> None:
-    font_swap.setattr(ci, "_FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
+    font_swap.setattr(ci, "FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
     ci.clear_cache()
     image = open_png(ci.render_split(FIVE, TWO))
     assert image.size == ci.split_layout().size
@@ -300,7 +300,7 @@ def test_works_with_only_the_bitmap_font(font_swap: pytest.MonkeyPatch) -> None:
             raise ImportError("no FreeType")
         return bitmap()
 
-    font_swap.setattr(ci, "_FONT_CANDIDATES", ())
+    font_swap.setattr(ci, "FONT_CANDIDATES", ())
     font_swap.setattr(ImageFont, "load_default", load_default)
     ci.clear_cache()
     assert isinstance(ci._font(), ImageFont.ImageFont)
