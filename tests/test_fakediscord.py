@@ -475,6 +475,22 @@ async def test_response_time_statistics(fake_discord: FakeDiscord, bot: MiniBot)
     assert sorted(fake.response_times()) == sorted(i.response_time for i in sent)
 
 
+async def test_late_callback_is_refused_but_counted(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    """A reply after the deadline gets 10062 like on Discord, and still shows in the figures."""
+    fake = fake_discord
+    fake.delay("POST /interactions/*/callback", 0.3, count=1)
+    fake.callback_deadline = 0.2
+    late = await fake.send_command("ping", {"text": "slow"})
+    await fake.wait_until(lambda: late.late_callbacks == 1, 5, "the late callback")
+    assert late.callback is None
+    assert late.response_time is not None and late.response_time >= 0.3
+    stats = fake.response_time_stats()
+    assert (stats.count, stats.unanswered, stats.late) == (1, 0, 1)
+    assert stats.max == late.response_time
+
+
 # --- bot/endpoints.py -----------------------------------------------------------------------
 
 

@@ -442,6 +442,7 @@ class FakeInteraction:
     records: list[Sent] = field(default_factory=list)
     original_message_id: int | None = None
     late_callbacks: int = 0  # callbacks refused because the response deadline had passed
+    first_callback_at: float | None = None  # the first initial callback, accepted or not
 
     @property
     def data(self) -> dict[str, Any]:
@@ -461,10 +462,14 @@ class FakeInteraction:
 
     @property
     def response_time(self) -> float | None:
-        """Seconds from dispatch to the bot's (accepted) initial callback."""
-        if self.callback_at is None or self.dispatched_at is None:
+        """Seconds from dispatch to the bot's first initial callback.
+
+        A callback refused for coming after the deadline counts too: it is the slow
+        reply that the figures exist to show.
+        """
+        if self.first_callback_at is None or self.dispatched_at is None:
             return None
-        return self.callback_at - self.dispatched_at
+        return self.first_callback_at - self.dispatched_at
 
     @property
     def followups(self) -> list[Sent]:
@@ -555,23 +560,27 @@ def percentile(values: Sequence[float], pct: float) -> float:
 class ResponseTimeStats:
     """Seconds from INTERACTION_CREATE to the bot's initial callback."""
 
-    count: int
-    unanswered: int
+    count: int  # interactions with a callback, in time or late
+    unanswered: int  # no callback at all
     min: float
     mean: float
     p50: float
     p90: float
     p99: float
     max: float
+    late: int = 0  # answered only after the deadline (refused as Discord would)
 
     @classmethod
-    def from_values(cls, values: Sequence[float], unanswered: int = 0) -> ResponseTimeStats:
+    def from_values(
+        cls, values: Sequence[float], unanswered: int = 0, late: int = 0
+    ) -> ResponseTimeStats:
         if not values:
             nan = math.nan
-            return cls(0, unanswered, nan, nan, nan, nan, nan, nan)
+            return cls(0, unanswered, nan, nan, nan, nan, nan, nan, late)
         return cls(
             count=len(values),
             unanswered=unanswered,
+            late=late,
             min=min(values),
             mean=statistics.fmean(values),
             p50=percentile(values, 50),

@@ -1321,6 +1321,8 @@ class FakeDiscord:
             and at - inter.dispatched_at > self.callback_deadline
         ):
             inter.late_callbacks += 1
+            if inter.first_callback_at is None:
+                inter.first_callback_at = at  # a late reply still counts in the figures
             _log.warning(
                 "interaction %s answered after %.2fs (deadline %.1fs): Unknown interaction",
                 inter.name or inter.custom_id,
@@ -1383,6 +1385,8 @@ class FakeDiscord:
         )
         inter.callback = sent
         inter.callback_at = at
+        if inter.first_callback_at is None:
+            inter.first_callback_at = at
         self._record(sent, inter)
         if message is not None and event is not None:
             await self._message_event(event, message)
@@ -2350,7 +2354,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ response times
 
     def response_times(self, interaction_type: int | None = None) -> list[float]:
-        """Seconds from dispatch to initial callback, for every answered interaction."""
+        """Seconds from dispatch to the first initial callback, accepted or too late."""
         return [
             rt
             for i in self.interactions.values()
@@ -2364,8 +2368,13 @@ class FakeDiscord:
             for i in self.interactions.values()
             if interaction_type is None or i.type == interaction_type
         ]
-        unanswered = sum(1 for i in chosen if i.dispatched_at is not None and i.callback is None)
-        return ResponseTimeStats.from_values(self.response_times(interaction_type), unanswered)
+        unanswered = sum(
+            1 for i in chosen if i.dispatched_at is not None and i.first_callback_at is None
+        )
+        late = sum(1 for i in chosen if i.late_callbacks and i.callback is None)
+        return ResponseTimeStats.from_values(
+            self.response_times(interaction_type), unanswered, late
+        )
 
 
 try:  # aiohttp keeps BodyPartReader in aiohttp.multipart
