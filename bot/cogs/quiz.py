@@ -35,7 +35,7 @@ from houseway.rules import RULES
 from ..cards_image import render_hand, render_split
 from ..embeds import COLOUR, add_split_fields, pretty_card, pretty_cards, quote_rules
 from ..i18n import language, text
-from ..storage import Database, DatabaseError
+from ..storage import Bounded, Database, DatabaseError
 from ..storage import quiz as store
 from .houseway import deal_hand
 
@@ -57,16 +57,16 @@ REVEAL_IMAGE: Final = "answer.png"
 _RANDOM = random.SystemRandom()
 
 
-#: An answer is acknowledged once written, or after this long at most (then it waits
-#: in memory like an answer taken during an outage), counted from when Discord
-#: created the interaction: the acknowledgement must reach Discord within 3 seconds.
+#: Database work for an interaction gets this long, counted from when Discord created
+#: it; then the reply goes out anyway (Discord allows 3 seconds): an answer is kept in
+#: memory like one taken during an outage, a command says scores are unavailable.
 ANSWER_ACK_BY: Final = 2.0
-#: ... but the write always gets at least this long (clocks may disagree with Discord's).
+#: ... but the database always gets at least this long (clocks may disagree with Discord's).
 MIN_WRITE_WAIT: Final = 0.25
 
 
-def write_budget(interaction: discord.Interaction, now: float) -> float:
-    """Seconds this answer's write may take before it is acknowledged anyway."""
+def ack_budget(interaction: discord.Interaction, now: float) -> float:
+    """Seconds the database may take for this interaction before it is answered anyway."""
     age = now - interaction.created_at.timestamp()
     return max(MIN_WRITE_WAIT, min(ANSWER_ACK_BY, ANSWER_ACK_BY - age))
 
@@ -179,6 +179,7 @@ class ResetChoice(
             await _cog(interaction).confirm_reset(interaction, self.choice, self.user_id)
 
 
+@app_commands.guild_only()  # the whole group: quizzes and scores belong to a server
 class QuizCog(
     commands.GroupCog,
     name="QuizCog",
@@ -196,11 +197,17 @@ class QuizCog(
         self.pending: dict[int, dict[int, tuple[str, float]]] = {}
         self._loading: dict[int, asyncio.Future[tuple[store.Round | None, store.Quiz | None]]] = {}
         self.writer = store.AnswerWriter(bot.database)
+        self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
 
     @property
     def db(self) -> Database:
         return self.bot.database
+
+    def db_for(self, interaction: discord.Interaction) -> Bounded:
+        """The database, bounded so that the interaction is answered in time whatever it does."""
+        loop = asyncio.get_running_loop()
+        return Bounded(self.db, loop.time() + ack_budget(interaction, time.time()))
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage, ResetChoice)
@@ -252,7 +259,7 @@ class QuizCog(
             return False
         if interaction.permissions.manage_guild:
             return True
-        config = await store.guild_config(self.db, interaction.guild_id)
+        config = await store.guild_config(self.db_for(interaction), interaction.guild_id)
         member = interaction.user
         return (
             config.quizmaster_role_id is not None
@@ -294,7 +301,8 @@ class QuizCog(
         if not await self.is_quizmaster(interaction):
             await self.deny(interaction, "quiz.forbidden")
             return
-        config = await store.guild_config(self.db, interaction.guild_id)
+        db = self.db_for(interaction)
+        config = await store.guild_config(db, interaction.guild_id)
         guild_locale = interaction.guild_locale or discord.Locale.american_english
         quiz = store.Quiz(
             id=store.new_id(),
@@ -308,10 +316,10 @@ class QuizCog(
             status="running",
         )
         try:
-            await store.create_quiz(self.db, quiz)
+            await self.create_in_time(interaction, quiz)
         except store.AlreadyRunning:
-            running = await store.running_quiz_in(self.db, interaction.channel_id)
-            current = await store.last_round(self.db, running.id) if running else None
+            running = await store.running_quiz_in(db, interaction.channel_id)
+            current = await store.last_round(db, running.id) if running else None
             link = message_link(
                 interaction.guild_id,
                 interaction.channel_id,
@@ -332,28 +340,51 @@ class QuizCog(
         )
         self.start_runner(quiz.id)
 
+    async def create_in_time(self, interaction: discord.Interaction, quiz: store.Quiz) -> None:
+        """Create the quiz within the interaction's budget.
+
+        If the database takes the quiz only after the moderator was told that scores are
+        unavailable, it is stopped again at once rather than started unannounced.
+        """
+        insert = asyncio.ensure_future(store.create_quiz(self.db, quiz))
+        try:
+            await self.db_for(interaction).within(insert)
+        except DatabaseError:
+            insert.add_done_callback(lambda done: self.undo_late_quiz(done, quiz.id))
+            raise
+
+    def undo_late_quiz(self, insert: asyncio.Future[None], quiz_id: int) -> None:
+        if insert.cancelled() or insert.exception() is not None:
+            return
+        log.warning("quiz %s was created after its command gave up; stopping it", quiz_id)
+        task = asyncio.create_task(store.end_quiz(self.db, quiz_id, "stopped"))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
     @app_commands.command(name=_("stop"), description=_("Stop the quiz in this channel"))
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction) -> None:
         if interaction.channel_id is None or not await self.is_quizmaster(interaction):
             await self.deny(interaction, "quiz.forbidden")
             return
-        quiz = await store.running_quiz_in(self.db, interaction.channel_id)
-        if quiz is None or not await store.end_quiz(self.db, quiz.id, "stopped"):
+        db = self.db_for(interaction)
+        quiz = await store.running_quiz_in(db, interaction.channel_id)
+        if quiz is None or not await db.within(store.stop_quiz(self.db, quiz.id)):
             await self.deny(interaction, "quiz.not_running")
             return
+        await interaction.response.send_message(
+            text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
+        )
+        # After the reply: taking the menu off the round's message is a Discord call
+        # that may be slow or rate-limited, and the moderator should not wait for it.
         task = self.runners.pop(quiz.id, None)
         if task is not None:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
         current = await store.last_round(self.db, quiz.id)
-        if current is not None and current.status == "open":
+        if current is not None and current.status == "stopped":
             self.open_rounds.pop(current.id, None)
-            await store.stop_round(self.db, current.id)
             await self.close_round_message(quiz, current)
-        await interaction.response.send_message(
-            text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
-        )
 
     @app_commands.command(name=_("leaderboard"), description=_("The server's quiz leaderboard"))
     @app_commands.guild_only()
@@ -371,6 +402,9 @@ class QuizCog(
         period: str = "all",
         page: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
+        if interaction.guild_id is None:  # guild-only, but a stale client may still ask
+            await self.deny(interaction, "quiz.guild_only")
+            return
         embed, view = await self.leaderboard_page(interaction, period, page)
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -378,10 +412,11 @@ class QuizCog(
         self, interaction: discord.Interaction, period: str, page: int
     ) -> tuple[discord.Embed, discord.ui.View]:
         lang = language(interaction.locale)
-        assert interaction.guild_id is not None
+        assert interaction.guild_id is not None  # callers answer DMs themselves
         month = store.month_of(time.time()) if period == "month" else None
         rows, ranked = await store.leaderboard(
-            self.db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+            self.db_for(interaction), interaction.guild_id, month, PAGE_SIZE,
+            (page - 1) * PAGE_SIZE,
         )
         pages = max(1, math.ceil(ranked / PAGE_SIZE))
         title = (
@@ -446,8 +481,9 @@ class QuizCog(
         if not await self.is_quizmaster(interaction):
             await self.deny(interaction, "quiz.forbidden")
             return
-        assert interaction.guild_id is not None
-        config = await store.guild_config(self.db, interaction.guild_id)
+        assert interaction.guild_id is not None  # is_quizmaster is False outside servers
+        db = self.db_for(interaction)
+        config = await store.guild_config(db, interaction.guild_id)
         role_id = (
             None
             if clear_role
@@ -459,7 +495,7 @@ class QuizCog(
             default_seconds=seconds or config.default_seconds,
             default_rounds=rounds or config.default_rounds,
         )
-        await store.save_guild_config(self.db, config)
+        await store.save_guild_config(db, config)
         lang = language(interaction.locale)
         role = f"<@&{role_id}>" if role_id else text("quiz.config.none", lang)
         embed = discord.Embed(
@@ -505,7 +541,7 @@ class QuizCog(
             await self.deny(interaction, "quiz.forbidden")
             return
         assert interaction.guild_id is not None
-        await store.reset_scores(self.db, interaction.guild_id)
+        await store.reset_scores(self.db_for(interaction), interaction.guild_id)
         await interaction.response.edit_message(content=text("quiz.reset.done", lang), view=None)
 
     @app_commands.command(name=_("help"), description=_("How the quiz works and how it scores"))
@@ -527,7 +563,7 @@ class QuizCog(
         now = time.time()
         lang = language(interaction.locale)
         loop = asyncio.get_running_loop()
-        ack_by = loop.time() + write_budget(interaction, now)
+        ack_by = loop.time() + ack_budget(interaction, now)
         try:
             round_, quiz = await asyncio.wait_for(
                 self.round_for_answer(round_id), timeout=ack_by - loop.time()

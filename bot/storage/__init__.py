@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import re
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator
@@ -21,6 +22,8 @@ import aiosqlite
 import asyncpg
 
 Row = dict[str, Any]
+log = logging.getLogger(__name__)
+
 _PLACEHOLDER = re.compile(r"\$(\d+)")
 _MIGRATION = re.compile(r"V(\d+)__[\w-]+\.sql$")
 
@@ -203,6 +206,52 @@ class SQLiteDatabase(Database):
 
     async def close(self) -> None:
         await self._db.close()
+
+
+class Bounded(Database):
+    """The same database, but no statement is waited for past a deadline (loop time).
+
+    An interaction must be answered within Discord's 3 seconds, database or not: past
+    the deadline the caller gets a DatabaseError (told as "scores unavailable") in time.
+    A statement still running then is left to finish (shielded), never cut in half.
+    Transactions are not bounded here: bound the whole operation instead.
+    """
+
+    def __init__(self, inner: Database, deadline: float) -> None:
+        self.inner = inner
+        self.backend = inner.backend
+        self.deadline = deadline
+
+    async def within(self, awaitable: Any) -> Any:
+        """Await any database operation (a transaction, say) within the deadline."""
+        task = asyncio.ensure_future(awaitable)
+        remaining = self.deadline - asyncio.get_running_loop().time()
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), max(remaining, 0.01))
+        except TimeoutError:
+            task.add_done_callback(_retrieve)
+            raise DatabaseError("the database did not answer in time") from None
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        return int(await self.within(self.inner.execute(sql, *args)))
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return list(await self.within(self.inner.fetch(sql, *args)))
+
+    def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
+        return self.inner.transaction()
+
+    async def script(self, sql: str) -> None:
+        await self.inner.script(sql)
+
+    async def close(self) -> None:
+        await self.inner.close()
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """A statement finished after its caller gave up: note a failure, don't leak it."""
+    if not task.cancelled() and task.exception() is not None:
+        log.warning("a statement finished with an error after its deadline: %s", task.exception())
 
 
 _MIGRATION_LOCK = 0x686F757365776179  # "houseway"

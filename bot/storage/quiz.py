@@ -141,6 +141,21 @@ async def end_quiz(db: Database, quiz_id: int, status: str) -> bool:
     return changed > 0
 
 
+async def stop_quiz(db: Database, quiz_id: int) -> bool:
+    """Stop a running quiz and close its open round, together; False if it was not running."""
+    async with db.transaction() as tx:
+        if not await tx.execute(
+            "UPDATE quizzes SET status = 'stopped' WHERE id = $1 AND status = 'running'",
+            quiz_id,
+        ):
+            return False
+        await tx.execute(
+            "UPDATE rounds SET status = 'stopped' WHERE quiz_id = $1 AND status = 'open'",
+            quiz_id,
+        )
+        return True
+
+
 async def add_round(db: Database, round_: Round) -> None:
     await db.execute(
         "INSERT INTO rounds (id, quiz_id, number, hand, choices, channel_id, message_id,"

@@ -20,7 +20,8 @@ from tests.bot.test_quiz import (
     wait_round,
     wrong_two,
 )
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import CHANNEL_ID, FakeDiscord
+from tests.fakediscord.models import MANAGE_GUILD
 
 
 class TcpProxy:
@@ -131,6 +132,55 @@ async def test_stalled_database_answer_acknowledged_in_time_and_kept(
             assert [row["answer"] for row in rows] == [" ".join(house_two(first))]
         finally:
             await direct.close()
+    await proxy.stop()
+
+
+async def test_stalled_database_quiz_commands_answer_in_time(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+) -> None:
+    """A database that hangs (not refuses) must not leave moderators without an answer.
+
+    A /quiz start whose INSERT lands only after the moderator was told "unavailable"
+    is stopped again rather than started unannounced.
+    """
+    parts = urlsplit(postgres_url)
+    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await proxy.start()
+    fake_discord.default_guild.preferred_locale = "en-US"
+
+    async def told_unavailable_in_time(interaction: Any) -> None:
+        sent = await fake_discord.wait_response(interaction, timeout=10)
+        assert sent.ephemeral and "unavailable right now" in sent.content
+        assert interaction.response_time is not None and interaction.response_time < 3.0
+
+    async with run_bot(fake_discord, database_url=proxied_url(postgres_url, proxy)):
+        _patch_loaded_module()
+        proxy.pause()  # everything hangs
+        await told_unavailable_in_time(await fake_discord.send_command("quiz leaderboard"))
+        proxy.resume()
+
+        direct = await open_database(postgres_url)
+        try:
+            async with direct.transaction() as tx:  # only writes to quizzes hang
+                await tx.execute("LOCK TABLE quizzes IN SHARE MODE")
+                start = await fake_discord.send_command(
+                    "quiz start", {"rounds": 1}, user=fake_discord.owner,
+                    permissions=MANAGE_GUILD,
+                )
+                await told_unavailable_in_time(start)
+            for _ in range(100):  # the held INSERT lands now, and is undone
+                rows = await direct.fetch("SELECT status FROM quizzes")
+                if rows and all(row["status"] == "stopped" for row in rows):
+                    break
+                await asyncio.sleep(0.05)
+            assert [row["status"] for row in rows] == ["stopped"]
+        finally:
+            await direct.close()
+        await asyncio.sleep(0.5)
+        assert not any(
+            m.embeds and m.embeds[0].get("title", "").startswith("Round")
+            for m in fake_discord.channel_messages(CHANNEL_ID)
+        )
     await proxy.stop()
 
 

@@ -144,6 +144,33 @@ async def test_plain_members_cannot_start_stop_configure_or_reset(
     assert round_messages(fake_discord) == []
 
 
+async def test_quiz_is_for_servers_only(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
+    """The whole /quiz group is synced guild-only; a DM that still arrives gets told so."""
+    quiz = next(c for c in fake_discord.commands_for() if c["name"] == "quiz")
+    assert quiz["dm_permission"] is False or quiz["contexts"] == [0]
+    interaction = await fake_discord.send_command("quiz leaderboard", dm=True)
+    sent = await fake_discord.wait_response(interaction)
+    assert sent.ephemeral and sent.content == "Quizzes only run in servers."
+
+
+async def test_stop_answers_before_the_slow_menu_edit(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot
+) -> None:
+    """Taking the menu off the round's message may be slow; the moderator does not wait."""
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    fake_discord.delay(f"PATCH /channels/*/messages/{first.id}", 4.0, count=1)
+    stop = await fake_discord.send_command(
+        "quiz stop", user=fake_discord.owner, permissions=MODERATOR
+    )
+    sent = await fake_discord.wait_response(stop)
+    assert "stopped" in sent.content
+    assert stop.response_time is not None and stop.response_time < 3.0
+    await fake_discord.wait_until(
+        lambda: not fake_discord.get_message(first.id).components, 10, "menu removed"
+    )
+
+
 async def test_quizmaster_role_may_start(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
     role_id = next(iter(fake_discord.default_guild.roles)).id
     config = await fake_discord.send_command(
