@@ -18,7 +18,7 @@ import math
 import random
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -53,6 +53,7 @@ RETRY_DELAY: Final = 3.0
 PAGE_SIZE: Final = 10
 MAX_NAMES: Final = 30
 ROUND_IMAGE: Final = "round.png"
+UNKNOWN_CHANNEL: Final = 10003  # Discord's JSON error code
 REVEAL_IMAGE: Final = "answer.png"
 _RANDOM = random.SystemRandom()
 
@@ -198,6 +199,8 @@ class QuizCog(
         self._loading: dict[int, asyncio.Future[tuple[store.Round | None, store.Quiz | None]]] = {}
         self.writer = store.AnswerWriter(bot.database)
         self.background: set[asyncio.Task[Any]] = set()
+        #: Messages posted but not yet recorded in the database (see send_once).
+        self.sent: dict[tuple[str, int], tuple[int, float]] = {}
         super().__init__()
 
     @property
@@ -648,6 +651,16 @@ class QuizCog(
             except asyncio.CancelledError:
                 raise
             except (DatabaseError, discord.HTTPException, OSError) as error:
+                if isinstance(error, discord.Forbidden) or (
+                    isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+                ):
+                    # No access to the channel (or it is gone): retrying cannot help, and
+                    # a quiz left running would block the channel for the next start.
+                    log.warning("quiz %s: cannot post in its channel (%s); stopping it",
+                                quiz_id, error)
+                    with contextlib.suppress(DatabaseError):  # else: tried again next time
+                        await store.stop_quiz(self.db, quiz_id)
+                        return
                 if isinstance(error, DatabaseError):
                     self.bot.metrics.database_errors.inc()
                 log.warning("quiz %s: %s; retrying in %.0f s", quiz_id, error, RETRY_DELAY)
@@ -737,18 +750,38 @@ class QuizCog(
         view = discord.ui.View(timeout=None)
         view.add_item(AnswerSelect(round_.id, select))
         channel = await self.channel(quiz.channel_id)
-        message = await channel.send(
-            content=text("quiz.round.count", lang, count=0),
-            embed=embed,
-            view=view,
-            file=discord.File(io.BytesIO(png), filename=ROUND_IMAGE),
-        )
-        posted = time.time()
-        await store.set_round_message(self.db, round_.id, message.id, posted, posted + quiz.seconds)
+
+        async def send() -> discord.Message:
+            return await channel.send(
+                content=text("quiz.round.count", lang, count=0),
+                embed=embed,
+                view=view,
+                file=discord.File(io.BytesIO(png), filename=ROUND_IMAGE),
+            )
+
+        key = ("round", round_.id)
+        message_id, posted = await self.send_once(key, send)
+        await store.set_round_message(self.db, round_.id, message_id, posted, posted + quiz.seconds)
+        self.sent.pop(key, None)
         posted_round = replace(
-            round_, message_id=message.id, posted_at=posted, deadline=posted + quiz.seconds
+            round_, message_id=message_id, posted_at=posted, deadline=posted + quiz.seconds
         )
         self.open_rounds[round_.id] = (posted_round, quiz)
+
+    async def send_once(
+        self, key: tuple[str, int], send: Callable[[], Awaitable[discord.Message]]
+    ) -> tuple[int, float]:
+        """Post at most once per key: (message id, when posted).
+
+        A post is remembered until its caller has stored it (and pops the key), so when
+        the database write after a post fails and the runner retries, the retry records
+        the message already posted instead of posting it again. (A crash in between can
+        still repeat a post after the restart; a lost post would be worse.)
+        """
+        if key not in self.sent:
+            message = await send()
+            self.sent[key] = (message.id, time.time())
+        return self.sent[key]
 
     async def wait_for_deadline(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Sleep to the deadline, refreshing the answer count now and then (a count, not who).
@@ -770,9 +803,12 @@ class QuizCog(
             count = await store.answer_count(self.db, round_.id)
             if count != shown and time.time() < current.deadline and current.message_id:
                 channel = await self.channel(quiz.channel_id)
-                await channel.get_partial_message(current.message_id).edit(  # type: ignore[attr-defined]
-                    content=text("quiz.round.count", lang, count=count)
-                )
+                try:  # best effort: the count is a courtesy (the message may be deleted)
+                    await channel.get_partial_message(current.message_id).edit(  # type: ignore[attr-defined]
+                        content=text("quiz.round.count", lang, count=count)
+                    )
+                except discord.HTTPException as error:
+                    log.warning("could not update the count of round %s: %s", round_.id, error)
                 shown = count
         await asyncio.sleep(GRACE)
 
@@ -835,14 +871,20 @@ class QuizCog(
             inline=False,
         )
         embed.set_image(url=f"attachment://{REVEAL_IMAGE}")
-        png = await asyncio.to_thread(
-            render_split, [NAMES[c] for c in decision.five], [NAMES[c] for c in decision.two]
-        )
         channel = await self.channel(quiz.channel_id)
-        message = await channel.send(
-            embed=embed, file=discord.File(io.BytesIO(png), filename=REVEAL_IMAGE)
-        )
-        await store.mark_announced(self.db, round_.id, message.id)
+
+        async def send() -> discord.Message:
+            png = await asyncio.to_thread(
+                render_split, [NAMES[c] for c in decision.five], [NAMES[c] for c in decision.two]
+            )
+            return await channel.send(
+                embed=embed, file=discord.File(io.BytesIO(png), filename=REVEAL_IMAGE)
+            )
+
+        key = ("reveal", round_.id)
+        message_id, _ = await self.send_once(key, send)
+        await store.mark_announced(self.db, round_.id, message_id)
+        self.sent.pop(key, None)
         await self.close_round_message(quiz, round_, len(results))
 
     async def close_round_message(
@@ -862,8 +904,7 @@ class QuizCog(
             log.warning("could not close the message of round %s: %s", round_.id, error)
 
     async def finish(self, quiz: store.Quiz) -> None:
-        if not await store.end_quiz(self.db, quiz.id, "finished"):
-            return
+        """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
         totals = await store.quiz_totals(self.db, quiz.id)
         lines = [
@@ -884,7 +925,10 @@ class QuizCog(
             description="\n".join(lines) or text("quiz.finished.none", lang),
         )
         channel = await self.channel(quiz.channel_id)
-        await channel.send(embed=embed)
+        key = ("finish", quiz.id)
+        await self.send_once(key, lambda: channel.send(embed=embed))
+        await store.end_quiz(self.db, quiz.id, "finished")
+        self.sent.pop(key, None)
         self.runners.pop(quiz.id, None)
 
 

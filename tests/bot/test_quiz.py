@@ -171,6 +171,59 @@ async def test_stop_answers_before_the_slow_menu_edit(
     )
 
 
+async def test_reveal_posted_once_when_recording_it_fails(
+    fake_discord: FakeDiscord,
+    quiz_bot: HousewayBot,
+    any_database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The reveal is posted, then recorded; if recording fails, the retry must not post again."""
+    import bot.storage.quiz as store
+    from bot.storage import DatabaseError
+
+    real = store.mark_announced
+    failures: list[int] = []
+
+    async def fails_once(db: Any, round_id: int, message_id: int) -> None:
+        if not failures:
+            failures.append(round_id)
+            raise DatabaseError("connection lost (injected)")
+        await real(db, round_id, message_id)
+
+    monkeypatch.setattr(store, "mark_announced", fails_once)
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    await answer(fake_discord, first, fake_discord.make_user("anna"), house_two(first))
+    await expire_round(any_database_url, first)
+    await fake_discord.wait_until(
+        lambda: any(m.embeds and m.embeds[0].get("title") == "The quiz is over"
+                    for m in fake_discord.channel_messages(CHANNEL_ID)), 15, "the final scores"
+    )
+    assert failures and len(reveals(fake_discord)) == 1
+
+
+async def test_quiz_where_the_bot_cannot_post_stops_and_frees_the_channel(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    fake_discord.inject(f"POST /channels/{CHANNEL_ID}/messages", status=403, count=None,
+                        body={"message": "Missing Permissions", "code": 50013})
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    database = await open_database(any_database_url)
+    try:
+        for _ in range(100):
+            row = await database.fetchrow("SELECT status FROM quizzes")
+            if row is not None and row["status"] == "stopped":
+                break
+            await asyncio.sleep(0.05)
+        assert row is not None and row["status"] == "stopped"
+    finally:
+        await database.close()
+    fake_discord.clear_faults()
+    again = await start_quiz(fake_discord, rounds=1, seconds=60)
+    assert not again.ephemeral  # not "already running": the channel is free again
+    await wait_round(fake_discord, 1)
+
+
 async def test_quizmaster_role_may_start(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
     role_id = next(iter(fake_discord.default_guild.roles)).id
     config = await fake_discord.send_command(
