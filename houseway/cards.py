@@ -139,9 +139,13 @@ def _rank_value(text: str) -> int:
     return RANKS.index("T" if text == "10" else text.upper())
 
 
+def _visible(text: str) -> str:
+    """Without emoji presentation selectors (♠️) and byte-order marks (files from Windows)."""
+    return text.replace("\ufe0f", "").replace("\ufeff", "")
+
+
 def _normalize(text: str) -> str:
-    text = unicodedata.normalize("NFC", text).replace("\ufe0f", "")
-    return text.lower()
+    return unicodedata.normalize("NFC", _visible(text)).lower()
 
 
 def tokenize(text: str) -> list[tuple[str, Card]]:
@@ -158,12 +162,22 @@ def tokenize(text: str) -> list[tuple[str, Card]]:
             continue
         match = _TOKEN.match(normalized, pos)
         if match is None:
-            bad = _BAD_TOKEN.match(normalized, pos)
-            assert bad is not None
-            raise HandError("unknown_token", token=bad.group())
+            raise HandError("unknown_token", token=_word_at(text, normalized, pos))
         found.append((match.group(), _card_of(match)))
         pos = match.end()
     return found
+
+
+def _word_at(text: str, normalized: str, pos: int) -> str:
+    """The word (between separators) holding ``pos``, as the user typed it.
+
+    Users recognise what they typed, not a lower-cased fragment: for "JKs" the
+    answer is "JKs", not "s". Normalizing never adds or removes separators, so the
+    n-th word of the normalized text is the n-th word of the original.
+    """
+    index = sum(1 for word in _BAD_TOKEN.finditer(normalized) if word.start() <= pos) - 1
+    words = _BAD_TOKEN.findall(_visible(text))
+    return words[index] if 0 <= index < len(words) else normalized[pos:].split()[0]
 
 
 def _card_of(match: re.Match[str]) -> Card:

@@ -1,6 +1,8 @@
 """Parsing every notation of spec section 5, and every error code."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from houseway import JOKER, HandError, canonical_hand, format_cards, parse_hand
 from houseway.cards import MAX_INPUT_LENGTH, check_hand, parse_cards
@@ -64,7 +66,11 @@ def test_input_order_is_kept() -> None:
         ("As Kd Th 9c 7s 4d As", "duplicate_card", "As"),
         ("As Kd Th 9c 7s 4d a♠", "duplicate_card", "As"),
         ("As Kd Th 9c 7s JK joker", "two_jokers", "joker"),
-        ("As Kd Th 9c 7s 4d Xx", "unknown_token", "xx"),
+        ("As Kd Th 9c 7s 4d Xx", "unknown_token", "Xx"),  # as typed, not lower-cased
+        ("As Kd Th 9c 7s 4d JKs", "unknown_token", "JKs"),  # the word, not "s"
+        ("spader tio Kd Th 9c 7s 4d", "unknown_token", "tio"),
+        ("As Kd Th 9c 7s,4d;Jkr2", "unknown_token", "Jkr2"),
+        ("\ufeff\ufe0f Zz Kd Th 9c 7s 4d", "unknown_token", "Zz"),
         ("As Kd 1h 9c 7s 4d JK", "unknown_token", "1h"),
         ("As Kd Th 9c 7s 4d @everyone", "unknown_token", "@everyone"),
         ("As Kd Th 9c 7s 4d 11s", "unknown_token", "11s"),
@@ -105,3 +111,14 @@ def test_check_hand_rejects_bad_encoded_cards(cards: list[int], code: str) -> No
     with pytest.raises(HandError) as caught:
         check_hand(cards)
     assert caught.value.code == code
+
+
+@given(st.text(max_size=60))
+def test_a_bad_token_is_quoted_as_typed(text: str) -> None:
+    """Whatever the input, an unknown token is a piece of it, unchanged (for the reply)."""
+    try:
+        parse_cards(text, None)
+    except HandError as error:
+        if error.code == "unknown_token":
+            visible = text.replace("\ufe0f", "").replace("\ufeff", "")
+            assert error.token and error.token in visible

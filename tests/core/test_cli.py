@@ -68,4 +68,4 @@ def test_all_good_lines_exit_zero() -> None:
 def test_bad_hand_in_text_mode() -> None:
     done = run("As Kd Qc Jh 9s 7d Zz")
     assert done.returncode == 1
-    assert "'zz' is not a card" in done.stderr
+    assert "'Zz' is not a card" in done.stderr
