@@ -11,7 +11,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -90,8 +90,12 @@ def print_decision(decision: Decision, out: TextIO) -> None:
         out.write(f"  EN: {rule.english}\n")
 
 
-def run_hands(hands: Sequence[str], as_json: bool, out: TextIO, err: TextIO) -> int:
-    """Decide each hand; a bad one is reported and the rest go on. Exit 1 if any was bad."""
+def run_hands(hands: Iterable[str], as_json: bool, out: TextIO, err: TextIO) -> int:
+    """Decide each hand; a bad one is reported and the rest go on. Exit 1 if any was bad.
+
+    Each answer is flushed as soon as it is written, so a program feeding hands one
+    line at a time gets each answer before it sends the next.
+    """
     status = 0
     for text in hands:
         try:
@@ -102,11 +106,13 @@ def run_hands(hands: Sequence[str], as_json: bool, out: TextIO, err: TextIO) -> 
                 out.write(json.dumps(error_json(text, error), ensure_ascii=False) + "\n")
             else:
                 err.write(f"error: {text!r}: {error}\n")
+            out.flush()
             continue
         if as_json:
             out.write(json.dumps(decision_json(text, decision), ensure_ascii=False) + "\n")
         else:
             print_decision(decision, out)
+        out.flush()
     return status
 
 
@@ -247,7 +253,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")
     ns = parser.parse_args(args)
     if ns.hand == ["-"]:
-        hands = [line.rstrip("\n") for line in sys.stdin if line.strip()]
+        # One answer per input line, in order, a blank line included (as "empty"), so
+        # that answer n belongs to line n; read lazily, so answers stream out.
+        hands: Iterable[str] = (line.rstrip("\r\n") for line in sys.stdin)
     else:
         hands = [" ".join(ns.hand)]
     return run_hands(hands, ns.json, sys.stdout, sys.stderr)

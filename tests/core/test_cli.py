@@ -60,6 +60,29 @@ def test_json_stdin_keeps_going_after_a_bad_line() -> None:
     assert lines[2]["error"]["code"] == "wrong_count"
 
 
+def test_json_stdin_answers_line_for_line_as_they_come() -> None:
+    """Answer n belongs to line n (a blank line too), and each comes before the next line."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "houseway", "--json", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write("As Ah Ad Ac JK 7s 2d\r\n")
+        process.stdin.flush()
+        first = json.loads(process.stdout.readline())  # before any more input: streamed
+        assert first["input"] == "As Ah Ad Ac JK 7s 2d" and first["rule"] == "five-aces"
+        process.stdin.write("\n9h Th Jh Qh Kh 9s 4c\n")
+        process.stdin.close()
+        rest = [json.loads(line) for line in process.stdout]
+        assert process.wait(timeout=30) == 1  # the blank line was bad
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert rest[0]["input"] == "" and rest[0]["error"]["code"] == "empty"
+    assert rest[1]["rule"] == "straight-flush.keep"
+
+
 def test_all_good_lines_exit_zero() -> None:
     done = run("--json", "-", stdin="As Ah Ad Ac JK 7s 2d\n")
     assert done.returncode == 0
