@@ -53,7 +53,14 @@ def settle(
     dealer_five: Sequence[Card],
     dealer_two: Sequence[Card],
 ) -> Outcome:
-    """Settle two splits given as cards (five-card hand, two-card hand each)."""
+    """Settle two splits given as cards (five-card hand, two-card hand each).
+
+    Raises ValueError for hands of the wrong size. Cards are not checked against one
+    deck: settlement depends only on the hands' values.
+    """
+    hands = (player_five, player_two, dealer_five, dealer_two)
+    if [len(hand) for hand in hands] != [5, 2, 5, 2]:
+        raise ValueError(f"expected hands of 5, 2, 5 and 2 cards, got {[len(h) for h in hands]}")
     player = (five_value(player_five), two_value(player_two))
     dealer = (five_value(dealer_five), two_value(dealer_two))
     return settle_values(*player, *dealer)

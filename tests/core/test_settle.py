@@ -70,3 +70,18 @@ def test_settle_values_counts_hands_won() -> None:
 def test_legal_pair_of_same_rank_below_is_not_a_foul() -> None:
     # a pair of kings in both hands is legal: the five-card hand wins on its kickers
     assert outcome("Ks Kh 7d 4c 2h", "Kd Kc", "Qs Qh 9d 8c 2d", "Ac 9c") is Outcome.WIN
+
+
+@pytest.mark.parametrize(
+    ("player", "dealer"),
+    [
+        (("As Ks Qs Js Ts", "2h"), ("Ad Kd Qd Jd Td", "2c 3c")),  # a one-card low hand
+        (("As Ks Qs Js", "2h 2d 3d"), ("Ad Kd Qd Jd Td", "2c 3c")),  # four over three
+    ],
+)
+def test_settle_refuses_hands_of_the_wrong_size(
+    player: tuple[str, str], dealer: tuple[str, str]
+) -> None:
+    cards = [parse_cards(text, None) for text in (*player, *dealer)]
+    with pytest.raises(ValueError):
+        settle(*cards)
