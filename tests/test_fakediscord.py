@@ -74,6 +74,15 @@ async def upload(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("direct", file=file)
 
 
+@app_commands.command(description="Answers, then edits and deletes through the webhook")
+async def revise(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message("draft")
+    await interaction.edit_original_response(content="final")
+    extra = await interaction.followup.send("extra", wait=True)
+    await extra.edit(content="extra, edited")
+    await extra.delete()
+
+
 @app_commands.command(description="Posts a quiz round in the channel")
 async def quiz(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("Starting", ephemeral=True)
@@ -153,7 +162,7 @@ class MiniBot(commands.Bot):
         self.identify_calls = 0
 
     async def setup_hook(self) -> None:
-        for command in (ping, card, upload, quiz, vote, feedback, hand, admin):
+        for command in (ping, card, upload, revise, quiz, vote, feedback, hand, admin):
             self.tree.add_command(command)
         await self.tree.sync()
         await self.tree.sync(guild=discord.Object(GUILD_ID))
@@ -192,7 +201,7 @@ async def test_login_identifies_and_syncs_commands(
     assert conn.session.intents == discord.Intents.default().value
 
     assert {c["name"] for c in fake.commands_for(None)} == {
-        "ping", "card", "upload", "quiz", "vote", "feedback", "hand",
+        "ping", "card", "upload", "revise", "quiz", "vote", "feedback", "hand",
     }
     assert [c["name"] for c in fake.commands_for(GUILD_ID)] == ["admin"]
     assert fake.commands_for(GUILD_ID)[0]["default_member_permissions"] == str(MANAGE_GUILD)
@@ -423,6 +432,49 @@ async def test_invalid_session_forces_new_identify(
     assert fake.identify_count == 2 and fake.session is not old_session
     interaction = await fake.send_command("ping", {"text": "fresh"})
     assert (await fake.wait_response(interaction)).content == "fresh (en-US, tester)"
+
+
+async def test_webhook_edits_and_deletes(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    """PATCH @original, a follow-up, PATCH and DELETE of it, all from the real client."""
+    fake = fake_discord
+    interaction = await fake.send_command("revise")
+    await fake.wait_until(
+        lambda: any(r.kind == "delete" for r in interaction.records), 5, "the delete"
+    )
+    assert (await fake.wait_response(interaction)).content == "draft"
+    assert [e.content for e in interaction.edits] == ["final", "extra, edited"]
+    assert [f.content for f in interaction.followups] == ["extra"]
+    original = fake.get_message(interaction.original_message_id or 0)
+    assert original.content == "final"
+    assert fake.get_message(interaction.followups[0].message_id or 0).deleted
+
+
+async def test_heartbeats_are_acknowledged() -> None:
+    """With a short interval the client heartbeats on its own, and on request (op 1)."""
+    fake = FakeDiscord(heartbeat_interval_ms=200)
+    await fake.start()
+    try:
+        async with running_client(fake, MiniBot()) as client:
+            conn = fake.gateway_connections[0]
+            await fake.wait_until(lambda: conn.heartbeats >= 3, 5, "three heartbeats")
+            assert 0 <= client.latency < 1  # it got the ACKs
+            before = conn.heartbeats
+            await fake.request_heartbeat()
+            await fake.wait_until(lambda: conn.heartbeats > before, 1, "a requested heartbeat")
+    finally:
+        await fake.stop()
+
+
+async def test_server_error_is_retried_by_the_client(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    """discord.py retries a 502 on a REST call; the stand-in answers the retry normally."""
+    fake = fake_discord
+    fake.server_error("POST /interactions/*/callback", status=502)
+    interaction = await fake.send_command("ping", {"text": "again"})
+    assert (await fake.wait_response(interaction)).content == "again (en-US, tester)"
+    statuses = [r.status for r in fake.requests if r.path.endswith("/callback")]
+    assert statuses[-2:] == [502, 200]
 
 
 # --- the stand-in's own surface ------------------------------------------------------------
