@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -40,13 +42,25 @@ class Tree(app_commands.CommandTree["HousewayBot"]):
         else:
             log.error("command failed", exc_info=error)
             message = text("error.internal", language(interaction.locale))
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not tell the user about an error")
+        await _tell(interaction, message)
+
+
+class Outcome:
+    """What became of an interaction, for its log line and metrics."""
+
+    def __init__(self) -> None:
+        self.value = "ok"
+
+
+async def _tell(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral note to the user, whether or not the interaction was answered yet."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error")
 
 
 class HousewayBot(commands.Bot):
@@ -145,11 +159,30 @@ class HousewayBot(commands.Bot):
     ) -> None:
         self.record_interaction(interaction, command.qualified_name, "ok")
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is discord.InteractionType.component:
-            custom_id = str((interaction.data or {}).get("custom_id", ""))
-            self.record_interaction(interaction, custom_id.split(":")[0] + ":component",
-                                    "received")
+    @contextlib.asynccontextmanager
+    async def component(
+        self, interaction: discord.Interaction, name: str
+    ) -> AsyncIterator[Outcome]:
+        """Handle a button or menu like the tree handles a command: errors told, one log line.
+
+        Components bypass the command tree, so its error handler and completion event:
+        here the callback sets ``outcome.value`` (default "ok"); a DatabaseError is told
+        as "scores unavailable", anything else as an internal error, and either way the
+        interaction gets its log line and metrics with what really happened.
+        """
+        outcome = Outcome()
+        try:
+            yield outcome
+        except DatabaseError as error:
+            outcome.value = "database_unavailable"
+            log.warning("database unavailable for %s: %s", name, error)
+            await _tell(interaction, text("error.database", language(interaction.locale)))
+        except Exception:
+            outcome.value = "error"
+            log.exception("%s failed", name)
+            await _tell(interaction, text("error.internal", language(interaction.locale)))
+        finally:
+            self.record_interaction(interaction, name, outcome.value)
 
     async def on_connect(self) -> None:
         if self._connected_once:

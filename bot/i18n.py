@@ -96,6 +96,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "**Quiz!** {rounds} rundor à {seconds} sekunder. Läge: {mode}. Startat av {user}.",
         "en": "**Quiz!** {rounds} rounds of {seconds} seconds. Mode: {mode}. Started by {user}.",
     },
+    "quiz.started.one": {
+        "sv": "**Quiz!** En runda på {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+        "en": "**Quiz!** One round of {seconds} seconds. Mode: {mode}. Started by {user}.",
+    },
     "quiz.mode.set": {"sv": "lägg handen", "en": "set the hand"},
     "quiz.mode.rule": {"sv": "vilken regel", "en": "name the rule"},
     "quiz.round.title": {"sv": "Runda {number} av {rounds}", "en": "Round {number} of {rounds}"},

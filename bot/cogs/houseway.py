@@ -26,6 +26,7 @@ from ..embeds import (
     error_embed,
     rule_embed,
     rules_overview,
+    safe_token,
 )
 from ..i18n import language, text
 
@@ -62,7 +63,10 @@ class DealAgainView(discord.ui.View):
         self.add_item(button)
 
     async def deal_again(self, interaction: discord.Interaction) -> None:
-        await self.cog.send_decision(interaction, house_way(deal_hand()), "title.deal", False, True)
+        async with self.cog.bot.component(interaction, "deal again"):
+            await self.cog.send_decision(
+                interaction, house_way(deal_hand()), "title.deal", False, True
+            )
 
 
 class HousewayCog(commands.Cog):
@@ -143,7 +147,7 @@ class HousewayCog(commands.Cog):
             rule_id = rule.strip().lower()
             if rule_id not in RULES:
                 await interaction.response.send_message(
-                    text("rules.unknown", lang, rule=discord.utils.escape_markdown(rule[:60])),
+                    text("rules.unknown", lang, rule=safe_token(rule)),
                     ephemeral=True,
                 )
                 return

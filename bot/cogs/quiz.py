@@ -18,7 +18,7 @@ import math
 import random
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
@@ -83,17 +83,8 @@ def discord_time(timestamp: float) -> str:
     return f"<t:{math.ceil(timestamp)}:R>"
 
 
-@contextlib.asynccontextmanager
-async def _database_errors_told(interaction: discord.Interaction) -> AsyncIterator[None]:
-    """Components bypass the command tree's error handler: say it here when scores are down."""
-    try:
-        yield
-    except DatabaseError as error:
-        log.warning("database unavailable for a quiz component: %s", error)
-        if not interaction.response.is_done():
-            await interaction.response.send_message(
-                text("error.database", language(interaction.locale)), ephemeral=True
-            )
+def _client(interaction: discord.Interaction) -> HousewayBot:
+    return interaction.client  # type: ignore[return-value]
 
 
 def _cog(interaction: discord.Interaction) -> QuizCog:
@@ -119,8 +110,8 @@ class AnswerSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        async with _database_errors_told(interaction):
-            await _cog(interaction).take_answer(interaction, self.round_id, values)
+        async with _client(interaction).component(interaction, "quiz answer") as outcome:
+            outcome.value = await _cog(interaction).take_answer(interaction, self.round_id, values)
 
 
 class LeaderboardPage(
@@ -147,7 +138,7 @@ class LeaderboardPage(
         return cls(match["period"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with _database_errors_told(interaction):
+        async with _client(interaction).component(interaction, "quiz leaderboard page"):
             embed, view = await _cog(interaction).leaderboard_page(
                 interaction, self.period, self.page
             )
@@ -176,8 +167,10 @@ class ResetChoice(
         return cls(match["choice"], int(match["user_id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with _database_errors_told(interaction):
-            await _cog(interaction).confirm_reset(interaction, self.choice, self.user_id)
+        async with _client(interaction).component(interaction, "quiz reset confirm") as outcome:
+            outcome.value = await _cog(interaction).confirm_reset(
+                interaction, self.choice, self.user_id
+            )
 
 
 @app_commands.guild_only()  # the whole group: quizzes and scores belong to a server
@@ -333,7 +326,7 @@ class QuizCog(
         lang = language(quiz.locale)
         await interaction.response.send_message(
             text(
-                "quiz.started",
+                "quiz.started.one" if quiz.rounds == 1 else "quiz.started",
                 lang,
                 rounds=quiz.rounds,
                 seconds=quiz.seconds,
@@ -417,11 +410,16 @@ class QuizCog(
         lang = language(interaction.locale)
         assert interaction.guild_id is not None  # callers answer DMs themselves
         month = store.month_of(time.time()) if period == "month" else None
+        db = self.db_for(interaction)
         rows, ranked = await store.leaderboard(
-            self.db_for(interaction), interaction.guild_id, month, PAGE_SIZE,
-            (page - 1) * PAGE_SIZE,
+            db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
         )
         pages = max(1, math.ceil(ranked / PAGE_SIZE))
+        if page > pages:  # past the end (the board shrank, or a big page was asked): last page
+            page = pages
+            rows, ranked = await store.leaderboard(
+                db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+            )
         title = (
             text("quiz.leaderboard.title.month", lang, month=month)
             if month
@@ -530,22 +528,24 @@ class QuizCog(
 
     async def confirm_reset(
         self, interaction: discord.Interaction, choice: str, user_id: int
-    ) -> None:
+    ) -> str:
+        """The confirmation's answer; returns the outcome for the log line."""
         lang = language(interaction.locale)
         if interaction.user.id != user_id:
             await self.deny(interaction, "quiz.reset.not_yours")
-            return
+            return "not_yours"
         if choice == "no":
             await interaction.response.edit_message(
                 content=text("quiz.reset.cancelled", lang), view=None
             )
-            return
+            return "cancelled"
         if not await self.is_quizmaster(interaction):  # permissions may have changed
             await self.deny(interaction, "quiz.forbidden")
-            return
+            return "forbidden"
         assert interaction.guild_id is not None
         await store.reset_scores(self.db_for(interaction), interaction.guild_id)
         await interaction.response.edit_message(content=text("quiz.reset.done", lang), view=None)
+        return "reset"
 
     @app_commands.command(name=_("help"), description=_("How the quiz works and how it scores"))
     async def help(self, interaction: discord.Interaction) -> None:
@@ -561,8 +561,12 @@ class QuizCog(
 
     async def take_answer(
         self, interaction: discord.Interaction, round_id: int, values: list[str]
-    ) -> None:
-        """Record a member's answer (the last one counts) and acknowledge it privately."""
+    ) -> str:
+        """Record a member's answer (the last one counts) and acknowledge it privately.
+
+        Returns the outcome for the log line: saved, kept (in memory, database slow or
+        down), late or invalid.
+        """
         now = time.time()
         lang = language(interaction.locale)
         loop = asyncio.get_running_loop()
@@ -575,7 +579,7 @@ class QuizCog(
             raise DatabaseError("the database did not answer in time") from error
         if round_ is None or round_.status != "open" or now > round_.deadline:
             await self.deny(interaction, "quiz.answer.late")
-            return
+            return "late"
         hand = round_.hand.split()
         if quiz is None or quiz.mode == "set":
             valid = len(values) == 2 and len(set(values)) == 2 and set(values) <= set(hand)
@@ -585,8 +589,9 @@ class QuizCog(
             answer = values[0] if values else ""
         if not valid:
             await self.deny(interaction, "quiz.answer.invalid")
-            return
+            return "invalid"
         taken = store.AnswerIn(round_id, interaction.user.id, answer, now)
+        outcome = "saved"
         try:
             recorded = await asyncio.wait_for(
                 self.writer.record(taken), timeout=max(0.05, ack_by - loop.time())
@@ -602,10 +607,10 @@ class QuizCog(
             else:
                 log.warning("answer to round %s not written in time; kept in memory", round_id)
             self.pending.setdefault(round_id, {})[interaction.user.id] = (answer, now)
-            recorded = True
+            recorded, outcome = True, "kept"
         if not recorded:
             await self.deny(interaction, "quiz.answer.late")
-            return
+            return "late"
         self.bot.metrics.quiz_answers.inc()
         when = discord_time(round_.deadline)
         if quiz is not None and quiz.mode == "rule":
@@ -614,6 +619,7 @@ class QuizCog(
             cards = " ".join(pretty_card(card_from_name(v)) for v in values)
             message = text("quiz.answer.saved.set", lang, cards=cards, when=when)
         await interaction.response.send_message(message, ephemeral=True)
+        return outcome
 
     async def round_for_answer(self, round_id: int) -> tuple[store.Round | None, store.Quiz | None]:
         """The round (and its quiz) an answer is for: from memory while it is open.
@@ -628,8 +634,13 @@ class QuizCog(
         if loading is None:
             loading = asyncio.ensure_future(self._load_round(round_id))
             self._loading[round_id] = loading
-            loading.add_done_callback(lambda _: self._loading.pop(round_id, None))
+            loading.add_done_callback(lambda done: self._forget_loading(round_id, done))
         return await asyncio.shield(loading)
+
+    def _forget_loading(self, round_id: int, done: asyncio.Future[Any]) -> None:
+        self._loading.pop(round_id, None)
+        if not done.cancelled():
+            done.exception()  # retrieved: the answers waiting for it may have given up
 
     async def _load_round(
         self, round_id: int

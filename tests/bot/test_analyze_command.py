@@ -127,7 +127,7 @@ async def test_bad_input_is_an_ephemeral_error_without_deferring(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
     for hand, locale, message in [
-        ("As Ks Qs Js Ts 9h Zz", "en-US", "`zz` is not a card"),
+        ("As Ks Qs Js Ts 9h Zz", "en-US", "`Zz` is not a card"),
         ("As Ks Qs", "sv-SE", "sju kort, men jag hittade 3"),
     ]:
         interaction = await fake_discord.send_command("analyze", {"hand": hand}, locale=locale)

@@ -101,13 +101,13 @@ async def test_private_answer_is_ephemeral(
     [
         ("", "en-US", "You gave no cards"),
         ("x" * 201, "en-US", "too long (at most 200"),
-        ("As Kd Qc Jh 9s 7d Zz", "en-US", "`zz` is not a card"),
+        ("As Kd Qc Jh 9s 7d Zz", "en-US", "`Zz` is not a card"),
         ("As Kd Qc Jh 9s 7d As", "en-US", "The card A♠ appears twice"),
         ("As Kd Qc Jh 9s JK joker", "en-US", "two jokers"),
         ("As Kd Qc", "en-US", "seven cards, but I found 3"),
         ("", "sv-SE", "Du skrev inga kort"),
         ("x" * 201, "sv-SE", "för lång (högst 200"),
-        ("As Kd Qc Jh 9s 7d Zz", "sv-SE", "`zz` är inget kort"),
+        ("As Kd Qc Jh 9s 7d Zz", "sv-SE", "`Zz` är inget kort"),
         ("As Kd Qc Jh 9s 7d As", "sv-SE", "Kortet A♠ finns två gånger"),
         ("As Kd Qc Jh 9s JK joker", "sv-SE", "två jokrar"),
         ("As Kd Qc", "sv-SE", "sju kort, men jag hittade 3"),
@@ -169,6 +169,12 @@ async def test_rules_one_rule_and_unknown(
     sent = await fake_discord.wait_response(unknown)
     assert sent.ephemeral
     assert "no-such-rule" in sent.content
+    # Anything typed is shown inside inline code: no mention or timestamp renders.
+    sneaky = await fake_discord.send_command(
+        "rules", {"rule": "<@123> `x` <t:0:R>"}, locale="sv-SE"
+    )
+    sent = await fake_discord.wait_response(sneaky)
+    assert sent.content.startswith("Det finns ingen regel som heter `<@123> ˋxˋ <t:0:R>`.")
 
 
 async def test_rules_list_has_every_sentence(

@@ -224,6 +224,38 @@ async def test_quiz_where_the_bot_cannot_post_stops_and_frees_the_channel(
     await wait_round(fake_discord, 1)
 
 
+async def test_answers_are_logged_and_counted_with_their_outcome(
+    fake_discord: FakeDiscord,
+    quiz_bot: HousewayBot,
+    any_database_url: str,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Menus bypass the command tree: their outcome must still reach the logs and metrics."""
+    from prometheus_client import generate_latest
+
+    caplog.set_level("INFO", logger="bot.client")
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    anna = fake_discord.make_user("anna")
+    await answer(fake_discord, first, anna, house_two(first))
+    await answer(fake_discord, first, anna, [house_two(first)[0]] * 2)  # one card twice
+    await expire_round(any_database_url, first)
+    await asyncio.sleep(0.05)
+    await answer(fake_discord, first, anna, house_two(first))  # after the deadline
+    expected = [
+        f'houseway_interactions_total{{command="quiz answer",outcome="{outcome}"}} 1.0'
+        for outcome in ("saved", "invalid", "late")
+    ]
+    for _ in range(50):  # the line is written just after the reply has gone out
+        exposition = generate_latest(quiz_bot.metrics.registry).decode()
+        if all(line in exposition for line in expected):
+            break
+        await asyncio.sleep(0.02)
+    assert [line for line in expected if line not in exposition] == []
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("interaction")]
+    assert any(line.startswith("interaction /quiz answer saved in ") for line in lines)
+
+
 async def test_quizmaster_role_may_start(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
     role_id = next(iter(fake_discord.default_guild.roles)).id
     config = await fake_discord.send_command(
@@ -487,6 +519,10 @@ async def test_leaderboard_pages_and_month(
     lines = sent.embeds[0]["description"].splitlines()
     assert len(lines) == 10 and lines[0].startswith("**1.** <@99> – 5000 pts")
     assert sent.embeds[0]["footer"]["text"] == "Page 1 of 3"
+    beyond = await fake_discord.send_command("quiz leaderboard", {"page": 50})
+    last = (await fake_discord.wait_response(beyond)).embeds[0]
+    assert last["footer"]["text"] == "Page 3 of 3"
+    assert last["description"].splitlines()[0].startswith("**21.** ")
     next_button = sent.components[0]["components"][1]
     page_two = await fake_discord.click(board, next_button["custom_id"])
     edited = await fake_discord.wait_response(page_two)
@@ -531,6 +567,11 @@ async def test_reset_needs_confirmation_by_the_same_member(
         assert (await database.fetchrow("SELECT COUNT(*) AS n FROM scores"))["n"] == 0
     finally:
         await database.close()
+
+
+async def test_one_round_is_singular(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
+    started = await start_quiz(fake_discord, rounds=1, seconds=30)
+    assert started.content.startswith("**Quiz!** One round of 30 seconds.")
 
 
 async def test_help_states_the_scoring(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
