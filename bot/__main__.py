@@ -1,4 +1,9 @@
-"""The process: settings, logging, signals, and the bot's lifetime (``python -m bot``)."""
+"""The process: settings, logging, signals, and the bot's lifetime (``python -m bot``).
+
+Only the standard library is imported up front: SIGTERM and SIGINT are caught from the
+first moment of ``main()``, so a stop while discord.py is still being imported, the cards
+warmed up or the commands synced is a clean exit 0 like any other.
+"""
 
 from __future__ import annotations
 
@@ -8,16 +13,25 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
+from typing import TYPE_CHECKING, Any
 
-import discord
+if TYPE_CHECKING:
+    from aiohttp import web
 
-from .client import make_bot
-from .endpoints import configure_endpoints
-from .observability import JsonFormatter, start_http
-from .settings import Settings, SettingsError
-from .storage import DatabaseError, open_database
+    from .client import HousewayBot
+    from .settings import Settings
+    from .storage import Database
 
 log = logging.getLogger("bot")
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+#: Everything after a stop signal is done within this many seconds: the process exits
+#: within 10 s (systemd and Compose wait 15 s before SIGKILL, Docker's default is 10 s).
+SHUTDOWN_SECONDS = 7.5
+#: The end of that time is kept for the database, so that a stalled one is terminated
+#: (unblocking whatever still waits on it) rather than waited for.
+DATABASE_SECONDS = 1.5
 
 
 class RedactSecrets(logging.Filter):
@@ -36,8 +50,24 @@ class RedactSecrets(logging.Filter):
         return True
 
 
+class EarlySignals:
+    """Notes a stop signal that comes before the event loop takes the signals over."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, self._note)
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        self.received = signum
+
+
 def setup_logging(settings: Settings) -> None:
     """discord.py's logging setup; JSON lines when asked, no colours when not on a terminal."""
+    import discord
+
+    from .observability import JsonFormatter
+
     formatter: logging.Formatter | None = None
     if settings.log_format == "json":
         formatter = JsonFormatter()
@@ -53,41 +83,125 @@ def setup_logging(settings: Settings) -> None:
         handler.addFilter(redact)
 
 
-async def run(settings: Settings, force_sync: bool) -> int:
+async def run(settings: Settings, force_sync: bool, early: EarlySignals | None = None) -> int:
     """Open the database, run the bot until it is closed or signalled, close everything."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in STOP_SIGNALS:
+        loop.add_signal_handler(signum, stop.set)
+    if early is not None and early.received is not None:
+        stop.set()
+    if stop.is_set():
+        log.info("stopped before start")
+        return 0
+    stopped = asyncio.create_task(stop.wait())
     try:
-        database = await open_database(settings.database_url)
+        return await _run(settings, force_sync, stopped)
+    finally:
+        stopped.cancel()
+
+
+async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any]) -> int:
+    import discord
+
+    from .client import make_bot
+    from .observability import start_http
+    from .storage import DatabaseError, open_database
+
+    opening = asyncio.create_task(open_database(settings.database_url))
+    await asyncio.wait({opening, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    if not opening.done():  # a stop while the database opens: let it open, then close it
+        await asyncio.wait({opening}, timeout=SHUTDOWN_SECONDS - DATABASE_SECONDS)
+        if not opening.done():
+            opening.cancel()
+        elif not opening.cancelled() and opening.exception() is None:
+            await opening.result().close(timeout=DATABASE_SECONDS)
+        log.info("stopped during start-up")
+        return 0
+    try:
+        database = opening.result()
     except DatabaseError as error:
         log.error("cannot open the database: %s", error)
         return 1
+
+    bot = make_bot(settings, database, force_sync=force_sync)
+    serving = asyncio.create_task(bot.start(settings.discord_token), name="bot")
     http = None
     try:
-        async with make_bot(settings, database, force_sync=force_sync) as bot:
-            if settings.http_port is not None:
-                http = await start_http(bot, bot.metrics, settings.http_host or "127.0.0.1",
-                                        settings.http_port)
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-            try:
-                await bot.start(settings.discord_token)
-            except discord.LoginFailure:
-                log.error("Discord refused the token: check DISCORD_TOKEN")
-                return 1
+        if settings.http_port is not None:
+            http = await start_http(bot, bot.metrics, settings.http_host or "127.0.0.1",
+                                    settings.http_port)
+        await asyncio.wait({serving, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        if not serving.done():
+            log.info("stopping: finishing what is in flight")
     finally:
-        if http is not None:
-            await http.cleanup()
-        await database.close()
+        await shut_down(bot, serving, http, database)
+    if stopped.done():
+        if serving.done() and not serving.cancelled() and serving.exception() is not None:
+            # Closed under a start-up step (a request on the closed HTTP session, say).
+            log.debug("stopped during start-up: %r", serving.exception())
+        log.info("closed cleanly")
+        return 0
+    try:
+        serving.result()
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 1
     log.info("closed cleanly")
     return 0
 
 
+async def shut_down(
+    bot: HousewayBot, serving: asyncio.Task[None], http: web.AppRunner | None,
+    database: Database,
+) -> None:
+    """Close the bot, the HTTP endpoint and the database within SHUTDOWN_SECONDS.
+
+    A bot still starting is stopped where it is (nothing is in flight yet); a running one
+    finishes its interactions first (``HousewayBot.close``). If that has not ended when
+    only DATABASE_SECONDS are left, the database is closed under it: a stalled
+    connection is terminated, which fails whatever was waiting on it.
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + SHUTDOWN_SECONDS
+
+    def left(reserve: float = 0.0) -> float:
+        return max(0.05, deadline - reserve - loop.time())
+
+    if not serving.done() and not bot.is_ready():
+        serving.cancel()
+        await asyncio.wait({serving}, timeout=left(DATABASE_SECONDS))
+    closing = asyncio.create_task(bot.close())
+    await asyncio.wait({closing}, timeout=left(DATABASE_SECONDS))
+    if not closing.done():
+        log.warning("the bot has not closed in time; closing the database under it")
+    await database.close(timeout=left(0.5) if closing.done() else DATABASE_SECONDS - 0.5)
+    for task in (closing, serving):
+        if not task.done():
+            await asyncio.wait({task}, timeout=min(left(), 2.0))
+        if not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=0.25)
+    if closing.done() and not closing.cancelled() and closing.exception() is not None:
+        log.warning("closing the bot failed: %r", closing.exception())
+    if http is not None:
+        try:
+            await asyncio.wait_for(http.cleanup(), left())
+        except TimeoutError:
+            log.warning("the HTTP endpoint did not close in time")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    early = EarlySignals()
     parser = argparse.ArgumentParser(prog="houseway-bot", description="Run the houseway bot.")
     parser.add_argument(
         "--sync", action="store_true", help="sync the global commands even if unchanged"
     )
     args = parser.parse_args(argv)
+    # Imported here, not at the top: the signals are caught while discord.py loads.
+    from .endpoints import configure_endpoints
+    from .settings import Settings, SettingsError
+
     try:
         settings = Settings.from_env()
         configure_endpoints(settings.api_url, settings.gateway_url)
@@ -95,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"houseway-bot: {error}", file=sys.stderr)
         return 2
     setup_logging(settings)
-    return asyncio.run(run(settings, args.sync))
+    return asyncio.run(run(settings, args.sync, early))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
@@ -23,6 +24,17 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz", "bot.cogs.analyze")
 GLOBAL_HASH_KEY = "commands.global.sha256"
+#: discord.py 2.7 runs every interaction handler in a task named like one of these
+#: (app_commands/tree.py, ui/view.py, ui/modal.py): how close() finds those in flight.
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-modal-dispatch-",
+    "discord-ui-dynamic-item-",
+)
+#: close() waits at most this long for interactions in flight, then for the quiz runners.
+FINISH_SECONDS = 5.0
+STOP_RUNNERS_SECONDS = 1.5
 
 
 class Tree(app_commands.CommandTree["HousewayBot"]):
@@ -85,7 +97,9 @@ class HousewayBot(commands.Bot):
         self.force_sync = force_sync
         self.synced: list[str] = []
         self.metrics = Metrics()
-        self._connected_once = False
+        #: Shards (None: the one connection of an unsharded bot) that have been READY.
+        self._connected_shards: set[int | None] = set()
+        self._close_started: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
@@ -131,11 +145,54 @@ class HousewayBot(commands.Bot):
             log.info("global commands unchanged since the last sync; not syncing")
 
     async def close(self) -> None:
-        """Stop the quiz runners first: their quizzes stay in the database for the next start."""
-        quiz = self.get_cog("QuizCog")
-        if quiz is not None:
-            await quiz.stop_runners()  # type: ignore[attr-defined]
+        """Finish the interactions in flight, stop the quiz runners, then close.
+
+        A deferred /analyze, say, still gets its follow-up before the HTTP session goes;
+        the runners' quizzes stay 'running' in the database for the next start. Both
+        waits are bounded so that SIGTERM still exits in time. A second call waits for
+        the first one's steps rather than cutting them short.
+        """
+        if self._close_started is None:
+            self._close_started = asyncio.get_running_loop().create_future()
+            try:
+                await self.finish_in_flight(FINISH_SECONDS)
+                await self._stop_quiz_runners(STOP_RUNNERS_SECONDS)
+            finally:
+                self._close_started.set_result(None)
+        else:
+            await asyncio.shield(self._close_started)
         await super().close()
+
+    def interactions_in_flight(self) -> set[asyncio.Task[Any]]:
+        """The interaction handlers still running (other than the caller)."""
+        current = asyncio.current_task()
+        return {
+            task
+            for task in asyncio.all_tasks()
+            if task is not current and not task.done() and task.get_name().startswith(HANDLER_TASKS)
+        }
+
+    async def finish_in_flight(self, timeout: float) -> None:
+        """Wait up to ``timeout`` for the handlers in flight, including any that start meanwhile."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while pending := self.interactions_in_flight():
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("closing with %d interaction(s) still in flight", len(pending))
+                return
+            log.info("waiting for %d interaction(s) in flight", len(pending))
+            await asyncio.wait(pending, timeout=left)
+
+    async def _stop_quiz_runners(self, timeout: float) -> None:
+        """Stop the runners, but not wait on a database that does not answer."""
+        quiz = self.get_cog("QuizCog")
+        if quiz is None:
+            return
+        try:
+            await asyncio.wait_for(quiz.stop_runners(), timeout)  # type: ignore[attr-defined]
+        except TimeoutError:
+            log.warning("the quiz runners did not stop within %g s", timeout)
 
     def record_interaction(
         self, interaction: discord.Interaction, command: str, outcome: str
@@ -185,9 +242,18 @@ class HousewayBot(commands.Bot):
             self.record_interaction(interaction, name, outcome.value)
 
     async def on_connect(self) -> None:
-        if self._connected_once:
+        if not isinstance(self, commands.AutoShardedBot):  # a sharded bot counts per shard
+            self._count_connect(None)
+
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self._count_connect(shard_id)
+
+    def _count_connect(self, shard_id: int | None) -> None:
+        """A READY is a reconnect only for a shard that was READY before: a clean start
+        of several shards is not one."""
+        if shard_id in self._connected_shards:
             self.metrics.reconnects.inc()
-        self._connected_once = True
+        self._connected_shards.add(shard_id)
 
     async def on_resumed(self) -> None:
         self.metrics.reconnects.inc()

@@ -13,6 +13,7 @@ import time
 from typing import TYPE_CHECKING
 
 from aiohttp import web
+from discord import AutoShardedClient
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import generate_latest
 
@@ -60,18 +61,42 @@ class Metrics:
 
 
 def is_healthy(bot: discord.Client) -> tuple[bool, str]:
-    """Healthy only while connected and ready, with a sane heartbeat latency."""
+    """Healthy only while connected and ready, with a sane heartbeat latency.
+
+    A sharded bot (AutoShardedClient) has no ``ws`` of its own: each of the shards this
+    process runs must be connected, with a sane latency of its own.
+    """
     if bot.is_closed():
         return False, "closed"
     if not bot.is_ready():
         return False, "not ready"
+    if isinstance(bot, AutoShardedClient):
+        problem = _shard_problem(bot)
+        return (False, problem) if problem else (True, "ok")
     latency = bot.latency
-    if not math.isfinite(latency) or latency > MAX_HEALTHY_LATENCY:
+    if not _sane(latency):
         return False, f"gateway latency {latency}"
     websocket = getattr(bot, "ws", None)
     if websocket is None or not websocket.open:
         return False, "gateway not connected"
     return True, "ok"
+
+
+def _shard_problem(bot: AutoShardedClient) -> str | None:
+    """What is wrong with this process's shards, if anything."""
+    shards = bot.shards
+    expected = bot.shard_ids if bot.shard_ids is not None else range(bot.shard_count or 0)
+    for shard_id in sorted(set(expected) | set(shards)):
+        shard = shards.get(shard_id)
+        if shard is None or shard.is_closed():
+            return f"shard {shard_id} not connected"
+        if not _sane(shard.latency):
+            return f"shard {shard_id} gateway latency {shard.latency}"
+    return None if shards else "no shard connected"
+
+
+def _sane(latency: float) -> bool:
+    return math.isfinite(latency) and latency <= MAX_HEALTHY_LATENCY
 
 
 def http_app(bot: discord.Client, metrics: Metrics) -> web.Application:

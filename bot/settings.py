@@ -65,7 +65,7 @@ class Settings:
         http_port = _int_or_none("HTTP_PORT", get("HTTP_PORT"))
         if http_port is not None and not 0 < http_port < 65536:
             raise SettingsError(f"HTTP_PORT must be a port number (1-65535), not {http_port}.")
-        shard_count = _int_or_none("SHARD_COUNT", get("SHARD_COUNT"))
+        shard_count = _shard_count(get("SHARD_COUNT"))
         shard_ids = _shard_ids(get("SHARD_IDS"), shard_count)
         return cls(
             discord_token=token,
@@ -83,6 +83,18 @@ class Settings:
         )
 
 
+def _shard_count(value: str | None) -> int | None:
+    """SHARD_COUNT: the total number of shards; discord.py would fail late on 0 or less."""
+    if value is None:
+        return None
+    if not value.isdecimal() or int(value) < 1:
+        raise SettingsError(
+            f"SHARD_COUNT must be a whole number of at least 1 (the total number of shards), "
+            f"not {value!r}."
+        )
+    return int(value)
+
+
 def _shard_ids(value: str | None, count: int | None) -> tuple[int, ...] | None:
     """SHARD_IDS as '0,1,2' (needs SHARD_COUNT; each id below it)."""
     if value is None:
@@ -96,6 +108,8 @@ def _shard_ids(value: str | None, count: int | None) -> tuple[int, ...] | None:
         raise SettingsError(message) from None
     if not ids or any(not 0 <= i < count for i in ids):
         raise SettingsError(f"SHARD_IDS must be between 0 and {count - 1}, got {value!r}.")
+    if len(set(ids)) != len(ids):
+        raise SettingsError(f"SHARD_IDS names a shard twice: {value!r}.")
     return ids
 
 

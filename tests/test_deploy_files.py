@@ -10,6 +10,7 @@ server, and the systemd unit goes through ``systemd-analyze verify`` where it ex
 from __future__ import annotations
 
 import configparser
+import dataclasses
 import json
 import os
 import re
@@ -26,12 +27,15 @@ from typing import Any
 
 import pytest
 
+from bot.settings import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"
 DOCKERIGNORE = ROOT / ".dockerignore"
 COMPOSE = ROOT / "deploy" / "compose.yaml"
 UNIT = ROOT / "deploy" / "houseway-bot.service"
 GUIDE = ROOT / "deploy" / "README.md"
+ENV_EXAMPLE = ROOT / ".env.example"
 
 BOT_STOP_SECONDS = 10
 """The bot closes and exits within this many seconds of SIGTERM."""
@@ -465,6 +469,85 @@ def test_compose_and_image_agree_on_the_port(
     assert mapping.rsplit(":", 1)[1] == env_of(runtime)["HTTP_PORT"]
 
 
+# --- .env.example inside the container ----------------------------------------------
+def env_file_values(text: str) -> dict[str, str]:
+    """An env file as ``docker run --env-file`` and Compose's ``env_file`` read it.
+
+    ``KEY=VALUE`` per line, taken literally; an empty value is still a value and
+    overrides the image's ENV. Lines starting with ``#`` are comments. Anything else
+    (quotes, a bare name, which copies the host's variable) is refused here.
+    """
+    values: dict[str, str] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        match = re.fullmatch(r"([A-Z][A-Z0-9_]*)=([^\"']*)", line)
+        assert match, f"line {number}: not KEY=value: {line!r}"
+        values[match.group(1)] = match.group(2)
+    return values
+
+
+def endpoint(environment: dict[str, str]) -> tuple[str | None, int | None]:
+    """(host, port) the bot serves /healthz on with this environment (None: off)."""
+    settings = Settings.from_env({**environment, "DISCORD_TOKEN": "t"}, None)
+    return settings.http_host, settings.http_port
+
+
+def compose_environment(compose: dict[str, Any]) -> dict[str, str]:
+    return {k: str(v) for k, v in compose["services"]["bot"]["environment"].items()}
+
+
+@pytest.fixture(scope="module")
+def env_example() -> dict[str, str]:
+    return env_file_values(ENV_EXAMPLE.read_text(encoding="utf-8"))
+
+
+def test_env_example_is_read_as_the_settings_expect(env_example: dict[str, str]) -> None:
+    assert "DISCORD_TOKEN" in env_example and env_example["DISCORD_TOKEN"] == ""
+    assert set(env_example) <= {f.name.upper() for f in dataclasses.fields(Settings)} | {
+        "DISCORD_API_URL", "DISCORD_GATEWAY_URL"
+    }
+
+
+def test_docker_run_with_env_example_serves_healthz_on_all_interfaces(
+    runtime: list[tuple[str, str]], env_example: dict[str, str]
+) -> None:
+    """``cp .env.example .env`` then ``docker run --env-file .env``: the HEALTHCHECK and
+    the published port need the image's HTTP_HOST=0.0.0.0 and HTTP_PORT to survive."""
+    inside = {**env_of(runtime), **env_example}
+    assert endpoint(inside) == ("0.0.0.0", int(args_of(runtime, "EXPOSE")[0]))
+    assert inside["HTTP_PORT"] == env_of(runtime)["HTTP_PORT"]  # what the HEALTHCHECK asks
+
+
+@pytest.mark.parametrize(
+    "dot_env",
+    [None, {"HTTP_HOST": "127.0.0.1", "HTTP_PORT": ""}, {"HTTP_HOST": "", "HTTP_PORT": "9"}],
+)
+def test_compose_bot_serves_healthz_on_all_interfaces(
+    compose: dict[str, Any],
+    runtime: list[tuple[str, str]],
+    env_example: dict[str, str],
+    dot_env: dict[str, str] | None,
+) -> None:
+    """Image ENV, then ``env_file``, then ``environment:`` (Compose's order), whatever
+    ../.env says about HTTP_HOST and HTTP_PORT."""
+    env_file = env_example if dot_env is None else {**env_example, **dot_env}
+    inside = {**env_of(runtime), **env_file, **compose_environment(compose)}
+    (mapping,) = compose["services"]["bot"]["ports"]
+    assert endpoint(inside) == ("0.0.0.0", int(mapping.rsplit(":", 1)[1]))
+    assert inside["HTTP_PORT"] == env_of(runtime)["HTTP_PORT"]
+
+
+def test_endpoint_check_can_tell(runtime: list[tuple[str, str]]) -> None:
+    """The lines .env.example once had: loopback and an empty port, i.e. no endpoint."""
+    old = env_file_values("HTTP_HOST=127.0.0.1\nHTTP_PORT=\n")
+    assert endpoint({**env_of(runtime), **old}) == ("127.0.0.1", None)
+    assert endpoint({**env_of(runtime)}) == ("0.0.0.0", 8080)
+    with pytest.raises(AssertionError):
+        env_file_values('DISCORD_TOKEN="abc"\n')  # docker run would keep the quotes
+
+
 # --- deploy/houseway-bot.service -----------------------------------------------------
 @pytest.fixture(scope="module")
 def unit() -> configparser.ConfigParser:
@@ -496,6 +579,8 @@ def test_unit_runs_the_venv_console_script(unit: configparser.ConfigParser) -> N
 def test_unit_stop_and_restart(unit: configparser.ConfigParser) -> None:
     service = unit["Service"]
     assert service["Restart"] == "on-failure"
+    # Unlimited restarts: a database down at boot (exit 1) must not end the retries.
+    assert unit["Unit"].get("StartLimitIntervalSec") == "0"
     assert service["KillSignal"] == "SIGTERM"
     assert BOT_STOP_SECONDS < seconds(service["TimeoutStopSec"]) <= 15
 
@@ -559,3 +644,11 @@ def test_guide_covers_each_deployment_and_sharding() -> None:
         assert word in guide, word
     for path in re.findall(r"`(deploy/[\w.-]+)`", guide):
         assert (ROOT / path).is_file(), path
+
+
+def test_guide_tells_systemd_users_to_set_http_port() -> None:
+    """.env.example leaves HTTP_PORT unset, so a systemd install has no /healthz unless
+    the guide says to set it."""
+    guide = GUIDE.read_text(encoding="utf-8")
+    systemd = guide.split("\n## systemd", 1)[1].split("\n## ", 1)[0]
+    assert "HTTP_PORT=8080" in systemd

@@ -71,7 +71,8 @@ class Database(Statements):
         """Run several statements in one transaction (migrations)."""
 
     @abstractmethod
-    async def close(self) -> None: ...
+    async def close(self, timeout: float | None = None) -> None:
+        """Close; with a ``timeout``, give up waiting after it (shutdown has a deadline)."""
 
     async def migrate(self) -> list[str]:
         """Apply the migrations not applied yet; return their names."""
@@ -204,8 +205,11 @@ class SQLiteDatabase(Database):
                     await self._db.execute("ROLLBACK")
                 raise DatabaseError(str(error)) from error
 
-    async def close(self) -> None:
-        await self._db.close()
+    async def close(self, timeout: float | None = None) -> None:
+        try:
+            await asyncio.wait_for(self._db.close(), timeout)
+        except TimeoutError:
+            log.warning("SQLite did not close within %g s", timeout)
 
 
 class Bounded(Database):
@@ -244,8 +248,8 @@ class Bounded(Database):
     async def script(self, sql: str) -> None:
         await self.inner.script(sql)
 
-    async def close(self) -> None:
-        await self.inner.close()
+    async def close(self, timeout: float | None = None) -> None:
+        await self.inner.close(timeout)
 
 
 def _retrieve(task: asyncio.Future[Any]) -> None:
@@ -338,8 +342,18 @@ class PostgresDatabase(_PostgresStatements, Database):
             assert isinstance(tx, _PostgresStatements)
             await tx.execute(sql)
 
-    async def close(self) -> None:
-        await self._pool.close()
+    async def close(self, timeout: float | None = None) -> None:
+        """Close the pool; past ``timeout`` (a stalled server), terminate its connections.
+
+        ``Pool.close`` waits for every connection to be released, and a statement stuck
+        on a server that does not answer holds its connection for command_timeout.
+        """
+        try:
+            await asyncio.wait_for(self._pool.close(), timeout)
+        except TimeoutError:
+            log.warning("PostgreSQL did not close within %g s; terminating", timeout)
+        finally:
+            self._pool.terminate()  # a no-op once closed
 
 
 async def open_database(url: str) -> Database:

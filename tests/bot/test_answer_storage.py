@@ -50,8 +50,8 @@ class CountingDatabase(Database):
     async def script(self, sql: str) -> None:
         await self.inner.script(sql)
 
-    async def close(self) -> None:
-        await self.inner.close()
+    async def close(self, timeout: float | None = None) -> None:
+        await self.inner.close(timeout)
 
 
 async def test_a_burst_of_answers_is_written_in_few_statements(any_database_url: str) -> None:

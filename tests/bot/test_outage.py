@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 from bot.storage import Database, open_database
 from tests.bot.fixtures import BotRunner
+from tests.bot.tcpproxy import TcpProxy
 from tests.bot.test_quiz import (
     _patch_loaded_module,
     answer,
@@ -22,62 +21,6 @@ from tests.bot.test_quiz import (
 )
 from tests.fakediscord import CHANNEL_ID, FakeDiscord
 from tests.fakediscord.models import MANAGE_GUILD
-
-
-class TcpProxy:
-    """A loopback TCP proxy to PostgreSQL that a test can cut and restore."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.target = (host, port)
-        self.port = 0
-        self.server: asyncio.Server | None = None
-        self.writers: set[asyncio.StreamWriter] = set()
-        self.flowing = asyncio.Event()
-        self.flowing.set()
-
-    def pause(self) -> None:
-        """Hold every byte in both directions: the database is there but does not answer."""
-        self.flowing.clear()
-
-    def resume(self) -> None:
-        self.flowing.set()
-
-    async def start(self) -> None:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
-        self.port = self.server.sockets[0].getsockname()[1]
-
-    async def stop(self) -> None:
-        """Refuse new connections and drop the open ones: the database is 'down'."""
-        assert self.server is not None
-        self.server.close()
-        for writer in list(self.writers):
-            writer.close()
-        await self.server.wait_closed()
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            up_reader, up_writer = await asyncio.open_connection(*self.target)
-        except OSError:
-            writer.close()
-            return
-        self.writers.update((writer, up_writer))
-
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
-            with contextlib.suppress(OSError, asyncio.CancelledError):
-                while data := await src.read(65536):
-                    await self.flowing.wait()
-                    dst.write(data)
-                    await dst.drain()
-            dst.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-        self.writers.difference_update((writer, up_writer))
-
-
-def proxied_url(url: str, proxy: TcpProxy) -> str:
-    parts = urlsplit(url)
-    user = f"{parts.username}@" if parts.username else ""
-    return urlunsplit(parts._replace(netloc=f"{user}127.0.0.1:{proxy.port}"))
 
 
 async def reveal_now(fake: FakeDiscord, direct: Database, first: Any) -> tuple[int, Any]:
@@ -100,12 +43,11 @@ async def test_stalled_database_answer_acknowledged_in_time_and_kept(
     in memory), then right once it is back: the right answer, the newer, must count
     even though the older one is written again before scoring.
     """
-    parts = urlsplit(postgres_url)
-    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    proxy = TcpProxy.to(postgres_url)
     await proxy.start()
     fake_discord.default_guild.preferred_locale = "en-US"
     bo = fake_discord.make_user("bo")
-    async with run_bot(fake_discord, database_url=proxied_url(postgres_url, proxy)):
+    async with run_bot(fake_discord, database_url=proxy.url(postgres_url)):
         _patch_loaded_module()
         await start_quiz(fake_discord, rounds=1, seconds=60)
         first = await wait_round(fake_discord, 1)
@@ -143,8 +85,7 @@ async def test_stalled_database_quiz_commands_answer_in_time(
     A /quiz start whose INSERT lands only after the moderator was told "unavailable"
     is stopped again rather than started unannounced.
     """
-    parts = urlsplit(postgres_url)
-    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    proxy = TcpProxy.to(postgres_url)
     await proxy.start()
     fake_discord.default_guild.preferred_locale = "en-US"
 
@@ -153,7 +94,7 @@ async def test_stalled_database_quiz_commands_answer_in_time(
         assert sent.ephemeral and "unavailable right now" in sent.content
         assert interaction.response_time is not None and interaction.response_time < 3.0
 
-    async with run_bot(fake_discord, database_url=proxied_url(postgres_url, proxy)):
+    async with run_bot(fake_discord, database_url=proxy.url(postgres_url)):
         _patch_loaded_module()
         proxy.pause()  # everything hangs
         await told_unavailable_in_time(await fake_discord.send_command("quiz leaderboard"))
@@ -187,10 +128,9 @@ async def test_stalled_database_quiz_commands_answer_in_time(
 async def test_postgres_outage_mid_round(
     fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
 ) -> None:
-    parts = urlsplit(postgres_url)
-    proxy = TcpProxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    proxy = TcpProxy.to(postgres_url)
     await proxy.start()
-    proxied = proxied_url(postgres_url, proxy)
+    proxied = proxy.url(postgres_url)
     fake_discord.default_guild.preferred_locale = "en-US"
     anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
     async with run_bot(fake_discord, database_url=proxied):

@@ -1,4 +1,5 @@
-"""Running as a service: /healthz, /metrics, JSON logs, SIGTERM mid-quiz, shards, settings."""
+"""Running as a service: /healthz, /metrics, JSON logs, SIGTERM mid-quiz, shards, settings,
+shutdown deadlines (a stalled database, interactions in flight, a stop during start-up)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,25 @@ import json
 import os
 import signal
 import socket
+import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
 
-from bot.client import ShardedHousewayBot, make_bot
+from bot.client import HousewayBot, ShardedHousewayBot, make_bot
 from bot.observability import start_http
 from bot.settings import Settings, SettingsError
 from bot.storage import open_database
 from houseway import house_way
 from houseway.cards import NAMES, parse_cards
-from tests.fakediscord import CHANNEL_ID, FakeChannel, FakeDiscord, FakeGuild
+from tests.bot.fixtures import BotRunner
+from tests.bot.tcpproxy import TcpProxy
+from tests.fakediscord import CHANNEL_ID, CallbackType, FakeChannel, FakeDiscord, FakeGuild
 from tests.fakediscord.harness import running_client
 from tests.fakediscord.models import MANAGE_GUILD
 
@@ -106,6 +112,11 @@ def test_service_settings() -> None:
         {"HTTP_PORT": "99999"},
         {"LOG_FORMAT": "xml"},
         {"SHARD_COUNT": "x"},
+        {"SHARD_COUNT": "0"},
+        {"SHARD_COUNT": "-2"},
+        {"SHARD_COUNT": "0", "SHARD_IDS": "0"},
+        {"SHARD_COUNT": "4", "SHARD_IDS": "-1"},
+        {"SHARD_COUNT": "4", "SHARD_IDS": "1,1"},
     ):
         with pytest.raises(SettingsError):
             Settings.from_env({"DISCORD_TOKEN": "t", **bad}, None)
@@ -131,6 +142,25 @@ async def _bot_process(
     )
 
 
+async def start_quiz_round(fake: FakeDiscord, rounds: int) -> tuple[Any, str]:
+    """Start a 60-second quiz as the owner; the first round's message and its menu's id."""
+    start = await fake.send_command(
+        "quiz start", {"rounds": rounds, "seconds": 60}, user=fake.owner,
+        permissions=MANAGE_GUILD,
+    )
+    await fake.wait_response(start, timeout=15)
+
+    def round_message() -> Any:
+        for message in fake.channel_messages(CHANNEL_ID):
+            if any(c.startswith("quiz:answer:") for c in message.custom_ids()):
+                return message
+        return None
+
+    await fake.wait_until(lambda: round_message() is not None, 15, "round")
+    message = round_message()
+    return message, next(c for c in message.custom_ids() if c.startswith("quiz:answer:"))
+
+
 async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
     fake_discord: FakeDiscord, tmp_path: Path, database_url: str
 ) -> None:
@@ -139,23 +169,7 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
     first = await _bot_process(fake_discord, database_url, tmp_path, LOG_FORMAT="json")
     try:
         await fake_discord.wait_ready(timeout=30)
-        start = await fake_discord.send_command(
-            "quiz start",
-            {"rounds": 1, "seconds": 60},
-            user=fake_discord.owner,
-            permissions=MANAGE_GUILD,
-        )
-        await fake_discord.wait_response(start, timeout=15)
-
-        def round_message():  # type: ignore[no-untyped-def]
-            for message in fake_discord.channel_messages(CHANNEL_ID):
-                if any(c.startswith("quiz:answer:") for c in message.custom_ids()):
-                    return message
-            return None
-
-        await fake_discord.wait_until(lambda: round_message() is not None, 15, "round")
-        message = round_message()
-        custom_id = next(c for c in message.custom_ids() if c.startswith("quiz:answer:"))
+        message, custom_id = await start_quiz_round(fake_discord, rounds=1)
         hand = parse_cards(
             " ".join(
                 o["value"]
@@ -284,3 +298,225 @@ async def test_two_processes_with_different_shards_share_postgres(
         }
     finally:
         await database.close()
+
+
+@pytest.mark.parametrize("count", ["0", "-1"])
+def test_shard_count_below_one_is_refused_at_start(count: str, tmp_path: Path) -> None:
+    message = (
+        "SHARD_COUNT must be a whole number of at least 1 (the total number of shards), "
+        f"not '{count}'."
+    )
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"DISCORD_TOKEN": "t", "SHARD_COUNT": count}, None)
+    assert str(raised.value) == message
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SHARD_"))}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, capture_output=True, text=True,
+        env={**env, "DISCORD_TOKEN": "t", "SHARD_COUNT": count, "PYTHONPATH": str(ROOT)},
+        timeout=60, check=False,
+    )
+    assert (done.returncode, done.stderr.strip()) == (2, f"houseway-bot: {message}")
+
+
+def reconnects(bot: HousewayBot) -> float:
+    return bot.metrics.registry.get_sample_value("houseway_gateway_reconnects_total") or 0.0
+
+
+async def no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
+    """discord.py waits 5 s before each IDENTIFY but the first (Discord's limit); the
+    stand-in has no such limit, so the tests need not wait."""
+
+
+async def eventually(
+    check: Callable[[], bool | Awaitable[bool]], what: str, timeout: float = 15
+) -> None:
+    """Poll ``check`` (the bot's state changes without telling the stand-in)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if not isinstance(result, bool):
+            result = await result
+        if result:
+            return
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+async def test_healthz_and_reconnects_of_a_sharded_bot(
+    fake_discord: FakeDiscord, database_url: str
+) -> None:
+    """Two shards in one process: /healthz follows every shard; starting both is not a
+    reconnect, a shard identifying again is one, and so is a resume."""
+    settings = Settings(
+        discord_token=fake_discord.token, database_url=database_url, shard_count=2,
+        shard_ids=(0, 1),
+    )
+    database = await open_database(database_url)
+    bot = make_bot(settings, database, guild_ready_timeout=0.05)
+    assert isinstance(bot, ShardedHousewayBot)
+    bot.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
+    port = free_port()
+    http = await start_http(bot, bot.metrics, "127.0.0.1", port)
+    healthz = f"http://127.0.0.1:{port}/healthz"
+
+    async def healthy() -> bool:
+        return (await get(healthz))[0] == 200
+
+    try:
+        assert (await get(healthz))[0] == 503
+        async with running_client(fake_discord, bot, timeout=20):
+            assert sorted(bot.shards) == [0, 1]
+            assert not hasattr(bot, "ws") or bot.ws is None  # nothing to look at but shards
+            status, body = await get(healthz)
+            assert status == 200, body
+            assert reconnects(bot) == 0
+
+            shard = bot.get_shard(1)
+            assert shard is not None
+            await shard.disconnect()
+            status, body = await get(healthz)
+            assert status == 503 and "shard 1 not connected" in body
+            assert reconnects(bot) == 0
+
+            await shard.connect()  # IDENTIFY again: a new session for shard 1
+            await eventually(healthy, "shard 1 back")
+            await eventually(lambda: reconnects(bot) == 1, "the re-identify counted")
+
+            resumed = fake_discord.resume_count
+            await fake_discord.drop_connection()  # a network failure: shard 1 resumes
+            await fake_discord.wait_resumed(count=resumed + 1)
+            await eventually(lambda: reconnects(bot) == 2, "the resume counted")
+            await eventually(healthy, "healthy after the resume")
+            await asyncio.sleep(0.2)
+            assert reconnects(bot) == 2
+    finally:
+        await http.cleanup()
+        await database.close()
+
+
+async def test_reconnects_of_a_single_bot(fake_discord: FakeDiscord, run_bot: BotRunner) -> None:
+    async with run_bot(fake_discord) as bot:
+        bot.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
+        assert reconnects(bot) == 0
+        await fake_discord.drop_connection()
+        await fake_discord.wait_resumed()
+        await eventually(lambda: reconnects(bot) == 1, "the resume counted")
+        await fake_discord.invalidate_session(resumable=False)  # READY again after IDENTIFY
+        await fake_discord.wait_ready(count=2)
+        await eventually(lambda: reconnects(bot) == 2, "the re-identify counted")
+        await asyncio.sleep(0.2)
+        assert reconnects(bot) == 2
+
+
+async def test_close_finishes_a_deferred_analyze(
+    fake_discord: FakeDiscord, run_bot: BotRunner
+) -> None:
+    async with run_bot(fake_discord) as bot:
+        interaction = await fake_discord.send_command(
+            "analyze", {"hand": "As Ks Qs Js Ts 9h 9d"}, locale="en-US"
+        )
+        deferred = await fake_discord.wait_response(interaction)
+        assert deferred.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+        assert not interaction.followups and bot.interactions_in_flight()
+        await bot.close()
+        # Already there when close() returns: it waited for the handler.
+        [followup] = interaction.followups
+        assert followup.embeds[0]["title"].startswith("Analysis of")
+        assert followup.file("analysis.png").data
+
+
+async def test_close_finishes_a_button_in_flight(
+    fake_discord: FakeDiscord, run_bot: BotRunner
+) -> None:
+    async with run_bot(fake_discord) as bot:
+        deal = await fake_discord.send_command("deal", locale="en-US")
+        await fake_discord.wait_response(deal)
+        slow = fake_discord.delay("POST /interactions/*/callback", 1.5)
+        again = await fake_discord.click(deal, "houseway:deal-again")
+        await eventually(lambda: slow.hits == 1, "the answer on its way, held by the network")
+        await bot.close()
+        assert again.callback is not None
+        assert again.callback.embeds[0]["title"] == "New deal – House Way"
+
+
+async def test_sigterm_with_a_stalled_database_exits_in_time(
+    fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
+) -> None:
+    """PostgreSQL stops answering mid-quiz, with an answer's write held: SIGTERM still
+    ends the process with status 0 within 10 s, and the quiz stays running."""
+    fake_discord.default_guild.preferred_locale = "en-US"
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    process = await _bot_process(fake_discord, proxy.url(postgres_url), tmp_path)
+    try:
+        await fake_discord.wait_ready(timeout=30)
+        message, custom_id = await start_quiz_round(fake_discord, rounds=2)
+        values = [o["value"] for row in message.components for c in row["components"]
+                  for o in c["options"]][:2]
+        for name in ("before", "during"):  # the first loads the round; the second is held
+            if name == "during":
+                proxy.pause()
+            click = await fake_discord.click(
+                message.id, custom_id, values=values, user=fake_discord.make_user(name)
+            )
+            taken = await fake_discord.wait_response(click, timeout=10)
+            assert taken.content.startswith("Saved"), taken.content
+        began = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(process.communicate(), 12)
+        took = time.monotonic() - began
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        proxy.resume()
+        await proxy.stop()
+    log = output.decode()
+    assert process.returncode == 0, log
+    assert took < 10, (took, log)
+    assert "Traceback" not in log
+    database = await open_database(postgres_url)
+    try:
+        assert (await database.fetchrow("SELECT status FROM quizzes"))["status"] == "running"
+    finally:
+        await database.close()
+
+
+async def _stop_and_check(process: asyncio.subprocess.Process, signum: int) -> str:
+    """Signal the process; it must exit 0 within 10 s without a traceback."""
+    try:
+        process.send_signal(signum)
+        output, _ = await asyncio.wait_for(process.communicate(), 10)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    log = output.decode()
+    assert process.returncode == 0, log
+    assert "Traceback" not in log and "Session is closed" not in log
+    return log
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+async def test_stop_while_commands_sync(
+    fake_discord: FakeDiscord, tmp_path: Path, database_url: str, signum: int
+) -> None:
+    """A stop during start-up (here: the command sync, held by the network) is clean."""
+    held = fake_discord.delay("PUT /applications/*/commands", 5.0)
+    process = await _bot_process(fake_discord, database_url, tmp_path)
+    deadline = time.monotonic() + 30
+    while not held.hits:
+        assert time.monotonic() < deadline and process.returncode is None, "no sync"
+        await asyncio.sleep(0.02)
+    log = await _stop_and_check(process, signum)
+    assert "closed cleanly" in log
+
+
+@pytest.mark.parametrize("delay", [0.25, 0.5, 1.0])
+async def test_stop_soon_after_launch(
+    fake_discord: FakeDiscord, tmp_path: Path, database_url: str, delay: float
+) -> None:
+    """SIGTERM at any moment of start-up: imports, database, login, card warm-up, sync."""
+    process = await _bot_process(fake_discord, database_url, tmp_path)
+    await asyncio.sleep(delay)
+    await _stop_and_check(process, signal.SIGTERM)

@@ -1,0 +1,69 @@
+"""A loopback TCP proxy in front of PostgreSQL that a test can pause, cut and restore."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from urllib.parse import urlsplit, urlunsplit
+
+
+class TcpProxy:
+    """Forwards 127.0.0.1:``port`` to ``host:port``; ``pause`` holds every byte."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.port = 0
+        self.server: asyncio.Server | None = None
+        self.writers: set[asyncio.StreamWriter] = set()
+        self.flowing = asyncio.Event()
+        self.flowing.set()
+
+    @classmethod
+    def to(cls, url: str) -> TcpProxy:
+        """A proxy for the server of a ``postgresql://`` URL."""
+        parts = urlsplit(url)
+        return cls(parts.hostname or "127.0.0.1", parts.port or 5432)
+
+    def url(self, url: str) -> str:
+        """``url`` pointed at this proxy instead of the server."""
+        parts = urlsplit(url)
+        user = f"{parts.username}@" if parts.username else ""
+        return urlunsplit(parts._replace(netloc=f"{user}127.0.0.1:{self.port}"))
+
+    def pause(self) -> None:
+        """The database is there but does not answer: connections stay open, silent."""
+        self.flowing.clear()
+
+    def resume(self) -> None:
+        self.flowing.set()
+
+    async def start(self) -> None:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
+        self.port = self.server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Refuse new connections and drop the open ones."""
+        assert self.server is not None
+        self.server.close()
+        for writer in list(self.writers):
+            writer.close()
+        await self.server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection(*self.target)
+        except OSError:
+            writer.close()
+            return
+        self.writers.update((writer, up_writer))
+
+        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError, asyncio.CancelledError):
+                while data := await src.read(65536):
+                    await self.flowing.wait()
+                    dst.write(data)
+                    await dst.drain()
+            dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        self.writers.difference_update((writer, up_writer))
