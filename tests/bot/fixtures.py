@@ -18,6 +18,14 @@ from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import running_client
 
 BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str]:
+    """The environment for ``python -m bot`` as a subprocess against the stand-in."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    env.update(fake.subprocess_env(), DATABASE_URL=database_url, PYTHONPATH=str(ROOT), **extra)
+    return env
 
 
 @pytest.fixture

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from bot.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way
 from houseway.cards import NAMES, parse_cards
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import BotRunner, bot_env
 from tests.fakediscord import CHANNEL_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
 from tests.fakediscord.models import DEFAULT_MEMBER_PERMISSIONS, MANAGE_GUILD
 
@@ -463,24 +465,42 @@ async def test_deadline_passed_while_down_is_revealed_at_start(
 
 
 async def test_thousand_members_answer_one_round(
-    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+    fake_discord: FakeDiscord, any_database_url: str, tmp_path: Path
 ) -> None:
-    await start_quiz(fake_discord, rounds=1, seconds=60)
-    first = await wait_round(fake_discord, 1)
-    right = house_two(first)
-    users = [fake_discord.make_user(f"member{i}") for i in range(1000)]
-    started = time.monotonic()
-    clicks = await asyncio.gather(
-        *(
-            fake_discord.click(first.id, select_of(first)["custom_id"], values=right, user=user)
-            for user in users
-        )
+    """1,000 members click at the same moment: all recorded, every one answered within 3 s.
+
+    The bot runs as its own process (``python -m bot``), as in production, where Discord
+    is not on the bot's event loop: in-process, the stand-in's work on 1,000 requests
+    would be counted as the bot's.
+    """
+    fake_discord.default_guild.preferred_locale = "en-US"
+    log = (tmp_path / "bot.log").open("wb")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT,
+        env=bot_env(fake_discord, any_database_url, LOG_LEVEL="WARNING"),
     )
-    await asyncio.gather(*(fake_discord.wait_response(c, timeout=10) for c in clicks))
-    elapsed = time.monotonic() - started
+    try:
+        await fake_discord.wait_ready(timeout=30)
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        right = house_two(first)
+        users = [fake_discord.make_user(f"member{i}") for i in range(1000)]
+        started = time.monotonic()
+        clicks = await asyncio.gather(
+            *(
+                fake_discord.click(first.id, select_of(first)["custom_id"], values=right, user=u)
+                for u in users
+            )
+        )
+        await asyncio.gather(*(fake_discord.wait_response(c, timeout=10) for c in clicks))
+        elapsed = time.monotonic() - started
+    finally:
+        process.terminate()
+        await process.wait()
+        log.close()
     assert elapsed < 5.0, elapsed
-    times = [c.response_time for c in clicks]
-    assert all(t is not None and t < 3.0 for t in times), max(t or 99 for t in times)
+    times = sorted(c.response_time or 99.0 for c in clicks)
+    assert times[-1] < 3.0, (times[len(times) // 2], times[-1])
     database = await open_database(any_database_url)
     try:
         row = await database.fetchrow("SELECT COUNT(*) AS n FROM answers")

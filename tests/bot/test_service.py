@@ -24,7 +24,7 @@ from bot.settings import Settings, SettingsError
 from bot.storage import open_database
 from houseway import house_way
 from houseway.cards import NAMES, parse_cards
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import BotRunner, bot_env
 from tests.bot.tcpproxy import TcpProxy
 from tests.fakediscord import CHANNEL_ID, CallbackType, FakeChannel, FakeDiscord, FakeGuild
 from tests.fakediscord.harness import running_client
@@ -122,12 +122,6 @@ def test_service_settings() -> None:
             Settings.from_env({"DISCORD_TOKEN": "t", **bad}, None)
 
 
-def _env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-    env.update(fake.subprocess_env(), DATABASE_URL=database_url, PYTHONPATH=str(ROOT), **extra)
-    return env
-
-
 async def _bot_process(
     fake: FakeDiscord, database_url: str, tmp_path: Path, **extra: str
 ) -> asyncio.subprocess.Process:
@@ -136,7 +130,7 @@ async def _bot_process(
         "-m",
         "bot",
         cwd=tmp_path,
-        env=_env(fake, database_url, **extra),
+        env=bot_env(fake, database_url, **extra),
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
     )
