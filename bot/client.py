@@ -214,7 +214,10 @@ class HousewayBot(commands.Bot):
         self, interaction: discord.Interaction, command: app_commands.Command[Any, ..., Any]
         | app_commands.ContextMenu
     ) -> None:
-        self.record_interaction(interaction, command.qualified_name, "ok")
+        # A command that answered with an error of the user's (bad input, not allowed,
+        # too slow) says so in extras["outcome"]; anything else completed normally.
+        outcome = str(interaction.extras.get("outcome", "ok"))
+        self.record_interaction(interaction, command.qualified_name, outcome)
 
     @contextlib.asynccontextmanager
     async def component(

@@ -205,6 +205,7 @@ class AnalyzeCog(commands.Cog):
         try:
             cards = parse_hand(hand)
         except HandError as error:
+            interaction.extras["outcome"] = "bad_input"
             await interaction.response.send_message(embed=error_embed(error, lang), ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
@@ -214,6 +215,7 @@ class AnalyzeCog(commands.Cog):
             # A queued analysis is cancelled with the wait; one already running finishes
             # in its worker (a process can't be interrupted) and its result is dropped.
             log.warning("analysis of %s timed out", canonical_hand(cards))
+            interaction.extras["outcome"] = "timeout"
             await interaction.followup.send(
                 text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")
             )

@@ -124,6 +124,7 @@ class HousewayCog(commands.Cog):
         try:
             decision = house_way(parse_hand(hand))
         except HandError as error:
+            interaction.extras["outcome"] = "bad_input"
             await interaction.response.send_message(
                 embed=error_embed(error, language(interaction.locale)), ephemeral=True
             )

@@ -264,6 +264,8 @@ class QuizCog(
         )
 
     async def deny(self, interaction: discord.Interaction, key: str, **values: object) -> None:
+        """Refuse privately; the log line and metrics get the reason (e.g. "forbidden")."""
+        interaction.extras["outcome"] = key.removeprefix("quiz.").replace(".", "_")
         await interaction.response.send_message(
             text(key, language(interaction.locale), **values), ephemeral=True
         )

@@ -171,6 +171,11 @@ async def test_timeout_sends_a_clear_follow_up(
     assert followup.content is not None
     assert "Analysen tog för lång tid (över 0.001 s)" in followup.content
     assert followup.embeds == []
+    from tests.bot.test_quiz import metrics_show
+
+    await metrics_show(
+        houseway_bot, ['houseway_interactions_total{command="analyze",outcome="timeout"} 1.0']
+    )
 
 
 def test_house_way_below_the_top_rows_is_shown_with_its_cost() -> None:

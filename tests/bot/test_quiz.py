@@ -135,6 +135,18 @@ async def answer(
     return await fake.wait_response(interaction)
 
 
+async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
+    """Wait (briefly) until /metrics has these lines: they are written after the reply."""
+    from prometheus_client import generate_latest
+
+    for _ in range(100):
+        exposition = generate_latest(bot.metrics.registry).decode()
+        if all(line in exposition for line in expected):
+            return
+        await asyncio.sleep(0.02)
+    assert [line for line in expected if line not in exposition] == []
+
+
 async def test_plain_members_cannot_start_stop_configure_or_reset(
     fake_discord: FakeDiscord, quiz_bot: HousewayBot
 ) -> None:
@@ -144,6 +156,10 @@ async def test_plain_members_cannot_start_stop_configure_or_reset(
         assert sent.ephemeral, command
         assert "Only members with Manage Server or the quizmaster role" in sent.content
     assert round_messages(fake_discord) == []
+    await metrics_show(quiz_bot, [
+        f'houseway_interactions_total{{command="{command}",outcome="forbidden"}} 1.0'
+        for command in ("quiz start", "quiz stop", "quiz config", "quiz reset")
+    ])
 
 
 async def test_quiz_is_for_servers_only(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
@@ -233,8 +249,6 @@ async def test_answers_are_logged_and_counted_with_their_outcome(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Menus bypass the command tree: their outcome must still reach the logs and metrics."""
-    from prometheus_client import generate_latest
-
     caplog.set_level("INFO", logger="bot.client")
     await start_quiz(fake_discord, rounds=1, seconds=60)
     first = await wait_round(fake_discord, 1)
@@ -244,16 +258,10 @@ async def test_answers_are_logged_and_counted_with_their_outcome(
     await expire_round(any_database_url, first)
     await asyncio.sleep(0.05)
     await answer(fake_discord, first, anna, house_two(first))  # after the deadline
-    expected = [
+    await metrics_show(quiz_bot, [
         f'houseway_interactions_total{{command="quiz answer",outcome="{outcome}"}} 1.0'
         for outcome in ("saved", "invalid", "late")
-    ]
-    for _ in range(50):  # the line is written just after the reply has gone out
-        exposition = generate_latest(quiz_bot.metrics.registry).decode()
-        if all(line in exposition for line in expected):
-            break
-        await asyncio.sleep(0.02)
-    assert [line for line in expected if line not in exposition] == []
+    ])
     lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("interaction")]
     assert any(line.startswith("interaction /quiz answer saved in ") for line in lines)
 

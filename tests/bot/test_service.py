@@ -63,7 +63,10 @@ async def test_healthz_and_metrics(fake_discord: FakeDiscord, database_url: str)
             await asyncio.sleep(0.1)
             status, text = await get(f"{base}/metrics")
             assert status == 200
-            assert 'houseway_interactions_total{command="houseway",outcome="ok"} 3.0' in text
+            assert 'houseway_interactions_total{command="houseway",outcome="ok"} 2.0' in text
+            assert (
+                'houseway_interactions_total{command="houseway",outcome="bad_input"} 1.0' in text
+            )
             assert "houseway_interaction_seconds_bucket" in text
             assert "houseway_gateway_latency_seconds" in text
             await fake_discord.stop()  # the websocket drops and nobody answers any more
