@@ -594,9 +594,10 @@ class QuizCog(
             return "invalid"
         taken = store.AnswerIn(round_id, interaction.user.id, answer, now)
         outcome = "saved"
+        writing = self.writer.submit(taken)
         try:
             recorded = await asyncio.wait_for(
-                self.writer.record(taken), timeout=max(0.05, ack_by - loop.time())
+                asyncio.shield(writing), timeout=max(0.05, ack_by - loop.time())
             )
         except (DatabaseError, TimeoutError) as error:
             # The round is known to be open and in time: keep the answer until the
@@ -609,6 +610,7 @@ class QuizCog(
             else:
                 log.warning("answer to round %s not written in time; kept in memory", round_id)
             self.pending.setdefault(round_id, {})[interaction.user.id] = (answer, now)
+            writing.add_done_callback(lambda done: self._written_late(taken, done))
             recorded, outcome = True, "kept"
         if not recorded:
             await self.deny(interaction, "quiz.answer.late")
@@ -622,6 +624,14 @@ class QuizCog(
             message = text("quiz.answer.saved.set", lang, cards=cards, when=when)
         await interaction.response.send_message(message, ephemeral=True)
         return outcome
+
+    def _written_late(self, taken: store.AnswerIn, done: asyncio.Future[bool]) -> None:
+        """A kept answer's slow write went through after all: it need not wait in memory."""
+        if done.cancelled() or done.exception() is not None or not done.result():
+            return
+        waiting = self.pending.get(taken.round_id, {})
+        if waiting.get(taken.user_id) == (taken.answer, taken.answered_at):
+            del waiting[taken.user_id]
 
     async def round_for_answer(self, round_id: int) -> tuple[store.Round | None, store.Quiz | None]:
         """The round (and its quiz) an answer is for: from memory while it is open.
@@ -813,7 +823,9 @@ class QuizCog(
             if left <= 0:
                 break
             await asyncio.sleep(min(COUNTER_REFRESH, left))
-            count = await store.answer_count(self.db, round_.id)
+            # Answers kept in memory (database slow or down) count too: members saw "saved".
+            answered = await store.answered_by(self.db, round_.id)
+            count = len(answered | self.pending.get(round_.id, {}).keys())
             if count != shown and time.time() < current.deadline and current.message_id:
                 channel = await self.channel(quiz.channel_id)
                 try:  # best effort: the count is a courtesy (the message may be deleted)

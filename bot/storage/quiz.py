@@ -272,13 +272,17 @@ class AnswerWriter:
         self._queue: list[tuple[AnswerIn, asyncio.Future[bool]]] = []
         self._task: asyncio.Task[None] | None = None
 
-    async def record(self, answer: AnswerIn) -> bool:
-        """Queue the answer and wait for its batch's write; raises DatabaseError like a write."""
+    def submit(self, answer: AnswerIn) -> asyncio.Future[bool]:
+        """Queue the answer; the future says whether it was taken (or fails: DatabaseError)."""
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._queue.append((answer, future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drain(), name="answer-writer")
-        return await asyncio.shield(future)
+        return future
+
+    async def record(self, answer: AnswerIn) -> bool:
+        """Queue the answer and wait for its batch's write; raises DatabaseError like a write."""
+        return await asyncio.shield(self.submit(answer))
 
     async def flush(self) -> None:
         """Wait until everything queued so far has been written (or has failed)."""
@@ -312,6 +316,12 @@ class AnswerWriter:
 async def answer_count(db: Database, round_id: int) -> int:
     row = await db.fetchrow("SELECT COUNT(*) AS n FROM answers WHERE round_id = $1", round_id)
     return int(row["n"]) if row else 0
+
+
+async def answered_by(db: Database, round_id: int) -> set[int]:
+    """The members with an answer to the round in the database."""
+    rows = await db.fetch("SELECT user_id FROM answers WHERE round_id = $1", round_id)
+    return {int(row["user_id"]) for row in rows}
 
 
 async def answers(tx: Statements, round_id: int) -> list[Row]:

@@ -77,6 +77,44 @@ async def test_stalled_database_answer_acknowledged_in_time_and_kept(
     await proxy.stop()
 
 
+async def test_answer_kept_while_its_write_is_blocked_still_counts(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+) -> None:
+    """Writes to answers hang (reads work): the member is told "saved" in time, the round
+    message counts the answer meanwhile, and the write lands once the lock goes."""
+    fake_discord.default_guild.preferred_locale = "en-US"
+    async with run_bot(fake_discord, database_url=postgres_url):
+        _patch_loaded_module()
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        bo = fake_discord.make_user("bo")
+        direct = await open_database(postgres_url)
+        try:
+            async with direct.transaction() as tx:
+                await tx.execute("LOCK TABLE answers IN SHARE MODE")
+                click = await fake_discord.click(
+                    first.id, select_of(first)["custom_id"], values=house_two(first), user=bo
+                )
+                taken = await fake_discord.wait_response(click, timeout=10)
+                assert taken.ephemeral and taken.content.startswith("Saved")
+                assert click.response_time is not None and click.response_time < 3.0
+                await fake_discord.wait_until(
+                    lambda: fake_discord.get_message(first.id).content == "Answers so far: 1",
+                    5, "the kept answer counted",
+                )
+            rows: list[Any] = []
+            for _ in range(100):  # the held INSERT goes through now
+                rows = await direct.fetch("SELECT user_id FROM answers")
+                if rows:
+                    break
+                await asyncio.sleep(0.05)
+            assert [row["user_id"] for row in rows] == [bo.id]
+            _, field = await reveal_now(fake_discord, direct, first)
+            assert field["name"] == "Right (1 of 1)"
+        finally:
+            await direct.close()
+
+
 async def test_stalled_database_quiz_commands_answer_in_time(
     fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
 ) -> None:
