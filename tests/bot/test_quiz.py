@@ -14,7 +14,7 @@ import pytest
 
 from bot.client import HousewayBot
 from bot.storage import open_database
-from houseway import house_way
+from houseway import house_way, sentences_for
 from houseway.cards import NAMES, parse_cards
 from tests.bot.fixtures import BotRunner, bot_env
 from tests.fakediscord import CHANNEL_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
@@ -318,6 +318,10 @@ async def test_full_quiz_with_changed_hidden_and_late_answers(
 
     await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal 1")
     reveal = reveals(fake_discord)[0]
+    decision = house_way(parse_cards(" ".join(o["value"] for o in select_of(first)["options"])))
+    for sentence in sentences_for(decision.path):  # verbatim Swedish, English under it
+        assert f"> {sentence.swedish}" in reveal.embeds[0]["description"]
+        assert f"*{sentence.english}*" in reveal.embeds[0]["description"]
     right_field = next(f for f in reveal.embeds[0]["fields"] if f["name"].startswith("Right"))
     assert right_field["name"] == "Right (2 of 3)"
     assert f"<@{anna.id}>" in right_field["value"] and f"<@{cecilia.id}>" in right_field["value"]
