@@ -237,11 +237,11 @@ def _build_flush_table() -> tuple[int, ...]:
 
 
 _FLUSH_OF_TOTAL: Final = _build_flush_table()
-#: For a flush suit f: sort order (rank, in-suit, suit) and key value (rank, in-suit).
-_FLUSH_SORT: Final = tuple(
-    (*(RANK_OF[c] * 8 + (4 if SUIT_OF[c] == f else 0) + SUIT_OF[c] for c in range(52)), 999)
-    for f in range(4)
-)
+#: For a flush suit f: key value (rank, in-suit), over the hand in plain card order.
+#: The order must be the cards' own (rank, then suit s h d c): section 3 sends the
+#: lowest suit of equal cards low first, and with a flush possible that choice can
+#: change the split's value (A♠ A♥ A♣ + joker + ♣ cards), so two hands may share a
+#: template only when their suited cards stand at the same places in that order.
 _FLUSH_KEY: Final = tuple(
     (*(RANK_OF[c] * 2 + (SUIT_OF[c] == f) for c in range(52)), 99) for f in range(4)
 )
@@ -298,7 +298,7 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
         key = tuple(map(_RANK13.__getitem__, ordered))
         memo = _PLAIN
     else:
-        ordered = tuple(sorted(hand, key=_FLUSH_SORT[suit].__getitem__, reverse=True))
+        ordered = tuple(sorted(hand, reverse=True))
         key = tuple(map(_FLUSH_KEY[suit].__getitem__, ordered))
         memo = _FLUSH
     template = memo.get(key)
