@@ -84,6 +84,18 @@ async def wait_round(fake: FakeDiscord, number: int, channel_id: int = CHANNEL_I
     return round_messages(fake, channel_id)[number - 1]
 
 
+async def wait_quiz_over(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> None:
+    """Wait for the quiz's closing post (its top scorers)."""
+    await fake.wait_until(
+        lambda: any(
+            m.embeds and m.embeds[0].get("title") == "The quiz is over"
+            for m in fake.channel_messages(channel_id)
+        ),
+        15,
+        "the end of the quiz",
+    )
+
+
 def select_of(message: Any) -> dict[str, Any]:
     return next(
         c
@@ -213,10 +225,7 @@ async def test_reveal_posted_once_when_recording_it_fails(
     first = await wait_round(fake_discord, 1)
     await answer(fake_discord, first, fake_discord.make_user("anna"), house_two(first))
     await expire_round(any_database_url, first)
-    await fake_discord.wait_until(
-        lambda: any(m.embeds and m.embeds[0].get("title") == "The quiz is over"
-                    for m in fake_discord.channel_messages(CHANNEL_ID)), 15, "the final scores"
-    )
+    await wait_quiz_over(fake_discord)
     assert failures and len(reveals(fake_discord)) == 1
 
 
@@ -336,14 +345,7 @@ async def test_full_quiz_with_changed_hidden_and_late_answers(
     await expire_round(any_database_url, second)
     await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 2, 15, "reveal 2")
     assert "Nobody got it right" in str(reveals(fake_discord)[1].embeds[0])
-    await fake_discord.wait_until(
-        lambda: any(
-            m.embeds and m.embeds[0].get("title") == "The quiz is over"
-            for m in fake_discord.channel_messages(CHANNEL_ID)
-        ),
-        15,
-        "the end",
-    )
+    await wait_quiz_over(fake_discord)
     await asyncio.sleep(0.5)
     assert len(reveals(fake_discord)) == 2  # each round revealed exactly once
 
@@ -463,14 +465,7 @@ async def test_deadline_passed_while_down_is_revealed_at_start(
     async with run_bot(fake_discord, database_url=any_database_url):
         _patch_loaded_module()
         await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
-        await fake_discord.wait_until(
-            lambda: any(
-                m.embeds and m.embeds[0].get("title") == "The quiz is over"
-                for m in fake_discord.channel_messages(CHANNEL_ID)
-            ),
-            15,
-            "the end",
-        )
+        await wait_quiz_over(fake_discord)
     async with run_bot(fake_discord, database_url=any_database_url):
         await asyncio.sleep(0.5)
     assert len(reveals(fake_discord)) == 1  # a third start reveals nothing again
