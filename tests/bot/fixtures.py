@@ -99,13 +99,3 @@ def any_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("postgres_url"))
 
 
-@pytest.fixture
-def fast_quiz(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Short refresh and grace periods (settings of the module, patched where it is loaded)."""
-    import sys
-
-    module = sys.modules.get("bot.cogs.quiz")
-    if module is None:
-        import bot.cogs.quiz as module
-    for name, value in (("COUNTER_REFRESH", 0.2), ("GRACE", 0.2), ("RETRY_DELAY", 0.3)):
-        monkeypatch.setattr(module, name, value)

@@ -35,7 +35,7 @@ async def reveal_now(fake: FakeDiscord, direct: Database, first: Any) -> tuple[i
 
 
 async def test_stalled_database_answer_acknowledged_in_time_and_kept(
-    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
 ) -> None:
     """A write that hangs must not cost the 3-second deadline, nor the answer.
 
@@ -78,7 +78,7 @@ async def test_stalled_database_answer_acknowledged_in_time_and_kept(
 
 
 async def test_answer_kept_while_its_write_is_blocked_still_counts(
-    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
 ) -> None:
     """Writes to answers hang (reads work): the member is told "saved" in time, the round
     message counts the answer meanwhile, and the write lands once the lock goes."""
@@ -116,7 +116,7 @@ async def test_answer_kept_while_its_write_is_blocked_still_counts(
 
 
 async def test_stalled_database_quiz_commands_answer_in_time(
-    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
 ) -> None:
     """A database that hangs (not refuses) must not leave moderators without an answer.
 
@@ -164,7 +164,7 @@ async def test_stalled_database_quiz_commands_answer_in_time(
 
 
 async def test_postgres_outage_mid_round(
-    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, fast_quiz: None
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
 ) -> None:
     proxy = TcpProxy.to(postgres_url)
     await proxy.start()

@@ -26,7 +26,7 @@ PLAIN = DEFAULT_MEMBER_PERMISSIONS
 
 @pytest.fixture
 async def quiz_bot(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, fast_quiz: None
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
 ) -> AsyncIterator[HousewayBot]:
     fake_discord.default_guild.preferred_locale = "en-US"  # channel messages in English
     async with run_bot(fake_discord, database_url=any_database_url) as bot:
@@ -429,7 +429,7 @@ async def test_rule_mode(
 
 
 async def test_restart_mid_round_keeps_answers_and_reveals_once(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, fast_quiz: None
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
 ) -> None:
     anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
     fake_discord.default_guild.preferred_locale = "en-US"
@@ -452,7 +452,7 @@ async def test_restart_mid_round_keeps_answers_and_reveals_once(
 
 
 async def test_deadline_passed_while_down_is_revealed_at_start(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, fast_quiz: None
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
 ) -> None:
     anna = fake_discord.make_user("anna")
     fake_discord.default_guild.preferred_locale = "en-US"
