@@ -11,6 +11,8 @@ from typing import Final
 import discord
 from discord import app_commands
 
+from houseway.rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV
+
 SWEDISH: Final = "sv"
 ENGLISH: Final = "en"
 
@@ -27,16 +29,15 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "title.rules": {"sv": "Huset väljer – reglerna", "en": "House Way – the rules"},
     "field.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
     "field.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
-    "field.rule": {"sv": "Regeln", "en": "The rule"},
     "field.often": {"sv": "Hur ofta", "en": "How often"},
     "field.hand": {"sv": "Handen (att kopiera)", "en": "The hand (to copy)"},
     "often": {
         "sv": "Regeln avgör {share} av alla {total} händer.",
         "en": "This rule decides {share} of all {total} hands.",
     },
-    "supplement": {
-        "sv": "*Tillägg – ingår inte i originalreglerna*",
-        "en": "*Tillägg – ingår inte i originalreglerna (supplement – not part of the original rules)*",
+    "supplement": {  # the catalogue's markers, so the wording lives in one place
+        "sv": f"*{SUPPLEMENT_MARKER_SV}*",
+        "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
     },
     "footer.path": {"sv": "Regel-id: {path}", "en": "Rule id: {path}"},
     "button.deal_again": {"sv": "Ge igen", "en": "Deal again"},

@@ -8,6 +8,7 @@ to table look-ups (the treys/deuces way); everything human-facing goes through
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -27,6 +28,11 @@ MAX_INPUT_LENGTH: Final = 200
 RANK_OF: Final[tuple[int, ...]] = (*(c >> 2 for c in range(52)), ACE)
 #: Suit of every card; the joker has none (-1).
 SUIT_OF: Final[tuple[int, ...]] = (*(c & 3 for c in range(52)), -1)
+
+
+def deal(rng: random.Random) -> tuple[Card, ...]:
+    """Seven cards from the 53-card deck (the bot passes a SystemRandom: unpredictable)."""
+    return tuple(rng.sample(DECK, HAND_SIZE))
 
 
 def card_name(card: Card) -> str:

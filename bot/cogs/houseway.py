@@ -14,7 +14,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway import Decision, HandError, house_way, parse_hand
-from houseway.cards import DECK, HAND_SIZE, NAMES
+from houseway.cards import NAMES, deal
 from houseway.census import load_rule_counts
 from houseway.rules import RULES
 
@@ -39,12 +39,8 @@ log = logging.getLogger(__name__)
 #: interaction is acknowledged well inside Discord's 3-second deadline.
 DEFER_AFTER: Final = 1.0
 DEAL_AGAIN_ID: Final = "houseway:deal-again"
+#: Deals must not be predictable from earlier ones: the operating system's randomness.
 _RANDOM = secrets.SystemRandom()
-
-
-def deal_hand() -> tuple[int, ...]:
-    """Seven cards from the 53-card deck, cryptographically random."""
-    return tuple(_RANDOM.sample(DECK, HAND_SIZE))
 
 
 class DealAgainView(discord.ui.View):
@@ -64,9 +60,7 @@ class DealAgainView(discord.ui.View):
 
     async def deal_again(self, interaction: discord.Interaction) -> None:
         async with self.cog.bot.component(interaction, "deal again"):
-            await self.cog.send_decision(
-                interaction, house_way(deal_hand()), "title.deal", False, True
-            )
+            await self.cog.deal_and_send(interaction)
 
 
 class HousewayCog(commands.Cog):
@@ -135,7 +129,11 @@ class HousewayCog(commands.Cog):
         name=_("deal"), description=_("Deal a random hand and show the house way")
     )
     async def deal(self, interaction: discord.Interaction) -> None:
-        await self.send_decision(interaction, house_way(deal_hand()), "title.deal", False, True)
+        await self.deal_and_send(interaction)
+
+    async def deal_and_send(self, interaction: discord.Interaction) -> None:
+        """A fresh random hand and its house way, with the deal-again button."""
+        await self.send_decision(interaction, house_way(deal(_RANDOM)), "title.deal", False, True)
 
     @app_commands.command(
         name=_("rules"), description=_("The House Way rules, in Swedish with translation")

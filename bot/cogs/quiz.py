@@ -28,16 +28,15 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway import house_way, sentences_for
-from houseway.cards import NAMES, card_from_name, format_cards, parse_cards
+from houseway.cards import NAMES, card_from_name, deal, format_cards, parse_cards
 from houseway.quiz import BASE_POINTS, SPEED_BONUS, is_correct, points, rule_choices
 from houseway.rules import RULES
 
 from ..cards_image import render_hand, render_split
 from ..embeds import COLOUR, add_split_fields, pretty_card, pretty_cards, quote_rules
 from ..i18n import language, text
-from ..storage import Bounded, Database, DatabaseError
+from ..storage import Bounded, Database, DatabaseError, DatabaseTimeout
 from ..storage import quiz as store
-from .houseway import deal_hand
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
@@ -55,7 +54,7 @@ MAX_NAMES: Final = 30
 ROUND_IMAGE: Final = "round.png"
 UNKNOWN_CHANNEL: Final = 10003  # Discord's JSON error code
 REVEAL_IMAGE: Final = "answer.png"
-_RANDOM = random.SystemRandom()
+_RANDOM = random.SystemRandom()  # deals and rule choices no one can predict
 
 
 #: Database work for an interaction gets this long, counted from when Discord created
@@ -70,6 +69,21 @@ def ack_budget(interaction: discord.Interaction, now: float) -> float:
     """Seconds the database may take for this interaction before it is answered anyway."""
     age = now - interaction.created_at.timestamp()
     return max(MIN_WRITE_WAIT, min(ANSWER_ACK_BY, ANSWER_ACK_BY - age))
+
+
+def score_lines(rows: list[Any], lang: str, first_rank: int) -> list[str]:
+    """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end."""
+    return [
+        text(
+            "quiz.leaderboard.line",
+            lang,
+            rank=first_rank + i,
+            user=f"<@{row['user_id']}>",
+            points=int(row["points"]),
+            correct=int(row["correct"]),
+        )
+        for i, row in enumerate(rows)
+    ]
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
@@ -427,17 +441,7 @@ class QuizCog(
             if month
             else text("quiz.leaderboard.title.all", lang)
         )
-        lines = [
-            text(
-                "quiz.leaderboard.line",
-                lang,
-                rank=(page - 1) * PAGE_SIZE + i + 1,
-                user=f"<@{row['user_id']}>",
-                points=int(row["points"]),
-                correct=int(row["correct"]),
-            )
-            for i, row in enumerate(rows)
-        ]
+        lines = score_lines(rows, lang, first_rank=(page - 1) * PAGE_SIZE + 1)
         embed = discord.Embed(
             title=title,
             colour=COLOUR,
@@ -571,14 +575,8 @@ class QuizCog(
         """
         now = time.time()
         lang = language(interaction.locale)
-        loop = asyncio.get_running_loop()
-        ack_by = loop.time() + ack_budget(interaction, now)
-        try:
-            round_, quiz = await asyncio.wait_for(
-                self.round_for_answer(round_id), timeout=ack_by - loop.time()
-            )
-        except TimeoutError as error:  # told as "scores unavailable", in time
-            raise DatabaseError("the database did not answer in time") from error
+        bounded = self.db_for(interaction)  # a timeout is told as "scores unavailable"
+        round_, quiz = await bounded.within(self.round_for_answer(round_id))
         if round_ is None or round_.status != "open" or now > round_.deadline:
             await self.deny(interaction, "quiz.answer.late")
             return "late"
@@ -596,19 +594,17 @@ class QuizCog(
         outcome = "saved"
         writing = self.writer.submit(taken)
         try:
-            recorded = await asyncio.wait_for(
-                asyncio.shield(writing), timeout=max(0.05, ack_by - loop.time())
-            )
-        except (DatabaseError, TimeoutError) as error:
+            recorded = await bounded.within(writing)
+        except DatabaseError as error:
             # The round is known to be open and in time: keep the answer until the
             # database is back (or the slow write is done); the runner writes it
             # before the round is scored, and a newer answer is never overwritten.
-            if isinstance(error, DatabaseError):
+            if isinstance(error, DatabaseTimeout):
+                log.warning("answer to round %s not written in time; kept in memory", round_id)
+            else:
                 log.warning("database unavailable; answer to round %s kept in memory: %s",
                             round_id, error)
                 self.bot.metrics.database_errors.inc()
-            else:
-                log.warning("answer to round %s not written in time; kept in memory", round_id)
             self.pending.setdefault(round_id, {})[interaction.user.id] = (answer, now)
             writing.add_done_callback(lambda done: self._written_late(taken, done))
             recorded, outcome = True, "kept"
@@ -720,7 +716,7 @@ class QuizCog(
         return channel
 
     async def post_round(self, quiz: store.Quiz, number: int) -> None:
-        hand = deal_hand()
+        hand = deal(_RANDOM)
         decision = house_way(hand)
         choices = rule_choices(decision, _RANDOM) if quiz.mode == "rule" else []
         now = time.time()
@@ -871,11 +867,7 @@ class QuizCog(
         """Reveal the house way, the rule and who got it right; then close the round."""
         lang = language(quiz.locale)
         decision = house_way(parse_cards(round_.hand, 7))
-        results = await self.db.fetch(
-            "SELECT user_id, correct, points FROM answers WHERE round_id = $1"
-            " ORDER BY points DESC, answered_at",
-            round_.id,
-        )
+        results = await store.round_results(self.db, round_.id)
         right = [row for row in results if row["correct"]]
         embed = discord.Embed(
             title=text("quiz.reveal.title", lang, number=round_.number, rounds=quiz.rounds),
@@ -932,18 +924,7 @@ class QuizCog(
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
         totals = await store.quiz_totals(self.db, quiz.id)
-        lines = [
-            text(
-                "quiz.leaderboard.line",
-                lang,
-                rank=i + 1,
-                user=f"<@{row['user_id']}>",
-                points=int(row["points"]),
-                correct=int(row["correct"]),
-            )
-            for i, row in enumerate(totals)
-            if row["points"]
-        ]
+        lines = score_lines([row for row in totals if row["points"]], lang, first_rank=1)
         embed = discord.Embed(
             title=text("quiz.finished.title", lang),
             colour=COLOUR,

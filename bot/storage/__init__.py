@@ -32,6 +32,10 @@ class DatabaseError(RuntimeError):
     """The database could not be reached or refused a statement."""
 
 
+class DatabaseTimeout(DatabaseError):
+    """The database did not answer within an interaction's budget (it may still)."""
+
+
 def migrations() -> list[tuple[int, str, str]]:
     """(version, name, sql) of every migration, in order."""
     found = []
@@ -234,7 +238,7 @@ class Bounded(Database):
             return await asyncio.wait_for(asyncio.shield(task), max(remaining, 0.01))
         except TimeoutError:
             task.add_done_callback(_retrieve)
-            raise DatabaseError("the database did not answer in time") from None
+            raise DatabaseTimeout("the database did not answer in time") from None
 
     async def execute(self, sql: str, *args: Any) -> int:
         return int(await self.within(self.inner.execute(sql, *args)))

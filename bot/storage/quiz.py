@@ -313,6 +313,15 @@ class AnswerWriter:
                     future.set_result(result)
 
 
+async def round_results(db: Database, round_id: int) -> list[Row]:
+    """Each answer's member, correctness and points, best first (for the reveal)."""
+    return await db.fetch(
+        "SELECT user_id, correct, points FROM answers WHERE round_id = $1"
+        " ORDER BY points DESC, answered_at",
+        round_id,
+    )
+
+
 async def answer_count(db: Database, round_id: int) -> int:
     row = await db.fetchrow("SELECT COUNT(*) AS n FROM answers WHERE round_id = $1", round_id)
     return int(row["n"]) if row else 0
@@ -369,13 +378,6 @@ async def add_score(
         month,
         points,
         int(correct),
-    )
-
-
-async def stop_round(db: Database, round_id: int) -> None:
-    """Close an open round of a stopped quiz: no more answers, nothing scored."""
-    await db.execute(
-        "UPDATE rounds SET status = 'stopped' WHERE id = $1 AND status = 'open'", round_id
     )
 
 

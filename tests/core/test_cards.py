@@ -122,3 +122,14 @@ def test_a_bad_token_is_quoted_as_typed(text: str) -> None:
         if error.code == "unknown_token":
             visible = text.replace("\ufe0f", "").replace("\ufeff", "")
             assert error.token and error.token in visible
+
+
+def test_deal_gives_seven_distinct_cards_of_the_deck() -> None:
+    import random
+
+    from houseway.cards import DECK, deal
+
+    hands = [deal(random.Random(seed)) for seed in range(200)]
+    assert all(len(set(hand)) == 7 and set(hand) <= set(DECK) for hand in hands)
+    assert deal(random.Random(7)) == deal(random.Random(7))
+    assert len(set(hands)) == 200  # not one fixed hand
