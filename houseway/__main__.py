@@ -11,16 +11,15 @@ import os
 import random
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from .analyze import DEFAULT_DEALS, DEFAULT_SEED, analyze, format_analysis
 from .cards import HandError, canonical_hand, card_name, parse_hand
-from .census import CATEGORY_LABELS, TOTAL_HANDS, run_census, stderr_progress
+from .census import CATEGORY_LABELS, TOTAL_HANDS, run_census
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
 from .simulate import SPEC_FIGURES, run_simulation
-from .simulate import stderr_progress as simulate_progress
 from .way import Decision, house_way
 
 #: Section 7 of the spec: hands per best five-card category over all hands.
@@ -38,7 +37,36 @@ SPEC_CATEGORIES = {
     "high-card": 24_780_420,
 }
 
-SUBCOMMANDS = ("census", "simulate", "analyze")
+
+
+def stderr_progress(
+    label: str, unit: str, stream: TextIO = sys.stderr, interval: float = 0.2
+) -> Callable[[int, int], None]:
+    """A one-line progress display (count, percent, rate, time left), redrawn in place.
+
+    Here, not in the library: census and simulate only report progress to a callback.
+    """
+    started = time.perf_counter()
+    last = 0.0
+
+    def show(done: int, total: int) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if done < total and now - last < interval:
+            return
+        last = now
+        elapsed = now - started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate > 0 else 0.0
+        stream.write(
+            f"\r{label}: {done:,}/{total:,} {unit} ({100 * done / max(total, 1):5.1f}%), "
+            f"{rate:,.0f} {unit}/s, {left:4.0f} s left "
+        )
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
 
 
 def decision_json(text: str, decision: Decision) -> dict[str, object]:
@@ -126,7 +154,7 @@ def run_census_command(argv: Sequence[str], out: TextIO) -> int:
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    result = run_census(args.workers, stderr_progress())
+    result = run_census(args.workers, stderr_progress("census", "chunks"))
     elapsed = time.perf_counter() - started
     data = result.to_json()
     if args.write:
@@ -174,7 +202,7 @@ def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
         parser.error("--deals must be at least 1")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
-    result = run_simulation(args.deals, seed, workers, simulate_progress())
+    result = run_simulation(args.deals, seed, workers, stderr_progress("simulate", "deals"))
     if args.json:
         out.write(json.dumps(result.to_json()) + "\n")
         return 0

@@ -13,7 +13,6 @@ the same class key, checking the representative checks every hand of the class.
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -21,7 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from itertools import combinations
 from math import comb, prod
-from typing import Final, TextIO
+from typing import Final
 
 from .cards import JOKER, Card
 from .hands import Category, best_five_of, five_value, is_legal, is_royal, two_value
@@ -198,18 +197,6 @@ def run_census(
             if progress:
                 progress(done, len(units))
     return result
-
-
-def stderr_progress(stream: TextIO = sys.stderr) -> Callable[[int, int], None]:
-    """A one-line progress display, redrawn in place."""
-
-    def show(done: int, total: int) -> None:
-        stream.write(f"\rcensus: {done}/{total} chunks ({100 * done / total:5.1f}%)")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return show
 
 
 def load_rule_counts() -> dict[str, object]:

@@ -196,10 +196,6 @@ def two_value(cards: Sequence[Card]) -> int:
     return high * 16 + low
 
 
-def is_pair_value(two: int) -> bool:
-    return two >= 256
-
-
 def is_legal(five: int, two: int) -> bool:
     """No foul: the five-card hand must outrank the two-card hand (spec section 1).
 

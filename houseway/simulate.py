@@ -10,12 +10,11 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Final, TextIO
+from typing import Final
 
 from .cards import DECK
 from .settle import WIN_PAYOFF, settle_values
@@ -190,26 +189,3 @@ def run_simulation(
     )
 
 
-def stderr_progress(stream: TextIO = sys.stderr, interval: float = 0.2) -> Progress:
-    """A one-line progress display (deals, percent, rate, time left), redrawn in place."""
-    started = time.perf_counter()
-    last = 0.0
-
-    def show(done: int, total: int) -> None:
-        nonlocal last
-        now = time.perf_counter()
-        if done < total and now - last < interval:
-            return
-        last = now
-        elapsed = now - started
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = (total - done) / rate if rate > 0 else 0.0
-        stream.write(
-            f"\rsimulate: {done:,}/{total:,} deals ({100 * done / max(total, 1):5.1f}%), "
-            f"{rate:,.0f} deals/s, {left:4.0f} s left "
-        )
-        if done >= total:
-            stream.write("\n")
-        stream.flush()
-
-    return show

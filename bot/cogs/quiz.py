@@ -29,7 +29,7 @@ from discord.ext import commands
 
 from houseway import house_way, sentences_for
 from houseway.cards import NAMES, card_from_name, deal, format_cards, parse_cards
-from houseway.quiz import BASE_POINTS, SPEED_BONUS, is_correct, points, rule_choices
+from houseway.quiz import BASE_POINTS, MODES, SPEED_BONUS, is_correct, points, rule_choices
 from houseway.rules import RULES
 
 from ..cards_image import render_hand, render_split
@@ -321,7 +321,7 @@ class QuizCog(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             started_by=interaction.user.id,
-            mode=mode if mode in ("set", "rule") else "set",
+            mode=mode if mode in MODES else "set",
             rounds=rounds or config.default_rounds,
             seconds=seconds or config.default_seconds,
             locale=guild_locale.value,
