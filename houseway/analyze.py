@@ -15,7 +15,6 @@ two splits are then popcounts of big-integer ANDs.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from bisect import bisect_left
@@ -27,6 +26,7 @@ from typing import Final
 from .cards import DECK, Card, canonical_hand, check_hand, format_cards, parse_hand, sort_key
 from .hands import category_name, display_order, five_value, is_legal, two_name, two_value
 from .settle import WIN_PAYOFF
+from .simulate import mean_se
 from .way import house_way
 
 DEFAULT_DEALS: Final = 20_000
@@ -177,14 +177,6 @@ class DealerHands:
         return five_wins & two_wins, self.everything & ~(five_wins | two_wins)
 
 
-def _mean_se(total: float, squares: float, n: int) -> tuple[float, float]:
-    mean = total / n
-    if n < 2:
-        return mean, math.inf
-    variance = max(0.0, squares / n - mean * mean) * n / (n - 1)
-    return mean, math.sqrt(variance / n)
-
-
 def analyze(
     cards: Sequence[Card] | str, deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED
 ) -> Analysis:
@@ -227,7 +219,7 @@ def analyze(
     for key, (shown_five, shown_two, ways) in groups.items():
         wins, losses = counts[key]
         win_mask, loss_mask = masks[key]
-        ev, se = _mean_se(WIN_PAYOFF * wins - losses, _WIN_SQUARED * wins + losses, deals)
+        ev, se = mean_se(WIN_PAYOFF * wins - losses, _WIN_SQUARED * wins + losses, deals)
         # Paired differences d = X_best - X: sum d² = sum X_best² + sum X² - 2 sum X_best X.
         cross = (
             _WIN_SQUARED * (best_win & win_mask).bit_count()
@@ -237,7 +229,7 @@ def analyze(
         )
         squares = _WIN_SQUARED * (best_wins + wins) + best_losses + losses - 2 * cross
         gap_total = WIN_PAYOFF * (best_wins - wins) - (best_losses - losses)
-        gap, gap_se = _mean_se(gap_total, squares, deals)
+        gap, gap_se = mean_se(gap_total, squares, deals)
         results.append(
             SplitResult(
                 five=display_order(shown_five, key[0]),

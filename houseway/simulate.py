@@ -72,17 +72,21 @@ def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float,
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def payoff_mean_se(wins: int, pushes: int, losses: int) -> tuple[float, float]:
-    """Mean payoff per unit wagered and its standard error (sample variance, n - 1)."""
-    n = wins + pushes + losses
+def mean_se(total: float, squares: float, n: int) -> tuple[float, float]:
+    """Mean and standard error from a sum and a sum of squares (sample variance, n - 1)."""
     if n == 0:
         return (0.0, math.inf)
-    mean = (WIN_PAYOFF * wins - losses) / n
-    if n == 1:
+    mean = total / n
+    if n < 2:
         return (mean, math.inf)
-    square = (WIN_PAYOFF * WIN_PAYOFF * wins + losses) / n
-    variance = max(0.0, square - mean * mean) * n / (n - 1)
+    variance = max(0.0, squares / n - mean * mean) * n / (n - 1)
     return (mean, math.sqrt(variance / n))
+
+
+def payoff_mean_se(wins: int, pushes: int, losses: int) -> tuple[float, float]:
+    """Mean payoff per unit wagered and its standard error."""
+    n = wins + pushes + losses
+    return mean_se(WIN_PAYOFF * wins - losses, WIN_PAYOFF * WIN_PAYOFF * wins + losses, n)
 
 
 @dataclass(frozen=True)
