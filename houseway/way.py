@@ -12,7 +12,7 @@ dict look-up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, product
 from typing import Final, NamedTuple
 
 from .cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, HandError, check_hand
@@ -190,9 +190,44 @@ def _full_house(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[
     return tuple(pairs[0]), ("full-house",)
 
 
+def _best_of_equal(
+    cards: Sequence[Card], low: tuple[Card, ...], groups: dict[int, list[Card]]
+) -> tuple[Card, ...]:
+    """Of cards of one rank, send low those that leave the best five-card hand (section 3).
+
+    The two-card hand keeps its value whichever equal cards go (the joker low is an ace);
+    only the five-card hand can change, and only where the joker or a suited ace stays to
+    keep a flush or a straight. Ties keep the first choice in group order (natural cards
+    before the joker, lowest suit first).
+    """
+    places: dict[int, list[int]] = {}
+    for place, card in enumerate(low):
+        places.setdefault(RANK_OF[card], []).append(place)
+    if all(len(groups[rank]) == len(at) for rank, at in places.items()):
+        return low
+    best, best_value = low, -1
+    for picks in product(*(combinations(groups[rank], len(at)) for rank, at in places.items())):
+        candidate = list(low)
+        for at, picked in zip(places.values(), picks, strict=True):
+            for place, card in zip(at, picked, strict=True):
+                candidate[place] = card
+        value = five_value([c for c in cards if c not in candidate])
+        if value > best_value:
+            best, best_value = tuple(candidate), value
+    return best
+
+
 def decide(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """The two-card hand and the path of rule ids, straight from spec section 3."""
     groups = _groups(cards)
+    low, path = _decide(cards, groups)
+    return _best_of_equal(cards, low, groups), path
+
+
+def _decide(
+    cards: Sequence[Card], groups: dict[int, list[Card]]
+) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+    """Which ranks go low and why; :func:`decide` then picks among cards of equal rank."""
     sizes = sorted((len(g) for g in groups.values()), reverse=True)
     if len(groups.get(ACE, ())) == 5:
         return tuple(groups[ACE][:2]), ("five-aces",)
@@ -237,11 +272,9 @@ def _build_flush_table() -> tuple[int, ...]:
 
 
 _FLUSH_OF_TOTAL: Final = _build_flush_table()
-#: For a flush suit f: key value (rank, in-suit), over the hand in plain card order.
-#: The order must be the cards' own (rank, then suit s h d c): section 3 sends the
-#: lowest suit of equal cards low first, and with a flush possible that choice can
-#: change the split's value (A♠ A♥ A♣ + joker + ♣ cards), so two hands may share a
-#: template only when their suited cards stand at the same places in that order.
+#: For a flush suit f: key value (rank, in-suit), over the hand in plain card order, so
+#: hands share a template only when their suited cards stand at the same places; ties
+#: between equal cards then fall the same way in every hand of a template.
 _FLUSH_KEY: Final = tuple(
     (*(RANK_OF[c] * 2 + (SUIT_OF[c] == f) for c in range(52)), 99) for f in range(4)
 )

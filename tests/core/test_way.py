@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from houseway import RULE_IDS, five_value, house_way, parse_hand, two_value
-from houseway.cards import RANK_OF, parse_cards
+from houseway.cards import RANK_OF, format_cards, parse_cards
 
 #: The spec's conformance set, copied into the repository so that the tests run from any
 #: checkout; test_golden_copy_matches_the_shared_contract notices when the contract moves.
@@ -208,3 +208,39 @@ def test_display_order_puts_groups_first_and_joker_at_its_rank() -> None:
     wheel = house_way("2c 3d 4h 5s JK 9c Kd")
     assert wheel.five == parse_cards("5s 4h 3d 2c JK", 5)
     assert house_way("JK 5d 6d 7d 8d 8s 4c").five == parse_cards("JK 7d 6d 5d 4c", 5)
+
+
+def test_equal_rank_cards_keep_the_spec_examples_flush_and_straight() -> None:
+    flush = house_way("Ad 6h Ah Ac JK 5h 7h")
+    assert sorted(flush.two) == sorted(parse_cards("Ad Ac", 2))
+    assert flush.five_name() == "Flush"
+    straight = house_way("Ad Td JK Qh As Ac Kh")
+    assert straight.five_value == five_value(parse_cards("JK Kh Qh As Td", 5))
+    assert straight.five_name() == "Straight"
+
+
+def test_equal_rank_cards_leave_the_best_five_in_every_hand_with_three_aces_and_the_joker() -> (
+    None
+):
+    """Spec section 3: of the splits whose two-card hand has the same ranks as the house
+    way's (the joker low is an ace), none leaves a better five-card hand."""
+    from itertools import combinations
+
+    from houseway.cards import ACE, JOKER
+
+    aces = [c for c in range(52) if RANK_OF[c] == ACE]
+    others = [c for c in range(52) if RANK_OF[c] != ACE]
+    checked = 0
+    for three in combinations(aces, 3):
+        for rest in combinations(others, 3):
+            hand = (*three, JOKER, *rest)
+            decision = house_way(hand)
+            low_ranks = sorted(RANK_OF[c] for c in decision.two)
+            best = max(
+                five_value([c for c in hand if c not in low])
+                for low in combinations(hand, 2)
+                if sorted(RANK_OF[c] for c in low) == low_ranks
+            )
+            assert decision.five_value == best, format_cards(hand)
+            checked += 1
+    assert checked == 69_184
