@@ -32,9 +32,8 @@ HANDLER_TASKS = (
     "discord-ui-modal-dispatch-",
     "discord-ui-dynamic-item-",
 )
-#: close() waits at most this long for interactions in flight, then for the quiz runners.
+#: close() waits at most this long for interactions in flight; then the cogs unload.
 FINISH_SECONDS = 5.0
-STOP_RUNNERS_SECONDS = 1.5
 
 
 class Tree(app_commands.CommandTree["HousewayBot"]):
@@ -145,18 +144,17 @@ class HousewayBot(commands.Bot):
             log.info("global commands unchanged since the last sync; not syncing")
 
     async def close(self) -> None:
-        """Finish the interactions in flight, stop the quiz runners, then close.
+        """Finish the interactions in flight, then close (which unloads the cogs).
 
         A deferred /analyze, say, still gets its follow-up before the HTTP session goes;
-        the runners' quizzes stay 'running' in the database for the next start. Both
-        waits are bounded so that SIGTERM still exits in time. A second call waits for
-        the first one's steps rather than cutting them short.
+        the quiz cog stops its runners when it unloads. Both waits are bounded so that
+        SIGTERM still exits in time. A second call waits for the first one's steps rather
+        than cutting them short.
         """
         if self._close_started is None:
             self._close_started = asyncio.get_running_loop().create_future()
             try:
                 await self.finish_in_flight(FINISH_SECONDS)
-                await self._stop_quiz_runners(STOP_RUNNERS_SECONDS)
             finally:
                 self._close_started.set_result(None)
         else:
@@ -183,16 +181,6 @@ class HousewayBot(commands.Bot):
                 return
             log.info("waiting for %d interaction(s) in flight", len(pending))
             await asyncio.wait(pending, timeout=left)
-
-    async def _stop_quiz_runners(self, timeout: float) -> None:
-        """Stop the runners, but not wait on a database that does not answer."""
-        quiz = self.get_cog("QuizCog")
-        if quiz is None:
-            return
-        try:
-            await asyncio.wait_for(quiz.stop_runners(), timeout)  # type: ignore[attr-defined]
-        except TimeoutError:
-            log.warning("the quiz runners did not stop within %g s", timeout)
 
     def record_interaction(
         self, interaction: discord.Interaction, command: str, outcome: str

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bot.client import HousewayBot
+from bot.cogs.quiz.timing import Timing
 from bot.settings import Settings
 from bot.storage import open_database
 from tests.fakediscord import FakeDiscord
@@ -19,6 +20,8 @@ from tests.fakediscord.harness import running_client
 
 BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
 ROOT = Path(__file__).resolve().parents[2]
+#: Quizzes that refresh, wait and retry quickly, so that a test round takes moments.
+QUICK_QUIZ = Timing(counter_refresh=0.2, grace=0.2, retry_delay=0.3)
 
 
 def bot_env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str]:

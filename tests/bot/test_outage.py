@@ -7,10 +7,9 @@ import time
 from typing import Any
 
 from bot.storage import Database, open_database
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner
 from tests.bot.tcpproxy import TcpProxy
 from tests.bot.test_quiz import (
-    _patch_loaded_module,
     answer,
     house_two,
     reveals,
@@ -47,8 +46,7 @@ async def test_stalled_database_answer_acknowledged_in_time_and_kept(
     await proxy.start()
     fake_discord.default_guild.preferred_locale = "en-US"
     bo = fake_discord.make_user("bo")
-    async with run_bot(fake_discord, database_url=proxy.url(postgres_url)):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=proxy.url(postgres_url), quiz_timing=QUICK_QUIZ):
         await start_quiz(fake_discord, rounds=1, seconds=60)
         first = await wait_round(fake_discord, 1)
         # An answer before the stall: the round is posted and its state in memory.
@@ -83,8 +81,7 @@ async def test_answer_kept_while_its_write_is_blocked_still_counts(
     """Writes to answers hang (reads work): the member is told "saved" in time, the round
     message counts the answer meanwhile, and the write lands once the lock goes."""
     fake_discord.default_guild.preferred_locale = "en-US"
-    async with run_bot(fake_discord, database_url=postgres_url):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=postgres_url, quiz_timing=QUICK_QUIZ):
         await start_quiz(fake_discord, rounds=1, seconds=60)
         first = await wait_round(fake_discord, 1)
         bo = fake_discord.make_user("bo")
@@ -132,8 +129,7 @@ async def test_stalled_database_quiz_commands_answer_in_time(
         assert sent.ephemeral and "unavailable right now" in sent.content
         assert interaction.response_time is not None and interaction.response_time < 3.0
 
-    async with run_bot(fake_discord, database_url=proxy.url(postgres_url)):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=proxy.url(postgres_url), quiz_timing=QUICK_QUIZ):
         proxy.pause()  # everything hangs
         await told_unavailable_in_time(await fake_discord.send_command("quiz leaderboard"))
         proxy.resume()
@@ -171,8 +167,7 @@ async def test_postgres_outage_mid_round(
     proxied = proxy.url(postgres_url)
     fake_discord.default_guild.preferred_locale = "en-US"
     anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
-    async with run_bot(fake_discord, database_url=proxied):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=proxied, quiz_timing=QUICK_QUIZ):
         await start_quiz(fake_discord, rounds=1, seconds=60)
         first = await wait_round(fake_discord, 1)
         await answer(fake_discord, first, anna, house_two(first))

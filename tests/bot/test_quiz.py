@@ -16,7 +16,7 @@ from bot.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
 from houseway.cards import NAMES, parse_cards
-from tests.bot.fixtures import BotRunner, bot_env
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env
 from tests.fakediscord import CHANNEL_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
 from tests.fakediscord.models import DEFAULT_MEMBER_PERMISSIONS, MANAGE_GUILD
 
@@ -29,17 +29,8 @@ async def quiz_bot(
     fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
 ) -> AsyncIterator[HousewayBot]:
     fake_discord.default_guild.preferred_locale = "en-US"  # channel messages in English
-    async with run_bot(fake_discord, database_url=any_database_url) as bot:
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ) as bot:
         yield bot
-
-
-def _patch_loaded_module() -> None:
-    """discord.py loads extensions as fresh module objects: shorten their timers too."""
-    module = sys.modules["bot.cogs.quiz"]
-    module.COUNTER_REFRESH = 0.2  # type: ignore[attr-defined]
-    module.GRACE = 0.2  # type: ignore[attr-defined]
-    module.RETRY_DELAY = 0.3  # type: ignore[attr-defined]
 
 
 async def start_quiz(fake: FakeDiscord, **options: Any) -> Any:
@@ -433,14 +424,12 @@ async def test_restart_mid_round_keeps_answers_and_reveals_once(
 ) -> None:
     anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
     fake_discord.default_guild.preferred_locale = "en-US"
-    async with run_bot(fake_discord, database_url=any_database_url):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ):
         await start_quiz(fake_discord, rounds=1, seconds=60)
         first = await wait_round(fake_discord, 1)
         await answer(fake_discord, first, anna, house_two(first))
     # the bot is down; a new process starts on the same database
-    async with run_bot(fake_discord, database_url=any_database_url):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ):
         await answer(fake_discord, first, bo, house_two(first))  # the old menu still works
         await expire_round(any_database_url, first)
         await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
@@ -456,14 +445,12 @@ async def test_deadline_passed_while_down_is_revealed_at_start(
 ) -> None:
     anna = fake_discord.make_user("anna")
     fake_discord.default_guild.preferred_locale = "en-US"
-    async with run_bot(fake_discord, database_url=any_database_url):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ):
         await start_quiz(fake_discord, rounds=1, seconds=60)
         first = await wait_round(fake_discord, 1)
         await answer(fake_discord, first, anna, house_two(first))
     await expire_round(any_database_url, first)
-    async with run_bot(fake_discord, database_url=any_database_url):
-        _patch_loaded_module()
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ):
         await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
         await wait_quiz_over(fake_discord)
     async with run_bot(fake_discord, database_url=any_database_url):

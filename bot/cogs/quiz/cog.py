@@ -1,0 +1,339 @@
+"""The /quiz commands; the cog keeps the runners and gives them back after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from houseway.quiz import MODES
+
+from ...i18n import language, text
+from ...storage import Database, DatabaseError
+from ...storage import quiz as store
+from .checks import deny, is_quizmaster
+from .embeds import config_embed, help_embed, leaderboard_embed, message_link
+from .intake import AnswerIntake
+from .runner import QuizRunner, close_round_message
+from .views import AnswerSelect, LeaderboardPage, ResetChoice, leaderboard_view, reset_view
+
+if TYPE_CHECKING:
+    from ...client import HousewayBot
+
+log = logging.getLogger(__name__)
+
+PAGE_SIZE = 10
+
+
+@app_commands.guild_only()  # the whole group: quizzes and scores belong to a server
+class QuizCog(
+    commands.GroupCog,
+    name="QuizCog",
+    group_name=_("quiz"),
+    group_description=_("House Way quiz rounds"),
+):
+    def __init__(self, bot: HousewayBot) -> None:
+        self.bot = bot
+        self.timing = bot.settings.quiz_timing
+        self.intake = AnswerIntake(bot, self.timing)
+        self.runners: dict[int, QuizRunner] = {}
+        self.background: set[asyncio.Task[Any]] = set()
+        super().__init__()
+
+    @property
+    def db(self) -> Database:
+        return self.bot.database
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage, ResetChoice)
+
+    async def cog_unload(self) -> None:
+        """Stop the runners (the one place they are stopped), but not wait on a database
+        that does not answer; the quizzes stay 'running' in the database for the next start."""
+        try:
+            await asyncio.wait_for(self.stop_runners(), self.timing.stop_runners)
+        except TimeoutError:
+            log.warning("the quiz runners did not stop within %g s", self.timing.stop_runners)
+
+    async def stop_runners(self) -> None:
+        """Cancel the runners; answers already being written are waited for, so an
+        acknowledged answer is kept."""
+        await asyncio.gather(*(runner.stop() for runner in self.runners.values()))
+        await self.intake.writer.flush()
+        self.runners.clear()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        await self.resume_quizzes()
+
+    async def resume_quizzes(self) -> None:
+        """Give every running quiz of this process's guilds its runner back."""
+        while True:
+            try:
+                quizzes = await store.running_quizzes(self.db)
+                break
+            except DatabaseError as error:
+                log.warning("cannot read running quizzes (%s); retrying", error)
+                await asyncio.sleep(self.timing.retry_delay)
+        for quiz in quizzes:
+            if self.bot.get_guild(quiz.guild_id) is not None:
+                self.start_runner(quiz.id)
+
+    def start_runner(self, quiz_id: int) -> None:
+        runner = self.runners.get(quiz_id)
+        if runner is None:
+            runner = self.runners[quiz_id] = QuizRunner(
+                self.bot, self.intake, self.timing, quiz_id, self._quiz_over
+            )
+        runner.start()
+
+    def _quiz_over(self, quiz_id: int) -> None:
+        self.runners.pop(quiz_id, None)
+
+    # --- commands -------------------------------------------------------------------
+
+    @app_commands.command(name=_("start"), description=_("Start a quiz in this channel"))
+    @app_commands.guild_only()
+    @app_commands.rename(rounds=_("rounds"), seconds=_("seconds"), mode=_("mode"))
+    @app_commands.describe(
+        rounds=_("Number of rounds (1-20)"),
+        seconds=_("Seconds per round (10-300)"),
+        mode=_("Set the hand, or name the rule"),
+    )
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name=_("Set the hand"), value="set"),
+            app_commands.Choice(name=_("Name the rule"), value="rule"),
+        ]
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
+        seconds: app_commands.Range[int, 10, 300] | None = None,
+        mode: str = "set",
+    ) -> None:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await deny(interaction, "quiz.guild_only")
+            return
+        db = self.intake.db_for(interaction)
+        if not await is_quizmaster(db, interaction):
+            await deny(interaction, "quiz.forbidden")
+            return
+        config = await store.guild_config(db, interaction.guild_id)
+        guild_locale = interaction.guild_locale or discord.Locale.american_english
+        quiz = store.Quiz(
+            id=store.new_id(),
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            started_by=interaction.user.id,
+            mode=mode if mode in MODES else "set",
+            rounds=rounds or config.default_rounds,
+            seconds=seconds or config.default_seconds,
+            locale=guild_locale.value,
+            status="running",
+        )
+        try:
+            await self.create_in_time(interaction, quiz)
+        except store.AlreadyRunning:
+            running = await store.running_quiz_in(db, interaction.channel_id)
+            current = await store.last_round(db, running.id) if running else None
+            link = message_link(
+                interaction.guild_id,
+                interaction.channel_id,
+                current.message_id if current else None,
+            )
+            await deny(interaction, "quiz.already_running", link=link)
+            return
+        lang = language(quiz.locale)
+        await interaction.response.send_message(
+            text(
+                "quiz.started.one" if quiz.rounds == 1 else "quiz.started",
+                lang,
+                rounds=quiz.rounds,
+                seconds=quiz.seconds,
+                mode=text(f"quiz.mode.{quiz.mode}", lang),
+                user=interaction.user.mention,
+            )
+        )
+        self.start_runner(quiz.id)
+
+    async def create_in_time(self, interaction: discord.Interaction, quiz: store.Quiz) -> None:
+        """Create the quiz within the interaction's budget.
+
+        If the database takes the quiz only after the moderator was told that scores are
+        unavailable, it is stopped again at once rather than started unannounced.
+        """
+        insert = asyncio.ensure_future(store.create_quiz(self.db, quiz))
+        try:
+            await self.intake.db_for(interaction).within(insert)
+        except DatabaseError:
+            insert.add_done_callback(lambda done: self.undo_late_quiz(done, quiz.id))
+            raise
+
+    def undo_late_quiz(self, insert: asyncio.Future[None], quiz_id: int) -> None:
+        if insert.cancelled() or insert.exception() is not None:
+            return
+        log.warning("quiz %s was created after its command gave up; stopping it", quiz_id)
+        task = asyncio.create_task(store.end_quiz(self.db, quiz_id, "stopped"))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    @app_commands.command(name=_("stop"), description=_("Stop the quiz in this channel"))
+    @app_commands.guild_only()
+    async def stop(self, interaction: discord.Interaction) -> None:
+        db = self.intake.db_for(interaction)
+        if interaction.channel_id is None or not await is_quizmaster(db, interaction):
+            await deny(interaction, "quiz.forbidden")
+            return
+        quiz = await store.running_quiz_in(db, interaction.channel_id)
+        if quiz is None or not await db.within(store.stop_quiz(self.db, quiz.id)):
+            await deny(interaction, "quiz.not_running")
+            return
+        await interaction.response.send_message(
+            text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
+        )
+        # After the reply: taking the menu off the round's message is a Discord call
+        # that may be slow or rate-limited, and the moderator should not wait for it.
+        runner = self.runners.pop(quiz.id, None)
+        if runner is not None:
+            await runner.stop()
+        current = await store.last_round(self.db, quiz.id)
+        if current is not None and current.status == "stopped":
+            self.intake.forget(current.id)
+            await close_round_message(self.bot, quiz, current)
+
+    @app_commands.command(name=_("leaderboard"), description=_("The server's quiz leaderboard"))
+    @app_commands.guild_only()
+    @app_commands.rename(period=_("period"), page=_("page"))
+    @app_commands.describe(period=_("All time or this month"), page=_("Page number"))
+    @app_commands.choices(
+        period=[
+            app_commands.Choice(name=_("All time"), value="all"),
+            app_commands.Choice(name=_("This month"), value="month"),
+        ]
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        period: str = "all",
+        page: app_commands.Range[int, 1, 10_000] = 1,
+    ) -> None:
+        if interaction.guild_id is None:  # guild-only, but a stale client may still ask
+            await deny(interaction, "quiz.guild_only")
+            return
+        embed, view = await self.leaderboard_page(interaction, period, page)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    async def leaderboard_page(
+        self, interaction: discord.Interaction, period: str, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        lang = language(interaction.locale)
+        assert interaction.guild_id is not None  # callers answer DMs themselves
+        month = store.month_of(time.time()) if period == "month" else None
+        db = self.intake.db_for(interaction)
+        rows, ranked = await store.leaderboard(
+            db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+        )
+        pages = max(1, math.ceil(ranked / PAGE_SIZE))
+        if page > pages:  # past the end (the board shrank, or a big page was asked): last page
+            page = pages
+            rows, ranked = await store.leaderboard(
+                db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+            )
+        first_rank = (page - 1) * PAGE_SIZE + 1
+        embed = leaderboard_embed(rows, month, page, pages, first_rank, lang)
+        return embed, leaderboard_view(period, page, pages, lang)
+
+    @app_commands.command(
+        name=_("config"), description=_("Quizmaster role, default time and rounds")
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(
+        quizmaster_role=_("quizmaster_role"),
+        seconds=_("seconds"),
+        rounds=_("rounds"),
+        clear_role=_("clear_role"),
+    )
+    @app_commands.describe(
+        quizmaster_role=_("Role that may run quizzes"),
+        seconds=_("Seconds per round (10-300)"),
+        rounds=_("Number of rounds (1-20)"),
+        clear_role=_("Remove the quizmaster role"),
+    )
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        quizmaster_role: discord.Role | None = None,
+        seconds: app_commands.Range[int, 10, 300] | None = None,
+        rounds: app_commands.Range[int, 1, 20] | None = None,
+        clear_role: bool = False,
+    ) -> None:
+        db = self.intake.db_for(interaction)
+        if not await is_quizmaster(db, interaction):
+            await deny(interaction, "quiz.forbidden")
+            return
+        assert interaction.guild_id is not None  # is_quizmaster is False outside servers
+        config = await store.guild_config(db, interaction.guild_id)
+        role_id = (
+            None
+            if clear_role
+            else (quizmaster_role.id if quizmaster_role else config.quizmaster_role_id)
+        )
+        config = replace(
+            config,
+            quizmaster_role_id=role_id,
+            default_seconds=seconds or config.default_seconds,
+            default_rounds=rounds or config.default_rounds,
+        )
+        await store.save_guild_config(db, config)
+        embed = config_embed(config, language(interaction.locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=_("reset"), description=_("Delete all quiz scores in this server"))
+    @app_commands.guild_only()
+    async def reset(self, interaction: discord.Interaction) -> None:
+        if not await is_quizmaster(self.intake.db_for(interaction), interaction):
+            await deny(interaction, "quiz.forbidden")
+            return
+        lang = language(interaction.locale)
+        await interaction.response.send_message(
+            text("quiz.reset.confirm", lang),
+            view=reset_view(interaction.user.id, lang),
+            ephemeral=True,
+        )
+
+    async def confirm_reset(
+        self, interaction: discord.Interaction, choice: str, user_id: int
+    ) -> str:
+        """The confirmation's answer; returns the outcome for the log line."""
+        lang = language(interaction.locale)
+        if interaction.user.id != user_id:
+            await deny(interaction, "quiz.reset.not_yours")
+            return "not_yours"
+        if choice == "no":
+            await interaction.response.edit_message(
+                content=text("quiz.reset.cancelled", lang), view=None
+            )
+            return "cancelled"
+        db = self.intake.db_for(interaction)
+        if not await is_quizmaster(db, interaction):  # permissions may have changed
+            await deny(interaction, "quiz.forbidden")
+            return "forbidden"
+        assert interaction.guild_id is not None
+        await store.reset_scores(db, interaction.guild_id)
+        await interaction.response.edit_message(content=text("quiz.reset.done", lang), view=None)
+        return "reset"
+
+    @app_commands.command(name=_("help"), description=_("How the quiz works and how it scores"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        embed = help_embed(language(interaction.locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,0 +1,147 @@
+"""The quiz's embeds: round, reveal, leaderboard, summary, config and help (pure functions)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, Final
+
+import discord
+
+from houseway import Decision, sentences_for
+from houseway.cards import card_from_name
+from houseway.quiz import BASE_POINTS, SPEED_BONUS
+
+from ...embeds import COLOUR, add_split_fields, pretty_cards, quote_rules
+from ...i18n import text
+from ...storage import quiz as store
+
+ROUND_IMAGE: Final = "round.png"
+REVEAL_IMAGE: Final = "answer.png"
+#: The reveal names at most this many members who got it right.
+MAX_NAMES: Final = 30
+
+
+def score_lines(rows: Sequence[Any], lang: str, first_rank: int) -> list[str]:
+    """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end."""
+    return [
+        text(
+            "quiz.leaderboard.line",
+            lang,
+            rank=first_rank + i,
+            user=f"<@{row['user_id']}>",
+            points=int(row["points"]),
+            correct=int(row["correct"]),
+        )
+        for i, row in enumerate(rows)
+    ]
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
+    if message_id is None:
+        return f"https://discord.com/channels/{guild_id}/{channel_id}"
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+def discord_time(timestamp: float) -> str:
+    """A Discord timestamp tag: each client shows it relative, in its own language."""
+    return f"<t:{math.ceil(timestamp)}:R>"
+
+
+def round_embed(
+    quiz: store.Quiz, round_: store.Round, lang: str, deadline: float
+) -> discord.Embed:
+    embed = discord.Embed(
+        title=text("quiz.round.title", lang, number=round_.number, rounds=quiz.rounds),
+        description=(
+            f"{text(f'quiz.round.{quiz.mode}', lang)}\n\n"
+            f"**{pretty_cards(card_from_name(c) for c in round_.hand.split())}**\n\n"
+            f"{text('quiz.round.deadline', lang, when=discord_time(deadline))}"
+        ),
+        colour=COLOUR,
+    )
+    embed.set_image(url=f"attachment://{ROUND_IMAGE}")
+    return embed
+
+
+def reveal_embed(
+    quiz: store.Quiz,
+    round_: store.Round,
+    decision: Decision,
+    results: Sequence[Any],
+    lang: str,
+) -> discord.Embed:
+    """The house way, the rule and who got it right."""
+    right = [row for row in results if row["correct"]]
+    embed = discord.Embed(
+        title=text("quiz.reveal.title", lang, number=round_.number, rounds=quiz.rounds),
+        description=(
+            quote_rules(sentences_for(decision.path), lang)
+            + "\n\n"
+            + text("quiz.reveal.rule", lang, rule=" → ".join(decision.path))
+        ),
+        colour=COLOUR,
+    )
+    add_split_fields(embed, decision, lang)
+    names = [f"<@{row['user_id']}> +{row['points']}" for row in right[:MAX_NAMES]]
+    if len(right) > MAX_NAMES:
+        names.append(text("quiz.reveal.more", lang, count=len(right) - MAX_NAMES))
+    embed.add_field(
+        name=text("quiz.reveal.right", lang, count=len(right), answered=len(results)),
+        value=", ".join(names) if names else text("quiz.reveal.nobody", lang),
+        inline=False,
+    )
+    embed.set_image(url=f"attachment://{REVEAL_IMAGE}")
+    return embed
+
+
+def leaderboard_embed(
+    rows: Sequence[Any], month: str | None, page: int, pages: int, first_rank: int, lang: str
+) -> discord.Embed:
+    title = (
+        text("quiz.leaderboard.title.month", lang, month=month)
+        if month
+        else text("quiz.leaderboard.title.all", lang)
+    )
+    embed = discord.Embed(
+        title=title,
+        colour=COLOUR,
+        description="\n".join(score_lines(rows, lang, first_rank))
+        or text("quiz.leaderboard.empty", lang),
+    )
+    embed.set_footer(text=text("quiz.leaderboard.page", lang, page=page, pages=pages))
+    return embed
+
+
+def summary_embed(totals: Sequence[Any], lang: str) -> discord.Embed:
+    """The quiz's top scorers, posted when it ends."""
+    lines = score_lines([row for row in totals if row["points"]], lang, first_rank=1)
+    return discord.Embed(
+        title=text("quiz.finished.title", lang),
+        colour=COLOUR,
+        description="\n".join(lines) or text("quiz.finished.none", lang),
+    )
+
+
+def config_embed(config: store.GuildConfig, lang: str) -> discord.Embed:
+    role_id = config.quizmaster_role_id
+    role = f"<@&{role_id}>" if role_id else text("quiz.config.none", lang)
+    return discord.Embed(
+        title=text("quiz.config.title", lang),
+        colour=COLOUR,
+        description=text(
+            "quiz.config.body",
+            lang,
+            role=role,
+            seconds=config.default_seconds,
+            rounds=config.default_rounds,
+        ),
+    )
+
+
+def help_embed(lang: str) -> discord.Embed:
+    return discord.Embed(
+        title=text("quiz.help.title", lang),
+        colour=COLOUR,
+        description=text("quiz.help.body", lang, base=BASE_POINTS, bonus=SPEED_BONUS),
+    )

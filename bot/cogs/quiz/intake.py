@@ -1,0 +1,168 @@
+"""Answers in: the open-round cache, the outage buffer and the group-commit writer.
+
+The database stays the authority: an answer's INSERT checks the round's status and
+deadline. Memory only saves statements (the round an answer is for) and keeps
+answers that the database could not take in time until it can.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from houseway.cards import card_from_name
+
+from ...embeds import pretty_card
+from ...i18n import language, text
+from ...storage import Bounded, Database, DatabaseError, DatabaseTimeout
+from ...storage import quiz as store
+from .checks import deny
+from .embeds import discord_time
+from .timing import Timing
+
+if TYPE_CHECKING:
+    from ...client import HousewayBot
+
+log = logging.getLogger(__name__)
+
+RoundAndQuiz = tuple[store.Round | None, store.Quiz | None]
+
+
+class AnswerIntake:
+    def __init__(self, bot: HousewayBot, timing: Timing) -> None:
+        self.bot = bot
+        self.timing = timing
+        #: Open rounds and their quizzes by round id, so an answer costs one statement.
+        self.open_rounds: dict[int, tuple[store.Round, store.Quiz]] = {}
+        #: Answers taken while the database was unreachable, by round then member:
+        #: written (with their original times) before the round is scored.
+        self.pending: dict[int, dict[int, tuple[str, float]]] = {}
+        self._loading: dict[int, asyncio.Future[RoundAndQuiz]] = {}
+        self.writer = store.AnswerWriter(bot.database)
+
+    @property
+    def db(self) -> Database:
+        return self.bot.database
+
+    def db_for(self, interaction: discord.Interaction) -> Bounded:
+        """The database, bounded so that the interaction is answered in time whatever it does."""
+        loop = asyncio.get_running_loop()
+        budget = self.timing.ack_budget(interaction.created_at, time.time())
+        return Bounded(self.db, loop.time() + budget)
+
+    def hold(self, round_: store.Round, quiz: store.Quiz) -> None:
+        """Remember an open round, so that answers to it need not look it up."""
+        self.open_rounds[round_.id] = (round_, quiz)
+
+    def forget(self, round_id: int) -> None:
+        self.open_rounds.pop(round_id, None)
+
+    async def answered(self, round_id: int) -> int:
+        """How many members have answered: answers kept in memory count too (they saw "saved")."""
+        answered = await store.answered_by(self.db, round_id)
+        return len(answered | self.pending.get(round_id, {}).keys())
+
+    async def take_answer(
+        self, interaction: discord.Interaction, round_id: int, values: list[str]
+    ) -> str:
+        """Record a member's answer (the last one counts) and acknowledge it privately.
+
+        Returns the outcome for the log line: saved, kept (in memory, database slow or
+        down), late or invalid.
+        """
+        now = time.time()
+        lang = language(interaction.locale)
+        bounded = self.db_for(interaction)  # a timeout is told as "scores unavailable"
+        round_, quiz = await bounded.within(self.round_for_answer(round_id))
+        if round_ is None or round_.status != "open" or now > round_.deadline:
+            await deny(interaction, "quiz.answer.late")
+            return "late"
+        hand = round_.hand.split()
+        if quiz is None or quiz.mode == "set":
+            valid = len(values) == 2 and len(set(values)) == 2 and set(values) <= set(hand)
+            answer = " ".join(values)
+        else:
+            valid = len(values) == 1 and values[0] in round_.choices
+            answer = values[0] if values else ""
+        if not valid:
+            await deny(interaction, "quiz.answer.invalid")
+            return "invalid"
+        taken = store.AnswerIn(round_id, interaction.user.id, answer, now)
+        outcome = "saved"
+        writing = self.writer.submit(taken)
+        try:
+            recorded = await bounded.within(writing)
+        except DatabaseError as error:
+            # The round is known to be open and in time: keep the answer until the
+            # database is back (or the slow write is done); the runner writes it
+            # before the round is scored, and a newer answer is never overwritten.
+            if isinstance(error, DatabaseTimeout):
+                log.warning("answer to round %s not written in time; kept in memory", round_id)
+            else:
+                log.warning(
+                    "database unavailable; answer to round %s kept in memory: %s", round_id, error
+                )
+                self.bot.metrics.database_errors.inc()
+            self.pending.setdefault(round_id, {})[interaction.user.id] = (answer, now)
+            writing.add_done_callback(lambda done: self._written_late(taken, done))
+            recorded, outcome = True, "kept"
+        if not recorded:
+            await deny(interaction, "quiz.answer.late")
+            return "late"
+        self.bot.metrics.quiz_answers.inc()
+        when = discord_time(round_.deadline)
+        if quiz is not None and quiz.mode == "rule":
+            message = text("quiz.answer.saved.rule", lang, rule=answer, when=when)
+        else:
+            cards = " ".join(pretty_card(card_from_name(v)) for v in values)
+            message = text("quiz.answer.saved.set", lang, cards=cards, when=when)
+        await interaction.response.send_message(message, ephemeral=True)
+        return outcome
+
+    def _written_late(self, taken: store.AnswerIn, done: asyncio.Future[bool]) -> None:
+        """A kept answer's slow write went through after all: it need not wait in memory."""
+        if done.cancelled() or done.exception() is not None or not done.result():
+            return
+        waiting = self.pending.get(taken.round_id, {})
+        if waiting.get(taken.user_id) == (taken.answer, taken.answered_at):
+            del waiting[taken.user_id]
+
+    async def round_for_answer(self, round_id: int) -> RoundAndQuiz:
+        """The round (and its quiz) an answer is for: from memory while it is open.
+
+        When it is not in memory (just after a restart), the first answer loads it and
+        the answers arriving meanwhile wait for that one load instead of each querying.
+        """
+        cached = self.open_rounds.get(round_id)
+        if cached is not None:
+            return cached
+        loading = self._loading.get(round_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load_round(round_id))
+            self._loading[round_id] = loading
+            loading.add_done_callback(lambda done: self._forget_loading(round_id, done))
+        return await asyncio.shield(loading)
+
+    def _forget_loading(self, round_id: int, done: asyncio.Future[Any]) -> None:
+        self._loading.pop(round_id, None)
+        if not done.cancelled():
+            done.exception()  # retrieved: the answers waiting for it may have given up
+
+    async def _load_round(self, round_id: int) -> RoundAndQuiz:
+        round_ = await store.get_round(self.db, round_id)
+        quiz = None if round_ is None else await store.get_quiz(self.db, round_.quiz_id)
+        if round_ is not None and quiz is not None and round_.status == "open":
+            self.hold(round_, quiz)
+        return round_, quiz
+
+    async def write_pending(self, round_id: int) -> None:
+        """Write the answers taken during a database outage (raises while it lasts)."""
+        waiting = self.pending.get(round_id, {})
+        if waiting:
+            taken = [store.AnswerIn(round_id, user, *given) for user, given in waiting.items()]
+            await store.record_answers(self.db, taken)
+        self.pending.pop(round_id, None)

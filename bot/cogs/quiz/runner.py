@@ -1,0 +1,314 @@
+"""One runner per quiz: it owns its task and drives the quiz's rounds to the end.
+
+A quiz moves by steps, each decided from the database alone (post a round, post its
+message, wait for the deadline and score, reveal, finish), so a runner can be
+started again at any point after a restart and picks up where the quiz stands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from houseway import house_way
+from houseway.cards import NAMES, card_from_name, deal, format_cards, parse_cards
+from houseway.quiz import is_correct, points, rule_choices
+
+from ...cards_image import render_hand, render_split
+from ...i18n import language, text
+from ...storage import DatabaseError
+from ...storage import quiz as store
+from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
+from .intake import AnswerIntake
+from .timing import Timing
+from .views import answer_view
+
+if TYPE_CHECKING:
+    from ...client import HousewayBot
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL: Final = 10003  # Discord's JSON error code
+_RANDOM = random.SystemRandom()  # deals and rule choices no one can predict
+
+
+async def channel_of(bot: HousewayBot, channel_id: int) -> discord.abc.Messageable:
+    channel = bot.get_channel(channel_id)
+    if channel is None:
+        channel = await bot.fetch_channel(channel_id)
+    assert isinstance(channel, discord.abc.Messageable)
+    return channel
+
+
+async def close_round_message(
+    bot: HousewayBot, quiz: store.Quiz, round_: store.Round, count: int | None = None
+) -> None:
+    """Take the answer menu off a round's message (best effort: the round is over)."""
+    if round_.message_id is None:
+        return
+    if count is None:
+        count = await store.answer_count(bot.database, round_.id)
+    try:
+        channel = await channel_of(bot, quiz.channel_id)
+        await channel.get_partial_message(round_.message_id).edit(  # type: ignore[attr-defined]
+            content=text("quiz.round.closed", language(quiz.locale), count=count), view=None
+        )
+    except discord.HTTPException as error:
+        log.warning("could not close the message of round %s: %s", round_.id, error)
+
+
+class QuizRunner:
+    """Drives one quiz; ``start`` creates its task, ``stop`` cancels it and waits.
+
+    ``on_done`` is called when the quiz is over (finished, stopped, or its channel
+    closed to the bot), not when the runner is stopped for a shutdown.
+    """
+
+    def __init__(
+        self,
+        bot: HousewayBot,
+        intake: AnswerIntake,
+        timing: Timing,
+        quiz_id: int,
+        on_done: Callable[[int], None],
+    ) -> None:
+        self.bot = bot
+        self.intake = intake
+        self.timing = timing
+        self.quiz_id = quiz_id
+        self.on_done = on_done
+        self.task: asyncio.Task[None] | None = None
+        #: Messages posted but not yet recorded in the database (see send_once).
+        self.sent: dict[tuple[str, int], tuple[int, float]] = {}
+
+    @property
+    def db(self) -> store.Database:
+        return self.bot.database
+
+    @property
+    def running(self) -> bool:
+        return self.task is not None and not self.task.done()
+
+    def start(self) -> None:
+        if not self.running:
+            self.task = asyncio.create_task(self.run(), name=f"quiz-{self.quiz_id}")
+            self.task.add_done_callback(self._ended)
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """The task's error handler: log what escaped; a quiz that is over leaves the cog."""
+        if task.cancelled():
+            return
+        if task.exception() is not None:
+            log.error("quiz %s runner stopped", self.quiz_id, exc_info=task.exception())
+            return
+        self.on_done(self.quiz_id)
+
+    async def run(self) -> None:
+        """Drive the quiz from wherever it stands to its end; safe to restart at any point."""
+        while True:
+            try:
+                if await self.step():
+                    return
+            except asyncio.CancelledError:
+                raise
+            except (DatabaseError, discord.HTTPException, OSError) as error:
+                if isinstance(error, discord.Forbidden) or (
+                    isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+                ):
+                    # No access to the channel (or it is gone): retrying cannot help, and
+                    # a quiz left running would block the channel for the next start.
+                    log.warning(
+                        "quiz %s: cannot post in its channel (%s); stopping it",
+                        self.quiz_id,
+                        error,
+                    )
+                    with contextlib.suppress(DatabaseError):  # else: tried again next time
+                        await store.stop_quiz(self.db, self.quiz_id)
+                        return
+                if isinstance(error, DatabaseError):
+                    self.bot.metrics.database_errors.inc()
+                log.warning(
+                    "quiz %s: %s; retrying in %.0f s", self.quiz_id, error, self.timing.retry_delay
+                )
+                await asyncio.sleep(self.timing.retry_delay)
+            except Exception:
+                log.exception("quiz %s failed; retrying", self.quiz_id)
+                await asyncio.sleep(self.timing.retry_delay)
+
+    async def step(self) -> bool:
+        """Advance the quiz by one state change; True when it is over."""
+        quiz = await store.get_quiz(self.db, self.quiz_id)
+        if quiz is None or quiz.status != "running":
+            return True
+        round_ = await store.last_round(self.db, self.quiz_id)
+        if round_ is None or round_.status == "announced":
+            if round_ is not None and round_.number >= quiz.rounds:
+                await self.finish(quiz)
+                return True
+            await self.post_round(quiz, 1 if round_ is None else round_.number + 1)
+        elif round_.message_id is None:
+            await self.post_round_message(quiz, round_)
+        elif round_.status == "open":
+            await self.wait_for_deadline(quiz, round_)
+            await self.score(quiz, await store.get_round(self.db, round_.id) or round_)
+        elif round_.status == "scored":
+            await self.announce(quiz, round_)
+        return False
+
+    async def post_round(self, quiz: store.Quiz, number: int) -> None:
+        hand = deal(_RANDOM)
+        decision = house_way(hand)
+        choices = rule_choices(decision, _RANDOM) if quiz.mode == "rule" else []
+        now = time.time()
+        round_ = store.Round(
+            id=store.new_id(),
+            quiz_id=quiz.id,
+            number=number,
+            hand=format_cards(hand),
+            choices=choices,
+            channel_id=quiz.channel_id,
+            message_id=None,
+            posted_at=now,
+            deadline=now + quiz.seconds,
+            status="open",
+            reveal_message_id=None,
+        )
+        await store.add_round(self.db, round_)
+        await self.post_round_message(quiz, round_)
+
+    async def post_round_message(self, quiz: store.Quiz, round_: store.Round) -> None:
+        """Post the round (hand, picture, answer menu); its clock starts when it is posted."""
+        lang = language(quiz.locale)
+        png = await asyncio.to_thread(render_hand, round_.hand.split())
+        embed = round_embed(quiz, round_, lang, deadline=time.time() + quiz.seconds)
+        view = answer_view(quiz, round_, lang)
+        channel = await channel_of(self.bot, quiz.channel_id)
+
+        async def send() -> discord.Message:
+            return await channel.send(
+                content=text("quiz.round.count", lang, count=0),
+                embed=embed,
+                view=view,
+                file=discord.File(io.BytesIO(png), filename=ROUND_IMAGE),
+            )
+
+        key = ("round", round_.id)
+        message_id, posted = await self.send_once(key, send)
+        await store.set_round_message(self.db, round_.id, message_id, posted, posted + quiz.seconds)
+        self.sent.pop(key, None)
+        posted_round = replace(
+            round_, message_id=message_id, posted_at=posted, deadline=posted + quiz.seconds
+        )
+        self.intake.hold(posted_round, quiz)
+
+    async def send_once(
+        self, key: tuple[str, int], send: Callable[[], Awaitable[discord.Message]]
+    ) -> tuple[int, float]:
+        """Post at most once per key: (message id, when posted).
+
+        A post is remembered until its caller has stored it (and pops the key), so when
+        the database write after a post fails and the runner retries, the retry records
+        the message already posted instead of posting it again. (A crash in between can
+        still repeat a post after the restart; a lost post would be worse.)
+        """
+        if key not in self.sent:
+            message = await send()
+            self.sent[key] = (message.id, time.time())
+        return self.sent[key]
+
+    async def wait_for_deadline(self, quiz: store.Quiz, round_: store.Round) -> None:
+        """Sleep to the deadline, refreshing the answer count now and then (a count, not who).
+
+        The deadline is re-read from the database each time: the database, not this
+        process's memory, is the authority on when a round ends.
+        """
+        lang = language(quiz.locale)
+        shown = 0
+        while True:
+            current = await store.get_round(self.db, round_.id)
+            if current is None or current.status != "open":
+                return
+            self.intake.hold(current, quiz)
+            left = current.deadline - time.time()
+            if left <= 0:
+                break
+            await asyncio.sleep(min(self.timing.counter_refresh, left))
+            count = await self.intake.answered(round_.id)
+            if count != shown and time.time() < current.deadline and current.message_id:
+                channel = await channel_of(self.bot, quiz.channel_id)
+                try:  # best effort: the count is a courtesy (the message may be deleted)
+                    await channel.get_partial_message(current.message_id).edit(  # type: ignore[attr-defined]
+                        content=text("quiz.round.count", lang, count=count)
+                    )
+                except discord.HTTPException as error:
+                    log.warning("could not update the count of round %s: %s", round_.id, error)
+                shown = count
+        await asyncio.sleep(self.timing.grace)
+
+    async def score(self, quiz: store.Quiz, round_: store.Round) -> None:
+        """Mark answers and add points, in one transaction that also closes the round."""
+        hand = parse_cards(round_.hand, 7)
+        decision = house_way(hand)
+        month = store.month_of(round_.deadline)
+        await self.intake.writer.flush()
+        await self.intake.write_pending(round_.id)
+        self.intake.forget(round_.id)
+        async with self.db.transaction() as tx:
+            if not await store.claim_for_scoring(tx, round_.id):
+                return
+            self.bot.metrics.quiz_rounds.inc()
+            for row in await store.answers(tx, round_.id):
+                answer: Any = row["answer"]
+                if quiz.mode == "set":
+                    answer = [card_from_name(name) for name in answer.split()]
+                correct = is_correct(quiz.mode, hand, decision, answer)
+                earned = points(correct, row["answered_at"], round_.posted_at, quiz.seconds)
+                await store.add_score(
+                    tx, round_.id, quiz.guild_id, row["user_id"], month, earned, correct
+                )
+
+    async def announce(self, quiz: store.Quiz, round_: store.Round) -> None:
+        """Reveal the house way, the rule and who got it right; then close the round."""
+        lang = language(quiz.locale)
+        decision = house_way(parse_cards(round_.hand, 7))
+        results = await store.round_results(self.db, round_.id)
+        embed = reveal_embed(quiz, round_, decision, results, lang)
+        channel = await channel_of(self.bot, quiz.channel_id)
+
+        async def send() -> discord.Message:
+            png = await asyncio.to_thread(
+                render_split, [NAMES[c] for c in decision.five], [NAMES[c] for c in decision.two]
+            )
+            return await channel.send(
+                embed=embed, file=discord.File(io.BytesIO(png), filename=REVEAL_IMAGE)
+            )
+
+        key = ("reveal", round_.id)
+        message_id, _ = await self.send_once(key, send)
+        await store.mark_announced(self.db, round_.id, message_id)
+        self.sent.pop(key, None)
+        await close_round_message(self.bot, quiz, round_, len(results))
+
+    async def finish(self, quiz: store.Quiz) -> None:
+        """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
+        lang = language(quiz.locale)
+        embed = summary_embed(await store.quiz_totals(self.db, quiz.id), lang)
+        channel = await channel_of(self.bot, quiz.channel_id)
+        key = ("finish", quiz.id)
+        await self.send_once(key, lambda: channel.send(embed=embed))
+        await store.end_quiz(self.db, quiz.id, "finished")
+        self.sent.pop(key, None)

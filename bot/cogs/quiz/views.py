@@ -1,0 +1,155 @@
+"""The quiz's components. Each is a dynamic item whose custom id carries its whole
+state, so menus and buttons keep working after a restart; each template is written
+once, beside the id it builds."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from houseway.cards import card_from_name
+from houseway.rules import RULES
+
+from ...embeds import pretty_card
+from ...i18n import text
+from ...storage import quiz as store
+
+if TYPE_CHECKING:
+    from ...client import HousewayBot
+    from .cog import QuizCog
+
+
+def _client(interaction: discord.Interaction) -> HousewayBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def _cog(interaction: discord.Interaction) -> QuizCog:
+    from .cog import QuizCog
+
+    cog = interaction.client.get_cog("QuizCog")  # type: ignore[attr-defined]
+    assert isinstance(cog, QuizCog)
+    return cog
+
+
+class AnswerSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"quiz:answer:(?P<round_id>[0-9]+)"
+):
+    """The answer menu of a round; its custom id names the round, so it outlives restarts."""
+
+    def __init__(self, round_id: int, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"quiz:answer:{round_id}"))
+        self.round_id = round_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AnswerSelect:
+        return cls(int(match["round_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        async with _client(interaction).component(interaction, "quiz answer") as outcome:
+            outcome.value = await _cog(interaction).intake.take_answer(
+                interaction, self.round_id, values
+            )
+
+
+class LeaderboardPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"quiz:lb:(?P<period>all|month):(?P<page>[0-9]+)",
+):
+    """Previous/next buttons of the leaderboard."""
+
+    def __init__(self, period: str, page: int, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page),
+                custom_id=f"quiz:lb:{period}:{page}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.period, self.page = period, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardPage:
+        return cls(match["period"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with _client(interaction).component(interaction, "quiz leaderboard page"):
+            embed, view = await _cog(interaction).leaderboard_page(
+                interaction, self.period, self.page
+            )
+            await interaction.response.edit_message(embed=embed, view=view)
+
+
+class ResetChoice(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"quiz:reset:(?P<choice>yes|no):(?P<user_id>[0-9]+)",
+):
+    """The confirmation step of /quiz reset; only the member who asked may answer it."""
+
+    def __init__(self, choice: str, user_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.danger if choice == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or choice, style=style, custom_id=f"quiz:reset:{choice}:{user_id}"
+            )
+        )
+        self.choice, self.user_id = choice, user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ResetChoice:
+        return cls(match["choice"], int(match["user_id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with _client(interaction).component(interaction, "quiz reset confirm") as outcome:
+            outcome.value = await _cog(interaction).confirm_reset(
+                interaction, self.choice, self.user_id
+            )
+
+
+def answer_view(quiz: store.Quiz, round_: store.Round, lang: str) -> discord.ui.View:
+    """The round's answer menu: pick two cards, or pick the rule."""
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"quiz:answer:{round_.id}",
+        placeholder=text(f"quiz.placeholder.{quiz.mode}", lang),
+    )
+    if quiz.mode == "rule":
+        select.min_values = select.max_values = 1
+        for rule_id in round_.choices:
+            description = RULES[rule_id].swedish[:100]
+            select.add_option(label=rule_id, value=rule_id, description=description)
+    else:
+        select.min_values = select.max_values = 2
+        for card in round_.hand.split():
+            select.add_option(label=pretty_card(card_from_name(card)), value=card)
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnswerSelect(round_.id, select))
+    return view
+
+
+def leaderboard_view(period: str, page: int, pages: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        LeaderboardPage(
+            period, max(1, page - 1), text("quiz.button.previous", lang), disabled=page <= 1
+        )
+    )
+    view.add_item(
+        LeaderboardPage(period, page + 1, text("quiz.button.next", lang), disabled=page >= pages)
+    )
+    return view
+
+
+def reset_view(user_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResetChoice("yes", user_id, text("quiz.reset.yes", lang)))
+    view.add_item(ResetChoice("no", user_id, text("quiz.reset.no", lang)))
+    return view
