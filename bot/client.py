@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import logging
-import time
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .i18n import Translator, language, text
+from .i18n import Translator
+from .interactions import Tree, record
 from .observability import Metrics
 from .settings import Settings
-from .storage import Database, DatabaseError
+from .storage import Database
 
 log = logging.getLogger(__name__)
 
@@ -34,44 +32,6 @@ HANDLER_TASKS = (
 )
 #: close() waits at most this long for interactions in flight; then the cogs unload.
 FINISH_SECONDS = 5.0
-
-
-class Tree(app_commands.CommandTree["HousewayBot"]):
-    """The one place for errors no command handled: log them, tell the user briefly."""
-
-    async def on_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        original = getattr(error, "original", error)
-        command = interaction.command.qualified_name if interaction.command else "?"
-        outcome = "database_unavailable" if isinstance(original, DatabaseError) else "error"
-        self.client.record_interaction(interaction, command, outcome)
-        if isinstance(original, DatabaseError):
-            log.warning("database unavailable for /%s: %s", interaction.command and
-                        interaction.command.qualified_name, original)
-            message = text("error.database", language(interaction.locale))
-        else:
-            log.error("command failed", exc_info=error)
-            message = text("error.internal", language(interaction.locale))
-        await _tell(interaction, message)
-
-
-class Outcome:
-    """What became of an interaction, for its log line and metrics."""
-
-    def __init__(self) -> None:
-        self.value = "ok"
-
-
-async def _tell(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral note to the user, whether or not the interaction was answered yet."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not tell the user about an error")
 
 
 class HousewayBot(commands.Bot):
@@ -182,55 +142,13 @@ class HousewayBot(commands.Bot):
             log.info("waiting for %d interaction(s) in flight", len(pending))
             await asyncio.wait(pending, timeout=left)
 
-    def record_interaction(
-        self, interaction: discord.Interaction, command: str, outcome: str
-    ) -> None:
-        """One log line and the metrics for a handled interaction."""
-        seconds = max(0.0, time.time() - interaction.created_at.timestamp())
-        self.metrics.interactions.labels(command, outcome).inc()
-        self.metrics.response_seconds.labels(command).observe(seconds)
-        if outcome == "database_unavailable":
-            self.metrics.database_errors.inc()
-        ms = round(seconds * 1000)
-        log.info(
-            "interaction /%s %s in %d ms", command, outcome, ms,
-            extra={"command": command, "outcome": outcome, "ms": ms,
-                   "guild": interaction.guild_id, "user": interaction.user.id},
-        )
-
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: app_commands.Command[Any, ..., Any]
         | app_commands.ContextMenu
     ) -> None:
         # A command that answered with an error of the user's (bad input, not allowed,
         # too slow) says so in extras["outcome"]; anything else completed normally.
-        outcome = str(interaction.extras.get("outcome", "ok"))
-        self.record_interaction(interaction, command.qualified_name, outcome)
-
-    @contextlib.asynccontextmanager
-    async def component(
-        self, interaction: discord.Interaction, name: str
-    ) -> AsyncIterator[Outcome]:
-        """Handle a button or menu like the tree handles a command: errors told, one log line.
-
-        Components bypass the command tree, so its error handler and completion event:
-        here the callback sets ``outcome.value`` (default "ok"); a DatabaseError is told
-        as "scores unavailable", anything else as an internal error, and either way the
-        interaction gets its log line and metrics with what really happened.
-        """
-        outcome = Outcome()
-        try:
-            yield outcome
-        except DatabaseError as error:
-            outcome.value = "database_unavailable"
-            log.warning("database unavailable for %s: %s", name, error)
-            await _tell(interaction, text("error.database", language(interaction.locale)))
-        except Exception:
-            outcome.value = "error"
-            log.exception("%s failed", name)
-            await _tell(interaction, text("error.internal", language(interaction.locale)))
-        finally:
-            self.record_interaction(interaction, name, outcome.value)
+        record(interaction, command.qualified_name, str(interaction.extras.get("outcome", "ok")))
 
     async def on_connect(self) -> None:
         if not isinstance(self, commands.AutoShardedBot):  # a sharded bot counts per shard

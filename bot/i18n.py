@@ -161,6 +161,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reset.done": {"sv": "Alla quizpoäng är raderade.", "en": "All quiz scores are deleted."},
     "quiz.reset.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
     "quiz.reset.not_yours": {"sv": "Den här bekräftelsen är inte din.", "en": "This confirmation is not yours."},
+    "quiz.reset.expired": {
+        "sv": "Inget svar inom en minut – inget raderades. Kör /quiz reset igen om du vill radera.",
+        "en": "No answer within a minute – nothing was deleted. Run /quiz reset again to delete.",
+    },
     "quiz.help.title": {"sv": "Quiz – så går det till", "en": "Quiz – how it works"},
     "quiz.help.body": {
         "sv": (

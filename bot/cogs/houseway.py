@@ -29,6 +29,7 @@ from ..embeds import (
     safe_token,
 )
 from ..i18n import language, text
+from ..interactions import component
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
@@ -59,7 +60,7 @@ class DealAgainView(discord.ui.View):
         self.add_item(button)
 
     async def deal_again(self, interaction: discord.Interaction) -> None:
-        async with self.cog.bot.component(interaction, "deal again"):
+        async with component(interaction, "deal again"):
             await self.cog.deal_and_send(interaction)
 
 

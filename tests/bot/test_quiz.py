@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -249,7 +250,7 @@ async def test_answers_are_logged_and_counted_with_their_outcome(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Menus bypass the command tree: their outcome must still reach the logs and metrics."""
-    caplog.set_level("INFO", logger="bot.client")
+    caplog.set_level("INFO", logger="bot.interactions")
     await start_quiz(fake_discord, rounds=1, seconds=60)
     first = await wait_round(fake_discord, 1)
     anna = fake_discord.make_user("anna")
@@ -581,6 +582,37 @@ async def test_reset_needs_confirmation_by_the_same_member(
         assert (await database.fetchrow("SELECT COUNT(*) AS n FROM scores"))["n"] == 0
     finally:
         await database.close()
+
+
+async def test_an_unanswered_reset_confirmation_expires_and_deletes_nothing(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    timing = replace(QUICK_QUIZ, confirm_reset=0.3)
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=timing):
+        database = await open_database(any_database_url)
+        try:
+            await database.execute(
+                "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+                " VALUES ($1, 5, '2026-01', 100, 1, 1)",
+                fake_discord.default_guild.id,
+            )
+            reset = await fake_discord.send_command(
+                "quiz reset", user=fake_discord.owner, permissions=MODERATOR
+            )
+            assert (await fake_discord.wait_response(reset)).components
+
+            def expired() -> bool:
+                message = fake_discord.messages.get(reset.original_message_id or 0)
+                return (
+                    message is not None
+                    and "nothing was deleted" in message.content
+                    and not message.components
+                )
+
+            await fake_discord.wait_until(expired, 5, "the confirmation to expire")
+            assert (await database.fetchrow("SELECT COUNT(*) AS n FROM scores"))["n"] == 1
+        finally:
+            await database.close()
 
 
 async def test_one_round_is_singular(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:

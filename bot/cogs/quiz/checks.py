@@ -1,12 +1,27 @@
-"""Who may run quizzes, and how a refusal is told."""
+"""Who may run quizzes, as an app-command check: one refusal, told by the tree's handler."""
 
 from __future__ import annotations
 
-import discord
+import asyncio
+import time
+from collections.abc import Callable
+from typing import TypeVar
 
-from ...i18n import language, text
-from ...storage import Database
+import discord
+from discord import app_commands
+
+from ...interactions import Refusal, bot_of
+from ...storage import Bounded, Database, DatabaseError
 from ...storage import quiz as store
+
+T = TypeVar("T")
+
+
+def bounded_db(interaction: discord.Interaction) -> Bounded:
+    """The database, bounded so that the interaction is answered in time whatever it does."""
+    bot = bot_of(interaction)
+    budget = bot.settings.quiz_timing.ack_budget(interaction.created_at, time.time())
+    return Bounded(bot.database, asyncio.get_running_loop().time() + budget)
 
 
 async def is_quizmaster(db: Database, interaction: discord.Interaction) -> bool:
@@ -24,9 +39,23 @@ async def is_quizmaster(db: Database, interaction: discord.Interaction) -> bool:
     )
 
 
-async def deny(interaction: discord.Interaction, key: str, **values: object) -> None:
-    """Refuse privately; the log line and metrics get the reason (e.g. "forbidden")."""
-    interaction.extras["outcome"] = key.removeprefix("quiz.").replace(".", "_")
-    await interaction.response.send_message(
-        text(key, language(interaction.locale), **values), ephemeral=True
-    )
+async def require_quizmaster(interaction: discord.Interaction) -> None:
+    """Raise the refusal unless the member may run quizzes (for buttons, which have no checks)."""
+    if not await is_quizmaster(bounded_db(interaction), interaction):
+        raise Refusal("quiz.forbidden")
+
+
+def quizmaster_only() -> Callable[[T], T]:
+    """Start, stop, config and reset: Manage Server or the quizmaster role."""
+
+    async def predicate(interaction: discord.Interaction) -> bool:
+        try:
+            await require_quizmaster(interaction)
+        except DatabaseError as error:  # a check may raise only AppCommandErrors
+            raise app_commands.CheckFailure("database unavailable") from error
+        return True
+
+    check: Callable[[T], T] = app_commands.check(predicate)
+    return check
+
+

@@ -17,13 +17,14 @@ from discord.ext import commands
 from houseway.quiz import MODES
 
 from ...i18n import language, text
+from ...interactions import Refusal
 from ...storage import Database, DatabaseError
 from ...storage import quiz as store
-from .checks import deny, is_quizmaster
+from .checks import bounded_db, quizmaster_only
 from .embeds import config_embed, help_embed, leaderboard_embed, message_link
 from .intake import AnswerIntake
 from .runner import QuizRunner, close_round_message
-from .views import AnswerSelect, LeaderboardPage, ResetChoice, leaderboard_view, reset_view
+from .views import AnswerSelect, LeaderboardPage, ResetConfirmation, leaderboard_view
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -43,7 +44,7 @@ class QuizCog(
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         self.timing = bot.settings.quiz_timing
-        self.intake = AnswerIntake(bot, self.timing)
+        self.intake = AnswerIntake(bot)
         self.runners: dict[int, QuizRunner] = {}
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
@@ -53,7 +54,7 @@ class QuizCog(
         return self.bot.database
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage, ResetChoice)
+        self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage)
 
     async def cog_unload(self) -> None:
         """Stop the runners (the one place they are stopped), but not wait on a database
@@ -114,6 +115,7 @@ class QuizCog(
             app_commands.Choice(name=_("Name the rule"), value="rule"),
         ]
     )
+    @quizmaster_only()
     async def start(
         self,
         interaction: discord.Interaction,
@@ -122,12 +124,8 @@ class QuizCog(
         mode: str = "set",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            await deny(interaction, "quiz.guild_only")
-            return
-        db = self.intake.db_for(interaction)
-        if not await is_quizmaster(db, interaction):
-            await deny(interaction, "quiz.forbidden")
-            return
+            raise Refusal("quiz.guild_only")
+        db = bounded_db(interaction)
         config = await store.guild_config(db, interaction.guild_id)
         guild_locale = interaction.guild_locale or discord.Locale.american_english
         quiz = store.Quiz(
@@ -151,8 +149,7 @@ class QuizCog(
                 interaction.channel_id,
                 current.message_id if current else None,
             )
-            await deny(interaction, "quiz.already_running", link=link)
-            return
+            raise Refusal("quiz.already_running", link=link) from None
         lang = language(quiz.locale)
         await interaction.response.send_message(
             text(
@@ -174,7 +171,7 @@ class QuizCog(
         """
         insert = asyncio.ensure_future(store.create_quiz(self.db, quiz))
         try:
-            await self.intake.db_for(interaction).within(insert)
+            await bounded_db(interaction).within(insert)
         except DatabaseError:
             insert.add_done_callback(lambda done: self.undo_late_quiz(done, quiz.id))
             raise
@@ -189,15 +186,13 @@ class QuizCog(
 
     @app_commands.command(name=_("stop"), description=_("Stop the quiz in this channel"))
     @app_commands.guild_only()
+    @quizmaster_only()
     async def stop(self, interaction: discord.Interaction) -> None:
-        db = self.intake.db_for(interaction)
-        if interaction.channel_id is None or not await is_quizmaster(db, interaction):
-            await deny(interaction, "quiz.forbidden")
-            return
+        db = bounded_db(interaction)
+        assert interaction.channel_id is not None  # a quizmaster is in a server's channel
         quiz = await store.running_quiz_in(db, interaction.channel_id)
         if quiz is None or not await db.within(store.stop_quiz(self.db, quiz.id)):
-            await deny(interaction, "quiz.not_running")
-            return
+            raise Refusal("quiz.not_running")
         await interaction.response.send_message(
             text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
         )
@@ -228,8 +223,7 @@ class QuizCog(
         page: app_commands.Range[int, 1, 10_000] = 1,
     ) -> None:
         if interaction.guild_id is None:  # guild-only, but a stale client may still ask
-            await deny(interaction, "quiz.guild_only")
-            return
+            raise Refusal("quiz.guild_only")
         embed, view = await self.leaderboard_page(interaction, period, page)
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -239,7 +233,7 @@ class QuizCog(
         lang = language(interaction.locale)
         assert interaction.guild_id is not None  # callers answer DMs themselves
         month = store.month_of(time.time()) if period == "month" else None
-        db = self.intake.db_for(interaction)
+        db = bounded_db(interaction)
         rows, ranked = await store.leaderboard(
             db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
         )
@@ -269,6 +263,7 @@ class QuizCog(
         rounds=_("Number of rounds (1-20)"),
         clear_role=_("Remove the quizmaster role"),
     )
+    @quizmaster_only()
     async def config(
         self,
         interaction: discord.Interaction,
@@ -277,11 +272,8 @@ class QuizCog(
         rounds: app_commands.Range[int, 1, 20] | None = None,
         clear_role: bool = False,
     ) -> None:
-        db = self.intake.db_for(interaction)
-        if not await is_quizmaster(db, interaction):
-            await deny(interaction, "quiz.forbidden")
-            return
-        assert interaction.guild_id is not None  # is_quizmaster is False outside servers
+        db = bounded_db(interaction)
+        assert interaction.guild_id is not None  # quizmasters are members of a server
         config = await store.guild_config(db, interaction.guild_id)
         role_id = (
             None
@@ -300,38 +292,14 @@ class QuizCog(
 
     @app_commands.command(name=_("reset"), description=_("Delete all quiz scores in this server"))
     @app_commands.guild_only()
+    @quizmaster_only()
     async def reset(self, interaction: discord.Interaction) -> None:
-        if not await is_quizmaster(self.intake.db_for(interaction), interaction):
-            await deny(interaction, "quiz.forbidden")
-            return
         lang = language(interaction.locale)
         await interaction.response.send_message(
             text("quiz.reset.confirm", lang),
-            view=reset_view(interaction.user.id, lang),
+            view=ResetConfirmation(interaction, lang, self.timing.confirm_reset),
             ephemeral=True,
         )
-
-    async def confirm_reset(
-        self, interaction: discord.Interaction, choice: str, user_id: int
-    ) -> str:
-        """The confirmation's answer; returns the outcome for the log line."""
-        lang = language(interaction.locale)
-        if interaction.user.id != user_id:
-            await deny(interaction, "quiz.reset.not_yours")
-            return "not_yours"
-        if choice == "no":
-            await interaction.response.edit_message(
-                content=text("quiz.reset.cancelled", lang), view=None
-            )
-            return "cancelled"
-        db = self.intake.db_for(interaction)
-        if not await is_quizmaster(db, interaction):  # permissions may have changed
-            await deny(interaction, "quiz.forbidden")
-            return "forbidden"
-        assert interaction.guild_id is not None
-        await store.reset_scores(db, interaction.guild_id)
-        await interaction.response.edit_message(content=text("quiz.reset.done", lang), view=None)
-        return "reset"
 
     @app_commands.command(name=_("help"), description=_("How the quiz works and how it scores"))
     async def help(self, interaction: discord.Interaction) -> None:

@@ -18,11 +18,11 @@ from houseway.cards import card_from_name
 
 from ...embeds import pretty_card
 from ...i18n import language, text
-from ...storage import Bounded, Database, DatabaseError, DatabaseTimeout
+from ...interactions import Refusal
+from ...storage import Database, DatabaseError, DatabaseTimeout
 from ...storage import quiz as store
-from .checks import deny
+from .checks import bounded_db
 from .embeds import discord_time
-from .timing import Timing
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -33,9 +33,8 @@ RoundAndQuiz = tuple[store.Round | None, store.Quiz | None]
 
 
 class AnswerIntake:
-    def __init__(self, bot: HousewayBot, timing: Timing) -> None:
+    def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
-        self.timing = timing
         #: Open rounds and their quizzes by round id, so an answer costs one statement.
         self.open_rounds: dict[int, tuple[store.Round, store.Quiz]] = {}
         #: Answers taken while the database was unreachable, by round then member:
@@ -47,12 +46,6 @@ class AnswerIntake:
     @property
     def db(self) -> Database:
         return self.bot.database
-
-    def db_for(self, interaction: discord.Interaction) -> Bounded:
-        """The database, bounded so that the interaction is answered in time whatever it does."""
-        loop = asyncio.get_running_loop()
-        budget = self.timing.ack_budget(interaction.created_at, time.time())
-        return Bounded(self.db, loop.time() + budget)
 
     def hold(self, round_: store.Round, quiz: store.Quiz) -> None:
         """Remember an open round, so that answers to it need not look it up."""
@@ -71,16 +64,15 @@ class AnswerIntake:
     ) -> str:
         """Record a member's answer (the last one counts) and acknowledge it privately.
 
-        Returns the outcome for the log line: saved, kept (in memory, database slow or
-        down), late or invalid.
+        Returns the outcome for the log line: saved or kept (in memory, database slow or
+        down); a late or invalid answer is refused.
         """
         now = time.time()
         lang = language(interaction.locale)
-        bounded = self.db_for(interaction)  # a timeout is told as "scores unavailable"
+        bounded = bounded_db(interaction)  # a timeout is told as "scores unavailable"
         round_, quiz = await bounded.within(self.round_for_answer(round_id))
         if round_ is None or round_.status != "open" or now > round_.deadline:
-            await deny(interaction, "quiz.answer.late")
-            return "late"
+            raise Refusal("quiz.answer.late", outcome="late")
         hand = round_.hand.split()
         if quiz is None or quiz.mode == "set":
             valid = len(values) == 2 and len(set(values)) == 2 and set(values) <= set(hand)
@@ -89,8 +81,7 @@ class AnswerIntake:
             valid = len(values) == 1 and values[0] in round_.choices
             answer = values[0] if values else ""
         if not valid:
-            await deny(interaction, "quiz.answer.invalid")
-            return "invalid"
+            raise Refusal("quiz.answer.invalid", outcome="invalid")
         taken = store.AnswerIn(round_id, interaction.user.id, answer, now)
         outcome = "saved"
         writing = self.writer.submit(taken)
@@ -111,8 +102,7 @@ class AnswerIntake:
             writing.add_done_callback(lambda done: self._written_late(taken, done))
             recorded, outcome = True, "kept"
         if not recorded:
-            await deny(interaction, "quiz.answer.late")
-            return "late"
+            raise Refusal("quiz.answer.late", outcome="late")
         self.bot.metrics.quiz_answers.inc()
         when = discord_time(round_.deadline)
         if quiz is not None and quiz.mode == "rule":

@@ -21,6 +21,8 @@ class Timing:
     ack_by: float = 2.0
     #: ... but the database always gets at least this long (clocks may disagree with Discord's).
     min_write_wait: float = 0.25
+    #: /quiz reset's confirmation waits this long for the member's yes or no.
+    confirm_reset: float = 60.0
     #: At shutdown the runners get this long to stop (a hung database must not hold it up).
     stop_runners: float = 1.5
 

@@ -4,6 +4,7 @@ once, beside the id it builds."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -14,15 +15,12 @@ from houseway.rules import RULES
 
 from ...embeds import pretty_card
 from ...i18n import text
+from ...interactions import Refusal, component
 from ...storage import quiz as store
+from .checks import bounded_db, require_quizmaster
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
     from .cog import QuizCog
-
-
-def _client(interaction: discord.Interaction) -> HousewayBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 def _cog(interaction: discord.Interaction) -> QuizCog:
@@ -50,8 +48,8 @@ class AnswerSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        async with _client(interaction).component(interaction, "quiz answer") as outcome:
-            outcome.value = await _cog(interaction).intake.take_answer(
+        async with component(interaction, "quiz answer") as handled:
+            handled.outcome = await _cog(interaction).intake.take_answer(
                 interaction, self.round_id, values
             )
 
@@ -80,38 +78,63 @@ class LeaderboardPage(
         return cls(match["period"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with _client(interaction).component(interaction, "quiz leaderboard page"):
+        async with component(interaction, "quiz leaderboard page"):
             embed, view = await _cog(interaction).leaderboard_page(
                 interaction, self.period, self.page
             )
             await interaction.response.edit_message(embed=embed, view=view)
 
 
-class ResetChoice(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"quiz:reset:(?P<choice>yes|no):(?P<user_id>[0-9]+)",
-):
-    """The confirmation step of /quiz reset; only the member who asked may answer it."""
+class ResetConfirmation(discord.ui.View):
+    """/quiz reset's yes or no: only the member who asked may answer, within ``timeout``.
 
-    def __init__(self, choice: str, user_id: int, label: str = "") -> None:
-        style = discord.ButtonStyle.danger if choice == "yes" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=label or choice, style=style, custom_id=f"quiz:reset:{choice}:{user_id}"
+    It need not survive a restart (RoboDanny's ConfirmationView); when it times out the
+    buttons go, so nobody presses a dead one.
+    """
+
+    def __init__(self, origin: discord.Interaction, lang: str, timeout: float) -> None:
+        super().__init__(timeout=timeout)
+        self.origin = origin
+        self.lang = lang
+        self.confirm.label = text("quiz.reset.yes", lang)
+        self.cancel.label = text("quiz.reset.no", lang)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id == self.origin.user.id:
+            return True
+        async with component(interaction, "quiz reset confirm"):
+            raise Refusal("quiz.reset.not_yours", outcome="not_yours")
+        return False
+
+    @discord.ui.button(style=discord.ButtonStyle.danger)
+    async def confirm(
+        self, interaction: discord.Interaction, button: discord.ui.Button[ResetConfirmation]
+    ) -> None:
+        async with component(interaction, "quiz reset confirm") as handled:
+            await require_quizmaster(interaction)  # permissions may have changed since
+            assert interaction.guild_id is not None
+            await store.reset_scores(bounded_db(interaction), interaction.guild_id)
+            await interaction.response.edit_message(
+                content=text("quiz.reset.done", self.lang), view=None
             )
-        )
-        self.choice, self.user_id = choice, user_id
+            handled.outcome = "reset"
+        self.stop()
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ResetChoice:
-        return cls(match["choice"], int(match["user_id"]))
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
+    async def cancel(
+        self, interaction: discord.Interaction, button: discord.ui.Button[ResetConfirmation]
+    ) -> None:
+        async with component(interaction, "quiz reset confirm") as handled:
+            await interaction.response.edit_message(
+                content=text("quiz.reset.cancelled", self.lang), view=None
+            )
+            handled.outcome = "cancelled"
+        self.stop()
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async with _client(interaction).component(interaction, "quiz reset confirm") as outcome:
-            outcome.value = await _cog(interaction).confirm_reset(
-                interaction, self.choice, self.user_id
+    async def on_timeout(self) -> None:
+        with contextlib.suppress(discord.HTTPException):
+            await self.origin.edit_original_response(
+                content=text("quiz.reset.expired", self.lang), view=None
             )
 
 
@@ -145,11 +168,4 @@ def leaderboard_view(period: str, page: int, pages: int, lang: str) -> discord.u
     view.add_item(
         LeaderboardPage(period, page + 1, text("quiz.button.next", lang), disabled=page >= pages)
     )
-    return view
-
-
-def reset_view(user_id: int, lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ResetChoice("yes", user_id, text("quiz.reset.yes", lang)))
-    view.add_item(ResetChoice("no", user_id, text("quiz.reset.no", lang)))
     return view

@@ -1,0 +1,131 @@
+"""Interaction plumbing every feature shares: refusals, the one error handler, and one
+log line with metrics for every command, button and menu."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from .i18n import language, text
+from .storage import DatabaseError
+
+if TYPE_CHECKING:
+    from .client import HousewayBot
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(app_commands.CheckFailure):
+    """A refusal the member can act on: told privately from the message catalogue, logged
+    and counted under ``outcome`` (by default the key after its feature, e.g.
+    ``quiz.not_running`` -> ``not_running``). Raise it from a check or a handler."""
+
+    def __init__(self, key: str, outcome: str | None = None, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+        self.outcome = outcome or key.partition(".")[2].replace(".", "_") or key
+
+    def message(self, interaction: discord.Interaction) -> str:
+        return text(self.key, language(interaction.locale), **self.values)
+
+
+class Handled:
+    """What became of an interaction (its ``outcome``), for its log line and metrics."""
+
+    def __init__(self) -> None:
+        self.outcome = "ok"
+
+
+def bot_of(interaction: discord.Interaction) -> HousewayBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+async def tell(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral note to the user, whether or not the interaction was answered yet."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error")
+
+
+def record(interaction: discord.Interaction, command: str, outcome: str) -> None:
+    """One log line and the metrics for a handled interaction."""
+    metrics = bot_of(interaction).metrics
+    seconds = max(0.0, time.time() - interaction.created_at.timestamp())
+    metrics.interactions.labels(command, outcome).inc()
+    metrics.response_seconds.labels(command).observe(seconds)
+    if outcome == "database_unavailable":
+        metrics.database_errors.inc()
+    ms = round(seconds * 1000)
+    log.info(
+        "interaction /%s %s in %d ms",
+        command,
+        outcome,
+        ms,
+        extra={
+            "command": command,
+            "outcome": outcome,
+            "ms": ms,
+            "guild": interaction.guild_id,
+            "user": interaction.user.id,
+        },
+    )
+
+
+def _failure(name: str, error: BaseException, interaction: discord.Interaction) -> tuple[str, str]:
+    """The outcome and the message for an error no handler dealt with."""
+    if isinstance(error, DatabaseError):
+        log.warning("database unavailable for %s: %s", name, error)
+        return "database_unavailable", text("error.database", language(interaction.locale))
+    log.error("%s failed", name, exc_info=error)
+    return "error", text("error.internal", language(interaction.locale))
+
+
+@contextlib.asynccontextmanager
+async def component(interaction: discord.Interaction, name: str) -> AsyncIterator[Handled]:
+    """Handle a button or menu like the tree handles a command: errors told, one log line.
+
+    Components bypass the command tree, so its error handler and completion event: here
+    the callback may set ``handled.outcome`` (default "ok") or raise a Refusal; a
+    DatabaseError is told as "scores unavailable", anything else as an internal error,
+    and either way the interaction gets its log line and metrics with what happened.
+    """
+    handled = Handled()
+    try:
+        yield handled
+    except Refusal as refusal:
+        handled.outcome = refusal.outcome
+        await tell(interaction, refusal.message(interaction))
+    except Exception as error:
+        handled.outcome, message = _failure(name, error, interaction)
+        await tell(interaction, message)
+    finally:
+        record(interaction, name, handled.outcome)
+
+
+class Tree(app_commands.CommandTree["HousewayBot"]):
+    """The one place for errors no command handled: refusals told, the rest logged."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(error, Refusal):
+            record(interaction, command, error.outcome)
+            await tell(interaction, error.message(interaction))
+            return
+        # A command's own exception arrives wrapped (.original); a check's as the cause.
+        cause = getattr(error, "original", None) or error.__cause__ or error
+        outcome, message = _failure(f"/{command}", cause, interaction)
+        record(interaction, command, outcome)
+        await tell(interaction, message)
