@@ -23,9 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot import cards_image
-
-DECK = [rank + suit for rank in cards_image.RANKS for suit in cards_image.SUITS]
-DECK.append(cards_image.JOKER)
+from houseway.cards import DECK
 
 
 def percentile(sorted_values: list[float], fraction: float) -> float:

@@ -19,8 +19,8 @@ Design choices, and why:
 * The picture carries no words in any language (only ranks, suits and the joker's
   "JOKER", which is what is printed on the card itself), so it needs no translation.
 
-Cards use the canonical notation of the rest of the project: a rank from
-``23456789TJQKA`` followed by a suit from ``shdc``, or ``JK`` for the joker.
+Cards are the project's encoded cards (``houseway.cards.Card``); ranks are printed
+with ``houseway.cards.rank_label`` ("10", not "T").
 """
 
 from __future__ import annotations
@@ -29,31 +29,26 @@ import functools
 import io
 import math
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, is_red, rank_label
+
 __all__ = [
     "FELT",
-    "JOKER",
     "MAX_HAND",
-    "RANKS",
-    "SUITS",
     "Layout",
     "clear_cache",
+    "encode_png",
     "hand_layout",
-    "parse_card",
     "render_hand",
     "render_split",
     "split_layout",
     "warm_up",
 ]
-
-RANKS: Final = "23456789TJQKA"
-SUITS: Final = "shdc"
-JOKER: Final = "JK"
 
 #: The most cards :func:`render_hand` lays out in one row (a Pai Gow hand).
 MAX_HAND: Final = 7
@@ -85,8 +80,6 @@ _PNG_COMPRESS_LEVEL: Final = 3
 encode in ~1.1 ms (level 3 gives ~17 KB, level 1 ~20 KB), level 6 takes ~2.6 ms for
 ~14 KB, level 9 ~16 ms for ~12 KB; level 3 is the knee of the curve."""
 
-_SUIT_COLOURS: Final = {"s": _BLACK, "c": _BLACK, "h": _RED, "d": _RED}
-_RANK_TEXT: Final = {"T": "10"}
 
 FONT_CANDIDATES: tuple[str, ...] = (
     # A bare name makes Pillow search the usual font folders of the platform.
@@ -102,39 +95,6 @@ _FONT_PX: Final = 200
 
 Box = tuple[int, int, int, int]
 """``(left, top, right, bottom)`` in pixels, right and bottom exclusive (as in PIL)."""
-
-
-# --- Card notation -------------------------------------------------------------------
-def parse_card(card: str) -> tuple[str, str]:
-    """Return ``(rank, suit)`` for a canonical card string; ``("JK", "")`` for the joker.
-
-    Only the exact canonical form is accepted (``"As"``, ``"Th"``, ``"JK"``), because the
-    picture must show exactly what the game logic holds: a lower-case rank or a "10"
-    means a bug upstream, and failing loudly beats drawing something else.
-
-    Raises:
-        ValueError: if ``card`` is not a canonical card string.
-    """
-    if not isinstance(card, str):
-        raise ValueError(f"card must be a string like 'As' or 'JK', got {card!r}")
-    if card == JOKER:
-        return JOKER, ""
-    if len(card) != 2 or card[0] not in RANKS or card[1] not in SUITS:
-        raise ValueError(
-            f"invalid card {card!r}: expected rank in {RANKS!r} + suit in {SUITS!r}, or 'JK'"
-        )
-    return card[0], card[1]
-
-
-def _validate(cards: Iterable[str]) -> list[str]:
-    """Parse every card and reject duplicates (one 53-card deck has none)."""
-    result: list[str] = []
-    for card in cards:
-        parse_card(card)
-        if card in result:
-            raise ValueError(f"duplicate card {card!r}: a single deck has each card once")
-        result.append(card)
-    return result
 
 
 # --- Layout --------------------------------------------------------------------------
@@ -218,13 +178,16 @@ def _heart_outline(steps: int = 160) -> list[Point]:
     return _normalise(pts)
 
 
+_SPADES, _HEARTS, _DIAMONDS, _CLUBS = range(4)
+
+
 @functools.cache
-def _suit_shape(suit: str) -> Shape:
+def _suit_shape(suit: int) -> Shape:
     """Vector outline of a suit symbol, roughly filling the unit box."""
-    if suit == "h":
+    if suit == _HEARTS:
         heart = [(x, y * 0.95) for x, y in _heart_outline()]
         return [heart], []
-    if suit == "d":
+    if suit == _DIAMONDS:
         # Four slightly concave sides, like a printed diamond pip.
         corners = [(0.0, -1.0), (0.78, 0.0), (0.0, 1.0), (-0.78, 0.0)]
         pts: list[Point] = []
@@ -237,11 +200,11 @@ def _suit_shape(suit: str) -> Shape:
                 pts.append((x * (1 - bulge), y * (1 - bulge)))
         return [pts], []
     stem = [(-0.05, 0.45), (0.05, 0.45), (0.14, 0.88), (0.36, 1.0), (-0.36, 1.0), (-0.14, 0.88)]
-    if suit == "s":
+    if suit == _SPADES:
         # An upside-down heart (point up) sitting on a flared stem.
         body = [(x * 0.92, -y * 0.78 - 0.15) for x, y in _heart_outline()]
         return [body, stem], []
-    if suit == "c":
+    if suit == _CLUBS:
         # Three touching leaves; the triangle between their centres fills the middle.
         r = 0.42
         centres = [(0.0, -0.56), (-0.54, 0.12), (0.54, 0.12)]
@@ -403,11 +366,10 @@ def _downsample(img: Image.Image, width: int) -> Image.Image:
     return img.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def _draw_face(card: str, width: int) -> Image.Image:
+def _draw_face(card: Card, width: int) -> Image.Image:
     """Draw one card face, ``width`` pixels wide, as an RGBA image with soft corners."""
-    rank, suit = parse_card(card)
     w, h = width * _SS, _card_height(width) * _SS
-    if rank == JOKER:
+    if card == JOKER:
         img = _rounded_card(w, h, _JOKER_FACE)
         draw = ImageDraw.Draw(img)
         # "JOKER" spelled down the left edge, and a big star: unmistakable at a glance.
@@ -431,13 +393,14 @@ def _draw_face(card: str, width: int) -> Image.Image:
         )
         return _downsample(img, width)
 
-    colour = _SUIT_COLOURS[suit]
+    colour = _RED if is_red(card) else _BLACK
+    suit = SUIT_OF[card]
     img = _rounded_card(w, h, _CARD_FACE)
     draw = ImageDraw.Draw(img)
     # Big index in the top-left corner: at phone size the rank is what people read.
     cap = round(h * 0.25)
     x0, y0 = round(w * 0.075), round(h * 0.055)
-    text = _RANK_TEXT.get(rank, rank)
+    text = rank_label(card)
     text_w = _paste_text(img, text, (x0, y0), cap, round(w * 0.52), colour)
     pip = w * 0.26
     pip_cx = x0 + max(pip, min(text_w, w * 0.32)) / 2  # under the first digit of "10"
@@ -452,7 +415,7 @@ def _draw_face(card: str, width: int) -> Image.Image:
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 _lock = threading.RLock()
-_faces: dict[tuple[str, int], Image.Image] = {}
+_faces: dict[tuple[Card, int], Image.Image] = {}
 _backgrounds: dict[Layout, Image.Image] = {}
 
 
@@ -468,7 +431,7 @@ def _cached(cache: dict[_K, _V], key: _K, make: Callable[[], _V]) -> _V:
     return value
 
 
-def _face(card: str, width: int) -> Image.Image:
+def _face(card: Card, width: int) -> Image.Image:
     return _cached(_faces, (card, width), lambda: _draw_face(card, width))
 
 
@@ -511,13 +474,12 @@ def warm_up() -> None:
     Drawing a face takes ~5 ms; a cold render of seven new cards could blow the bot's
     50 ms budget, so call this once at start-up (in a thread: it takes ~0.5 s).
     """
-    cards = [r + s for r in RANKS for s in SUITS] + [JOKER]
     for width in (_SPLIT_CARD_W, _HAND_CARD_W):
-        for card in cards:
+        for card in DECK:
             _face(card, width)
     for layout in (split_layout(), hand_layout()):
         _paletted_background(layout)
-        for card in cards:
+        for card in DECK:
             _tile(card, layout)
 
 
@@ -528,7 +490,7 @@ def warm_up() -> None:
 # a render then only pastes paletted tiles and deflates one byte per pixel: no
 # per-request quantising, which was more than half of the time of a render.
 _palettes: dict[str, Image.Image] = {}
-_tiles: dict[tuple[str, tuple[int, int]], Image.Image] = {}
+_tiles: dict[tuple[Card, tuple[int, int]], Image.Image] = {}
 _paletted_backgrounds: dict[Layout, Image.Image] = {}
 
 
@@ -536,9 +498,8 @@ def _draw_palette() -> Image.Image:
     """A palette that covers every face on the felt (built once from a mosaic of them)."""
     layout = split_layout()
     width, height = layout.card_size
-    cards = [r + s for r in RANKS for s in SUITS] + [JOKER]
-    mosaic = Image.new("RGB", (width * len(cards), height * 2), FELT)
-    for i, card in enumerate(cards):
+    mosaic = Image.new("RGB", (width * len(DECK), height * 2), FELT)
+    for i, card in enumerate(DECK):
         mosaic.paste(_rgb_tile(card, layout), (i * width, 0))
         small = _face(card, hand_layout().card_size[0])
         mosaic.paste(small, (i * width, height), small)
@@ -549,7 +510,7 @@ def _palette() -> Image.Image:
     return _cached(_palettes, "shared", _draw_palette)
 
 
-def _rgb_tile(card: str, layout: Layout) -> Image.Image:
+def _rgb_tile(card: Card, layout: Layout) -> Image.Image:
     """The face composed onto the felt and shadow of a slot (every slot's felt is alike)."""
     x, y = layout.slots[0]
     width, height = layout.card_size
@@ -563,7 +524,7 @@ def _to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
-def _tile(card: str, layout: Layout) -> Image.Image:
+def _tile(card: Card, layout: Layout) -> Image.Image:
     key = (card, layout.card_size)
     return _cached(_tiles, key, lambda: _to_palette(_rgb_tile(card, layout)))
 
@@ -572,16 +533,21 @@ def _paletted_background(layout: Layout) -> Image.Image:
     return _cached(_paletted_backgrounds, layout, lambda: _to_palette(_background(layout)))
 
 
-def _compose(layout: Layout, cards: Sequence[str]) -> bytes:
-    image = _paletted_background(layout).copy()
-    for card, slot in zip(cards, layout.slots, strict=True):
-        image.paste(_tile(card, layout), slot)
+def encode_png(paletted: Image.Image) -> bytes:
+    """A paletted picture as PNG bytes, at the zlib level measured above (cards and charts)."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=_PNG_COMPRESS_LEVEL, optimize=False)
+    paletted.save(buffer, format="PNG", compress_level=_PNG_COMPRESS_LEVEL, optimize=False)
     return buffer.getvalue()
 
 
-def render_split(five: Sequence[str], two: Sequence[str]) -> bytes:
+def _compose(layout: Layout, cards: Sequence[Card]) -> bytes:
+    image = _paletted_background(layout).copy()
+    for card, slot in zip(cards, layout.slots, strict=True):
+        image.paste(_tile(card, layout), slot)
+    return encode_png(image)
+
+
+def render_split(five: Sequence[Card], two: Sequence[Card]) -> bytes:
     """PNG of a set hand: the five-card hand on top, the two-card hand below it.
 
     The two-card hand is left-aligned under the first two cards; there are no labels,
@@ -589,28 +555,27 @@ def render_split(five: Sequence[str], two: Sequence[str]) -> bytes:
     a call costs about 5 ms.
 
     Raises:
-        ValueError: if a card is not canonical, a card repeats, or the hands do not
-            have exactly five and two cards.
+        ValueError: if a card is not a card of the deck, a card repeats, or the hands
+            do not have exactly five and two cards.
     """
     five_cards, two_cards = list(five), list(two)
     if len(five_cards) != 5 or len(two_cards) != 2:
         raise ValueError(
             f"a split has five cards and two cards, got {len(five_cards)} and {len(two_cards)}"
         )
-    cards = _validate(five_cards + two_cards)
-    return _compose(split_layout(), cards)
+    return _compose(split_layout(), check_cards(five_cards + two_cards))
 
 
-def render_hand(cards: Sequence[str]) -> bytes:
+def render_hand(cards: Sequence[Card]) -> bytes:
     """PNG of a hand in one row, in the given order, with no hint of how to set it.
 
     Meant for quiz rounds, where showing two rows would give the answer away. Takes
     one to seven cards (seven for a Pai Gow hand); the picture is as wide as needed.
 
     Raises:
-        ValueError: if a card is not canonical, a card repeats, or there are not
-            1 to 7 cards.
+        ValueError: if a card is not a card of the deck, a card repeats, or there are
+            not 1 to 7 cards.
     """
     hand = list(cards)
     layout = hand_layout(len(hand))  # raises ValueError for a bad count
-    return _compose(layout, _validate(hand))
+    return _compose(layout, check_cards(hand))

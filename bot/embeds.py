@@ -8,7 +8,7 @@ from typing import Final
 import discord
 
 from houseway import Decision, HandError, canonical_hand, sentences_for
-from houseway.cards import MAX_INPUT_LENGTH, NAMES, Card
+from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
 from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule
 
 from .i18n import SWEDISH, text
@@ -16,21 +16,8 @@ from .i18n import SWEDISH, text
 IMAGE_NAME: Final = "houseway.png"
 COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
 ERROR_COLOUR: Final = discord.Colour.from_rgb(178, 34, 34)
-_SUIT_SYMBOLS: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 EMBED_DESCRIPTION_LIMIT: Final = 4096
 EMBED_TOTAL_LIMIT: Final = 6000
-
-
-def pretty_card(card: Card) -> str:
-    name = NAMES[card]
-    if name == "JK":
-        return "🃏"
-    rank = "10" if name[0] == "T" else name[0]
-    return rank + _SUIT_SYMBOLS[name[1]]
-
-
-def pretty_cards(cards: Iterable[Card]) -> str:
-    return "  ".join(pretty_card(c) for c in cards)
 
 
 def number(value: int, lang: str) -> str:

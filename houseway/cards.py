@@ -73,6 +73,37 @@ def canonical_hand(cards: Iterable[Card]) -> str:
     return format_cards(sorted(cards, key=sort_key))
 
 
+# --- display ---------------------------------------------------------------------------
+
+#: How a rank is printed on a card and in text: ``10``, not ``T``.
+RANK_LABELS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+#: Where a rank stands alone (a chart's axis), the joker is "Jkr": "JK" beside a jack
+#: reads as two cards.
+JOKER_LABEL: Final = "Jkr"
+JOKER_SYMBOL: Final = "🃏"
+
+
+def rank_label(card: Card) -> str:
+    return JOKER_LABEL if card == JOKER else RANK_LABELS[card >> 2]
+
+
+def is_red(card: Card) -> bool:
+    """Hearts and diamonds (the joker is neither red nor black)."""
+    return card != JOKER and card & 3 in (1, 2)
+
+
+def pretty_card(card: Card) -> str:
+    """For people: ``10♥``, ``A♠``, the joker ``🃏``."""
+    if card == JOKER:
+        return JOKER_SYMBOL
+    return RANK_LABELS[card >> 2] + SUIT_SYMBOLS[card & 3]
+
+
+def pretty_cards(cards: Iterable[Card]) -> str:
+    return "  ".join(pretty_card(c) for c in cards)
+
+
 class HandError(ValueError):
     """Bad hand input. ``code`` is machine-readable so callers can phrase it in any language.
 
@@ -229,10 +260,16 @@ def check_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     hand = tuple(cards)
     if len(hand) != HAND_SIZE:
         raise HandError("wrong_count", count=len(hand))
-    for card in hand:
+    return check_cards(hand)
+
+
+def check_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Any number of distinct encoded cards (a picture's, say); ValueError otherwise."""
+    checked = tuple(cards)
+    for card in checked:
         if not (isinstance(card, int) and 0 <= card <= JOKER):
             raise HandError("unknown_token", token=repr(card))
-    if len(set(hand)) != HAND_SIZE:
-        dup = next(c for c in hand if hand.count(c) > 1)
+    if len(set(checked)) != len(checked):
+        dup = next(c for c in checked if checked.count(c) > 1)
         raise HandError("two_jokers" if dup == JOKER else "duplicate_card", token=NAMES[dup])
-    return hand
+    return checked

@@ -23,11 +23,11 @@ from discord.ext import commands
 
 from houseway import HandError, canonical_hand, parse_hand
 from houseway.analyze import Analysis, SplitResult, analyze
-from houseway.cards import JOKER, NAMES, Card, sort_key
+from houseway.cards import Card, pretty_cards, rank_label, sort_key
 from houseway.settle import WIN_PAYOFF
 
 from ..chart import Bar, render_bar_chart
-from ..embeds import COLOUR, error_embed, number, pretty_cards
+from ..embeds import COLOUR, error_embed, number
 from ..i18n import SWEDISH, language, text
 
 if TYPE_CHECKING:
@@ -52,11 +52,8 @@ def _decimal(value: float, lang: str, digits: int = 4, signed: bool = False) -> 
 
 
 def _ranks(cards: tuple[Card, ...]) -> str:
-    """Ranks only (suits need glyphs a chart font may lack): ``A K Q J 10``, joker ``Jkr``.
-
-    ``Jkr`` (one of the notations users type), because ``JK`` next to a jack reads as two cards.
-    """
-    return " ".join("Jkr" if c == JOKER else NAMES[c][0].replace("T", "10") for c in cards)
+    """Ranks only (suits need glyphs a chart font may lack): ``A K Q J 10``, joker ``Jkr``."""
+    return " ".join(rank_label(c) for c in cards)
 
 
 def _shown_rows(analysis: Analysis, top: int) -> list[tuple[int, SplitResult]]:

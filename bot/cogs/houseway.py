@@ -14,7 +14,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway import Decision, HandError, house_way, parse_hand
-from houseway.cards import NAMES, deal
+from houseway.cards import deal
 from houseway.census import load_rule_counts
 from houseway.rules import RULES
 
@@ -88,7 +88,7 @@ class HousewayCog(commands.Cog):
         lang = language(interaction.locale)
         picture = asyncio.ensure_future(
             asyncio.to_thread(
-                render_split, [NAMES[c] for c in decision.five], [NAMES[c] for c in decision.two]
+                render_split, decision.five, decision.two
             )
         )
         done, _pending = await asyncio.wait({picture}, timeout=DEFER_AFTER)

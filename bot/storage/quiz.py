@@ -12,6 +12,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
+
 from . import Database, DatabaseError, Row, Statements
 
 
@@ -50,7 +52,7 @@ class Round:
     id: int
     quiz_id: int
     number: int
-    hand: str
+    hand: tuple[Card, ...]  # in deal order; stored as text, parsed once when read
     choices: list[str]
     channel_id: int
     message_id: int | None
@@ -71,6 +73,7 @@ def _quiz(row: Row) -> Quiz:
 def _round(row: Row) -> Round:
     values: dict[str, Any] = {k: row[k] for k in Round.__dataclass_fields__}
     values["choices"] = json.loads(row["choices"])
+    values["hand"] = parse_cards(row["hand"], HAND_SIZE)
     return Round(**values)
 
 
@@ -163,7 +166,7 @@ async def add_round(db: Database, round_: Round) -> None:
         round_.id,
         round_.quiz_id,
         round_.number,
-        round_.hand,
+        format_cards(round_.hand),
         json.dumps(round_.choices),
         round_.channel_id,
         round_.message_id,

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.storage import Database, Statements, open_database
 from bot.storage import quiz as store
+from houseway import parse_hand
 
 
 async def open_round(database: Database, deadline: float | None = None) -> store.Round:
@@ -18,7 +19,7 @@ async def open_round(database: Database, deadline: float | None = None) -> store
     quiz = store.Quiz(store.new_id(), 1, channel, 3, "set", 1, 30, "en-US", "running")
     await store.create_quiz(database, quiz)
     round_ = store.Round(
-        store.new_id(), quiz.id, 1, "As Kd Qc Jh 9s 7d JK", [], channel, 4, now,
+        store.new_id(), quiz.id, 1, parse_hand("As Kd Qc Jh 9s 7d JK"), [], channel, 4, now,
         now + 30 if deadline is None else deadline, "open", None,
     )
     await store.add_round(database, round_)

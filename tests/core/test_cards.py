@@ -5,7 +5,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from houseway import JOKER, HandError, canonical_hand, format_cards, parse_hand
-from houseway.cards import MAX_INPUT_LENGTH, check_hand, parse_cards
+from houseway.cards import (
+    MAX_INPUT_LENGTH,
+    check_hand,
+    is_red,
+    parse_cards,
+    pretty_card,
+    pretty_cards,
+    rank_label,
+)
 
 AS, KD, TH, NINE_C, SEVEN_S, FOUR_D = 12 * 4 + 0, 11 * 4 + 2, 8 * 4 + 1, 7 * 4 + 3, 5 * 4, 2 * 4 + 2
 EXPECTED = (AS, KD, TH, NINE_C, SEVEN_S, FOUR_D, JOKER)
@@ -133,3 +141,12 @@ def test_deal_gives_seven_distinct_cards_of_the_deck() -> None:
     assert all(len(set(hand)) == 7 and set(hand) <= set(DECK) for hand in hands)
     assert deal(random.Random(7)) == deal(random.Random(7))
     assert len(set(hands)) == 200  # not one fixed hand
+
+
+def test_display_helpers_print_ranks_as_on_the_cards() -> None:
+    assert pretty_cards(parse_cards("Th As 2c Qd JK", 5)) == "10♥  A♠  2♣  Q♦  🃏"
+    assert [rank_label(c) for c in parse_cards("Ts 9s As JK", 4)] == ["10", "9", "A", "Jkr"]
+    assert [is_red(c) for c in parse_cards("2s 2h 2d 2c JK", 5)] == [
+        False, True, True, False, False
+    ]
+    assert len({pretty_card(c) for c in range(53)}) == 53

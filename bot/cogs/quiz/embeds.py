@@ -9,10 +9,10 @@ from typing import Any, Final
 import discord
 
 from houseway import Decision, sentences_for
-from houseway.cards import card_from_name
+from houseway.cards import pretty_cards
 from houseway.quiz import BASE_POINTS, SPEED_BONUS
 
-from ...embeds import COLOUR, add_split_fields, pretty_cards, quote_rules
+from ...embeds import COLOUR, add_split_fields, quote_rules
 from ...i18n import text
 from ...storage import quiz as store
 
@@ -55,7 +55,7 @@ def round_embed(
         title=text("quiz.round.title", lang, number=round_.number, rounds=quiz.rounds),
         description=(
             f"{text(f'quiz.round.{quiz.mode}', lang)}\n\n"
-            f"**{pretty_cards(card_from_name(c) for c in round_.hand.split())}**\n\n"
+            f"**{pretty_cards(round_.hand)}**\n\n"
             f"{text('quiz.round.deadline', lang, when=discord_time(deadline))}"
         ),
         colour=COLOUR,

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from houseway.cards import card_from_name
+from houseway.cards import NAMES, card_from_name, pretty_card
 
-from ...embeds import pretty_card
 from ...i18n import language, text
 from ...interactions import Refusal
 from ...storage import Database, DatabaseError, DatabaseTimeout
@@ -73,9 +72,9 @@ class AnswerIntake:
         round_, quiz = await bounded.within(self.round_for_answer(round_id))
         if round_ is None or round_.status != "open" or now > round_.deadline:
             raise Refusal("quiz.answer.late", outcome="late")
-        hand = round_.hand.split()
         if quiz is None or quiz.mode == "set":
-            valid = len(values) == 2 and len(set(values)) == 2 and set(values) <= set(hand)
+            hand = {NAMES[card] for card in round_.hand}
+            valid = len(values) == 2 and len(set(values)) == 2 and set(values) <= hand
             answer = " ".join(values)
         else:
             valid = len(values) == 1 and values[0] in round_.choices

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from houseway import house_way
-from houseway.cards import NAMES, card_from_name, deal, format_cards, parse_cards
+from houseway.cards import card_from_name, deal
 from houseway.quiz import is_correct, points, rule_choices
 
 from ...cards_image import render_hand, render_split
@@ -178,7 +178,7 @@ class QuizRunner:
             id=store.new_id(),
             quiz_id=quiz.id,
             number=number,
-            hand=format_cards(hand),
+            hand=hand,
             choices=choices,
             channel_id=quiz.channel_id,
             message_id=None,
@@ -193,7 +193,7 @@ class QuizRunner:
     async def post_round_message(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Post the round (hand, picture, answer menu); its clock starts when it is posted."""
         lang = language(quiz.locale)
-        png = await asyncio.to_thread(render_hand, round_.hand.split())
+        png = await asyncio.to_thread(render_hand, round_.hand)
         embed = round_embed(quiz, round_, lang, deadline=time.time() + quiz.seconds)
         view = answer_view(quiz, round_, lang)
         channel = await channel_of(self.bot, quiz.channel_id)
@@ -261,7 +261,7 @@ class QuizRunner:
 
     async def score(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Mark answers and add points, in one transaction that also closes the round."""
-        hand = parse_cards(round_.hand, 7)
+        hand = round_.hand
         decision = house_way(hand)
         month = store.month_of(round_.deadline)
         await self.intake.writer.flush()
@@ -284,14 +284,14 @@ class QuizRunner:
     async def announce(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Reveal the house way, the rule and who got it right; then close the round."""
         lang = language(quiz.locale)
-        decision = house_way(parse_cards(round_.hand, 7))
+        decision = house_way(round_.hand)
         results = await store.round_results(self.db, round_.id)
         embed = reveal_embed(quiz, round_, decision, results, lang)
         channel = await channel_of(self.bot, quiz.channel_id)
 
         async def send() -> discord.Message:
             png = await asyncio.to_thread(
-                render_split, [NAMES[c] for c in decision.five], [NAMES[c] for c in decision.two]
+                render_split, decision.five, decision.two
             )
             return await channel.send(
                 embed=embed, file=discord.File(io.BytesIO(png), filename=REVEAL_IMAGE)

@@ -10,10 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from houseway.cards import card_from_name
+from houseway.cards import NAMES, pretty_card
 from houseway.rules import RULES
 
-from ...embeds import pretty_card
 from ...i18n import text
 from ...interactions import Refusal, component
 from ...storage import quiz as store
@@ -151,8 +150,8 @@ def answer_view(quiz: store.Quiz, round_: store.Round, lang: str) -> discord.ui.
             select.add_option(label=rule_id, value=rule_id, description=description)
     else:
         select.min_values = select.max_values = 2
-        for card in round_.hand.split():
-            select.add_option(label=pretty_card(card_from_name(card)), value=card)
+        for card in round_.hand:
+            select.add_option(label=pretty_card(card), value=NAMES[card])
     view = discord.ui.View(timeout=None)
     view.add_item(AnswerSelect(round_.id, select))
     return view
