@@ -348,10 +348,21 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command. Output is UTF-8 whatever the locale (JSON must be; the text output
-    has dashes and Swedish names a narrower encoding cannot hold)."""
+    has dashes and Swedish names a narrower encoding cannot hold). A closed output, as in
+    ``houseway --json - | head -1``, ends the run quietly."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(encoding="utf-8", errors="strict")
-    return run_command(list(sys.argv[1:] if argv is None else argv))
+    try:
+        status = run_command(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # here, so that a closed pipe is met here and not at exit
+    except BrokenPipeError:
+        # The Python docs' recipe (signal module, "Note on SIGPIPE"): point stdout at
+        # devnull so the interpreter's last flush cannot fail again, and exit 1 as
+        # Python does on EPIPE.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
 
 
 def run_command(args: list[str]) -> int:

@@ -227,3 +227,29 @@ def test_json_stdin_refuses_a_100_mb_line_in_flat_memory() -> None:
     assert long_line["error"]["code"] == "too_long"
     assert long_line["input"] == "x" * 64 + "…"
     assert rest == b"" and status == 1
+
+
+def test_closed_pipe_ends_quietly() -> None:
+    """``houseway --json - | head -1``: no traceback, exit 1 as Python's docs suggest."""
+    houseway = subprocess.Popen(
+        [sys.executable, "-m", "houseway", "--json", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert houseway.stdin is not None and houseway.stdout is not None
+    assert houseway.stderr is not None
+    head = subprocess.Popen(["head", "-1"], stdin=houseway.stdout, stdout=subprocess.PIPE)
+    houseway.stdout.close()  # head holds the only read end now
+    try:
+        # 2,000 answers (about 2 MB) cannot all fit in the pipe before head exits.
+        with contextlib.suppress(BrokenPipeError), houseway.stdin:
+            houseway.stdin.write((GOOD + "\n").encode() * 2000)
+        stderr = houseway.stderr.read()
+        status = houseway.wait(timeout=60)
+        first, _ = head.communicate(timeout=60)
+    finally:
+        for process in (houseway, head):
+            if process.poll() is None:
+                process.kill()
+    assert answers(first)[0]["rule"] == "five-aces"
+    assert stderr == b""
+    assert status == 1
