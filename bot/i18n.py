@@ -76,6 +76,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Handen ska ha sju kort, men jag hittade {count}.",
         "en": "A hand has seven cards, but I found {count}.",
     },
+    "error.encoding": {
+        "sv": "Texten är inte giltig UTF-8 ({token}). Skriv korten som vanlig text.",
+        "en": "The text is not valid UTF-8 ({token}). Write the cards as plain text.",
+    },
     "error.internal": {
         "sv": "Något gick fel hos mig. Försök igen om en stund.",
         "en": "Something went wrong on my side. Please try again in a moment.",

@@ -6,17 +6,19 @@ I/O lives here; the decisions come from :mod:`houseway.way`.
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
 import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, Final, NamedTuple, TextIO
 
 from .analyze import DEFAULT_DEALS, DEFAULT_SEED, analyze, format_analysis
-from .cards import HandError, canonical_hand, card_name, parse_hand
+from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
 from .census import CATEGORY_LABELS, TOTAL_HANDS, run_census
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
 from .simulate import SPEC_FIGURES, run_simulation
@@ -36,6 +38,87 @@ SPEC_CATEGORIES = {
     "one-pair": 64_221_960,
     "high-card": 24_780_420,
 }
+
+#: Bytes kept of one input line: MAX_INPUT_LENGTH characters of up to four UTF-8 bytes
+#: each, and a "\r\n". A longer line is too long whatever it holds.
+LINE_BYTES: Final = 4 * MAX_INPUT_LENGTH + 2
+#: Characters of an over-long input shown back in an error: enough to recognise it.
+SHOWN_PREFIX: Final = 64
+#: Marks an input shown cut short.
+CUT_MARK: Final = "…"
+#: Piece size for skipping the rest of an over-long line.
+_SKIP_CHUNK: Final = 1 << 16
+
+
+class Line(NamedTuple):
+    """One hand's text as read, or the error that refused it before parsing.
+
+    ``text`` is safe to print: valid Unicode, already cut short for an over-long line.
+    """
+
+    text: str
+    error: HandError | None = None
+
+
+def read_lines(stream: BinaryIO) -> Iterator[tuple[bytes, bool]]:
+    """Each line's bytes without its ending, and whether the line was cut at LINE_BYTES.
+
+    Never holds more than LINE_BYTES of a line: the rest of an over-long line is read in
+    bounded pieces and dropped, so a 100 MB line costs no more memory than a short one.
+    """
+    while line := stream.readline(LINE_BYTES + 1):
+        if line.endswith(b"\n") or len(line) <= LINE_BYTES:
+            yield line.rstrip(b"\r\n"), False
+            continue
+        rest = line
+        while rest and not rest.endswith(b"\n"):
+            rest = stream.readline(_SKIP_CHUNK)
+        yield line, True
+
+
+def decode_line(raw: bytes) -> Line:
+    """The line as UTF-8 text, or an ``encoding`` error showing the bad bytes escaped."""
+    try:
+        return Line(raw.decode("utf-8"))
+    except UnicodeDecodeError as bad:
+        token = raw[bad.start : bad.end].decode("utf-8", "backslashreplace")
+        return Line(raw.decode("utf-8", "backslashreplace"), HandError("encoding", token=token))
+
+
+def stdin_lines(stream: BinaryIO) -> Iterator[Line]:
+    """One Line per input line, read lazily so that answers stream out."""
+    for raw, cut in read_lines(stream):
+        if cut:
+            # A cut may split a character: the incremental decoder holds it back.
+            prefix = codecs.getincrementaldecoder("utf-8")("backslashreplace").decode(raw)
+            yield Line(prefix[:SHOWN_PREFIX] + CUT_MARK, HandError("too_long"))
+        else:
+            yield decode_line(raw)
+
+
+def argument_line(words: Sequence[str]) -> Line:
+    """A hand given as arguments. Bytes that were not text in the locale reach Python
+    as lone surrogates; they are refused as ``encoding``, like a bad line on stdin."""
+    text = " ".join(words)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return decode_line(os.fsencode(text))
+    return Line(text)
+
+
+def parse_line(line: Line) -> tuple[Card, ...]:
+    """The line's cards; a line refused while reading raises its own error."""
+    if line.error is not None:
+        raise line.error
+    return parse_hand(line.text)
+
+
+def shown_input(text: str) -> str:
+    """The input as an error shows it: whole, unless longer than any hand may be."""
+    if len(text) <= MAX_INPUT_LENGTH:
+        return text
+    return text[:SHOWN_PREFIX] + CUT_MARK
 
 
 
@@ -97,7 +180,7 @@ def decision_json(text: str, decision: Decision) -> dict[str, object]:
 
 def error_json(text: str, error: HandError) -> dict[str, object]:
     return {
-        "input": text,
+        "input": shown_input(text),
         "error": {"code": error.code, "message": str(error), "token": error.token},
     }
 
@@ -118,26 +201,26 @@ def print_decision(decision: Decision, out: TextIO) -> None:
         out.write(f"  EN: {rule.english}\n")
 
 
-def run_hands(hands: Iterable[str], as_json: bool, out: TextIO, err: TextIO) -> int:
+def run_hands(hands: Iterable[Line], as_json: bool, out: TextIO, err: TextIO) -> int:
     """Decide each hand; a bad one is reported and the rest go on. Exit 1 if any was bad.
 
     Each answer is flushed as soon as it is written, so a program feeding hands one
     line at a time gets each answer before it sends the next.
     """
     status = 0
-    for text in hands:
+    for line in hands:
         try:
-            decision = house_way(parse_hand(text))
+            decision = house_way(parse_line(line))
         except HandError as error:
             status = 1
             if as_json:
-                out.write(json.dumps(error_json(text, error), ensure_ascii=False) + "\n")
+                out.write(json.dumps(error_json(line.text, error), ensure_ascii=False) + "\n")
             else:
-                err.write(f"error: {text!r}: {error}\n")
+                err.write(f"error: {shown_input(line.text)!r}: {error}\n")
             out.flush()
             continue
         if as_json:
-            out.write(json.dumps(decision_json(text, decision), ensure_ascii=False) + "\n")
+            out.write(json.dumps(decision_json(line.text, decision), ensure_ascii=False) + "\n")
         else:
             print_decision(decision, out)
         out.flush()
@@ -246,14 +329,15 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-    text = " ".join(args.hand)
+    line = argument_line(args.hand)
+    text = line.text
     try:
-        analysis = analyze(parse_hand(text), args.deals, args.seed)
+        analysis = analyze(parse_line(line), args.deals, args.seed)
     except HandError as error:
         if args.json:
             out.write(json.dumps(error_json(text, error), ensure_ascii=False) + "\n")
         else:
-            sys.stderr.write(f"error: {text!r}: {error}\n")
+            sys.stderr.write(f"error: {shown_input(text)!r}: {error}\n")
         return 1
     if args.json:
         out.write(json.dumps({"input": text, **analysis.to_json()}, ensure_ascii=False) + "\n")
@@ -263,7 +347,25 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    """Run a command. Output is UTF-8 whatever the locale (JSON must be; the text output
+    has dashes and Swedish names a narrower encoding cannot hold). A closed output, as in
+    ``houseway --json - | head -1``, ends the run quietly."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8", errors="strict")
+    try:
+        status = run_command(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # here, so that a closed pipe is met here and not at exit
+    except BrokenPipeError:
+        # The Python docs' recipe (signal module, "Note on SIGPIPE"): point stdout at
+        # devnull so the interpreter's last flush cannot fail again, and exit 1 as
+        # Python does on EPIPE.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
+
+
+def run_command(args: list[str]) -> int:
     if args and args[0] == "census":
         return run_census_command(args[1:], sys.stdout)
     if args and args[0] == "simulate":
@@ -282,10 +384,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns = parser.parse_args(args)
     if ns.hand == ["-"]:
         # One answer per input line, in order, a blank line included (as "empty"), so
-        # that answer n belongs to line n; read lazily, so answers stream out.
-        hands: Iterable[str] = (line.rstrip("\r\n") for line in sys.stdin)
+        # that answer n belongs to line n. Read as bytes: any input is UTF-8 whatever
+        # the locale, and a line that is not gets its own answer.
+        hands: Iterable[Line] = stdin_lines(sys.stdin.buffer)
     else:
-        hands = [" ".join(ns.hand)]
+        hands = [argument_line(ns.hand)]
     return run_hands(hands, ns.json, sys.stdout, sys.stderr)
 
 

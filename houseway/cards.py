@@ -108,8 +108,10 @@ class HandError(ValueError):
     """Bad hand input. ``code`` is machine-readable so callers can phrase it in any language.
 
     Codes: ``empty``, ``too_long``, ``unknown_token``, ``duplicate_card``,
-    ``two_jokers``, ``wrong_count``. ``token`` is the offending text where there
-    is one; ``count`` the number of cards found for ``wrong_count``.
+    ``two_jokers``, ``wrong_count``, and ``encoding`` (bytes that are not UTF-8 text,
+    which only a reader of bytes such as the command line can meet). ``token`` is the
+    offending text where there is one; ``count`` the number of cards found for
+    ``wrong_count``.
     """
 
     MESSAGES: Final = {
@@ -119,6 +121,8 @@ class HandError(ValueError):
         "duplicate_card": "The card {token} appears twice: every card may appear once.",
         "two_jokers": "There is only one joker in the deck, but the hand has two.",
         "wrong_count": "Expected 7 cards, got {count}.",
+        "encoding": "The input is not valid UTF-8 text ({token} is not UTF-8): expected the "
+        "cards as UTF-8 text, e.g. 'As Kd Th 9c 7s 4d JK'.",
     }
 
     def __init__(self, code: str, token: str | None = None, count: int | None = None) -> None:

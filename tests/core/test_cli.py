@@ -1,8 +1,15 @@
 """The command line, run as a real subprocess."""
 
+import contextlib
 import json
+import os
 import subprocess
 import sys
+import threading
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
 
 from houseway.rules import RULES
 
@@ -92,3 +99,157 @@ def test_bad_hand_in_text_mode() -> None:
     done = run("As Kd Qc Jh 9s 7d Zz")
     assert done.returncode == 1
     assert "'Zz' is not a card" in done.stderr
+
+
+# --- standard input as bytes: any input, any locale ------------------------------------
+
+GOOD = "As Ah Ad Ac JK 7s 2d"
+SWEDISH = "hjärter ess, spader 10, klöver kung, ruter dam, ruter knekt, 2c, 3d"
+
+
+def clean_env(**settings: str) -> dict[str, str]:
+    """The environment without locale or I/O-encoding settings, then ``settings``."""
+    drop = ("LANG", "LANGUAGE", "PYTHONIOENCODING", "PYTHONUTF8")
+    env = {k: v for k, v in os.environ.items() if k not in drop and not k.startswith("LC_")}
+    return {**env, **settings}
+
+
+def answers(stdout: bytes) -> list[dict[str, Any]]:
+    """One JSON object per line; the bytes must be UTF-8 (strict), as JSON requires."""
+    return [json.loads(line) for line in stdout.decode("utf-8").splitlines()]
+
+
+LOCALES = [
+    pytest.param({"LC_ALL": "C"}, id="C"),
+    pytest.param({"LC_ALL": "C.UTF-8"}, id="C.UTF-8"),
+    # A UTF-8 locale with strict standard streams, as en_US.UTF-8 gives (not installed here).
+    pytest.param({"LC_ALL": "C.UTF-8", "PYTHONIOENCODING": "utf-8:strict"}, id="strict"),
+    # A locale whose encoding is not UTF-8 (Latin-1; not installed here).
+    pytest.param({"LC_ALL": "C", "PYTHONIOENCODING": "latin-1"}, id="latin-1"),
+]
+
+
+@pytest.mark.parametrize("settings", LOCALES)
+def test_json_stdin_answers_a_line_that_is_not_utf8_and_goes_on(settings: dict[str, str]) -> None:
+    """A Latin-1 line between two good ones: three answers, the middle one ``encoding``."""
+    stdin = (
+        GOOD.encode() + b"\n" + SWEDISH.encode("latin-1") + b"\n" + SWEDISH.encode("utf-8") + b"\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "houseway", "--json", "-"],
+        input=stdin, capture_output=True, env=clean_env(**settings), timeout=60, check=False,
+    )
+    assert done.stderr == b""
+    first, bad, last = answers(done.stdout)
+    assert first["rule"] == "five-aces"
+    assert bad["error"]["code"] == "encoding"
+    assert bad["error"]["token"] == "\\xe4"
+    assert "not valid UTF-8" in bad["error"]["message"]
+    assert bad["input"] == SWEDISH.replace("ä", "\\xe4").replace("ö", "\\xf6")
+    assert last["input"] == SWEDISH and last["canonical"] == "Ah Kc Qd Jd Ts 3d 2c"
+    assert done.returncode == 1
+
+
+@pytest.mark.parametrize("settings", LOCALES)
+def test_hand_argument_that_is_not_utf8(settings: dict[str, str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "houseway", "--json", SWEDISH.encode("latin-1")],
+        capture_output=True, env=clean_env(**settings), timeout=60, check=False,
+    )
+    assert done.stderr == b""
+    [answer] = answers(done.stdout)
+    assert answer["error"]["code"] == "encoding" and answer["error"]["token"] == "\\xe4"
+    assert done.returncode == 1
+
+
+def test_line_limit_counts_characters_not_bytes() -> None:
+    """200 four-byte jokers fit (and are refused for the jokers); 201 are too long."""
+    stdin = ("🃏" * 200 + "\r\n" + "🃏" * 201 + "\n" + "x" * 300 + "\n").encode()
+    done = subprocess.run(
+        [sys.executable, "-m", "houseway", "--json", "-"],
+        input=stdin, capture_output=True, env=clean_env(LC_ALL="C.UTF-8"), timeout=60,
+        check=False,
+    )
+    fits, emoji, letters = answers(done.stdout)
+    assert fits["error"]["code"] == "two_jokers"
+    assert emoji["error"]["code"] == "too_long" and emoji["input"] == "🃏" * 64 + "…"
+    assert letters["error"]["code"] == "too_long" and letters["input"] == "x" * 64 + "…"
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The process's own peak resident memory (VmHWM), read while it runs.
+
+    Not the rusage of the reaped child: Linux counts there the memory of the parent it
+    was forked from (here pytest's, about 67 MB).
+    """
+    for row in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if row.startswith("VmHWM:"):
+            return int(row.split()[1]) / 1024
+    raise AssertionError("no VmHWM in /proc")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+def test_json_stdin_refuses_a_100_mb_line_in_flat_memory() -> None:
+    """The line is streamed in 1 MiB pieces and never held whole, by the test or the CLI."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "houseway", "--json", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=clean_env(LC_ALL="C.UTF-8"),
+    )
+    assert process.stdin is not None and process.stdout is not None
+
+    def feed(stdin: IO[bytes]) -> None:
+        with contextlib.suppress(BrokenPipeError):
+            stdin.write(GOOD.encode() + b"\n")
+            piece = b"x" * (1 << 20)
+            for _ in range(100):
+                stdin.write(piece)
+            stdin.write(b"\n" + GOOD.encode() + b"\n")
+            stdin.flush()
+
+    feeder = threading.Thread(target=feed, args=(process.stdin,))
+    feeder.start()
+    try:
+        stdout = b"".join(process.stdout.readline() for _ in range(3))
+        feeder.join()
+        peak = peak_rss_mb(process.pid)  # still running: waiting for more input
+        process.stdin.close()
+        rest = process.stdout.read()
+        status = process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        feeder.join()
+    # Python with houseway loaded peaks near 23 MB; reading the line whole cost 433 MB.
+    assert peak < 60, f"peak RSS {peak:.0f} MB"
+    assert len(stdout) < 10_000
+    first, long_line, last = answers(stdout)
+    assert first["rule"] == last["rule"] == "five-aces"
+    assert long_line["error"]["code"] == "too_long"
+    assert long_line["input"] == "x" * 64 + "…"
+    assert rest == b"" and status == 1
+
+
+def test_closed_pipe_ends_quietly() -> None:
+    """``houseway --json - | head -1``: no traceback, exit 1 as Python's docs suggest."""
+    houseway = subprocess.Popen(
+        [sys.executable, "-m", "houseway", "--json", "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert houseway.stdin is not None and houseway.stdout is not None
+    assert houseway.stderr is not None
+    head = subprocess.Popen(["head", "-1"], stdin=houseway.stdout, stdout=subprocess.PIPE)
+    houseway.stdout.close()  # head holds the only read end now
+    try:
+        # 2,000 answers (about 2 MB) cannot all fit in the pipe before head exits.
+        with contextlib.suppress(BrokenPipeError), houseway.stdin:
+            houseway.stdin.write((GOOD + "\n").encode() * 2000)
+        stderr = houseway.stderr.read()
+        status = houseway.wait(timeout=60)
+        first, _ = head.communicate(timeout=60)
+    finally:
+        for process in (houseway, head):
+            if process.poll() is None:
+                process.kill()
+    assert answers(first)[0]["rule"] == "five-aces"
+    assert stderr == b""
+    assert status == 1
