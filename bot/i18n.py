@@ -129,6 +129,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Sparat: `{rule}`. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
         "en": "Saved: `{rule}`. You can change it until {when}; your last answer counts.",
     },
+    "quiz.answer.received.set": {
+        "sv": "Mottaget men inte sparat än (databasen svarar inte): {cards} i tvåkortshanden. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
+        "en": "Received but not stored yet (the database is not answering): {cards} in the two-card hand. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
+    },
+    "quiz.answer.received.rule": {
+        "sv": "Mottaget men inte sparat än (databasen svarar inte): `{rule}`. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
+        "en": "Received but not stored yet (the database is not answering): `{rule}`. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
+    },
     "quiz.answer.late": {"sv": "För sent – rundan är redan stängd.", "en": "Too late – this round is already closed."},
     "quiz.answer.invalid": {
         "sv": "Det svaret går inte att använda: välj exakt två av handens kort.",

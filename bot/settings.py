@@ -37,6 +37,8 @@ class Settings:
     http_port: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: Local files that must survive a crash (the quiz's answer journal).
+    data_dir: Path = Path("data")
     #: Not from the environment: tests pass quicker quizzes in.
     quiz_timing: Timing = field(default_factory=Timing)
 
@@ -84,6 +86,7 @@ class Settings:
             dev_guild_id=_int_or_none("DEV_GUILD_ID", get("DEV_GUILD_ID")),
             log_level=level,
             sync_commands=_bool("SYNC_COMMANDS", get("SYNC_COMMANDS"), default=True),
+            data_dir=Path(get("DATA_DIR") or "data"),
         )
 
 

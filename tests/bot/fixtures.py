@@ -37,7 +37,7 @@ def database_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def run_bot(database_url: str) -> BotRunner:
+def run_bot(database_url: str, tmp_path: Path) -> BotRunner:
     """``async with run_bot(fake, **settings) as bot``: a ready bot on a fresh database."""
 
     @contextlib.asynccontextmanager
@@ -49,6 +49,7 @@ def run_bot(database_url: str) -> BotRunner:
             "database_url": database_url,
             "api_url": fake.api_url,
             "gateway_url": fake.gateway_url,
+            "data_dir": tmp_path / "data",
         }
         values.update(overrides)
         settings = Settings(**values)

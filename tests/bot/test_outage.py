@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from bot.storage import Database, open_database
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env
 from tests.bot.tcpproxy import TcpProxy
 from tests.bot.test_quiz import (
     answer,
     house_two,
     reveals,
+    round_messages,
     select_of,
     start_quiz,
     wait_round,
@@ -31,6 +35,17 @@ async def reveal_now(fake: FakeDiscord, direct: Database, first: Any) -> tuple[i
     await fake.wait_until(lambda: len(reveals(fake)) >= 1, 30, "reveal")
     fields = reveals(fake)[0].embeds[0]["fields"]
     return round_id, next(f for f in fields if f["name"].startswith("Right"))
+
+
+async def wait_recorded(direct: Database, column: str, first: Any) -> None:
+    """Wait until the round's row has ``column`` (message_id, reveal_message_id) set."""
+    round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
+    for _ in range(300):
+        row = await direct.fetchrow(f"SELECT {column} FROM rounds WHERE id = $1", round_id)
+        if row is not None and row[column] is not None:
+            return
+        await asyncio.sleep(0.1)
+    raise TimeoutError(f"the round's {column} was never recorded")
 
 
 async def test_stalled_database_answer_acknowledged_in_time_and_kept(
@@ -72,6 +87,28 @@ async def test_stalled_database_answer_acknowledged_in_time_and_kept(
             assert [row["answer"] for row in rows] == [" ".join(house_two(first))]
         finally:
             await direct.close()
+    await proxy.stop()
+
+
+async def test_an_answer_the_disk_cannot_keep_either_is_told_so_honestly(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, tmp_path: Path
+) -> None:
+    """Database hung and the journal unwritable: the member is not told "saved"."""
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    fake_discord.default_guild.preferred_locale = "en-US"
+    (tmp_path / "not-a-directory").write_text("")
+    async with run_bot(
+        fake_discord, database_url=proxy.url(postgres_url), quiz_timing=QUICK_QUIZ,
+        data_dir=tmp_path / "not-a-directory" / "data",
+    ):
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        await answer(fake_discord, first, fake_discord.make_user("anna"), house_two(first))
+        proxy.pause()
+        told = await answer(fake_discord, first, fake_discord.make_user("bo"), house_two(first))
+        assert told.ephemeral and told.content.startswith("Received but not stored yet")
+        proxy.resume()
     await proxy.stop()
 
 
@@ -194,3 +231,111 @@ async def test_postgres_outage_mid_round(
         finally:
             await direct.close()
     await proxy.stop()
+
+
+async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
+    fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path
+) -> None:
+    """"Saved" means saved: ten answers acknowledged while every write hangs, then the
+    bot is killed (SIGKILL, no shutdown); the next process still scores all ten."""
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    fake_discord.default_guild.preferred_locale = "en-US"
+    env = bot_env(fake_discord, proxy.url(postgres_url), LOG_LEVEL="WARNING")
+
+    async def start_bot() -> asyncio.subprocess.Process:
+        with (tmp_path / "bot.log").open("ab") as log:
+            return await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                stdout=log, stderr=subprocess.STDOUT,
+            )
+
+    bot = await start_bot()
+    try:
+        await fake_discord.wait_ready(timeout=30)
+        await start_quiz(fake_discord, rounds=1, seconds=120)
+        first = await wait_round(fake_discord, 1)
+        proxy.pause()  # every statement hangs from here on
+        members = [fake_discord.make_user(f"member{i}") for i in range(10)]
+        clicks = await asyncio.gather(*(
+            fake_discord.click(
+                first.id, select_of(first)["custom_id"], values=house_two(first), user=member
+            )
+            for member in members
+        ))
+        told = await asyncio.gather(*(fake_discord.wait_response(c, timeout=10) for c in clicks))
+        assert all(sent.content.startswith("Saved") for sent in told), [s.content for s in told]
+        assert max(c.response_time or 99.0 for c in clicks) < 3.0
+        bot.kill()
+        await bot.wait()
+        proxy.resume()
+        bot = await start_bot()
+        await fake_discord.wait_ready(timeout=30, count=2)
+        direct = await open_database(postgres_url)
+        try:
+            await wait_recorded(direct, "message_id", first)
+            _, field = await reveal_now(fake_discord, direct, first)
+            assert field["name"] == "Right (10 of 10)"
+            assert len(round_messages(fake_discord)) == 1  # the round was not posted again
+        finally:
+            await direct.close()
+    finally:
+        if bot.returncode is None:
+            bot.terminate()
+            await bot.wait()
+        await proxy.stop()
+
+
+async def test_a_reveal_posted_just_before_a_crash_is_not_posted_again(
+    fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path
+) -> None:
+    """The process dies after Discord took the reveal and before the database recorded
+    it: the next process finds the reveal in the channel instead of posting a second."""
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    fake_discord.default_guild.preferred_locale = "en-US"
+    env = bot_env(fake_discord, proxy.url(postgres_url), LOG_LEVEL="WARNING")
+
+    async def start_bot() -> asyncio.subprocess.Process:
+        with (tmp_path / "bot.log").open("ab") as log:
+            return await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+                stdout=log, stderr=subprocess.STDOUT,
+            )
+
+    bot = await start_bot()
+    direct = await open_database(postgres_url)
+    try:
+        await fake_discord.wait_ready(timeout=30)
+        await start_quiz(fake_discord, rounds=2, seconds=120)
+        first = await wait_round(fake_discord, 1)
+        await answer(fake_discord, first, fake_discord.make_user("anna"), house_two(first))
+        await wait_recorded(direct, "message_id", first)
+
+        def revealed_and_stalled() -> bool:
+            # Checked as the stand-in takes the reveal, before the bot hears back: the
+            # database stops answering before the bot can record the reveal.
+            if reveals(fake_discord):
+                proxy.pause()
+                return True
+            return False
+
+        await direct.execute(
+            "UPDATE rounds SET deadline = $2 WHERE id = $1",
+            int(select_of(first)["custom_id"].rsplit(":", 1)[1]), time.time() - 0.01,
+        )
+        await fake_discord.wait_until(revealed_and_stalled, 30, "the reveal")
+        bot.kill()
+        await bot.wait()
+        proxy.resume()
+        bot = await start_bot()
+        await fake_discord.wait_ready(timeout=30, count=2)
+        await wait_recorded(direct, "reveal_message_id", first)
+        await wait_round(fake_discord, 2)  # the quiz goes on ...
+        assert len(reveals(fake_discord)) == 1  # ... after one reveal of round 1
+    finally:
+        await direct.close()
+        if bot.returncode is None:
+            bot.terminate()
+            await bot.wait()
+        await proxy.stop()

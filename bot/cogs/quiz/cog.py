@@ -20,6 +20,7 @@ from ...i18n import language, text
 from ...interactions import Refusal
 from ...storage import Database, DatabaseError
 from ...storage import quiz as store
+from ...storage.journal import AnswerJournal, journal_path
 from .checks import bounded_db, quizmaster_only
 from .embeds import config_embed, help_embed, leaderboard_embed, message_link
 from .intake import AnswerIntake
@@ -44,7 +45,8 @@ class QuizCog(
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         self.timing = bot.settings.quiz_timing
-        self.intake = AnswerIntake(bot)
+        journal = AnswerJournal(journal_path(bot.settings.data_dir, bot.settings.shard_ids))
+        self.intake = AnswerIntake(bot, journal)
         self.runners: dict[int, QuizRunner] = {}
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
@@ -55,6 +57,11 @@ class QuizCog(
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage)
+        if taken_back := self.intake.take_back():
+            log.info("took back %d answer(s) from %s", taken_back, self.intake.journal.path)
+            task = asyncio.create_task(self.intake.write_taken_back())
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
 
     async def cog_unload(self) -> None:
         """Stop the runners (the one place they are stopped), but not wait on a database
@@ -69,6 +76,7 @@ class QuizCog(
         acknowledged answer is kept."""
         await asyncio.gather(*(runner.stop() for runner in self.runners.values()))
         await self.intake.writer.flush()
+        await self.intake.close()
         self.runners.clear()
 
     @commands.Cog.listener()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -20,6 +20,7 @@ from ...i18n import language, text
 from ...interactions import Refusal
 from ...storage import Database, DatabaseError, DatabaseTimeout
 from ...storage import quiz as store
+from ...storage.journal import AnswerJournal
 from .checks import bounded_db
 from .embeds import discord_time
 
@@ -29,18 +30,67 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RoundAndQuiz = tuple[store.Round | None, store.Quiz | None]
+#: A kept answer's line must be on disk within this long, or the member is told the truth.
+JOURNAL_WAIT: Final = 0.5
 
 
 class AnswerIntake:
-    def __init__(self, bot: HousewayBot) -> None:
+    def __init__(self, bot: HousewayBot, journal: AnswerJournal) -> None:
         self.bot = bot
         #: Open rounds and their quizzes by round id, so an answer costs one statement.
         self.open_rounds: dict[int, tuple[store.Round, store.Quiz]] = {}
-        #: Answers taken while the database was unreachable, by round then member:
-        #: written (with their original times) before the round is scored.
+        #: Answers the database did not take in time, by round then member: in the
+        #: journal on disk too, and written (with their times) before the round is scored.
         self.pending: dict[int, dict[int, tuple[str, float]]] = {}
+        self.journal = journal
         self._loading: dict[int, asyncio.Future[RoundAndQuiz]] = {}
         self.writer = store.AnswerWriter(bot.database)
+        self._background: set[asyncio.Task[None]] = set()
+
+    def kept(self) -> list[store.AnswerIn]:
+        """Every answer still waiting for the database (what the journal must hold)."""
+        return [
+            store.AnswerIn(round_id, user_id, answer, answered_at)
+            for round_id, members in self.pending.items()
+            for user_id, (answer, answered_at) in members.items()
+        ]
+
+    def _keep(self, answer: store.AnswerIn) -> None:
+        members = self.pending.setdefault(answer.round_id, {})
+        held = members.get(answer.user_id)
+        if held is None or held[1] <= answer.answered_at:  # the last answer given counts
+            members[answer.user_id] = (answer.answer, answer.answered_at)
+
+    def _journal_changed(self) -> None:
+        """Answers left memory: rewrite the journal without them (in the background)."""
+        task = asyncio.create_task(self._rewrite_journal(), name="answer-journal")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _rewrite_journal(self) -> None:
+        try:
+            await self.journal.keep_only(self.kept)
+        except OSError as error:  # the answers are still in memory and in the old journal
+            log.warning("could not rewrite the answer journal %s: %s", self.journal.path, error)
+
+    def take_back(self) -> int:
+        """At start: the answers a previous process kept on disk, back into memory."""
+        for answer in self.journal.load():
+            self._keep(answer)
+        return len(self.kept())
+
+    async def write_taken_back(self) -> None:
+        """Write the answers taken back at once (the runners also write them before scoring)."""
+        try:
+            await store.record_answers(self.db, self.kept())
+        except DatabaseError as error:
+            log.warning("journal answers not written yet (%s); written before scoring", error)
+            return
+        self.pending.clear()  # written, or their rounds are over: either way done
+        await self._rewrite_journal()
+
+    async def close(self) -> None:
+        await asyncio.gather(*self._background, return_exceptions=True)
 
     @property
     def db(self) -> Database:
@@ -63,8 +113,9 @@ class AnswerIntake:
     ) -> str:
         """Record a member's answer (the last one counts) and acknowledge it privately.
 
-        Returns the outcome for the log line: saved or kept (in memory, database slow or
-        down); a late or invalid answer is refused.
+        Returns the outcome for the log line: saved (in the database), kept (database
+        slow or down: in memory and the journal on disk), or unsaved (not even the disk
+        took it: the member is told so); a late or invalid answer is refused.
         """
         now = time.time()
         lang = language(interaction.locale)
@@ -97,20 +148,35 @@ class AnswerIntake:
                     "database unavailable; answer to round %s kept in memory: %s", round_id, error
                 )
                 self.bot.metrics.database_errors.inc()
-            self.pending.setdefault(round_id, {})[interaction.user.id] = (answer, now)
+            self._keep(taken)
             writing.add_done_callback(lambda done: self._written_late(taken, done))
-            recorded, outcome = True, "kept"
+            recorded, outcome = True, await self._journal(taken)
         if not recorded:
             raise Refusal("quiz.answer.late", outcome="late")
         self.bot.metrics.quiz_answers.inc()
         when = discord_time(round_.deadline)
+        told = "received" if outcome == "unsaved" else "saved"
         if quiz is not None and quiz.mode == "rule":
-            message = text("quiz.answer.saved.rule", lang, rule=answer, when=when)
+            message = text(f"quiz.answer.{told}.rule", lang, rule=answer, when=when)
         else:
             cards = " ".join(pretty_card(card_from_name(v)) for v in values)
-            message = text("quiz.answer.saved.set", lang, cards=cards, when=when)
+            message = text(f"quiz.answer.{told}.set", lang, cards=cards, when=when)
         await interaction.response.send_message(message, ephemeral=True)
         return outcome
+
+    async def _journal(self, taken: store.AnswerIn) -> str:
+        """Put a kept answer on disk before the member is told it is saved: "kept".
+
+        If the disk will not take it (in time), the member is told honestly that the
+        answer is received but not yet stored: "unsaved".
+        """
+        try:
+            await asyncio.wait_for(asyncio.shield(self.journal.append(taken)), JOURNAL_WAIT)
+        except (OSError, TimeoutError) as error:
+            log.error("answer to round %s not journaled (%s): told 'received'",
+                      taken.round_id, error or "timeout")
+            return "unsaved"
+        return "kept"
 
     def _written_late(self, taken: store.AnswerIn, done: asyncio.Future[bool]) -> None:
         """A kept answer's slow write went through after all: it need not wait in memory."""
@@ -119,6 +185,7 @@ class AnswerIntake:
         waiting = self.pending.get(taken.round_id, {})
         if waiting.get(taken.user_id) == (taken.answer, taken.answered_at):
             del waiting[taken.user_id]
+            self._journal_changed()
 
     async def round_for_answer(self, round_id: int) -> RoundAndQuiz:
         """The round (and its quiz) an answer is for: from memory while it is open.
@@ -154,4 +221,5 @@ class AnswerIntake:
         if waiting:
             taken = [store.AnswerIn(round_id, user, *given) for user, given in waiting.items()]
             await store.record_answers(self.db, taken)
-        self.pending.pop(round_id, None)
+        if self.pending.pop(round_id, None):
+            await self._rewrite_journal()

@@ -15,6 +15,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -30,7 +31,7 @@ from ...storage import quiz as store
 from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
 from .intake import AnswerIntake
 from .timing import Timing
-from .views import answer_view
+from .views import AnswerSelect, answer_view
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 UNKNOWN_CHANNEL: Final = 10003  # Discord's JSON error code
+#: How far a resuming runner looks for a post it made before a crash: one page of history.
+SEARCH_LIMIT: Final = 100
 _RANDOM = random.SystemRandom()  # deals and rule choices no one can predict
 
 
@@ -89,6 +92,9 @@ class QuizRunner:
         self.task: asyncio.Task[None] | None = None
         #: Messages posted but not yet recorded in the database (see send_once).
         self.sent: dict[tuple[str, int], tuple[int, float]] = {}
+        #: Posts whose step before was taken by this runner: no earlier process can have
+        #: made them, so there is nothing to look for in the channel (see send_once).
+        self.own: set[tuple[str, int]] = set()
 
     @property
     def db(self) -> store.Database:
@@ -157,7 +163,7 @@ class QuizRunner:
         round_ = await store.last_round(self.db, self.quiz_id)
         if round_ is None or round_.status == "announced":
             if round_ is not None and round_.number >= quiz.rounds:
-                await self.finish(quiz)
+                await self.finish(quiz, round_)
                 return True
             await self.post_round(quiz, 1 if round_ is None else round_.number + 1)
         elif round_.message_id is None:
@@ -188,6 +194,7 @@ class QuizRunner:
             reveal_message_id=None,
         )
         await store.add_round(self.db, round_)
+        self.own.add(("round", round_.id))
         await self.post_round_message(quiz, round_)
 
     async def post_round_message(self, quiz: store.Quiz, round_: store.Round) -> None:
@@ -206,29 +213,68 @@ class QuizRunner:
                 file=discord.File(io.BytesIO(png), filename=ROUND_IMAGE),
             )
 
+        def is_this_round(message: discord.Message) -> bool:
+            return any(
+                getattr(item, "custom_id", None) == AnswerSelect.custom_id_for(round_.id)
+                for row in message.components
+                for item in getattr(row, "children", ())
+            )
+
         key = ("round", round_.id)
-        message_id, posted = await self.send_once(key, send)
-        await store.set_round_message(self.db, round_.id, message_id, posted, posted + quiz.seconds)
-        self.sent.pop(key, None)
+        since = discord.utils.time_snowflake(
+            datetime.fromtimestamp(round_.posted_at - 1, tz=UTC)
+        )
+        message_id, posted = await self.send_once(key, send, channel, since, is_this_round)
         posted_round = replace(
             round_, message_id=message_id, posted_at=posted, deadline=posted + quiz.seconds
         )
+        # Members may answer from now on: the round is held before the database write, so
+        # a database that hangs right now costs no answer its "saved" (they are kept).
         self.intake.hold(posted_round, quiz)
+        await store.set_round_message(self.db, round_.id, message_id, posted, posted + quiz.seconds)
+        self.sent.pop(key, None)
 
     async def send_once(
-        self, key: tuple[str, int], send: Callable[[], Awaitable[discord.Message]]
+        self,
+        key: tuple[str, int],
+        send: Callable[[], Awaitable[discord.Message]],
+        channel: discord.abc.Messageable,
+        since: int | None,
+        is_it: Callable[[discord.Message], bool],
     ) -> tuple[int, float]:
         """Post at most once per key: (message id, when posted).
 
         A post is remembered until its caller has stored it (and pops the key), so when
         the database write after a post fails and the runner retries, the retry records
-        the message already posted instead of posting it again. (A crash in between can
-        still repeat a post after the restart; a lost post would be worse.)
+        the message already posted instead of posting it again. A process that dies
+        between a post and its record leaves the post unrecorded: a runner resuming that
+        step (the key is not its ``own``) first looks in the channel after message
+        ``since`` for a message of the bot's that ``is_it``, and records that one.
         """
         if key not in self.sent:
-            message = await send()
-            self.sent[key] = (message.id, time.time())
+            found = None
+            if key not in self.own and since is not None:
+                found = await self.find_posted(channel, since, is_it)
+            if found is not None:
+                log.info("quiz %s: %s %s was posted before a restart; not posting it again",
+                         self.quiz_id, *key)
+                self.sent[key] = (found.id, found.created_at.timestamp())
+            else:
+                message = await send()
+                self.sent[key] = (message.id, time.time())
         return self.sent[key]
+
+    async def find_posted(
+        self, channel: discord.abc.Messageable, since: int, is_it: Callable[[discord.Message], bool]
+    ) -> discord.Message | None:
+        """The bot's first message after ``since`` that ``is_it`` (one page of history)."""
+        me = self.bot.user
+        async for message in channel.history(
+            limit=SEARCH_LIMIT, after=discord.Object(id=since), oldest_first=True
+        ):
+            if me is not None and message.author.id == me.id and is_it(message):
+                return message
+        return None
 
     async def wait_for_deadline(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Sleep to the deadline, refreshing the answer count now and then (a count, not who).
@@ -270,6 +316,7 @@ class QuizRunner:
         async with self.db.transaction() as tx:
             if not await store.claim_for_scoring(tx, round_.id):
                 return
+            self.own.add(("reveal", round_.id))
             self.bot.metrics.quiz_rounds.inc()
             for row in await store.answers(tx, round_.id):
                 answer: Any = row["answer"]
@@ -297,18 +344,32 @@ class QuizRunner:
                 embed=embed, file=discord.File(io.BytesIO(png), filename=REVEAL_IMAGE)
             )
 
+        def is_this_reveal(message: discord.Message) -> bool:
+            return any(shown.title == embed.title for shown in message.embeds)
+
         key = ("reveal", round_.id)
-        message_id, _ = await self.send_once(key, send)
+        message_id, _ = await self.send_once(
+            key, send, channel, round_.message_id, is_this_reveal
+        )
         await store.mark_announced(self.db, round_.id, message_id)
         self.sent.pop(key, None)
+        if round_.number >= quiz.rounds:
+            self.own.add(("finish", quiz.id))
         await close_round_message(self.bot, quiz, round_, len(results))
 
-    async def finish(self, quiz: store.Quiz) -> None:
+    async def finish(self, quiz: store.Quiz, last: store.Round) -> None:
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
         embed = summary_embed(await store.quiz_totals(self.db, quiz.id), lang)
         channel = await channel_of(self.bot, quiz.channel_id)
+
+        def is_the_summary(message: discord.Message) -> bool:
+            return any(shown.title == embed.title for shown in message.embeds)
+
         key = ("finish", quiz.id)
-        await self.send_once(key, lambda: channel.send(embed=embed))
+        await self.send_once(
+            key, lambda: channel.send(embed=embed), channel, last.reveal_message_id,
+            is_the_summary,
+        )
         await store.end_quiz(self.db, quiz.id, "finished")
         self.sent.pop(key, None)

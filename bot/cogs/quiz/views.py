@@ -36,8 +36,12 @@ class AnswerSelect(
     """The answer menu of a round; its custom id names the round, so it outlives restarts."""
 
     def __init__(self, round_id: int, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"quiz:answer:{round_id}"))
+        super().__init__(select or discord.ui.Select(custom_id=self.custom_id_for(round_id)))
         self.round_id = round_id
+
+    @staticmethod
+    def custom_id_for(round_id: int) -> str:
+        return f"quiz:answer:{round_id}"
 
     @classmethod
     async def from_custom_id(
@@ -140,7 +144,7 @@ class ResetConfirmation(discord.ui.View):
 def answer_view(quiz: store.Quiz, round_: store.Round, lang: str) -> discord.ui.View:
     """The round's answer menu: pick two cards, or pick the rule."""
     select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"quiz:answer:{round_.id}",
+        custom_id=AnswerSelect.custom_id_for(round_.id),
         placeholder=text(f"quiz.placeholder.{quiz.mode}", lang),
     )
     if quiz.mode == "rule":
