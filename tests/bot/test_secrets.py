@@ -1,5 +1,5 @@
-"""Secrets never reach a log or a terminal: the bot token and interaction tokens
-(issue 10 §3)."""
+"""Secrets never reach a log or a terminal: the bot token, interaction tokens, the
+database password (issue 10 §3)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import asyncio
 import json
 import logging
 import os
+import re
 import signal
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import setup_logging
-from bot.settings import Settings
-from tests.bot.fixtures import bot_env
+from bot.settings import Settings, SettingsError
+from tests.bot.fixtures import ROOT, bot_env
 from tests.fakediscord import FakeDiscord
 
 BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.bot-token-secret-part_0123456789abcdef"
@@ -155,3 +157,92 @@ def test_an_unexpected_error_is_logged_scrubbed_not_printed(
     assert "stopped by an unexpected error" in output.err and "Traceback" in output.err
     assert "bad token [redacted]" in output.err
     assert BOT_TOKEN not in output.err + output.out
+
+
+def _one_line_settings_error(tmp_path: Path, database_url: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env.update(DISCORD_TOKEN=BOT_TOKEN, DATABASE_URL=database_url, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+#: (DATABASE_URL, its password, what the one line must say)
+MALFORMED_URLS = [
+    ("postgresql://houseway:Xyzzy7#Plugh9@127.0.0.1/houseway", "Xyzzy7#Plugh9", "%23"),
+    ("postgresql://houseway:Xyzzy7/Plugh9@127.0.0.1/houseway", "Xyzzy7/Plugh9", "%2F"),
+    ("postgresql://houseway:Xyzzy7?Plugh9@127.0.0.1/houseway", "Xyzzy7?Plugh9", "%3F"),
+    ("postgresql://houseway:Xyzzy7@Plugh9@127.0.0.1/houseway", "Xyzzy7@Plugh9", "%40"),
+    ("postgresql://houseway:Xyzzy7Plugh9@127.0.0.1:99999/houseway", "Xyzzy7Plugh9", "port"),
+    ("postgresql://houseway:Xyzzy7Plugh9@127.0.0.1:abc/houseway", "Xyzzy7Plugh9", "port"),
+    ("postgresql://houseway:Xyzzy7Plugh9@127.0.0.1/houseway?port=abc", "Xyzzy7Plugh9", "port"),
+    ("postgresql://houseway:Xyzzy7Plugh9@::1:5432/houseway", "Xyzzy7Plugh9", "[::1]"),
+    ("postgresql://houseway:Xyzzy7Plugh9@[::1/houseway", "Xyzzy7Plugh9", "bracket"),
+    ("postgresql://houseway:Xyzzy7Plugh9@127.0.0.1/houseway?sslmode", "Xyzzy7Plugh9", "name=value"),
+    ("mysql://houseway:Xyzzy7Plugh9@127.0.0.1/houseway", "Xyzzy7Plugh9", "postgresql://"),
+    ("postgresql:Xyzzy7Plugh9@127.0.0.1/houseway", "Xyzzy7Plugh9", "postgresql://"),
+]
+
+
+@pytest.mark.parametrize(("url", "password", "says"), MALFORMED_URLS)
+def test_malformed_database_url_is_a_one_line_settings_error(
+    tmp_path: Path, url: str, password: str, says: str
+) -> None:
+    done = _one_line_settings_error(tmp_path, url)
+    output = done.stdout + done.stderr
+    assert done.returncode == 2, output
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, output
+    assert lines[0].startswith("houseway-bot: DATABASE_URL ") and says in lines[0], lines[0]
+    for part in re.split(r"[#/?@]", password):  # not even the part before a stray '#'
+        assert part not in output
+    assert done.stdout == ""
+
+
+def test_unreachable_database_url_is_not_a_settings_error(tmp_path: Path) -> None:
+    """Well formed but nobody listens: a logged failure, exit 1, so that systemd retries."""
+    done = _one_line_settings_error(
+        tmp_path, "postgresql://houseway:Xyzzy7Plugh9@127.0.0.1:1/houseway"
+    )
+    assert done.returncode == 1, done.stderr
+    assert "cannot open the database" in done.stderr
+    assert "Traceback" not in done.stderr and "Xyzzy7Plugh9" not in done.stderr
+
+
+WELL_FORMED_URLS = [
+    "sqlite:///data/houseway.sqlite3",
+    "sqlite:////var/lib/houseway/houseway.sqlite3",
+    "sqlite:///:memory:",
+    "postgresql://houseway:Xyzzy7%23Plugh9%40x%2Fy%3Fz@db.example:5432/houseway",
+    "postgres://db.example/houseway",
+    "postgresql:///houseway?host=/var/run/postgresql",
+    "postgresql://houseway@%2Fvar%2Frun%2Fpostgresql/houseway",
+    "postgresql://houseway:Xyzzy7Plugh9@[::1]:5432/houseway",
+    "postgresql://houseway:Xyzzy7Plugh9@[2001:db8::1]/houseway?sslmode=require",
+    "postgresql://houseway:Xyzzy7Plugh9@db1:5432,db2:5433/houseway?target_session_attrs=primary",
+    "postgresql://postgres@127.0.0.1:5432/test?search_path=hw_test_0123",
+]
+
+
+@pytest.mark.parametrize("url", WELL_FORMED_URLS)
+def test_well_formed_database_urls_are_taken_as_they_are(url: str) -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": BOT_TOKEN, "DATABASE_URL": url}, None)
+    assert settings.database_url == url
+    assert "Xyzzy7" not in repr(settings)
+
+
+@pytest.mark.parametrize(("url", "password", "says"), MALFORMED_URLS)
+def test_settings_error_names_the_problem_not_the_password(
+    url: str, password: str, says: str
+) -> None:
+    with pytest.raises(SettingsError) as raised:
+        Settings.from_env({"DISCORD_TOKEN": BOT_TOKEN, "DATABASE_URL": url}, None)
+    message = str(raised.value)
+    assert message.startswith("DATABASE_URL ") and says in message
+    assert not any(part in message for part in re.split(r"[#/?@]", password))
