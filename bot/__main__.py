@@ -34,22 +34,6 @@ SHUTDOWN_SECONDS = 7.5
 DATABASE_SECONDS = 1.5
 
 
-class RedactSecrets(logging.Filter):
-    """Belt and braces: no log record ever carries the token, whoever logs it."""
-
-    def __init__(self, *secrets: str) -> None:
-        super().__init__()
-        self.secrets = [s for s in secrets if s]
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if any(secret in message for secret in self.secrets):
-            for secret in self.secrets:
-                message = message.replace(secret, "[redacted]")
-            record.msg, record.args = message, None
-        return True
-
-
 class EarlySignals:
     """Notes a stop signal that comes before the event loop takes the signals over."""
 
@@ -63,11 +47,17 @@ class EarlySignals:
 
 
 def setup_logging(settings: Settings) -> None:
-    """discord.py's logging setup; JSON lines when asked, no colours when not on a terminal."""
+    """discord.py's logging setup; JSON lines when asked, no colours when not on a terminal.
+
+    The one handler installed (on the root logger: discord.* and ours propagate to it)
+    writes through a RedactingFormatter, so no line it writes carries the bot token or an
+    interaction token, whatever the record held.
+    """
     import discord
 
-    from .observability import JsonFormatter
+    from .observability import JsonFormatter, RedactingFormatter, Redactor
 
+    handler = logging.StreamHandler()
     formatter: logging.Formatter | None = None
     if settings.log_format == "json":
         formatter = JsonFormatter()
@@ -75,12 +65,11 @@ def setup_logging(settings: Settings) -> None:
         formatter = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}",
                                       "%Y-%m-%d %H:%M:%S", style="{")
     discord.utils.setup_logging(
-        level=getattr(logging, settings.log_level), root=True,
+        handler=handler, level=getattr(logging, settings.log_level), root=True,
         formatter=formatter or discord.utils.MISSING,
     )
-    redact = RedactSecrets(settings.discord_token)
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(redact)
+    chosen = handler.formatter or logging.Formatter()  # discord.py's colours, on a terminal
+    handler.setFormatter(RedactingFormatter(chosen, Redactor(settings.discord_token)))
 
 
 async def run(settings: Settings, force_sync: bool, early: EarlySignals | None = None) -> int:
@@ -209,7 +198,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"houseway-bot: {error}", file=sys.stderr)
         return 2
     setup_logging(settings)
-    return asyncio.run(run(settings, args.sync, early))
+    try:
+        return asyncio.run(run(settings, args.sync, early))
+    except Exception:
+        # Through the log rather than Python's own printout: the traceback gets scrubbed.
+        log.critical("stopped by an unexpected error", exc_info=True)
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""What an operator sees: Prometheus metrics, /healthz and /metrics over HTTP, log formats.
+"""What an operator sees: Prometheus metrics, /healthz and /metrics over HTTP, log formats
+with secrets scrubbed out.
 
 The HTTP endpoint is off unless HTTP_PORT is set. Metrics live in a registry of
 their own so several bots in one test process never collide.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import re
 import time
 from typing import TYPE_CHECKING
 
@@ -127,6 +129,48 @@ async def start_http(
     return runner
 
 
+REDACTED = "[redacted]"
+
+
+class Redactor:
+    """Scrubs log text of the bot token and of every interaction token.
+
+    An interaction token lets anyone answer as the bot for 15 minutes. discord.py writes
+    them at DEBUG in request URLs (``/interactions/{id}/{token}/callback``,
+    ``/webhooks/{application_id}/{token}/...``) and in dumped gateway payloads
+    (``'token': '...'``); they are never known in advance, so they are found by shape.
+    """
+
+    URL_TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/\s?#'\"\\)\]>,]+")
+    #: ``'token': '...'``, ``"token": "..."`` and the same inside a JSON string (``\"``).
+    QUOTED_TOKEN = re.compile(r"""((\\?["'])\w*token\2\s*:\s*\\?["'])[^"'\\]+""", re.IGNORECASE)
+
+    def __init__(self, *secrets: str) -> None:
+        self.secrets = [secret for secret in secrets if secret]
+
+    def scrub(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, REDACTED)
+        text = self.URL_TOKEN.sub(rf"\1{REDACTED}", text)
+        return self.QUOTED_TOKEN.sub(rf"\1{REDACTED}", text)
+
+
+class RedactingFormatter(logging.Formatter):
+    """Wraps a handler's formatter and scrubs what it wrote as a whole.
+
+    The finished text is what reaches the terminal or the collector: message, arguments,
+    traceback with its causes and stack all pass through one scrub, whoever logged them.
+    """
+
+    def __init__(self, inner: logging.Formatter, redactor: Redactor) -> None:
+        super().__init__()
+        self.inner = inner
+        self.redactor = redactor
+
+    def format(self, record: logging.LogRecord) -> str:
+        return self.redactor.scrub(self.inner.format(record))
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per line, for log collectors."""
 
@@ -141,6 +185,10 @@ class JsonFormatter(logging.Formatter):
         for key in ("command", "outcome", "ms", "user", "guild"):
             if hasattr(record, key):
                 entry[key] = getattr(record, key)
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        if record.exc_text:
+            entry["exception"] = record.exc_text
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
         return json.dumps(entry, ensure_ascii=False)

@@ -10,6 +10,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import SplitResult, parse_qs, urlsplit
 
 from dotenv import dotenv_values
 
@@ -17,6 +18,10 @@ from .cogs.quiz.timing import Timing
 
 DEFAULT_DATABASE_URL = "sqlite:///data/houseway.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DATABASE_SCHEMES = ("sqlite", "postgresql", "postgres")
+#: How a character that ends the user name and password early is written inside them.
+PERCENT_ENCODED = {"#": "%23", "/": "%2F", "?": "%3F", "@": "%40"}
+BRACKETS_EXAMPLE = "; write an IPv6 host as [::1], or [::1]:5432 with a port"
 
 
 class SettingsError(ValueError):
@@ -26,7 +31,7 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     discord_token: str = field(repr=False)
-    database_url: str = DEFAULT_DATABASE_URL
+    database_url: str = field(default=DEFAULT_DATABASE_URL, repr=False)  # may hold a password
     api_url: str | None = None
     gateway_url: str | None = None
     dev_guild_id: int | None = None
@@ -80,7 +85,7 @@ class Settings:
             http_port=http_port,
             shard_count=shard_count,
             shard_ids=shard_ids,
-            database_url=get("DATABASE_URL") or DEFAULT_DATABASE_URL,
+            database_url=_database_url(get("DATABASE_URL")),
             api_url=get("DISCORD_API_URL"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
             dev_guild_id=_int_or_none("DEV_GUILD_ID", get("DEV_GUILD_ID")),
@@ -88,6 +93,88 @@ class Settings:
             sync_commands=_bool("SYNC_COMMANDS", get("SYNC_COMMANDS"), default=True),
             data_dir=Path(get("DATA_DIR") or "data"),
         )
+
+
+def _database_url(value: str | None) -> str:
+    """DATABASE_URL, checked before anything connects: a malformed one is a settings error.
+
+    The message never quotes the URL, not even the part that looks like a port or a host:
+    with an unencoded '#', '/', '?' or '@' in the password, that part is the password.
+    """
+    if value is None:
+        return DEFAULT_DATABASE_URL
+    problem = _database_url_problem(value)
+    if problem is not None:
+        raise SettingsError(
+            f"DATABASE_URL {problem} (the URL is not shown: it may hold a password)."
+        )
+    return value
+
+
+def _database_url_problem(url: str) -> str | None:
+    """What is wrong with ``url``, read the way urllib.parse (and so asyncpg) reads it."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return f"has unbalanced brackets or brackets around a non-IPv6 host{BRACKETS_EXAMPLE}"
+    has_authority = url[len(parts.scheme):].startswith("://")
+    if parts.scheme not in DATABASE_SCHEMES or not has_authority:
+        # Before '://' is a scheme, never a password; without '://' it may not be.
+        named = f", not {parts.scheme}://" if parts.scheme and has_authority else ""
+        return f"must start with sqlite:/// (a file) or postgresql:// (a server){named}"
+    if parts.scheme == "sqlite":
+        return None  # the rest is a file path, taken as it is
+    cut = _cut_short_by(url, parts)
+    if cut is not None:
+        code = PERCENT_ENCODED[cut]
+        return f"has an unencoded {cut!r}: in a user name or password write it as {code}"
+    hosts = parts.netloc.partition("@")[2] if "@" in parts.netloc else parts.netloc
+    for host in hosts.split(",") if hosts else ():
+        problem = _host_problem(host)
+        if problem is not None:
+            return problem
+    try:
+        query = parse_qs(parts.query, strict_parsing=True) if parts.query else {}
+    except ValueError:
+        return "has a query (after '?') that is not name=value pairs joined by '&'"
+    ports = [port for value in query.get("port", []) for port in value.split(",")]
+    if not all(port.isdecimal() and 0 < int(port) < 65536 for port in ports):
+        return "has a port that is not a number from 1 to 65535"
+    return None
+
+
+def _cut_short_by(url: str, parts: SplitResult) -> str | None:
+    """The character that ended the user name and password early, if one did.
+
+    A '#' has no place in a database URL; an '@' after the host (or a second one before
+    it) means the password held an '@', or a '/' or '?' that ended the host part early.
+    """
+    if "#" in url:
+        return "#"
+    if parts.netloc.count("@") > 1:
+        return "@"
+    if "@" in parts.path:
+        return "/"
+    if "@" in parts.query:
+        return "@" if parts.path else "?"
+    return None
+
+
+def _host_problem(host: str) -> str | None:
+    """What is wrong with one host[:port] of the URL's host list."""
+    if not host:
+        return "has an empty host in its list of hosts"
+    if host.count(":") > 1 and not host.startswith("["):
+        return f"has an IPv6 address without brackets{BRACKETS_EXAMPLE}"
+    try:
+        parts = urlsplit(f"//{host}")
+    except ValueError:
+        return f"has a host in brackets that is not an IPv6 address{BRACKETS_EXAMPLE}"
+    try:
+        port = parts.port
+    except ValueError:
+        port = 0
+    return "has a port that is not a number from 1 to 65535" if port == 0 else None
 
 
 def _shard_count(value: str | None) -> int | None:

@@ -581,6 +581,8 @@ def test_unit_stop_and_restart(unit: configparser.ConfigParser) -> None:
     assert service["Restart"] == "on-failure"
     # Unlimited restarts: a database down at boot (exit 1) must not end the retries.
     assert unit["Unit"].get("StartLimitIntervalSec") == "0"
+    # A settings error (exit 2: no token, a malformed DATABASE_URL) is not retried.
+    assert "2" in service["RestartPreventExitStatus"].split()
     assert service["KillSignal"] == "SIGTERM"
     assert BOT_STOP_SECONDS < seconds(service["TimeoutStopSec"]) <= 15
 

@@ -302,7 +302,8 @@ class PostgresDatabase(_PostgresStatements, Database):
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=10, command_timeout=10, timeout=10
             )
-        except _PG_ERRORS as error:
+        except (*_PG_ERRORS, ValueError) as error:
+            # Only the type: asyncpg's text about a malformed URL may quote the password.
             raise DatabaseError(f"cannot connect to PostgreSQL: {type(error).__name__}") from error
         return cls(pool)
 
@@ -363,11 +364,12 @@ class PostgresDatabase(_PostgresStatements, Database):
 async def open_database(url: str) -> Database:
     """Open the database named by a ``DATABASE_URL`` and bring its schema up to date."""
     database: Database
-    if url.startswith(("postgresql://", "postgres://")):
+    scheme, _, rest = url.partition("://")  # Settings has checked the URL's form
+    if scheme.lower() in ("postgresql", "postgres"):
         database = await PostgresDatabase.open(url)
-    elif url.startswith("sqlite://"):
+    elif scheme.lower() == "sqlite":
         # sqlite:///relative/path, sqlite:////absolute/path, sqlite:///:memory:
-        path = url.removeprefix("sqlite://").removeprefix("/") or ":memory:"
+        path = rest.removeprefix("/") or ":memory:"
         database = await SQLiteDatabase.open(path)
     else:
         raise DatabaseError(
