@@ -80,7 +80,8 @@ from .models import (
     SentFile,
     percentile,
 )
-from .server import (
+from .server import FakeDiscord
+from .state import (
     APPLICATION_ID,
     CHANNEL_ID,
     GUILD_ID,
@@ -88,7 +89,6 @@ from .server import (
     OWNER_ID,
     QUIZ_CHANNEL_ID,
     USER_ID,
-    FakeDiscord,
 )
 
 __all__ = [
