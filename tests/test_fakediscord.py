@@ -512,6 +512,54 @@ async def test_rest_surface_details(fake_discord: FakeDiscord) -> None:
     ]
 
 
+@pytest.mark.parametrize("guild_id", [None, GUILD_ID], ids=["global", "guild"])
+async def test_command_routes_in_either_scope(
+    fake_discord: FakeDiscord, guild_id: int | None
+) -> None:
+    """Create, upsert, read, edit and delete one command through the REST routes of a scope;
+    the other scope never sees it."""
+    fake = fake_discord
+    auth = {"Authorization": f"Bot {fake.token}"}
+    scope = f"/guilds/{guild_id}" if guild_id else ""
+    base = f"{fake.api_url}/applications/{fake.application_id}{scope}/commands"
+    other = None if guild_id else GUILD_ID
+    command = {"name": "probe", "description": "First", "type": 1}
+    async with aiohttp.ClientSession(headers=auth) as http:
+        async with http.post(base, json=command) as resp:
+            assert resp.status == 201
+            created = await resp.json()
+        assert created.get("guild_id") == (str(guild_id) if guild_id else None)
+        async with http.post(base, json={**command, "description": "Again"}) as resp:
+            assert resp.status == 200  # same name and type: an upsert, same id
+            assert (await resp.json())["id"] == created["id"]
+        async with http.patch(f"{base}/{created['id']}", json={"description": "Edited"}) as resp:
+            assert resp.status == 200
+        async with http.get(f"{base}/{created['id']}") as resp:
+            assert (await resp.json())["description"] == "Edited"
+        async with http.get(base) as resp:
+            assert [c["name"] for c in await resp.json()] == ["probe"]
+        assert [c["name"] for c in fake.commands_for(guild_id)] == ["probe"]
+        assert fake.commands_for(other) == []
+        async with http.delete(f"{base}/{created['id']}") as resp:
+            assert resp.status == 204
+        async with http.get(f"{base}/{created['id']}") as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 10063
+        async with http.delete(base) as resp:
+            assert resp.status == 405
+        wrong_app = base.replace(str(fake.application_id), "1")
+        async with http.get(wrong_app) as resp:
+            assert resp.status == 403 and (await resp.json())["code"] == 50001
+    assert fake.commands_for(guild_id) == []
+
+
+async def test_unknown_guild_has_no_commands(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    auth = {"Authorization": f"Bot {fake.token}"}
+    url = f"{fake.api_url}/applications/{fake.application_id}/guilds/1/commands"
+    async with aiohttp.ClientSession(headers=auth) as http, http.get(url) as resp:
+        assert resp.status == 403 and (await resp.json())["code"] == 50001
+
+
 async def test_response_time_statistics(fake_discord: FakeDiscord, bot: MiniBot) -> None:
     assert percentile([1, 2, 3, 4], 50) == 2.5
     assert percentile([5.0], 99) == 5.0
