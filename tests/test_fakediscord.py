@@ -491,6 +491,9 @@ async def test_rest_surface_details(fake_discord: FakeDiscord) -> None:
             assert resp.status == 401
         async with http.get(f"{fake.api_url}/gateway/bot", headers=auth) as resp:
             assert (await resp.json())["url"] == fake.gateway_url
+        for path in ("/oauth2/applications/@me", "/applications/@me"):
+            async with http.get(f"{fake.api_url}{path}", headers=auth) as resp:
+                assert (await resp.json())["id"] == str(fake.application_id)
         async with http.get(f"{fake.api_url}/guilds/{GUILD_ID}/bans", headers=auth) as resp:
             assert resp.status == 404
             assert (await resp.json())["message"] == "404: Not Found"

@@ -193,7 +193,9 @@ class RestMixin(ServerState):
                 continue
             if route.auth and not self._token_ok(bot_token(request)):
                 raise HTTPError(401, 0, "401: Unauthorized")
-            return await route.handler(request, match.groupdict(), arrived)
+            # An optional part of the path that is absent (a command's guild) is left out.
+            params = {k: v for k, v in match.groupdict().items() if v is not None}
+            return await route.handler(request, params, arrived)
         _log.warning("fake Discord: unhandled route %s %s", method, redact(path))
         self.unknown_requests.append(entry)
         if path_matched:

@@ -71,66 +71,22 @@ class FakeDiscord(CallbacksMixin, CommandsMixin, InteractionsMixin):
     # ------------------------------------------------------------------ REST routes
 
     def _route_table(self) -> list[RouteSpec]:
+        # Global and guild commands share their routes: the guild part is optional.
+        commands = r"/applications/(?P<app>\d+)(?:/guilds/(?P<guild>\d+))?/commands"
+        command = commands + r"/(?P<cmd>\d+)"
         return [
             ("GET", r"/users/@me", self._get_me, True),
             ("GET", r"/users/(?P<user>\d+)", self._get_user, True),
             ("POST", r"/users/@me/channels", self._create_dm, True),
             ("GET", r"/gateway", self._get_gateway, False),
             ("GET", r"/gateway/bot", self._get_gateway_bot, True),
-            ("GET", r"/oauth2/applications/@me", self._get_application, True),
-            ("GET", r"/applications/@me", self._get_application, True),
-            ("GET", r"/applications/(?P<app>\d+)/commands", self._list_commands, True),
-            ("PUT", r"/applications/(?P<app>\d+)/commands", self._put_commands, True),
-            ("POST", r"/applications/(?P<app>\d+)/commands", self._post_command, True),
-            ("GET", r"/applications/(?P<app>\d+)/commands/(?P<cmd>\d+)", self._get_command, True),
-            (
-                "PATCH",
-                r"/applications/(?P<app>\d+)/commands/(?P<cmd>\d+)",
-                self._patch_command,
-                True,
-            ),
-            (
-                "DELETE",
-                r"/applications/(?P<app>\d+)/commands/(?P<cmd>\d+)",
-                self._delete_command,
-                True,
-            ),
-            (
-                "GET",
-                r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands",
-                self._list_commands,
-                True,
-            ),
-            (
-                "PUT",
-                r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands",
-                self._put_commands,
-                True,
-            ),
-            (
-                "POST",
-                r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands",
-                self._post_command,
-                True,
-            ),
-            (
-                "GET",
-                r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands/(?P<cmd>\d+)",
-                self._get_command,
-                True,
-            ),
-            (
-                "PATCH",
-                r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands/(?P<cmd>\d+)",
-                self._patch_command,
-                True,
-            ),
-            (
-                "DELETE",
-                r"/applications/(?P<app>\d+)/guilds/(?P<guild>\d+)/commands/(?P<cmd>\d+)",
-                self._delete_command,
-                True,
-            ),
+            ("GET", r"(?:/oauth2)?/applications/@me", self._get_application, True),
+            ("GET", commands, self._list_commands, True),
+            ("PUT", commands, self._put_commands, True),
+            ("POST", commands, self._post_command, True),
+            ("GET", command, self._get_command, True),
+            ("PATCH", command, self._patch_command, True),
+            ("DELETE", command, self._delete_command, True),
             (
                 "POST",
                 r"/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback",
