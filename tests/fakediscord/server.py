@@ -74,6 +74,13 @@ class FakeDiscord(CallbacksMixin, CommandsMixin, InteractionsMixin):
         # Global and guild commands share their routes: the guild part is optional.
         commands = r"/applications/(?P<app>\d+)(?:/guilds/(?P<guild>\d+))?/commands"
         command = commands + r"/(?P<cmd>\d+)"
+        callback = r"/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback"
+        webhook = r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)"
+        webhook_message = webhook + r"/messages/(?P<mid>@original|\d+)"
+        channel = r"/channels/(?P<channel>\d+)"
+        channel_message = channel + r"/messages/(?P<mid>\d+)"
+        own_reaction = channel_message + r"/reactions/(?P<emoji>[^/]+)/@me"
+        guild = r"/guilds/(?P<guild>\d+)"
         return [
             ("GET", r"/users/@me", self._get_me, True),
             ("GET", r"/users/(?P<user>\d+)", self._get_user, True),
@@ -87,66 +94,22 @@ class FakeDiscord(CallbacksMixin, CommandsMixin, InteractionsMixin):
             ("GET", command, self._get_command, True),
             ("PATCH", command, self._patch_command, True),
             ("DELETE", command, self._delete_command, True),
-            (
-                "POST",
-                r"/interactions/(?P<id>\d+)/(?P<token>[^/]+)/callback",
-                self._interaction_callback,
-                False,
-            ),
-            ("POST", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)", self._webhook_execute, False),
-            (
-                "GET",
-                r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
-                self._webhook_get,
-                False,
-            ),
-            (
-                "PATCH",
-                r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
-                self._webhook_edit,
-                False,
-            ),
-            (
-                "DELETE",
-                r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)",
-                self._webhook_delete,
-                False,
-            ),
-            ("GET", r"/channels/(?P<channel>\d+)", self._get_channel, True),
-            ("GET", r"/channels/(?P<channel>\d+)/messages", self._list_messages, True),
-            ("POST", r"/channels/(?P<channel>\d+)/messages", self._post_message, True),
-            (
-                "GET",
-                r"/channels/(?P<channel>\d+)/messages/(?P<mid>\d+)",
-                self._get_channel_message,
-                True,
-            ),
-            (
-                "PATCH",
-                r"/channels/(?P<channel>\d+)/messages/(?P<mid>\d+)",
-                self._edit_channel_message,
-                True,
-            ),
-            (
-                "DELETE",
-                r"/channels/(?P<channel>\d+)/messages/(?P<mid>\d+)",
-                self._delete_channel_message,
-                True,
-            ),
-            ("POST", r"/channels/(?P<channel>\d+)/typing", self._typing, True),
-            (
-                "PUT",
-                r"/channels/(?P<channel>\d+)/messages/(?P<mid>\d+)/reactions/(?P<emoji>[^/]+)/@me",
-                self._add_reaction,
-                True,
-            ),
-            (
-                "DELETE",
-                r"/channels/(?P<channel>\d+)/messages/(?P<mid>\d+)/reactions/(?P<emoji>[^/]+)/@me",
-                self._remove_reaction,
-                True,
-            ),
-            ("GET", r"/guilds/(?P<guild>\d+)", self._get_guild, True),
-            ("GET", r"/guilds/(?P<guild>\d+)/channels", self._get_guild_channels, True),
-            ("GET", r"/guilds/(?P<guild>\d+)/members/(?P<user>\d+)", self._get_member, True),
+            # Interaction tokens are the credential here, not the bot token.
+            ("POST", callback, self._interaction_callback, False),
+            ("POST", webhook, self._webhook_execute, False),
+            ("GET", webhook_message, self._webhook_get, False),
+            ("PATCH", webhook_message, self._webhook_edit, False),
+            ("DELETE", webhook_message, self._webhook_delete, False),
+            ("GET", channel, self._get_channel, True),
+            ("GET", channel + "/messages", self._list_messages, True),
+            ("POST", channel + "/messages", self._post_message, True),
+            ("GET", channel_message, self._get_channel_message, True),
+            ("PATCH", channel_message, self._edit_channel_message, True),
+            ("DELETE", channel_message, self._delete_channel_message, True),
+            ("POST", channel + "/typing", self._typing, True),
+            ("PUT", own_reaction, self._add_reaction, True),
+            ("DELETE", own_reaction, self._remove_reaction, True),
+            ("GET", guild, self._get_guild, True),
+            ("GET", guild + "/channels", self._get_guild_channels, True),
+            ("GET", guild + r"/members/(?P<user>\d+)", self._get_member, True),
         ]
