@@ -449,6 +449,43 @@ async def test_webhook_edits_and_deletes(fake_discord: FakeDiscord, bot: MiniBot
     assert fake.get_message(interaction.followups[0].message_id or 0).deleted
 
 
+async def test_edits_through_a_channel_and_a_webhook(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    """A deferred answer's first edit ends the "thinking" state without counting as an edit
+    (the second does); a channel message is edited and deleted; another user's is not ours."""
+    fake = fake_discord
+
+    @app_commands.command(description="Thinks, then answers by editing twice")
+    async def slow(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.edit_original_response(content="answer")
+        await interaction.edit_original_response(content="answer, revised")
+
+    bot.tree.add_command(slow)  # local only: the stand-in infers unsynced commands
+    interaction = await fake.send_command("slow")
+    await fake.wait_records(interaction, 3)
+    original = fake.get_message(interaction.original_message_id or 0)
+    assert not original.loading and original.content == "answer, revised"
+    assert [r["content"] for r in original.revisions] == ["answer"]
+    assert original.edited_at is not None
+
+    channel = bot.get_channel(CHANNEL_ID)
+    assert isinstance(channel, discord.TextChannel)
+    posted = await channel.send("one")
+    await posted.edit(content="two")
+    stored = fake.get_message(posted.id)
+    assert stored.content == "two" and [r["content"] for r in stored.revisions] == ["one"]
+    await posted.delete()
+    assert stored.deleted
+    kinds = [r.kind for r in fake.channel_records(CHANNEL_ID)]
+    assert kinds[-3:] == ["channel_message", "channel_edit", "channel_delete"]
+    theirs = await fake.send_message("mine")
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.get_partial_message(theirs.id).edit(content="hijacked")
+    assert refused.value.code == 50005 and theirs.content == "mine"
+
+
 async def test_heartbeats_are_acknowledged() -> None:
     """With a short interval the client heartbeats on its own, and on request (op 1)."""
     fake = FakeDiscord(heartbeat_interval_ms=200)
