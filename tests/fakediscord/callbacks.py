@@ -186,40 +186,9 @@ class CallbacksMixin(MessagesMixin):
     async def _webhook_edit(self, request: web.Request, p: Params, at: float) -> web.Response:
         inter = self._webhook_interaction(p)
         msg = self._webhook_message(inter, p["mid"])
-        body, files = await self._read_body(request)
-        updated = self._apply_body(msg, body, files, creating=False)
-        was_loading = msg.loading
-        updated.flags &= ~LOADING
-        self._validate_message(updated)
-        self._commit(msg, updated, edited=not was_loading)
-        sent = self._sent(
-            "edit",
-            request,
-            body,
-            files,
-            at,
-            interaction_id=inter.id,
-            channel_id=msg.channel_id,
-            message_id=msg.id,
-        )
-        self._record(sent, inter)
-        await self._message_event("MESSAGE_UPDATE", msg)
-        return json_response(msg.to_payload())
+        return await self._edit_message(request, at, msg, "edit", inter)
 
     async def _webhook_delete(self, request: web.Request, p: Params, at: float) -> web.Response:
         inter = self._webhook_interaction(p)
         msg = self._webhook_message(inter, p["mid"])
-        msg.deleted = True
-        sent = self._sent(
-            "delete",
-            request,
-            {},
-            [],
-            at,
-            interaction_id=inter.id,
-            channel_id=msg.channel_id,
-            message_id=msg.id,
-        )
-        self._record(sent, inter)
-        await self._message_event("MESSAGE_DELETE", msg)
-        return web.Response(status=204)
+        return await self._delete_message(request, at, msg, "delete", inter)

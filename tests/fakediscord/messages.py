@@ -17,9 +17,11 @@ from .guilds import GuildsMixin
 from .models import (
     COMPONENTS_V2,
     EPHEMERAL,
+    LOADING,
     FakeInteraction,
     FakeMessage,
     InteractionType,
+    RecordKind,
     Sent,
     SentFile,
     utcnow,
@@ -230,6 +232,62 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
             **extra,
         )
 
+    async def _edit_message(
+        self,
+        request: web.Request,
+        at: float,
+        msg: FakeMessage,
+        kind: RecordKind,
+        interaction: FakeInteraction | None = None,
+    ) -> web.Response:
+        """PATCH a message, through a channel or an interaction's webhook. Through the
+        webhook it also ends a "thinking" defer, and that first answer is not an edit."""
+        body, files = await self._read_body(request)
+        updated = self._apply_body(msg, body, files, creating=False)
+        edited = True
+        if interaction is not None:
+            edited = not msg.loading
+            updated.flags &= ~LOADING
+        self._validate_message(updated)
+        self._commit(msg, updated, edited=edited)
+        sent = self._sent(
+            kind,
+            request,
+            body,
+            files,
+            at,
+            interaction_id=interaction.id if interaction else None,
+            channel_id=msg.channel_id,
+            message_id=msg.id,
+        )
+        self._record(sent, interaction)
+        await self._message_event("MESSAGE_UPDATE", msg)
+        return json_response(msg.to_payload())
+
+    async def _delete_message(
+        self,
+        request: web.Request,
+        at: float,
+        msg: FakeMessage,
+        kind: RecordKind,
+        interaction: FakeInteraction | None = None,
+    ) -> web.Response:
+        """DELETE a message, through a channel or an interaction's webhook."""
+        msg.deleted = True
+        sent = self._sent(
+            kind,
+            request,
+            {},
+            [],
+            at,
+            interaction_id=interaction.id if interaction else None,
+            channel_id=msg.channel_id,
+            message_id=msg.id,
+        )
+        self._record(sent, interaction)
+        await self._message_event("MESSAGE_DELETE", msg)
+        return web.Response(status=204)
+
     async def _message_event(self, event: str, msg: FakeMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for messages the bot made, if its intents want them."""
         session = self.session
@@ -300,33 +358,16 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
     async def _edit_channel_message(
         self, request: web.Request, p: Params, at: float
     ) -> web.Response:
-        channel_id = int(p["channel"])
-        msg = self._channel_message(channel_id, p["mid"])
+        msg = self._channel_message(int(p["channel"]), p["mid"])
         if msg.author.get("id") != str(self.bot_user.id):
             raise HTTPError(403, 50005, "Cannot edit a message authored by another user")
-        body, files = await self._read_body(request)
-        updated = self._apply_body(msg, body, files, creating=False)
-        self._validate_message(updated)
-        self._commit(msg, updated, edited=True)
-        sent = self._sent(
-            "channel_edit", request, body, files, at, channel_id=channel_id, message_id=msg.id
-        )
-        self._record(sent)
-        await self._message_event("MESSAGE_UPDATE", msg)
-        return json_response(msg.to_payload())
+        return await self._edit_message(request, at, msg, "channel_edit")
 
     async def _delete_channel_message(
         self, request: web.Request, p: Params, at: float
     ) -> web.Response:
-        channel_id = int(p["channel"])
-        msg = self._channel_message(channel_id, p["mid"])
-        msg.deleted = True
-        sent = self._sent(
-            "channel_delete", request, {}, [], at, channel_id=channel_id, message_id=msg.id
-        )
-        self._record(sent)
-        await self._message_event("MESSAGE_DELETE", msg)
-        return web.Response(status=204)
+        msg = self._channel_message(int(p["channel"]), p["mid"])
+        return await self._delete_message(request, at, msg, "channel_delete")
 
     async def _add_reaction(self, request: web.Request, p: Params, at: float) -> web.Response:
         channel_id = int(p["channel"])
