@@ -531,6 +531,12 @@ async def test_rest_surface_details(fake_discord: FakeDiscord) -> None:
         for path in ("/oauth2/applications/@me", "/applications/@me"):
             async with http.get(f"{fake.api_url}{path}", headers=auth) as resp:
                 assert (await resp.json())["id"] == str(fake.application_id)
+        posts = f"{fake.api_url}/channels/{CHANNEL_ID}/messages"
+        async with http.post(posts, headers=auth, json={"content": "psst", "flags": 64}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50035  # not ephemeral
+        async with http.post(posts, headers=auth, json={"content": ""}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50006  # empty
+        assert fake.channel_messages(CHANNEL_ID) == []
         async with http.get(f"{fake.api_url}/guilds/{GUILD_ID}/bans", headers=auth) as resp:
             assert resp.status == 404
             assert (await resp.json())["message"] == "404: Not Found"
