@@ -60,9 +60,9 @@ class CallbacksMixin(MessagesMixin):
         message: FakeMessage | None = None
         event: str | None = None
         if ctype == CallbackType.CHANNEL_MESSAGE:
-            fresh = self._new_message(inter.channel_id, inter.guild_id, interaction=inter)
-            message = self._apply_body(fresh, data, files, creating=True)
-            self._validate_message(message, where="data")
+            message = self._create_message(
+                inter.channel_id, inter.guild_id, data, files, interaction=inter, where="data"
+            )
             event = "MESSAGE_CREATE"
         elif ctype == CallbackType.DEFERRED_CHANNEL_MESSAGE:
             message = self._new_message(inter.channel_id, inter.guild_id, interaction=inter)
@@ -158,9 +158,9 @@ class CallbacksMixin(MessagesMixin):
             message = self._commit(original, updated, edited=False)
             event = "MESSAGE_UPDATE"
         else:
-            fresh = self._new_message(inter.channel_id, inter.guild_id, interaction=inter)
-            message = self._apply_body(fresh, body, files, creating=True)
-            self._validate_message(message)
+            message = self._create_message(
+                inter.channel_id, inter.guild_id, body, files, interaction=inter
+            )
             self.messages[message.id] = message
             event = "MESSAGE_CREATE"
         sent = self._sent(

@@ -131,6 +131,26 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
         out.files = {aid: f for aid, f in out.files.items() if str(aid) in live}
         return out
 
+    def _create_message(
+        self,
+        channel_id: int,
+        guild_id: int | None,
+        body: dict[str, Any],
+        files: list[SentFile],
+        *,
+        interaction: FakeInteraction | None = None,
+        type_: int = 0,
+        where: str = "",
+    ) -> FakeMessage:
+        """A new message made from a request body, validated, not yet stored. Only an
+        interaction's answers may be ephemeral."""
+        fresh = self._new_message(channel_id, guild_id, interaction=interaction, type_=type_)
+        message = self._apply_body(fresh, body, files, creating=True)
+        if interaction is None and message.flags & EPHEMERAL:
+            raise invalid_form("flags", "Ephemeral messages can only be sent by interactions")
+        self._validate_message(message, where=where)
+        return message
+
     def _new_attachment(
         self, msg: FakeMessage, f: SentFile, meta: dict[str, Any]
     ) -> dict[str, Any]:
@@ -331,11 +351,7 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
         _, guild_id = self._channel(channel_id)
         body, files = await self._read_body(request)
         reply = body.get("message_reference")
-        fresh = self._new_message(channel_id, guild_id, type_=19 if reply else 0)
-        message = self._apply_body(fresh, body, files, creating=True)
-        if message.flags & EPHEMERAL:
-            raise invalid_form("flags", "Ephemeral messages can only be sent by interactions")
-        self._validate_message(message)
+        message = self._create_message(channel_id, guild_id, body, files, type_=19 if reply else 0)
         self.messages[message.id] = message
         sent = self._sent(
             "channel_message",
