@@ -231,6 +231,35 @@ async def test_wrong_token_raises_login_failure(fake_discord: FakeDiscord) -> No
     assert [r.status for r in fake_discord.requests] == [401]
 
 
+async def test_gateway_checks_the_token_and_authenticates_once(fake_discord: FakeDiscord) -> None:
+    """IDENTIFY and RESUME with a wrong token close with 4004; a second IDENTIFY on an
+    authenticated connection closes with 4005."""
+    fake = fake_discord
+    url = f"{fake.gateway_url}?v=10&encoding=json"
+    identify = {"token": fake.token, "intents": 0, "properties": {}}
+
+    async def close_code(ws: aiohttp.ClientWebSocketResponse) -> int | None:
+        async with asyncio.timeout(5):
+            async for _ in ws:
+                pass  # READY, GUILD_CREATE...
+        return ws.close_code
+
+    async with aiohttp.ClientSession() as http:
+        wrong = [(2, {**identify, "token": "wrong"}), (6, {"token": "wrong", "session_id": "x"})]
+        for op, d in wrong:
+            async with http.ws_connect(url) as ws:
+                assert (await ws.receive_json())["op"] == 10  # HELLO
+                await ws.send_json({"op": op, "d": d})
+                assert await close_code(ws) == 4004
+        async with http.ws_connect(url) as ws:
+            await ws.receive_json()
+            await ws.send_json({"op": 2, "d": identify})
+            assert (await ws.receive_json())["t"] == "READY"
+            await ws.send_json({"op": 2, "d": identify})
+            assert await close_code(ws) == 4005
+    assert fake.identify_count == 1
+
+
 # --- interactions --------------------------------------------------------------------------
 
 
