@@ -134,12 +134,19 @@ class GatewayMixin(IdentityMixin, GuildsMixin):
             await conn.close(gw.UNKNOWN_OPCODE, "Unknown opcode.")
         self._notify()
 
-    async def _identify(self, conn: gw.GatewayConnection, d: dict[str, Any]) -> None:
+    async def _authenticate(self, conn: gw.GatewayConnection, d: dict[str, Any]) -> bool:
+        """What IDENTIFY and RESUME both check: once per connection, and the right token;
+        False once the connection is closed for it."""
         if conn.session is not None:
             await conn.close(gw.ALREADY_AUTHENTICATED, "Already authenticated.")
-            return
+            return False
         if not self._token_ok(d.get("token")):
             await conn.close(gw.AUTHENTICATION_FAILED, "Authentication failed.")
+            return False
+        return True
+
+    async def _identify(self, conn: gw.GatewayConnection, d: dict[str, Any]) -> None:
+        if not await self._authenticate(conn, d):
             return
         intents = d.get("intents")
         if not isinstance(intents, int) or intents < 0:
@@ -168,11 +175,7 @@ class GatewayMixin(IdentityMixin, GuildsMixin):
         self.ready_count += 1
 
     async def _resume(self, conn: gw.GatewayConnection, d: dict[str, Any]) -> None:
-        if conn.session is not None:
-            await conn.close(gw.ALREADY_AUTHENTICATED, "Already authenticated.")
-            return
-        if not self._token_ok(d.get("token")):
-            await conn.close(gw.AUTHENTICATION_FAILED, "Authentication failed.")
+        if not await self._authenticate(conn, d):
             return
         session = self.sessions.get(d.get("session_id") or "")
         if session is None or not session.resumable:
