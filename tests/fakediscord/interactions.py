@@ -47,13 +47,13 @@ class InteractionsMixin(MessagesMixin):
     def _context(
         self,
         *,
-        user: FakeUser | FakeMember | None,
-        guild_id: int | None,
-        channel_id: int | None,
-        dm: bool,
-        permissions: int | str | None,
-        roles: Iterable[int] | None,
-        nick: str | None,
+        user: FakeUser | FakeMember | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        dm: bool = False,
+        permissions: int | str | None = None,
+        roles: Iterable[int] | None = None,
+        nick: str | None = None,
     ) -> _Context:
         member: FakeMember | None = user if isinstance(user, FakeMember) else None
         fake_user = member.user if member else (user or self.default_user)
@@ -244,7 +244,6 @@ class InteractionsMixin(MessagesMixin):
             dm=dm,
             permissions=permissions,
             roles=roles,
-            nick=None,
         )
         filled = {**(options or {}), focused: value}
         data = self._command_data(name, filled, ctx, focused=focused)
@@ -309,7 +308,6 @@ class InteractionsMixin(MessagesMixin):
             dm=msg.guild_id is None,
             permissions=permissions,
             roles=roles,
-            nick=None,
         )
         return await self._send_interaction(
             InteractionType.MESSAGE_COMPONENT, data, ctx, locale=locale, message=msg
@@ -349,21 +347,10 @@ class InteractionsMixin(MessagesMixin):
                 guild_id=source.guild_id,
                 channel_id=source.channel_id if source.guild_id else None,
                 dm=source.guild_id is None,
-                permissions=None,
-                roles=None,
-                nick=None,
             )
             locale = locale or source.locale
         else:
-            ctx = self._context(
-                user=user,
-                guild_id=None,
-                channel_id=None,
-                dm=False,
-                permissions=None,
-                roles=None,
-                nick=None,
-            )
+            ctx = self._context(user=user)
         return await self._send_interaction(
             InteractionType.MODAL_SUBMIT, data, ctx, locale=locale or "en-US", message=message
         )
