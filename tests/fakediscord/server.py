@@ -1,9 +1,7 @@
 """The stand-in itself: an aiohttp app speaking Discord REST v10 and Gateway v10.
 
-:class:`FakeDiscord` is composed of parts, one module each: ``state`` (the world and
-waiting on it), ``rest`` (routing, faults), ``identity``, ``guilds``, ``commands``,
-``messages``, ``callbacks`` (the bot's REST calls), ``gateway_protocol`` (the websocket)
-and ``interactions`` (what users do). This module starts the server and lists the routes.
+This module composes :class:`FakeDiscord` from its parts (one mixin a module, see the
+package docstring), starts and stops the server, and lists the REST routes.
 """
 
 from __future__ import annotations
