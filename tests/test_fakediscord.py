@@ -231,6 +231,35 @@ async def test_wrong_token_raises_login_failure(fake_discord: FakeDiscord) -> No
     assert [r.status for r in fake_discord.requests] == [401]
 
 
+async def test_gateway_checks_the_token_and_authenticates_once(fake_discord: FakeDiscord) -> None:
+    """IDENTIFY and RESUME with a wrong token close with 4004; a second IDENTIFY on an
+    authenticated connection closes with 4005."""
+    fake = fake_discord
+    url = f"{fake.gateway_url}?v=10&encoding=json"
+    identify = {"token": fake.token, "intents": 0, "properties": {}}
+
+    async def close_code(ws: aiohttp.ClientWebSocketResponse) -> int | None:
+        async with asyncio.timeout(5):
+            async for _ in ws:
+                pass  # READY, GUILD_CREATE...
+        return ws.close_code
+
+    async with aiohttp.ClientSession() as http:
+        wrong = [(2, {**identify, "token": "wrong"}), (6, {"token": "wrong", "session_id": "x"})]
+        for op, d in wrong:
+            async with http.ws_connect(url) as ws:
+                assert (await ws.receive_json())["op"] == 10  # HELLO
+                await ws.send_json({"op": op, "d": d})
+                assert await close_code(ws) == 4004
+        async with http.ws_connect(url) as ws:
+            await ws.receive_json()
+            await ws.send_json({"op": 2, "d": identify})
+            assert (await ws.receive_json())["t"] == "READY"
+            await ws.send_json({"op": 2, "d": identify})
+            assert await close_code(ws) == 4005
+    assert fake.identify_count == 1
+
+
 # --- interactions --------------------------------------------------------------------------
 
 
@@ -449,6 +478,43 @@ async def test_webhook_edits_and_deletes(fake_discord: FakeDiscord, bot: MiniBot
     assert fake.get_message(interaction.followups[0].message_id or 0).deleted
 
 
+async def test_edits_through_a_channel_and_a_webhook(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    """A deferred answer's first edit ends the "thinking" state without counting as an edit
+    (the second does); a channel message is edited and deleted; another user's is not ours."""
+    fake = fake_discord
+
+    @app_commands.command(description="Thinks, then answers by editing twice")
+    async def slow(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.edit_original_response(content="answer")
+        await interaction.edit_original_response(content="answer, revised")
+
+    bot.tree.add_command(slow)  # local only: the stand-in infers unsynced commands
+    interaction = await fake.send_command("slow")
+    await fake.wait_records(interaction, 3)
+    original = fake.get_message(interaction.original_message_id or 0)
+    assert not original.loading and original.content == "answer, revised"
+    assert [r["content"] for r in original.revisions] == ["answer"]
+    assert original.edited_at is not None
+
+    channel = bot.get_channel(CHANNEL_ID)
+    assert isinstance(channel, discord.TextChannel)
+    posted = await channel.send("one")
+    await posted.edit(content="two")
+    stored = fake.get_message(posted.id)
+    assert stored.content == "two" and [r["content"] for r in stored.revisions] == ["one"]
+    await posted.delete()
+    assert stored.deleted
+    kinds = [r.kind for r in fake.channel_records(CHANNEL_ID)]
+    assert kinds[-3:] == ["channel_message", "channel_edit", "channel_delete"]
+    theirs = await fake.send_message("mine")
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.get_partial_message(theirs.id).edit(content="hijacked")
+    assert refused.value.code == 50005 and theirs.content == "mine"
+
+
 async def test_heartbeats_are_acknowledged() -> None:
     """With a short interval the client heartbeats on its own, and on request (op 1)."""
     fake = FakeDiscord(heartbeat_interval_ms=200)
@@ -491,6 +557,15 @@ async def test_rest_surface_details(fake_discord: FakeDiscord) -> None:
             assert resp.status == 401
         async with http.get(f"{fake.api_url}/gateway/bot", headers=auth) as resp:
             assert (await resp.json())["url"] == fake.gateway_url
+        for path in ("/oauth2/applications/@me", "/applications/@me"):
+            async with http.get(f"{fake.api_url}{path}", headers=auth) as resp:
+                assert (await resp.json())["id"] == str(fake.application_id)
+        posts = f"{fake.api_url}/channels/{CHANNEL_ID}/messages"
+        async with http.post(posts, headers=auth, json={"content": "psst", "flags": 64}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50035  # not ephemeral
+        async with http.post(posts, headers=auth, json={"content": ""}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50006  # empty
+        assert fake.channel_messages(CHANNEL_ID) == []
         async with http.get(f"{fake.api_url}/guilds/{GUILD_ID}/bans", headers=auth) as resp:
             assert resp.status == 404
             assert (await resp.json())["message"] == "404: Not Found"
@@ -510,6 +585,54 @@ async def test_rest_surface_details(fake_discord: FakeDiscord) -> None:
     assert [(r.method, r.path) for r in fake.unknown_requests] == [
         ("GET", f"/guilds/{GUILD_ID}/bans")
     ]
+
+
+@pytest.mark.parametrize("guild_id", [None, GUILD_ID], ids=["global", "guild"])
+async def test_command_routes_in_either_scope(
+    fake_discord: FakeDiscord, guild_id: int | None
+) -> None:
+    """Create, upsert, read, edit and delete one command through the REST routes of a scope;
+    the other scope never sees it."""
+    fake = fake_discord
+    auth = {"Authorization": f"Bot {fake.token}"}
+    scope = f"/guilds/{guild_id}" if guild_id else ""
+    base = f"{fake.api_url}/applications/{fake.application_id}{scope}/commands"
+    other = None if guild_id else GUILD_ID
+    command = {"name": "probe", "description": "First", "type": 1}
+    async with aiohttp.ClientSession(headers=auth) as http:
+        async with http.post(base, json=command) as resp:
+            assert resp.status == 201
+            created = await resp.json()
+        assert created.get("guild_id") == (str(guild_id) if guild_id else None)
+        async with http.post(base, json={**command, "description": "Again"}) as resp:
+            assert resp.status == 200  # same name and type: an upsert, same id
+            assert (await resp.json())["id"] == created["id"]
+        async with http.patch(f"{base}/{created['id']}", json={"description": "Edited"}) as resp:
+            assert resp.status == 200
+        async with http.get(f"{base}/{created['id']}") as resp:
+            assert (await resp.json())["description"] == "Edited"
+        async with http.get(base) as resp:
+            assert [c["name"] for c in await resp.json()] == ["probe"]
+        assert [c["name"] for c in fake.commands_for(guild_id)] == ["probe"]
+        assert fake.commands_for(other) == []
+        async with http.delete(f"{base}/{created['id']}") as resp:
+            assert resp.status == 204
+        async with http.get(f"{base}/{created['id']}") as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 10063
+        async with http.delete(base) as resp:
+            assert resp.status == 405
+        wrong_app = base.replace(str(fake.application_id), "1")
+        async with http.get(wrong_app) as resp:
+            assert resp.status == 403 and (await resp.json())["code"] == 50001
+    assert fake.commands_for(guild_id) == []
+
+
+async def test_unknown_guild_has_no_commands(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    auth = {"Authorization": f"Bot {fake.token}"}
+    url = f"{fake.api_url}/applications/{fake.application_id}/guilds/1/commands"
+    async with aiohttp.ClientSession(headers=auth) as http, http.get(url) as resp:
+        assert resp.status == 403 and (await resp.json())["code"] == 50001
 
 
 async def test_response_time_statistics(fake_discord: FakeDiscord, bot: MiniBot) -> None:

@@ -9,6 +9,12 @@ fake.gateway_url)`` (``harness.running_client`` does that and restores the defau
 pass ``fake.subprocess_env()`` (``DISCORD_TOKEN``/``DISCORD_API_URL``/
 ``DISCORD_GATEWAY_URL``) to ``python -m bot``.
 
+Where things are: ``server`` composes :class:`FakeDiscord` and lists its REST routes; its
+parts are mixins, one module each (``state``, ``rest``, ``identity``, ``guilds``,
+``commands``, ``messages``, ``callbacks``, ``gateway_protocol``, ``interactions``), with
+``wire`` (REST errors and JSON), ``gateway`` (sessions, connections), ``models`` (the
+records tests inspect) and ``payloads`` (option and modal payloads) beside them.
+
 What it models
 --------------
 * REST: ``/users/@me`` (401 for a refused token), ``/gateway``, ``/gateway/bot``,
@@ -80,7 +86,8 @@ from .models import (
     SentFile,
     percentile,
 )
-from .server import (
+from .server import FakeDiscord
+from .state import (
     APPLICATION_ID,
     CHANNEL_ID,
     GUILD_ID,
@@ -88,7 +95,6 @@ from .server import (
     OWNER_ID,
     QUIZ_CHANNEL_ID,
     USER_ID,
-    FakeDiscord,
 )
 
 __all__ = [

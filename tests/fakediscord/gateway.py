@@ -1,8 +1,8 @@
 """Gateway-side bookkeeping: sessions (resumable event logs) and websocket connections.
 
-The protocol logic (what to answer to IDENTIFY, RESUME...) lives in
-:class:`tests.fakediscord.server.FakeDiscord`; this module holds the state it needs and the
-one piece of wire format the server has to produce, zlib-stream transport compression.
+The protocol logic (what to answer to IDENTIFY, RESUME...) lives in ``gateway_protocol``;
+this module holds the state it needs and the one piece of wire format the server has to
+produce, zlib-stream transport compression.
 """
 
 from __future__ import annotations
