@@ -273,7 +273,7 @@ def _affected(status: str) -> int:
 
 
 class _PostgresStatements(Statements):
-    def __init__(self, connection: asyncpg.Connection | asyncpg.Pool) -> None:
+    def __init__(self, connection: asyncpg.Connection) -> None:
         self._connection = connection
 
     async def execute(self, sql: str, *args: Any) -> int:
@@ -289,11 +289,10 @@ class _PostgresStatements(Statements):
             raise DatabaseError(f"{type(error).__name__}: {error}") from error
 
 
-class PostgresDatabase(_PostgresStatements, Database):
+class PostgresDatabase(Database):
     backend = "postgresql"
 
     def __init__(self, pool: asyncpg.Pool) -> None:
-        super().__init__(pool)
         self._pool = pool
 
     @classmethod
@@ -308,39 +307,60 @@ class PostgresDatabase(_PostgresStatements, Database):
         return cls(pool)
 
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Statements]:
+    async def _connected(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of the pool for one use, given back however the use ends."""
         try:
             connection = await self._pool.acquire()
         except _PG_ERRORS as error:
             raise DatabaseError(f"{type(error).__name__}: {error}") from error
         try:
-            transaction = connection.transaction()
-            await transaction.start()
-            try:
-                yield _PostgresStatements(connection)
-            except BaseException:
-                await transaction.rollback()
-                raise
-            await transaction.commit()
-        except _PG_ERRORS as error:
-            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+            yield connection
         finally:
-            await self._pool.release(connection)
+            await self._release(connection)
+
+    async def _release(self, connection: asyncpg.Connection) -> None:
+        """Give the connection back, even when the caller is cancelled meanwhile.
+
+        asyncpg releases in a shielded task; a caller cancelled while that task waits on a
+        stalled server (a quiz runner stopped at shutdown, say) would leave its failure
+        unretrieved, logged with a traceback. Awaiting it from a task of our own that no
+        cancellation reaches, which notes the failure, keeps the outcome in hand.
+        """
+        release = asyncio.ensure_future(self._pool.release(connection))
+        release.add_done_callback(_retrieve)
+        await asyncio.shield(release)
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        async with self._connected() as connection:
+            return await _PostgresStatements(connection).execute(sql, *args)
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        async with self._connected() as connection:
+            return await _PostgresStatements(connection).fetch(sql, *args)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Statements]:
+        async with self._connected() as connection:
+            try:
+                transaction = connection.transaction()
+                await transaction.start()
+                try:
+                    yield _PostgresStatements(connection)
+                except BaseException:
+                    await transaction.rollback()
+                    raise
+                await transaction.commit()
+            except _PG_ERRORS as error:
+                raise DatabaseError(f"{type(error).__name__}: {error}") from error
 
     async def migrate(self) -> list[str]:
         """Migrate under an advisory lock: sharded processes may start at the same moment."""
-        try:
-            connection = await self._pool.acquire()
-        except _PG_ERRORS as error:
-            raise DatabaseError(f"{type(error).__name__}: {error}") from error
-        try:
+        async with self._connected() as connection:
             await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
             try:
                 return await super().migrate()
             finally:
                 await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
-        finally:
-            await self._pool.release(connection)
 
     async def script(self, sql: str) -> None:
         async with self.transaction() as tx:
