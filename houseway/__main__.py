@@ -1,4 +1,4 @@
-"""The command line: ``houseway HAND``, ``houseway --json -``, ``houseway census``.
+"""The command line: ``houseway HAND``, ``houseway --json -`` and the subcommands.
 
 I/O lives here; the decisions come from :mod:`houseway.way`.
 """
@@ -232,23 +232,33 @@ def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
 def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
     parser = argparse.ArgumentParser(
         prog="houseway analyze",
-        description="Every legal split of a hand against the dealer's house way, on the same "
-        "random dealer hands for every split: EV per unit wagered, standard errors, and what "
-        "the house way gives up against the best split.",
+        description="Every legal split of a hand against the dealer's house way: exactly, "
+        "against all 53,524,680 dealer hands from the other 46 cards (EV per unit wagered, "
+        "what the house way gives up against the best split); or, with --deals, on the same "
+        "random dealer hands for every split, with standard errors.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK'")
     parser.add_argument(
-        "--deals", type=int, default=DEFAULT_DEALS, help=f"dealer hands (default {DEFAULT_DEALS:,})"
+        "--deals",
+        type=int,
+        help=f"sample this many dealer hands instead of counting all (e.g. {DEFAULT_DEALS:,})",
     )
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (default 0)")
+    parser.add_argument(
+        "--seed", type=int, help=f"random seed when sampling (default {DEFAULT_SEED})"
+    )
     parser.add_argument("--top", type=int, default=10, help="rows to show (default 10)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object (with the integer counts)"
+    )
     args = parser.parse_args(argv)
-    if args.deals < 1:
+    if args.deals is not None and args.deals < 1:
         parser.error("--deals must be at least 1")
+    if args.seed is not None and args.deals is None:
+        parser.error("--seed applies only to sampling: give --deals too")
     text = " ".join(args.hand)
+    seed = DEFAULT_SEED if args.seed is None else args.seed
     try:
-        analysis = analyze(parse_hand(text), args.deals, args.seed)
+        analysis = analyze(parse_hand(text), args.deals, seed)
     except HandError as error:
         if args.json:
             out.write(json.dumps(error_json(text, error), ensure_ascii=False) + "\n")
@@ -262,6 +272,37 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
     return 0
 
 
+def run_class_table_command(argv: Sequence[str], out: TextIO) -> int:
+    """Rebuild the exact analysis's class table (after a change to the house way)."""
+    parser = argparse.ArgumentParser(
+        prog="houseway class-table",
+        description="Decide the dealer's split of every suit class (292,253) through the house "
+        "way and write the table that exact analysis reads; exit 1 if it differs from the "
+        "shipped one.",
+    )
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--write",
+        type=Path,
+        help="write the table here (to update the shipped one: houseway/data/dealer_classes.npz)",
+    )
+    args = parser.parse_args(argv)
+    from .exact import build_table, shipped_table, tables_equal, write_table  # numpy
+
+    started = time.perf_counter()
+    table = build_table(args.workers, stderr_progress("class table", "chunks"))
+    if args.write:
+        write_table(table, args.write)
+    same = tables_equal(table, shipped_table())
+    out.write(
+        f"{len(table['five']):,} classes decided in {time.perf_counter() - started:.1f} s with "
+        f"{args.workers} worker(s); {'same as' if same else 'DIFFERENT from'} the shipped table"
+        + (f"; written to {args.write}" if args.write else "")
+        + "\n"
+    )
+    return 0 if same else 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] == "census":
@@ -270,12 +311,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_simulate_command(args[1:], sys.stdout)
     if args and args[0] == "analyze":
         return run_analyze_command(args[1:], sys.stdout)
+    if args and args[0] == "class-table":
+        return run_class_table_command(args[1:], sys.stdout)
     parser = argparse.ArgumentParser(
         prog="houseway",
         description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
-        "against house way), 'houseway analyze HAND' (every split's EV). Use '-' to read one "
-        "hand per line from standard input.",
+        "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway "
+        "class-table' (rebuild the exact analysis's table). Use '-' to read one hand per line "
+        "from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")

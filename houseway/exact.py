@@ -1,0 +1,259 @@
+"""Exact analysis: a player's splits against all C(46,7) = 53,524,680 dealer hands.
+
+The dealer's split depends only on the hand's suit class (its ranks, the joker, and
+the ranks in the one suit that can make a flush: houseway/census.py), so the 292,253
+classes are decided once and shipped (``data/dealer_classes.npz``, rebuilt by
+``houseway class-table``). For one player hand, the number of dealer hands in each class
+is a product of binomials over the cards left in each rank and suit; every split's
+wins, pushes and losses are then weighted sums over the classes' dealer values.
+
+This is the only module of the core that needs numpy.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from math import comb
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import JOKER, Card
+from .census import RankCounts, suit_classes, work_units
+from .way import clear_cache, house_way
+
+TABLE_RESOURCE: Final = "data/dealer_classes.npz"
+
+IntArray = npt.NDArray[np.int64]
+
+#: A rank's state in a class: n cards of it, +5 when one of them is in the flush suit.
+_STATES: Final = 10
+#: Ranks grouped so that a per-hand product table over each group stays small (10^k).
+_RANK_GROUPS: Final = ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12))
+#: Binomials C(a, k) for a, k in 0..4.
+_BINOMIAL: Final = np.array([[comb(a, k) for k in range(5)] for a in range(5)], dtype=np.int64)
+
+
+# --- building the table (stdlib work, decided by house_way) ---------------------------------
+
+
+def _decide_chunk(
+    work: list[tuple[RankCounts, bool]],
+) -> list[tuple[RankCounts, int, bool, int, int]]:
+    """(counts, flush rank mask, joker, dealer five value, dealer two value) per class."""
+    rows = []
+    for counts, joker in work:
+        for flush_ranks, hand, _weight in suit_classes(counts, joker):
+            decision = house_way(hand)
+            mask = sum(1 << rank for rank in flush_ranks)
+            rows.append((counts, mask, joker, decision.five_value, decision.two_value))
+    clear_cache()
+    return rows
+
+
+def build_table(
+    workers: int = 1, progress: Callable[[int, int], None] | None = None
+) -> dict[str, npt.NDArray[np.generic]]:
+    """Decide every class through :func:`house_way` (about 40 s of CPU): the table's arrays."""
+    units = work_units()
+    rows: list[tuple[RankCounts, int, bool, int, int]] = []
+    if workers <= 1:
+        parts = map(_decide_chunk, units)
+        for done, part in enumerate(parts, 1):
+            rows.extend(part)
+            if progress:
+                progress(done, len(units))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for done, part in enumerate(pool.map(_decide_chunk, units), 1):
+                rows.extend(part)
+                if progress:
+                    progress(done, len(units))
+    counts, flush, joker, five, two = zip(*rows, strict=True)
+    return {
+        "counts": np.array(counts, dtype=np.uint8),
+        "flush": np.array(flush, dtype=np.uint16),
+        "joker": np.array(joker, dtype=np.bool_),
+        "five": np.array(five, dtype=np.int32),
+        "two": np.array(two, dtype=np.int16),
+    }
+
+
+def write_table(arrays: dict[str, npt.NDArray[np.generic]], path: Path) -> None:
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+
+
+def tables_equal(
+    one: dict[str, npt.NDArray[np.generic]], other: dict[str, npt.NDArray[np.generic]]
+) -> bool:
+    return one.keys() == other.keys() and all(np.array_equal(one[k], other[k]) for k in one)
+
+
+def shipped_table() -> dict[str, npt.NDArray[np.generic]]:
+    """The table as shipped in the package."""
+    data = resources.files("houseway").joinpath(TABLE_RESOURCE).read_bytes()
+    with np.load(io.BytesIO(data)) as npz:
+        return {key: npz[key] for key in npz.files}
+
+
+# --- the prepared table -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealerClasses:
+    """The class table arranged for per-hand weighting (built once per process)."""
+
+    size: int
+    flush_at: IntArray  # indices of the flush classes
+    plain_at: IntArray  # indices of the no-flush classes
+    #: For each flush class, the position (in plain_at) of its multiset's no-flush class.
+    plain_of_flush: IntArray
+    flush_keys: tuple[IntArray, ...]  # per rank group, the flush classes' state keys
+    plain_keys: tuple[IntArray, ...]
+    joker: npt.NDArray[np.bool_]
+    fives: IntArray  # distinct dealer five-card values, ascending
+    twos: IntArray  # distinct dealer two-card values, ascending
+    cell: IntArray  # per class: five rank * len(twos) + two rank
+
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, npt.NDArray[np.generic]]) -> DealerClasses:
+        counts = arrays["counts"]
+        flush = arrays["flush"].astype(np.intp)
+        joker = arrays["joker"].astype(np.bool_)
+        # Rank by rank, so that no (classes x 13) array of int64 is ever built.
+        keys = [np.zeros(len(flush), dtype=np.intp) for _ in _RANK_GROUPS]
+        multiset = joker.astype(np.int64) << 39
+        for group, key in zip(_RANK_GROUPS, keys, strict=True):
+            for place, rank in enumerate(group):
+                n = counts[:, rank].astype(np.intp)
+                key += (n + 5 * ((flush >> rank) & 1)) * 10**place
+                multiset |= n << (3 * rank)
+        flush_at = np.flatnonzero(flush)
+        plain_at = np.flatnonzero(flush == 0)
+        plain_order = np.argsort(multiset[plain_at])
+        found = np.searchsorted(multiset[plain_at], multiset[flush_at], sorter=plain_order)
+        plain_of_flush = plain_order[found]
+        if not np.array_equal(multiset[plain_at][plain_of_flush], multiset[flush_at]):
+            raise ValueError("class table: a flush class without its multiset's plain class")
+        fives, five_rank = np.unique(arrays["five"].astype(np.int64), return_inverse=True)
+        twos, two_rank = np.unique(arrays["two"].astype(np.int64), return_inverse=True)
+        return cls(
+            size=len(flush),
+            flush_at=flush_at,
+            plain_at=plain_at,
+            plain_of_flush=plain_of_flush,
+            flush_keys=tuple(key[flush_at] for key in keys),
+            plain_keys=tuple(key[plain_at] for key in keys),
+            joker=joker,
+            fives=fives,
+            twos=twos,
+            cell=five_rank * len(twos) + two_rank,
+        )
+
+
+@cache
+def dealer_classes() -> DealerClasses:
+    """The shipped table, loaded and prepared on first use."""
+    return DealerClasses.from_arrays(shipped_table())
+
+
+def _factor_tables(held: Sequence[Card]) -> IntArray:
+    """Per suit f (4 = "no flush"), rank r and state: how many ways the dealer holds it.
+
+    For a flush in suit f, a rank in the flush takes the card (r, f) and n - 1 of the
+    rank's other available cards; a rank outside it takes n of those. Without a flush,
+    n of the rank's available cards (the flush cases are subtracted later).
+    """
+    available = np.ones((13, 4), dtype=np.int64)
+    for card in held:
+        if card != JOKER:
+            available[card >> 2, card & 3] = 0
+    per_rank = available.sum(axis=1)
+    tables = np.zeros((5, 13, _STATES), dtype=np.int64)
+    for suit in range(4):
+        others = per_rank - available[:, suit]
+        tables[suit, :, :5] = _BINOMIAL[others]
+        tables[suit, :, 6:] = available[:, suit, None] * _BINOMIAL[others, :4]
+    tables[4, :, :5] = _BINOMIAL[per_rank]
+    return tables
+
+
+def class_weights(held: Sequence[Card], classes: DealerClasses | None = None) -> IntArray:
+    """Number of dealer hands in each class, given the cards the player holds."""
+    classes = classes or dealer_classes()
+    tables = _factor_tables(held)
+    group_tables = []
+    for group in _RANK_GROUPS:
+        product = tables[:, group[0], :]
+        for rank in group[1:]:
+            product = (tables[:, rank, :, None] * product[:, None, :]).reshape(5, -1)
+        group_tables.append(product)
+    flush_weight = np.zeros(len(classes.flush_at), dtype=np.int64)
+    for suit in range(4):
+        term = group_tables[0][suit][classes.flush_keys[0]]
+        for table, keys in zip(group_tables[1:], classes.flush_keys[1:], strict=True):
+            term *= table[suit][keys]
+        flush_weight += term
+    plain_weight = group_tables[0][4][classes.plain_keys[0]]
+    for table, keys in zip(group_tables[1:], classes.plain_keys[1:], strict=True):
+        plain_weight *= table[4][keys]
+    plain_weight -= np.bincount(
+        classes.plain_of_flush, weights=flush_weight, minlength=len(classes.plain_at)
+    ).astype(np.int64)
+    weights = np.empty(classes.size, dtype=np.int64)
+    weights[classes.flush_at] = flush_weight
+    weights[classes.plain_at] = plain_weight
+    if JOKER in held:
+        weights[classes.joker] = 0
+    return weights
+
+
+@dataclass(frozen=True)
+class ExactCounts:
+    """Dealer hands a split wins against, pushes with and loses to."""
+
+    wins: int
+    pushes: int
+    losses: int
+
+
+def split_counts(
+    held: Sequence[Card], splits: Sequence[tuple[int, int]], classes: DealerClasses | None = None
+) -> list[ExactCounts]:
+    """Exact wins/pushes/losses of each (five value, two value) split against every dealer hand.
+
+    The player wins when both hands beat the dealer's, loses when neither does (copies go
+    to the dealer), and pushes otherwise.
+    """
+    classes = classes or dealer_classes()
+    weights = class_weights(held, classes)
+    fives, twos = len(classes.fives), len(classes.twos)
+    grid = np.bincount(classes.cell, weights=weights, minlength=fives * twos).reshape(fives, twos)
+    places = [
+        (
+            int(np.searchsorted(classes.fives, five, side="left")),
+            int(np.searchsorted(classes.twos, two, side="left")),
+        )
+        for five, two in splits
+    ]
+    # Only the rows where some split's five-card value falls matter: sum the grid in
+    # bands between those rows, then below[b, j] = dealer hands in bands < b, two-rank < j.
+    cuts = sorted({i for i, _ in places if 0 < i < fives})
+    band_of = {0: 0, fives: len(cuts) + 1} | {cut: b for b, cut in enumerate(cuts, 1)}
+    bands = np.add.reduceat(grid, [0, *cuts], axis=0).astype(np.int64)
+    below = np.zeros((len(cuts) + 2, twos + 1), dtype=np.int64)
+    below[1:, 1:] = bands.cumsum(0).cumsum(1)
+    total = int(below[-1, -1])
+    results = []
+    for i, j in places:
+        wins = int(below[band_of[i], j])
+        losses = total - int(below[band_of[i], twos]) - int(below[-1, j]) + wins
+        results.append(ExactCounts(wins, total - wins - losses, losses))
+    return results
