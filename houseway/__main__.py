@@ -291,9 +291,9 @@ def run_class_table_command(argv: Sequence[str], out: TextIO) -> int:
 
     started = time.perf_counter()
     table = build_table(args.workers, stderr_progress("class table", "chunks"))
+    same = tables_equal(table, shipped_table())
     if args.write:
         write_table(table, args.write)
-    same = tables_equal(table, shipped_table())
     out.write(
         f"{len(table['five']):,} classes decided in {time.perf_counter() - started:.1f} s with "
         f"{args.workers} worker(s); {'same as' if same else 'DIFFERENT from'} the shipped table"

@@ -46,14 +46,15 @@ _BINOMIAL: Final = np.array([[comb(a, k) for k in range(5)] for a in range(5)], 
 
 def _decide_chunk(
     work: list[tuple[RankCounts, bool]],
-) -> list[tuple[RankCounts, int, bool, int, int]]:
-    """(counts, flush rank mask, joker, dealer five value, dealer two value) per class."""
+) -> list[tuple[RankCounts, int, bool, int, int, str]]:
+    """(counts, flush rank mask, joker, dealer five value, two value, path) per class."""
     rows = []
     for counts, joker in work:
         for flush_ranks, hand, _weight in suit_classes(counts, joker):
             decision = house_way(hand)
             mask = sum(1 << rank for rank in flush_ranks)
-            rows.append((counts, mask, joker, decision.five_value, decision.two_value))
+            path = ",".join(decision.path)
+            rows.append((counts, mask, joker, decision.five_value, decision.two_value, path))
     clear_cache()
     return rows
 
@@ -61,9 +62,14 @@ def _decide_chunk(
 def build_table(
     workers: int = 1, progress: Callable[[int, int], None] | None = None
 ) -> dict[str, npt.NDArray[np.generic]]:
-    """Decide every class through :func:`house_way` (about 40 s of CPU): the table's arrays."""
+    """Decide every class through :func:`house_way` (about 40 s of CPU): the table's arrays.
+
+    Per class: ``counts`` (13 rank counts, the joker apart), ``flush`` (bit mask of the
+    ranks in the flush suit, 0 without a flush), ``joker``, the dealer's ``five`` and
+    ``two`` values, and ``path`` (an index into ``paths``, the house way's rule paths).
+    """
     units = work_units()
-    rows: list[tuple[RankCounts, int, bool, int, int]] = []
+    rows: list[tuple[RankCounts, int, bool, int, int, str]] = []
     if workers <= 1:
         parts = map(_decide_chunk, units)
         for done, part in enumerate(parts, 1):
@@ -76,13 +82,17 @@ def build_table(
                 rows.extend(part)
                 if progress:
                     progress(done, len(units))
-    counts, flush, joker, five, two = zip(*rows, strict=True)
+    counts, flush, joker, five, two, path = zip(*rows, strict=True)
+    paths = sorted(set(path))
+    path_index = {name: i for i, name in enumerate(paths)}
     return {
         "counts": np.array(counts, dtype=np.uint8),
         "flush": np.array(flush, dtype=np.uint16),
         "joker": np.array(joker, dtype=np.bool_),
         "five": np.array(five, dtype=np.int32),
         "two": np.array(two, dtype=np.int16),
+        "path": np.array([path_index[name] for name in path], dtype=np.uint8),
+        "paths": np.array(paths),
     }
 
 
@@ -108,19 +118,24 @@ def shipped_table() -> dict[str, npt.NDArray[np.generic]]:
 
 @dataclass(frozen=True)
 class DealerClasses:
-    """The class table arranged for per-hand weighting (built once per process)."""
+    """The class table arranged for per-hand weighting (built once per process).
+
+    Classes are taken in "prepared order": the flush classes, then the no-flush ones
+    (``order`` maps it to the table's rows), so that weights need no scattering.
+    """
 
     size: int
-    flush_at: IntArray  # indices of the flush classes
-    plain_at: IntArray  # indices of the no-flush classes
+    order: IntArray  # table row of each class in prepared order
+    flush_at: IntArray  # table rows of the flush classes
+    plain_at: IntArray  # table rows of the no-flush classes
     #: For each flush class, the position (in plain_at) of its multiset's no-flush class.
     plain_of_flush: IntArray
     flush_keys: tuple[IntArray, ...]  # per rank group, the flush classes' state keys
     plain_keys: tuple[IntArray, ...]
-    joker: npt.NDArray[np.bool_]
+    joker: npt.NDArray[np.bool_]  # prepared order
     fives: IntArray  # distinct dealer five-card values, ascending
     twos: IntArray  # distinct dealer two-card values, ascending
-    cell: IntArray  # per class: five rank * len(twos) + two rank
+    cell: IntArray  # prepared order: five rank * len(twos) + two rank
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, npt.NDArray[np.generic]]) -> DealerClasses:
@@ -144,17 +159,19 @@ class DealerClasses:
             raise ValueError("class table: a flush class without its multiset's plain class")
         fives, five_rank = np.unique(arrays["five"].astype(np.int64), return_inverse=True)
         twos, two_rank = np.unique(arrays["two"].astype(np.int64), return_inverse=True)
+        order = np.concatenate([flush_at, plain_at])
         return cls(
             size=len(flush),
+            order=order,
             flush_at=flush_at,
             plain_at=plain_at,
             plain_of_flush=plain_of_flush,
             flush_keys=tuple(key[flush_at] for key in keys),
             plain_keys=tuple(key[plain_at] for key in keys),
-            joker=joker,
+            joker=joker[order],
             fives=fives,
             twos=twos,
-            cell=five_rank * len(twos) + two_rank,
+            cell=(five_rank * len(twos) + two_rank)[order],
         )
 
 
@@ -186,8 +203,15 @@ def _factor_tables(held: Sequence[Card]) -> IntArray:
 
 
 def class_weights(held: Sequence[Card], classes: DealerClasses | None = None) -> IntArray:
-    """Number of dealer hands in each class, given the cards the player holds."""
+    """Number of dealer hands in each class (by table row), given the cards the player holds."""
     classes = classes or dealer_classes()
+    weights = np.empty(classes.size, dtype=np.int64)
+    weights[classes.order] = _prepared_weights(held, classes)
+    return weights
+
+
+def _prepared_weights(held: Sequence[Card], classes: DealerClasses) -> IntArray:
+    """:func:`class_weights` in the classes' prepared order (flush classes first)."""
     tables = _factor_tables(held)
     group_tables = []
     for group in _RANK_GROUPS:
@@ -207,9 +231,7 @@ def class_weights(held: Sequence[Card], classes: DealerClasses | None = None) ->
     plain_weight -= np.bincount(
         classes.plain_of_flush, weights=flush_weight, minlength=len(classes.plain_at)
     ).astype(np.int64)
-    weights = np.empty(classes.size, dtype=np.int64)
-    weights[classes.flush_at] = flush_weight
-    weights[classes.plain_at] = plain_weight
+    weights = np.concatenate([flush_weight, plain_weight])
     if JOKER in held:
         weights[classes.joker] = 0
     return weights
@@ -233,7 +255,7 @@ def split_counts(
     to the dealer), and pushes otherwise.
     """
     classes = classes or dealer_classes()
-    weights = class_weights(held, classes)
+    weights = _prepared_weights(held, classes)
     fives, twos = len(classes.fives), len(classes.twos)
     grid = np.bincount(classes.cell, weights=weights, minlength=fives * twos).reshape(fives, twos)
     places = [
@@ -257,3 +279,4 @@ def split_counts(
         losses = total - int(below[band_of[i], twos]) - int(below[-1, j]) + wins
         results.append(ExactCounts(wins, total - wins - losses, losses))
     return results
+

@@ -18,7 +18,7 @@ import pytest
 
 from houseway.analyze import analyze, format_analysis
 from houseway.cards import DECK, JOKER, Card, parse_cards, parse_hand
-from houseway.census import DEALER_HANDS
+from houseway.census import DEALER_HANDS, load_rule_counts
 from houseway.exact import (
     DealerClasses,
     build_table,
@@ -181,7 +181,7 @@ def test_split_counts_against_brute_force_settlement() -> None:
     dealer_values = brute_force(held, counts, False)
     rows = class_rows(counts, False)
     table = shipped_table()
-    only_these = {key: table[key][rows] for key in table}
+    only_these = {key: values if key == "paths" else values[rows] for key, values in table.items()}
     classes = DealerClasses.from_arrays(only_these)
     splits = sorted({(s.five_value, s.two_value) for s in analyze(held).splits})
     for (five, two), got in zip(splits, split_counts(held, splits, classes), strict=True):
@@ -283,3 +283,15 @@ def test_shipped_table_is_every_class_decided_by_the_house_way() -> None:
     assert rebuilt.keys() == shipped.keys()
     for key in rebuilt:
         assert np.array_equal(rebuilt[key], shipped[key]), key
+
+
+def test_full_deck_weights_give_the_census_paths() -> None:
+    """With no card held, the class weights are the census's: every path's share matches
+    the shipped census file."""
+    weights = class_weights(())
+    table = shipped_table()
+    paths: Counter[str] = Counter()
+    for index, name in enumerate(table["paths"]):
+        paths[str(name)] = int(weights[table["path"] == index].sum())
+    assert int(weights.sum()) == comb(53, 7)
+    assert dict(paths) == load_rule_counts()["paths"]
