@@ -272,6 +272,42 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
     return 0
 
 
+def run_cost_command(argv: Sequence[str], out: TextIO) -> int:
+    parser = argparse.ArgumentParser(
+        prog="houseway cost",
+        description="What the house way gives up, per rule: random hands drawn rule by rule "
+        "(weighted back by the census), each analysed exactly; how often the house way is not "
+        "the best split and the mean EV it gives up, with 95%% confidence intervals.",
+    )
+    parser.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
+    parser.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes (default 1; 0 = all cores)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--write",
+        type=Path,
+        help="write the figures as JSON here (the shipped ones: houseway/data/cost.json)",
+    )
+    args = parser.parse_args(argv)
+    if args.hands < 26:
+        parser.error("--hands must be at least 26 (one per house-way path)")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    from .cost import format_cost, run_cost  # numpy, through the exact analysis
+
+    result = run_cost(args.hands, seed, workers, stderr_progress("cost", "hands"))
+    data = result.to_json()
+    if args.write:
+        args.write.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+    if args.json:
+        out.write(json.dumps(data) + "\n")
+    else:
+        out.write(format_cost(result))
+    return 0
+
+
 def run_class_table_command(argv: Sequence[str], out: TextIO) -> int:
     """Rebuild the exact analysis's class table (after a change to the house way)."""
     parser = argparse.ArgumentParser(
@@ -311,15 +347,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_simulate_command(args[1:], sys.stdout)
     if args and args[0] == "analyze":
         return run_analyze_command(args[1:], sys.stdout)
+    if args and args[0] == "cost":
+        return run_cost_command(args[1:], sys.stdout)
     if args and args[0] == "class-table":
         return run_class_table_command(args[1:], sys.stdout)
     parser = argparse.ArgumentParser(
         prog="houseway",
         description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
-        "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway "
-        "class-table' (rebuild the exact analysis's table). Use '-' to read one hand per line "
-        "from standard input.",
+        "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway cost' "
+        "(what the house way gives up, per rule), 'houseway class-table' (rebuild the exact "
+        "analysis's table). Use '-' to read one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")

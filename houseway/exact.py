@@ -13,6 +13,9 @@ This is the only module of the core that needs numpy.
 from __future__ import annotations
 
 import io
+import random
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -279,4 +282,64 @@ def split_counts(
         losses = total - int(below[band_of[i], twos]) - int(below[-1, j]) + wins
         results.append(ExactCounts(wins, total - wins - losses, losses))
     return results
+
+
+# --- random hands of one house-way path -------------------------------------------------------
+
+
+class PathSampler:
+    """Uniformly random seven-card hands that the house way sets by a given path.
+
+    A class of the path is drawn with probability proportional to its number of hands
+    (its weight with the whole deck), then a hand of that class: the flush suit uniformly,
+    and for each rank its suits uniformly among those the class allows (the hands without
+    a flush by rejection of suit draws that make one). Every hand of the path is equally
+    likely. Draws use a :class:`random.Random`, so a seed fixes the hands.
+    """
+
+    def __init__(self, arrays: dict[str, npt.NDArray[np.generic]] | None = None) -> None:
+        arrays = arrays if arrays is not None else shipped_table()
+        weights = class_weights((), DealerClasses.from_arrays(arrays))
+        self.paths: tuple[str, ...] = tuple(str(name) for name in arrays["paths"])
+        self._counts: list[list[int]] = arrays["counts"].tolist()
+        self._flush: list[int] = arrays["flush"].tolist()
+        self._joker: list[bool] = arrays["joker"].tolist()
+        self._rows: dict[str, list[int]] = {}
+        self._cumulative: dict[str, list[int]] = {}
+        for index, name in enumerate(self.paths):
+            rows = np.flatnonzero(arrays["path"] == index)
+            self._rows[name] = rows.tolist()
+            self._cumulative[name] = np.cumsum(weights[rows]).tolist()
+
+    def hands_of(self, path: str) -> int:
+        """How many of the 154,143,080 hands the house way sets by ``path``."""
+        return self._cumulative[path][-1]
+
+    def draw(self, path: str, rng: random.Random) -> list[Card]:
+        cumulative = self._cumulative[path]
+        row = self._rows[path][bisect_right(cumulative, rng.randrange(cumulative[-1]))]
+        return hand_of_class(self._counts[row], self._flush[row], self._joker[row], rng)
+
+
+def hand_of_class(counts: Sequence[int], flush: int, joker: bool, rng: random.Random) -> list[Card]:
+    """A uniformly random hand with these rank counts, flush ranks (a bit mask) and joker."""
+    need = 5 - joker
+    while True:
+        suit = rng.randrange(4)
+        others = [s for s in range(4) if s != suit]
+        hand: list[Card] = []
+        for rank, n in enumerate(counts):
+            if not n:
+                continue
+            if not flush:
+                suits = rng.sample(range(4), n)
+            elif flush >> rank & 1:
+                suits = [suit, *rng.sample(others, n - 1)]
+            else:
+                suits = rng.sample(others, n)
+            hand.extend(rank * 4 + s for s in suits)
+        if flush or max(Counter(card & 3 for card in hand).values()) < need:
+            if joker:
+                hand.append(JOKER)
+            return hand
 

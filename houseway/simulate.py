@@ -61,15 +61,20 @@ def _run_block(job: tuple[int, int, int]) -> tuple[int, int, int, int]:
     return (deals, *simulate_block(seed, block, deals))
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (sane at small counts too)."""
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (sane at small counts too).
+
+    Counts may be fractional: an effective sample size, for stratified estimates.
+    """
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # not 4e-19 from rounding
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def mean_se(total: float, squares: float, n: int) -> tuple[float, float]:
