@@ -26,13 +26,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .analyze import legal_splits
 from .cards import Card
 from .census import DEALER_HANDS, load_rule_counts
 from .simulate import Z95, mean_se, wilson_interval
 from .way import house_way
+
+if TYPE_CHECKING:
+    from .exact import PathSampler
 
 #: Hands per unit of work (and of reproducibility) within one path.
 BLOCK_SIZE: Final = 100
@@ -87,7 +90,8 @@ def block_seed(seed: int, path: str, block: int) -> int:
 
 
 @cache
-def _sampler():  # type: ignore[no-untyped-def]
+def _sampler() -> PathSampler:
+    """One per process, built at its first block."""
     from .exact import PathSampler  # numpy
 
     return PathSampler()

@@ -7,7 +7,9 @@ classes are decided once and shipped (``data/dealer_classes.npz``, rebuilt by
 is a product of binomials over the cards left in each rank and suit; every split's
 wins, pushes and losses are then weighted sums over the classes' dealer values.
 
-This is the only module of the core that needs numpy.
+The same table serves ``houseway cost`` (random hands of one house-way path, drawn by
+class) and ``houseway simulate`` (both hands of many deals valued by class look-up).
+This is the only module of the core that imports numpy.
 """
 
 from __future__ import annotations
