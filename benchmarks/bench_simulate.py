@@ -1,21 +1,24 @@
-"""Deals per second of ``houseway simulate`` and the time of ``analyze`` per hand.
+"""Deals per second of ``houseway simulate`` and the time of a sampled ``analyze`` per hand.
 
-Simulation runs start with an empty house-way memo (as a fresh process does);
-``analyze`` is timed on a few hands, first with an empty memo before each hand,
-then warm (other dealer hands: a second seed).
+Simulation runs start in a fresh process each (class table not yet loaded, as for
+``houseway simulate``); a sampled ``analyze`` is timed on a few hands, first with an empty
+house-way memo before each hand, then warm (other dealer hands: a second seed). The
+exact analysis has its own benchmark, ``bench_exact.py``.
 Run: ``python benchmarks/bench_simulate.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 
 from houseway.analyze import analyze
 from houseway.cards import parse_hand
-from houseway.simulate import run_simulation
 from houseway.way import clear_cache
 
 HANDS = (
@@ -30,22 +33,26 @@ HANDS = (
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=200_000)
+    parser.add_argument("--deals", type=int, default=2_000_000)
     parser.add_argument("--dealer-hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     cores = os.cpu_count() or 1
 
-    print(f"simulate {args.deals:,} deals (seed {args.seed}), empty memo at start")
+    print(f"simulate {args.deals:,} deals (seed {args.seed}), a fresh process per run")
     for workers in sorted({1, cores}):
-        clear_cache()
-        result = run_simulation(args.deals, args.seed, workers)
+        done = subprocess.run(
+            [sys.executable, "-m", "houseway", "simulate", "--deals", str(args.deals),
+             "--seed", str(args.seed), "--workers", str(workers), "--json"],
+            capture_output=True, text=True, check=True,
+        )  # fmt: skip
+        result = json.loads(done.stdout)
         print(
-            f"  {workers} worker(s): {result.deals_per_second:>9,.0f} deals/s "
-            f"({result.seconds:.1f} s; edge {100 * result.house_edge:.2f}%)"
+            f"  {workers} worker(s): {result['deals_per_second']:>9,.0f} deals/s "
+            f"({result['seconds']:.1f} s; edge {100 * result['house_edge']:.2f}%)"
         )
 
-    print(f"analyze, {args.dealer_hands:,} dealer hands, {len(HANDS)} hands, one core")
+    print(f"sampled analyze, {args.dealer_hands:,} dealer hands, {len(HANDS)} hands, one core")
     passes = (("empty memo before each", True, args.seed), ("warm memo", False, args.seed + 1))
     for label, clear, seed in passes:
         times = []

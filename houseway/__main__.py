@@ -1,4 +1,4 @@
-"""The command line: ``houseway HAND``, ``houseway --json -``, ``houseway census``.
+"""The command line: ``houseway HAND``, ``houseway --json -`` and the subcommands.
 
 I/O lives here; the decisions come from :mod:`houseway.way`.
 """
@@ -315,24 +315,34 @@ def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
 def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
     parser = argparse.ArgumentParser(
         prog="houseway analyze",
-        description="Every legal split of a hand against the dealer's house way, on the same "
-        "random dealer hands for every split: EV per unit wagered, standard errors, and what "
-        "the house way gives up against the best split.",
+        description="Every legal split of a hand against the dealer's house way: exactly, "
+        "against all 53,524,680 dealer hands from the other 46 cards (EV per unit wagered, "
+        "what the house way gives up against the best split); or, with --deals, on the same "
+        "random dealer hands for every split, with standard errors.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK'")
     parser.add_argument(
-        "--deals", type=int, default=DEFAULT_DEALS, help=f"dealer hands (default {DEFAULT_DEALS:,})"
+        "--deals",
+        type=int,
+        help=f"sample this many dealer hands instead of counting all (e.g. {DEFAULT_DEALS:,})",
     )
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="random seed (default 0)")
+    parser.add_argument(
+        "--seed", type=int, help=f"random seed when sampling (default {DEFAULT_SEED})"
+    )
     parser.add_argument("--top", type=int, default=10, help="rows to show (default 10)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object (with the integer counts)"
+    )
     args = parser.parse_args(argv)
-    if args.deals < 1:
+    if args.deals is not None and args.deals < 1:
         parser.error("--deals must be at least 1")
+    if args.seed is not None and args.deals is None:
+        parser.error("--seed applies only to sampling: give --deals too")
     line = argument_line(args.hand)
     text = line.text
+    seed = DEFAULT_SEED if args.seed is None else args.seed
     try:
-        analysis = analyze(parse_line(line), args.deals, args.seed)
+        analysis = analyze(parse_line(line), args.deals, seed)
     except HandError as error:
         if args.json:
             out.write(json.dumps(error_json(text, error), ensure_ascii=False) + "\n")
@@ -344,6 +354,73 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
     else:
         out.write(format_analysis(analysis, args.top))
     return 0
+
+
+def run_cost_command(argv: Sequence[str], out: TextIO) -> int:
+    parser = argparse.ArgumentParser(
+        prog="houseway cost",
+        description="What the house way gives up, per rule: random hands drawn rule by rule "
+        "(weighted back by the census), each analysed exactly; how often the house way is not "
+        "the best split and the mean EV it gives up, with 95%% confidence intervals.",
+    )
+    parser.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
+    parser.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes (default 1; 0 = all cores)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--write",
+        type=Path,
+        help="write the figures as JSON here (the shipped ones: houseway/data/cost.json)",
+    )
+    args = parser.parse_args(argv)
+    if args.hands < 26:
+        parser.error("--hands must be at least 26 (one per house-way path)")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    from .cost import format_cost, run_cost  # numpy, through the exact analysis
+
+    result = run_cost(args.hands, seed, workers, stderr_progress("cost", "hands"))
+    data = result.to_json()
+    if args.write:
+        args.write.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+    if args.json:
+        out.write(json.dumps(data) + "\n")
+    else:
+        out.write(format_cost(result))
+    return 0
+
+
+def run_class_table_command(argv: Sequence[str], out: TextIO) -> int:
+    """Rebuild the exact analysis's class table (after a change to the house way)."""
+    parser = argparse.ArgumentParser(
+        prog="houseway class-table",
+        description="Decide the dealer's split of every suit class (292,253) through the house "
+        "way and write the table that exact analysis reads; exit 1 if it differs from the "
+        "shipped one.",
+    )
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--write",
+        type=Path,
+        help="write the table here (to update the shipped one: houseway/data/dealer_classes.npz)",
+    )
+    args = parser.parse_args(argv)
+    from .exact import build_table, shipped_table, tables_equal, write_table  # numpy
+
+    started = time.perf_counter()
+    table = build_table(args.workers, stderr_progress("class table", "chunks"))
+    same = tables_equal(table, shipped_table())
+    if args.write:
+        write_table(table, args.write)
+    out.write(
+        f"{len(table['five']):,} classes decided in {time.perf_counter() - started:.1f} s with "
+        f"{args.workers} worker(s); {'same as' if same else 'DIFFERENT from'} the shipped table"
+        + (f"; written to {args.write}" if args.write else "")
+        + "\n"
+    )
+    return 0 if same else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -372,12 +449,17 @@ def run_command(args: list[str]) -> int:
         return run_simulate_command(args[1:], sys.stdout)
     if args and args[0] == "analyze":
         return run_analyze_command(args[1:], sys.stdout)
+    if args and args[0] == "cost":
+        return run_cost_command(args[1:], sys.stdout)
+    if args and args[0] == "class-table":
+        return run_class_table_command(args[1:], sys.stdout)
     parser = argparse.ArgumentParser(
         prog="houseway",
         description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
-        "against house way), 'houseway analyze HAND' (every split's EV). Use '-' to read one "
-        "hand per line from standard input.",
+        "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway cost' "
+        "(what the house way gives up, per rule), 'houseway class-table' (rebuild the exact "
+        "analysis's table). Use '-' to read one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")

@@ -1,12 +1,14 @@
 """Every legal split of a player's hand, valued against the dealer's house way.
 
-The dealer's hands are drawn once from the 46 cards the player does not hold
-and set by the house way; every split meets the same dealer hands (common
-random numbers), so differences between splits are measured on paired deals
-and their standard errors are far smaller than the EVs' own.
+By default exactly: against all C(46,7) = 53,524,680 dealer hands from the cards the
+player does not hold (:mod:`houseway.exact`, through the dealer's suit classes). On
+request by sampling: ``deals`` dealer hands drawn once and set by the house way; every
+split meets the same dealer hands (common random numbers), so differences between
+splits are measured on paired deals and their standard errors are far smaller than
+the EVs' own.
 
-The hot part is counting, for each split, the dealer hands it beats in both
-hands and loses to in both. With the dealer hands sorted by five-card value,
+The hot part of sampling is counting, for each split, the dealer hands it beats in
+both hands and loses to in both. With the dealer hands sorted by five-card value,
 "the player's five beats the dealer's" is a prefix of that order, i.e. the
 bitmask ``(1 << k) - 1``; "the player's two beats the dealer's" is a bitmask
 built in C by ``bytes.translate``. Wins, losses and the paired products between
@@ -24,11 +26,13 @@ from itertools import combinations
 from typing import Final
 
 from .cards import DECK, Card, canonical_hand, check_hand, format_cards, parse_hand, sort_key
+from .census import DEALER_HANDS
 from .hands import category_name, display_order, five_value, is_legal, two_name, two_value
 from .settle import WIN_PAYOFF
 from .simulate import mean_se
 from .way import house_way
 
+#: Dealer hands a sampled analysis draws when asked to sample without a count.
 DEFAULT_DEALS: Final = 20_000
 DEFAULT_SEED: Final = 0
 _WIN_SQUARED: Final = WIN_PAYOFF * WIN_PAYOFF
@@ -38,9 +42,10 @@ _WIN_SQUARED: Final = WIN_PAYOFF * WIN_PAYOFF
 class SplitResult:
     """One way to set the hand (all card splits with the same two values merged).
 
+    ``wins``, ``pushes`` and ``losses`` count dealer hands (all of them when exact).
     ``ev`` is the mean payoff per unit wagered (+0.95 win, 0 push, -1 loss) and
-    ``se`` its standard error. ``gap`` is how much this split gives up against the
-    best one, ``gap_se`` the standard error of the paired differences.
+    ``se`` its standard error (0 when exact). ``gap`` is how much this split gives up
+    against the best one, ``gap_se`` the standard error of the paired differences.
     """
 
     five: tuple[Card, ...]
@@ -85,15 +90,20 @@ class SplitResult:
 
 @dataclass(frozen=True)
 class Analysis:
-    """The legal splits of ``hand`` ranked by EV, best first (picklable, plain data)."""
+    """The legal splits of ``hand`` ranked by EV, best first (picklable, plain data).
+
+    ``deals`` is the number of dealer hands each split met: all 53,524,680 when
+    ``exact`` (``seed`` is then None), else the sample's size.
+    """
 
     hand: tuple[Card, ...]
     deals: int
-    seed: int
+    seed: int | None
     splits: tuple[SplitResult, ...]
     fouls: int
     house_path: tuple[str, ...]
     seconds: float
+    exact: bool = False
 
     @property
     def best(self) -> SplitResult:
@@ -120,6 +130,7 @@ class Analysis:
     def to_json(self) -> dict[str, object]:
         return {
             "hand": canonical_hand(self.hand).split(),
+            "exact": self.exact,
             "deals": self.deals,
             "seed": self.seed,
             "house_path": list(self.house_path),
@@ -177,19 +188,13 @@ class DealerHands:
         return five_wins & two_wins, self.everything & ~(five_wins | two_wins)
 
 
-def analyze(
-    cards: Sequence[Card] | str, deals: int = DEFAULT_DEALS, seed: int = DEFAULT_SEED
-) -> Analysis:
-    """EV of every legal split of ``cards`` against ``deals`` dealer hands (seeded)."""
-    started = time.perf_counter()
-    hand = parse_hand(cards) if isinstance(cards, str) else check_hand(cards)
-    if deals < 1:
-        raise ValueError("deals must be at least 1")
-    decision = house_way(hand)
-    house_key = (decision.five_value, decision.two_value)
+SplitGroups = dict[tuple[int, int], tuple[tuple[Card, ...], tuple[Card, ...], int]]
 
-    # Card splits merged by value: same values, same result against every dealer hand.
-    groups: dict[tuple[int, int], tuple[tuple[Card, ...], tuple[Card, ...], int]] = {}
+
+def legal_splits(hand: Sequence[Card]) -> tuple[SplitGroups, int]:
+    """The hand's legal splits merged by value, with one choice of cards and how many
+    card splits share it; and the number of fouled card splits."""
+    groups: SplitGroups = {}
     fouls = 0
     for two in combinations(hand, 2):
         five = tuple(c for c in hand if c not in two)
@@ -202,9 +207,102 @@ def analyze(
             groups[key] = (shown_five, shown_two, ways + 1)
         else:
             groups[key] = (five, two, 1)
+    return groups, fouls
+
+
+def analyze(
+    cards: Sequence[Card] | str, deals: int | None = None, seed: int = DEFAULT_SEED
+) -> Analysis:
+    """EV of every legal split of ``cards``: exact against every dealer hand by default,
+    or against ``deals`` dealer hands sampled with ``seed``."""
+    started = time.perf_counter()
+    hand = parse_hand(cards) if isinstance(cards, str) else check_hand(cards)
+    if deals is not None and deals < 1:
+        raise ValueError("deals must be at least 1")
+    decision = house_way(hand)
+    house_key = (decision.five_value, decision.two_value)
+    # Card splits merged by value: same values, same result against every dealer hand.
+    groups, fouls = legal_splits(hand)
     if house_key in groups:  # show the house way's own cards for its split
         groups[house_key] = (decision.five, decision.two, groups[house_key][2])
+    if deals is None:
+        results = _exact_results(hand, groups, house_key)
+    else:
+        results = _sampled_results(hand, groups, house_key, deals, seed)
+    results.sort(key=lambda s: (-s.ev, -s.two_value, -s.five_value))
+    return Analysis(
+        hand=hand,
+        deals=DEALER_HANDS if deals is None else deals,
+        seed=None if deals is None else seed,
+        splits=tuple(results),
+        fouls=fouls,
+        house_path=decision.path,
+        seconds=time.perf_counter() - started,
+        exact=deals is None,
+    )
 
+
+def _result(
+    key: tuple[int, int],
+    group: tuple[tuple[Card, ...], tuple[Card, ...], int],
+    house: bool,
+    outcomes: tuple[int, int, int],
+    ev: tuple[float, float],
+    gap: tuple[float, float],
+) -> SplitResult:
+    """A split's row: its cards as shown, ``outcomes`` (wins, pushes, losses), and
+    ``ev`` and ``gap`` each as (value, standard error)."""
+    shown_five, shown_two, ways = group
+    return SplitResult(
+        five=display_order(shown_five, key[0]),
+        two=tuple(sorted(shown_two, key=sort_key)),
+        five_value=key[0],
+        two_value=key[1],
+        ways=ways,
+        wins=outcomes[0],
+        pushes=outcomes[1],
+        losses=outcomes[2],
+        ev=ev[0],
+        se=ev[1],
+        gap=gap[0],
+        gap_se=gap[1],
+        house_way=house,
+    )
+
+
+def _exact_results(
+    hand: tuple[Card, ...], groups: SplitGroups, house_key: tuple[int, int]
+) -> list[SplitResult]:
+    """Every split against all dealer hands; EVs and gaps from the integer counts."""
+    from .exact import split_counts  # numpy: only for exact analysis
+
+    keys = list(groups)
+    counts = dict(zip(keys, split_counts(hand, keys), strict=True))
+    # Payoff totals in hundredths of a unit: integers, so equal splits tie exactly.
+    cents = {key: 95 * c.wins - 100 * c.losses for key, c in counts.items()}
+    best = max(cents.values())
+    scale = 100 * DEALER_HANDS
+    return [
+        _result(
+            key,
+            group,
+            key == house_key,
+            (counts[key].wins, counts[key].pushes, counts[key].losses),
+            (cents[key] / scale, 0.0),
+            ((best - cents[key]) / scale, 0.0),
+        )
+        for key, group in groups.items()
+    ]
+
+
+def _sampled_results(
+    hand: tuple[Card, ...],
+    groups: SplitGroups,
+    house_key: tuple[int, int],
+    deals: int,
+    seed: int,
+) -> list[SplitResult]:
+    """Every split against the same ``deals`` sampled dealer hands, with standard errors."""
     held = set(hand)
     remaining = [c for c in DECK if c not in held]
     dealer = DealerHands(*dealer_values(remaining, deals, seed))
@@ -216,7 +314,7 @@ def analyze(
     best_wins, best_losses = counts[best_key]
 
     results = []
-    for key, (shown_five, shown_two, ways) in groups.items():
+    for key, group in groups.items():
         wins, losses = counts[key]
         win_mask, loss_mask = masks[key]
         ev, se = mean_se(WIN_PAYOFF * wins - losses, _WIN_SQUARED * wins + losses, deals)
@@ -231,43 +329,31 @@ def analyze(
         gap_total = WIN_PAYOFF * (best_wins - wins) - (best_losses - losses)
         gap, gap_se = mean_se(gap_total, squares, deals)
         results.append(
-            SplitResult(
-                five=display_order(shown_five, key[0]),
-                two=tuple(sorted(shown_two, key=sort_key)),
-                five_value=key[0],
-                two_value=key[1],
-                ways=ways,
-                wins=wins,
-                pushes=deals - wins - losses,
-                losses=losses,
-                ev=ev,
-                se=se,
-                gap=0.0 if key == best_key else gap,
-                gap_se=0.0 if key == best_key else gap_se,
-                house_way=key == house_key,
+            _result(
+                key,
+                group,
+                key == house_key,
+                (wins, deals - wins - losses, losses),
+                (ev, se),
+                (0.0, 0.0) if key == best_key else (gap, gap_se),
             )
         )
-    results.sort(key=lambda s: (-s.ev, -s.two_value, -s.five_value))
-    return Analysis(
-        hand=hand,
-        deals=deals,
-        seed=seed,
-        splits=tuple(results),
-        fouls=fouls,
-        house_path=decision.path,
-        seconds=time.perf_counter() - started,
-    )
+    return results
 
 
 def format_analysis(analysis: Analysis, top: int = 10) -> str:
     """A table of the ``top`` splits (plus the house way's if lower) and a summary line."""
+    if analysis.exact:
+        source = f"exact: all {analysis.deals:,} dealer hands"
+        header = f"{'EV':>10}{'gives up':>10}{'win':>10}{'push':>10}{'loss':>10}"
+    else:
+        source = f"{analysis.deals:,} dealer hands, seed {analysis.seed}"
+        header = f"{'EV':>8}{'SE':>8}{'gives up':>9}{'±':>7}  win/push/loss %"
     lines = [
-        f"Hand: {canonical_hand(analysis.hand)}   "
-        f"({analysis.deals:,} dealer hands, seed {analysis.seed}, "
+        f"Hand: {canonical_hand(analysis.hand)}   ({source}, "
         f"{len(analysis.splits)} distinct legal splits, {analysis.fouls} fouls skipped)",
         "",
-        f"{'#':>3}  {'five-card':<16}{'two':<7}{'five name':<16}{'two name':<11}"
-        f"{'EV':>8}{'SE':>8}{'gives up':>9}{'±':>7}  win/push/loss %",
+        f"{'#':>3}  {'five-card':<16}{'two':<7}{'five name':<16}{'two name':<11}{header}",
     ]
     shown = [
         (rank, split)
@@ -278,29 +364,46 @@ def format_analysis(analysis: Analysis, top: int = 10) -> str:
         if rank > top:
             lines.append(f"{'…':>3}")
         outcomes = (split.wins, split.pushes, split.losses)
-        mix = "/".join(f"{100 * count / analysis.deals:.1f}" for count in outcomes)
+        if analysis.exact:
+            figures = f"{split.ev:>+10.6f}{split.gap:>10.6f}" + "".join(
+                f"{count / analysis.deals:>10.6f}" for count in outcomes
+            )
+        else:
+            mix = "/".join(f"{100 * count / analysis.deals:.1f}" for count in outcomes)
+            figures = (
+                f"{split.ev:>+8.4f}{split.se:>8.4f}{split.gap:>9.4f}{split.gap_se:>7.4f}  {mix}"
+            )
         marker = "  ← house way" if split.house_way else ""
         lines.append(
             f"{rank:>3}  {format_cards(split.five):<16}{format_cards(split.two):<7}"
-            f"{split.five_name():<16}{split.two_name():<11}"
-            f"{split.ev:>+8.4f}{split.se:>8.4f}{split.gap:>9.4f}{split.gap_se:>7.4f}  "
-            f"{mix}{marker}"
+            f"{split.five_name():<16}{split.two_name():<11}{figures}{marker}"
         )
+    lines += ["", _summary(analysis) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def _summary(analysis: Analysis) -> str:
+    """Where the house way stands and what it gives up (± a standard error when sampled)."""
     house = analysis.house
     path = " → ".join(analysis.house_path)
+
+    def figure(value: float, se: float, signed: bool = False) -> str:
+        if analysis.exact:
+            return f"{value:{'+' if signed else ''}.6f}"
+        return f"{value:{'+' if signed else ''}.4f} ± {se:.4f}"
+
     if analysis.house_rank == 1:
-        runner_up = analysis.splits[1] if len(analysis.splits) > 1 else None
-        summary = f"The house way ({path}) is the best split: EV {house.ev:+.4f} ± {house.se:.4f}"
-        if runner_up is not None:
+        summary = f"The house way ({path}) is the best split: EV {figure(house.ev, house.se, True)}"
+        if len(analysis.splits) > 1:
+            runner_up = analysis.splits[1]
             summary += (
-                f"; the next best gives up {runner_up.gap:.4f} ± {runner_up.gap_se:.4f} units"
+                f"; the next best gives up {figure(runner_up.gap, runner_up.gap_se)} units"
             )
-    else:
-        summary = (
-            f"The house way ({path}) ranks {analysis.house_rank} of {len(analysis.splits)}: "
-            f"EV {house.ev:+.4f} ± {house.se:.4f} against the best split's "
-            f"{analysis.best.ev:+.4f}; it gives up {analysis.give_up:.4f} ± "
-            f"{analysis.give_up_se:.4f} units per hand (paired)"
-        )
-    lines += ["", summary + "."]
-    return "\n".join(lines) + "\n"
+        return summary
+    best_ev = f"{analysis.best.ev:+.6f}" if analysis.exact else f"{analysis.best.ev:+.4f}"
+    return (
+        f"The house way ({path}) ranks {analysis.house_rank} of {len(analysis.splits)}: "
+        f"EV {figure(house.ev, house.se, True)} against the best split's {best_ev}; "
+        f"it gives up {figure(analysis.give_up, analysis.give_up_se)} units per hand"
+        + ("" if analysis.exact else " (paired)")
+    )

@@ -27,6 +27,8 @@ from .hands import Category, best_five_of, five_value, is_legal, is_royal, two_v
 from .way import clear_cache, house_way
 
 TOTAL_HANDS: Final = comb(53, 7)
+#: Dealer hands from the 46 cards a player does not hold: what an exact analysis counts.
+DEALER_HANDS: Final = comb(53 - 7, 7)
 
 #: Section 7's categories, in its order; the keys used in the data file.
 CATEGORY_LABELS: Final = (
@@ -127,8 +129,15 @@ def _hand(counts: RankCounts, flush_ranks: frozenset[int], joker: bool) -> list[
     return hand
 
 
-def classes(counts: RankCounts, joker: bool) -> Iterator[tuple[list[Card], int]]:
-    """(representative hand, number of hands) for every class of one rank multiset."""
+def suit_classes(
+    counts: RankCounts, joker: bool
+) -> Iterator[tuple[frozenset[int], list[Card], int]]:
+    """(flush ranks, representative hand, number of hands) for every class of one multiset.
+
+    The flush ranks are empty for the class without a flush; classes come in a fixed
+    order (flush classes by size, then the plain one), which the exact analysis's
+    shipped table follows.
+    """
     present = [r for r, n in enumerate(counts) if n]
     need = 5 - joker
     flush_total = 0
@@ -142,10 +151,16 @@ def classes(counts: RankCounts, joker: bool) -> Iterator[tuple[list[Card], int]]
             )
             if weight:
                 flush_total += weight
-                yield _hand(counts, flush_ranks, joker), weight
+                yield flush_ranks, _hand(counts, flush_ranks, joker), weight
     plain = prod(comb(4, n) for n in counts) - flush_total
     if plain:
-        yield _hand(counts, frozenset(), joker), plain
+        yield frozenset(), _hand(counts, frozenset(), joker), plain
+
+
+def classes(counts: RankCounts, joker: bool) -> Iterator[tuple[list[Card], int]]:
+    """(representative hand, number of hands) for every class of one rank multiset."""
+    for _flush_ranks, hand, weight in suit_classes(counts, joker):
+        yield hand, weight
 
 
 def _category_key(value: int) -> str:

@@ -2,23 +2,23 @@
 
 Deals are cut into fixed-size blocks; block ``b`` draws from its own generator
 seeded from ``(seed, b)``, so a seed gives the same counts whatever the number
-of worker processes (and a shorter run is a prefix of a longer one).
+of worker processes (and a shorter run is a prefix of a longer one). A block is
+dealt and settled in bulk with numpy (:mod:`houseway.exact`): both hands of every
+deal are reduced to their suit class, their house-way values looked up in the class
+table, and compared; numpy is imported only when a block runs.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import DECK
-from .settle import WIN_PAYOFF, settle_values
-from .way import house_way
+from .settle import WIN_PAYOFF
 
 #: Deals per block: the unit of reproducibility and of parallel work. Changing it
 #: changes which deals a seed produces.
@@ -42,18 +42,12 @@ def simulate_block(seed: int, block: int, deals: int) -> tuple[int, int, int]:
     """(wins, pushes, losses) of ``deals`` deals of block ``block``.
 
     Each deal shuffles the 53 cards and deals seven to the player, the next seven
-    to the dealer (drawing 14 without replacement is the same as dealing from a
-    shuffled deck); both are set by the house way.
+    to the dealer; both are set by the house way (the class table's values, which
+    a test checks against :func:`houseway.house_way` deal by deal).
     """
-    sample = random.Random(block_seed(seed, block)).sample
-    deck = list(DECK)
-    counts = [0, 0, 0]  # indexed by Outcome: loss, push, win
-    for _ in range(deals):
-        cards = sample(deck, 14)
-        player = house_way(cards[:7])
-        dealer = house_way(cards[7:])
-        counts[settle_values(player[4], player[5], dealer[4], dealer[5])] += 1
-    return counts[2], counts[1], counts[0]
+    from .exact import deal_block, settle_deals  # numpy
+
+    return settle_deals(deal_block(block_seed(seed, block), deals))
 
 
 def _run_block(job: tuple[int, int, int]) -> tuple[int, int, int, int]:
@@ -61,15 +55,20 @@ def _run_block(job: tuple[int, int, int]) -> tuple[int, int, int, int]:
     return (deals, *simulate_block(seed, block, deals))
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion (sane at small counts too)."""
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (sane at small counts too).
+
+    Counts may be fractional: an effective sample size, for stratified estimates.
+    """
     if trials == 0:
         return (0.0, 1.0)
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # not 4e-19 from rounding
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def mean_se(total: float, squares: float, n: int) -> tuple[float, float]:
@@ -183,6 +182,9 @@ def run_simulation(
         for job in jobs:
             add(_run_block(job))
     else:
+        from .exact import house_way_values  # numpy
+
+        house_way_values()  # loaded once here; forked workers inherit it
         chunksize = max(1, len(jobs) // (workers * 40))
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for part in pool.map(_run_block, jobs, chunksize=chunksize):

@@ -324,12 +324,27 @@ def test_dockerignore_excludes(path: str) -> None:
         "README.md",
         "houseway/way.py",
         "houseway/data/census.json",
+        "houseway/data/dealer_classes.npz",
+        "houseway/data/cost.json",
         "bot/client.py",
         "bot/storage/migrations/V1__meta.sql",
     ],
 )
 def test_dockerignore_keeps_what_the_wheel_needs(path: str) -> None:
     assert not ignored(path, dockerignore_rules())
+
+
+def test_every_data_file_is_package_data() -> None:
+    """The wheel (and so the image) carries houseway/data: the class table, census, costs."""
+    from fnmatch import fnmatch
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"][
+        "setuptools"
+    ]["package-data"]["houseway"]
+    files = sorted(p.relative_to(ROOT / "houseway") for p in (ROOT / "houseway/data").iterdir())
+    assert {"census.json", "dealer_classes.npz", "cost.json"} <= {f.name for f in files}
+    for file in files:
+        assert any(fnmatch(str(file), pattern) for pattern in patterns), file
 
 
 def test_dockerignore_matcher_can_tell() -> None:

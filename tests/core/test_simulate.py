@@ -121,3 +121,32 @@ def test_cli_text_output_and_fresh_seed() -> None:
 def test_cli_rejects_no_deals() -> None:
     done = run_cli("--deals", "0")
     assert done.returncode == 2
+
+
+def test_bulk_settlement_agrees_with_house_way_deal_by_deal() -> None:
+    """The class table's look-ups against house_way and settle_values on the same deals."""
+    from houseway.exact import deal_block, settle_deals
+    from houseway.settle import settle_values
+    from houseway.way import house_way
+
+    for seed in (1, 2, 3):
+        cards = deal_block(seed, 2_000)
+        tally = [0, 0, 0]
+        for row in cards.tolist():
+            player, dealer = house_way(row[:7]), house_way(row[7:])
+            tally[settle_values(player[4], player[5], dealer[4], dealer[5])] += 1
+        assert settle_deals(cards) == (tally[2], tally[1], tally[0])
+
+
+def test_deals_are_fourteen_distinct_cards_and_every_card_equally_likely() -> None:
+    from houseway.exact import deal_block
+
+    cards = deal_block(7, 40_000)
+    assert cards.shape == (40_000, 14)
+    assert all(len(set(row)) == 14 for row in cards.tolist())
+    for part in (cards[:, :7], cards[:, 7:]):
+        counts = [int((part == card).sum()) for card in range(53)]
+        expected = 40_000 * 7 / 53
+        chi2 = sum((n - expected) ** 2 / expected for n in counts)
+        assert chi2 < 52 + 5 * math.sqrt(2 * 52)
+    assert (deal_block(7, 100) == cards[:100]).all()  # a shorter block is a prefix
