@@ -12,7 +12,9 @@ import asyncio
 import logging
 import signal
 import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +28,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot")
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+#: Exit statuses. 2: the configuration is wrong (a setting, a path, a port, the token):
+#: restarting cannot help, and the systemd unit does not (RestartPreventExitStatus=2).
+#: 1: a failure a later start may not meet (Discord unreachable, the database down).
+EXIT_CONFIG = 2
+EXIT_RETRY = 1
 #: Everything after a stop signal is done within this many seconds: the process exits
 #: within 10 s (systemd and Compose wait 15 s before SIGKILL, Docker's default is 10 s).
 SHUTDOWN_SECONDS = 7.5
@@ -72,6 +79,33 @@ def setup_logging(settings: Settings) -> None:
     handler.setFormatter(RedactingFormatter(chosen, Redactor(settings.discord_token)))
 
 
+def _writable_directory(directory: Path, setting: str) -> None:
+    """Create ``directory`` if needed and prove it writable, or say which setting to fix."""
+    from .settings import SettingsError
+
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=directory):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise SettingsError(
+            f"{setting}: the directory {str(directory)!r} cannot be created or written "
+            f"({reason}); point {setting} at a directory the bot may write."
+        ) from None
+
+
+def check_paths(settings: Settings) -> None:
+    """Local paths the bot will write, checked before anything starts: DATA_DIR and the
+    SQLite file's directory (a path under a file, a read-only disk, no permission)."""
+    from .storage import sqlite_path
+
+    _writable_directory(settings.data_dir, "DATA_DIR")
+    path = sqlite_path(settings.database_url)
+    if path is not None and path != ":memory:":
+        _writable_directory(Path(path).parent, "DATABASE_URL")
+
+
 async def run(settings: Settings, force_sync: bool, early: EarlySignals | None = None) -> int:
     """Open the database, run the bot until it is closed or signalled, close everything."""
     loop = asyncio.get_running_loop()
@@ -91,6 +125,7 @@ async def run(settings: Settings, force_sync: bool, early: EarlySignals | None =
 
 
 async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any]) -> int:
+    import aiohttp
     import discord
 
     from .client import make_bot
@@ -111,15 +146,21 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
         database = opening.result()
     except DatabaseError as error:
         log.error("cannot open the database: %s", error)
-        return 1
+        return EXIT_RETRY
 
     bot = make_bot(settings, database, force_sync=force_sync)
-    serving = asyncio.create_task(bot.start(settings.discord_token), name="bot")
     http = None
+    if settings.http_port is not None:
+        host = settings.http_host or "127.0.0.1"
+        try:  # before Discord: a port in use is a configuration error, said at once
+            http = await start_http(bot, bot.metrics, host, settings.http_port)
+        except OSError as error:
+            log.error("HTTP_PORT %s on %s cannot be used (%s): choose a free port, or unset "
+                      "HTTP_PORT", settings.http_port, host, error.strerror or error)
+            await database.close(timeout=DATABASE_SECONDS)
+            return EXIT_CONFIG
+    serving = asyncio.create_task(bot.start(settings.discord_token), name="bot")
     try:
-        if settings.http_port is not None:
-            http = await start_http(bot, bot.metrics, settings.http_host or "127.0.0.1",
-                                    settings.http_port)
         await asyncio.wait({serving, stopped}, return_when=asyncio.FIRST_COMPLETED)
         if not serving.done():
             log.info("stopping: finishing what is in flight")
@@ -134,8 +175,14 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
     try:
         serving.result()
     except discord.LoginFailure:
-        log.error("Discord refused the token: check DISCORD_TOKEN")
-        return 1
+        log.error("Discord refused the token: put the bot token from the developer portal "
+                  "(Bot -> Reset Token) in DISCORD_TOKEN; not retrying")
+        return EXIT_CONFIG
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.HTTPException) as error:
+        # No traceback: the network, DNS or Discord itself; the supervisor starts us again.
+        log.error("cannot reach Discord (%s: %s); exiting for a later start",
+                  type(error).__name__, error)
+        return EXIT_RETRY
     log.info("closed cleanly")
     return 0
 
@@ -182,10 +229,13 @@ async def shut_down(
 
 def main(argv: Sequence[str] | None = None) -> int:
     early = EarlySignals()
+    from houseway import __version__
+
     parser = argparse.ArgumentParser(prog="houseway-bot", description="Run the houseway bot.")
     parser.add_argument(
         "--sync", action="store_true", help="sync the global commands even if unchanged"
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     # Imported here, not at the top: the signals are caught while discord.py loads.
     from .endpoints import configure_endpoints
@@ -194,10 +244,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = Settings.from_env()
         configure_endpoints(settings.api_url, settings.gateway_url)
+        check_paths(settings)
     except (SettingsError, ValueError) as error:
         print(f"houseway-bot: {error}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     setup_logging(settings)
+    log.info("houseway %s starting (Python %s)", __version__, sys.version.split()[0])
     try:
         return asyncio.run(run(settings, args.sync, early))
     except Exception:

@@ -4,6 +4,8 @@ Pure and stdlib-only, so the bot, the CLI and the statistics share one source
 of truth for splits, rule ids and rule texts.
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from .cards import (
     JOKER,
     Card,
@@ -18,6 +20,11 @@ from .hands import Category, category_name, five_value, is_legal, two_value
 from .rules import RULE_IDS, RULES, Rule, sentences_for
 from .way import Decision, house_way, same_house_way
 
+try:
+    __version__ = version("houseway")
+except PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
+
 __all__ = [
     "JOKER",
     "RULES",
@@ -27,6 +34,7 @@ __all__ = [
     "Decision",
     "HandError",
     "Rule",
+    "__version__",
     "canonical_hand",
     "card_name",
     "category_name",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import BinaryIO, Final, NamedTuple, TextIO
 
 from .analyze import DEFAULT_DEALS, DEFAULT_SEED, analyze, format_analysis
+from . import __version__
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
 from .census import CATEGORY_LABELS, TOTAL_HANDS, run_census
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
@@ -463,6 +464,7 @@ def run_command(args: list[str]) -> int:
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ns = parser.parse_args(args)
     if ns.hand == ["-"]:
         # One answer per input line, in order, a blank line included (as "empty"), so

@@ -149,9 +149,9 @@ class SQLiteDatabase(Database):
 
     @classmethod
     async def open(cls, path: str) -> SQLiteDatabase:
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
         try:
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
             # timeout= is SQLite's busy timeout from the first statement on: a new file
             # opened by several processes at once must wait for its WAL switch, not fail.
             connection = await aiosqlite.connect(path, isolation_level=None, timeout=10)
@@ -381,15 +381,23 @@ class PostgresDatabase(Database):
             self._pool.terminate()  # a no-op once closed
 
 
+def sqlite_path(url: str) -> str | None:
+    """The file of a ``sqlite:///`` URL (``sqlite:///relative/path``,
+    ``sqlite:////absolute/path``, ``sqlite:///:memory:``); None for any other URL."""
+    scheme, _, rest = url.partition("://")
+    if scheme.lower() != "sqlite":
+        return None
+    return rest.removeprefix("/") or ":memory:"
+
+
 async def open_database(url: str) -> Database:
     """Open the database named by a ``DATABASE_URL`` and bring its schema up to date."""
     database: Database
-    scheme, _, rest = url.partition("://")  # Settings has checked the URL's form
-    if scheme.lower() in ("postgresql", "postgres"):
+    scheme = url.partition("://")[0].lower()  # Settings has checked the URL's form
+    path = sqlite_path(url)
+    if scheme in ("postgresql", "postgres"):
         database = await PostgresDatabase.open(url)
-    elif scheme.lower() == "sqlite":
-        # sqlite:///relative/path, sqlite:////absolute/path, sqlite:///:memory:
-        path = rest.removeprefix("/") or ":memory:"
+    elif path is not None:
         database = await SQLiteDatabase.open(path)
     else:
         raise DatabaseError(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -136,6 +137,73 @@ async def test_entry_point_with_refused_token(fake_discord: FakeDiscord, tmp_pat
     fake_discord.refuse_token()
     process = await _start_bot_process(fake_discord, tmp_path)
     output, _ = await asyncio.wait_for(process.communicate(), 30)
-    assert process.returncode == 1
+    assert process.returncode == 2  # a configuration error: systemd does not restart it
     assert "Discord refused the token" in output.decode()
     assert fake_discord.token not in output.decode()
+
+
+def _run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    settings = {"DISCORD_TOKEN": "x" * 24, "LOG_LEVEL": "INFO", "PYTHONPATH": str(ROOT), **env}
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=_env(**settings),
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+
+
+def test_both_commands_tell_their_version(tmp_path: Path) -> None:
+    from houseway import __version__
+
+    for module in ("bot", "houseway"):
+        done = subprocess.run(
+            [sys.executable, "-m", module, "--version"], cwd=tmp_path, capture_output=True,
+            text=True, timeout=60, check=False, env=_env(PYTHONPATH=str(ROOT)),
+        )
+        assert done.returncode == 0
+        assert done.stdout.strip().endswith(__version__) and __version__ != "0+unknown"
+
+
+@pytest.mark.parametrize("setting", ["DATA_DIR", "DATABASE_URL"])
+def test_a_directory_that_cannot_be_made_is_one_line_and_exit_2(
+    tmp_path: Path, setting: str
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    paths = {"DATA_DIR": "a-file/data", "DATABASE_URL": "sqlite:///a-file/db/houseway.sqlite3"}
+    done = _run_bot(tmp_path, **{setting: paths[setting]})
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and setting in lines[0] and "a-file" in lines[0], done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+async def test_a_busy_http_port_is_one_line_and_exit_2(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path,
+            env=_env(**fake_discord.subprocess_env(), HTTP_PORT=str(port), LOG_LEVEL="INFO",
+                     PYTHONPATH=str(ROOT)),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )
+        output, _ = await asyncio.wait_for(process.communicate(), 30)
+    log = output.decode()
+    assert process.returncode == 2, log
+    errors = [line for line in log.splitlines() if "ERROR" in line]
+    assert len(errors) == 1 and "HTTP_PORT" in errors[0] and str(port) in errors[0], log
+    assert "Traceback" not in log
+    assert fake_discord.ready_count == 0  # said before connecting to Discord
+
+
+def test_discord_unreachable_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    with socket.socket() as closed:  # a port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    done = _run_bot(tmp_path, DISCORD_API_URL=f"http://127.0.0.1:{port}/api/v10")
+    log = done.stdout + done.stderr
+    assert done.returncode == 1, log
+    errors = [line for line in log.splitlines() if "ERROR" in line]
+    assert len(errors) == 1 and "cannot reach Discord" in errors[0], log
+    assert "Traceback" not in log
