@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from .i18n import Translator
 from .interactions import Tree, record
-from .observability import Metrics
+from .observability import Metrics, shard_label
 from .settings import Settings
 from .storage import Database
 
@@ -55,7 +55,7 @@ class HousewayBot(commands.Bot):
         self.database = database
         self.force_sync = force_sync
         self.synced: list[str] = []
-        self.metrics = Metrics()
+        self.metrics = Metrics(self)
         #: Shards (None: the one connection of an unsharded bot) that have been READY.
         self._connected_shards: set[int | None] = set()
         self._close_started: asyncio.Future[None] | None = None
@@ -161,11 +161,15 @@ class HousewayBot(commands.Bot):
         """A READY is a reconnect only for a shard that was READY before: a clean start
         of several shards is not one."""
         if shard_id in self._connected_shards:
-            self.metrics.reconnects.inc()
+            self.metrics.reconnects.labels(shard_label(shard_id)).inc()
         self._connected_shards.add(shard_id)
 
     async def on_resumed(self) -> None:
-        self.metrics.reconnects.inc()
+        if not isinstance(self, commands.AutoShardedBot):  # a sharded bot counts per shard
+            self.metrics.reconnects.labels(shard_label(None)).inc()
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self.metrics.reconnects.labels(shard_label(shard_id)).inc()
 
     async def on_ready(self) -> None:
         assert self.user is not None

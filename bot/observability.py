@@ -12,15 +12,31 @@ import logging
 import math
 import re
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from aiohttp import web
 from discord import AutoShardedClient
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    Info,
+    PlatformCollector,
+    ProcessCollector,
+    disable_created_metrics,
+)
+from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.exposition import generate_latest
+
+from houseway import __version__
 
 if TYPE_CHECKING:
     import discord
+
+# A `_created` series per counter doubles what a scrape stores and nobody queries it.
+disable_created_metrics()
 
 log = logging.getLogger(__name__)
 
@@ -29,10 +45,19 @@ MAX_HEALTHY_LATENCY = 10.0
 
 
 class Metrics:
-    """The bot's counters, histograms and gauges."""
+    """The bot's counters and histograms, the process's own figures (memory, CPU, open
+    files), the build, and what is read off the bot at each scrape (gateway latency per
+    shard, servers)."""
 
-    def __init__(self) -> None:
+    def __init__(self, bot: discord.Client | None = None) -> None:
         self.registry = CollectorRegistry()
+        ProcessCollector(registry=self.registry)
+        PlatformCollector(registry=self.registry)
+        Info("houseway_build", "The running version", registry=self.registry).info(
+            {"version": __version__}
+        )
+        if bot is not None:
+            self.registry.register(BotCollector(bot))
         self.interactions = Counter(
             "houseway_interactions_total", "Interactions handled, by command and outcome",
             ["command", "outcome"], registry=self.registry,
@@ -42,13 +67,9 @@ class Metrics:
             ["command"], registry=self.registry,
             buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10),
         )
-        self.latency = Gauge(
-            "houseway_gateway_latency_seconds", "Gateway heartbeat latency",
-            registry=self.registry,
-        )
         self.reconnects = Counter(
             "houseway_gateway_reconnects_total", "Gateway sessions resumed or re-identified",
-            registry=self.registry,
+            ["shard"], registry=self.registry,
         )
         self.quiz_rounds = Counter(
             "houseway_quiz_rounds_total", "Quiz rounds scored", registry=self.registry
@@ -59,6 +80,35 @@ class Metrics:
         self.database_errors = Counter(
             "houseway_database_errors_total", "Database operations that failed",
             registry=self.registry,
+        )
+
+
+def shard_label(shard_id: int | None) -> str:
+    """An unsharded bot is shard 0 of 1."""
+    return str(shard_id or 0)
+
+
+class BotCollector:
+    """Read at each scrape: gateway latency per shard (none while a shard has no value,
+    rather than a sentinel), and the number of servers."""
+
+    def __init__(self, bot: discord.Client) -> None:
+        self.bot = bot
+
+    def collect(self) -> Iterator[Metric]:
+        latency = GaugeMetricFamily(
+            "houseway_gateway_latency_seconds", "Gateway heartbeat latency", labels=["shard"]
+        )
+        if isinstance(self.bot, AutoShardedClient):
+            latencies = self.bot.latencies
+        else:
+            latencies = [(0, self.bot.latency)]
+        for shard_id, seconds in latencies:
+            if math.isfinite(seconds):
+                latency.add_metric([shard_label(shard_id)], seconds)
+        yield latency
+        yield GaugeMetricFamily(
+            "houseway_guilds", "Servers this process's shards are in", value=len(self.bot.guilds)
         )
 
 
@@ -108,8 +158,6 @@ def http_app(bot: discord.Client, metrics: Metrics) -> web.Application:
                                   "reason": reason}, status=200 if healthy else 503)
 
     async def metrics_view(request: web.Request) -> web.Response:
-        latency = bot.latency
-        metrics.latency.set(latency if math.isfinite(latency) else -1)
         body = generate_latest(metrics.registry)
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -22,7 +23,7 @@ from bot.client import HousewayBot, ShardedHousewayBot, make_bot
 from bot.observability import start_http
 from bot.settings import Settings, SettingsError
 from bot.storage import open_database
-from houseway import house_way
+from houseway import __version__, house_way
 from houseway.cards import NAMES, parse_cards
 from tests.bot.fixtures import BotRunner, bot_env
 from tests.bot.tcpproxy import TcpProxy
@@ -54,6 +55,9 @@ async def test_healthz_and_metrics(fake_discord: FakeDiscord, database_url: str)
     try:
         status, body = await get(f"{base}/healthz")
         assert status == 503 and "not ready" in body  # before it is ready
+        _, before = await get(f"{base}/metrics")  # no latency yet: no series, no sentinel
+        assert "houseway_gateway_latency_seconds{" not in before
+        assert not re.search(r" -1(\.0)?$", before, re.MULTILINE)
         async with running_client(fake_discord, bot):
             status, _ = await get(f"{base}/healthz")
             assert status == 200
@@ -68,7 +72,13 @@ async def test_healthz_and_metrics(fake_discord: FakeDiscord, database_url: str)
                 'houseway_interactions_total{command="houseway",outcome="bad_input"} 1.0' in text
             )
             assert "houseway_interaction_seconds_bucket" in text
-            assert "houseway_gateway_latency_seconds" in text
+            assert 'houseway_gateway_latency_seconds{shard="0"}' in text
+            assert f'houseway_build_info{{version="{__version__}"}} 1.0' in text
+            assert "\nhouseway_guilds 1.0\n" in text
+            for process_metric in ("resident_memory_bytes", "cpu_seconds_total", "open_fds"):
+                assert f"\nprocess_{process_metric} " in text, process_metric
+            assert "_created" not in text  # no creation-time series beside every counter
+            assert not re.search(r" -1(\.0)?$", text, re.MULTILINE)  # no "no value" sentinel
             await fake_discord.stop()  # the websocket drops and nobody answers any more
             deadline = time.monotonic() + 10
             while (await get(f"{base}/healthz"))[0] != 503:
@@ -316,7 +326,14 @@ def test_shard_count_below_one_is_refused_at_start(count: str, tmp_path: Path) -
 
 
 def reconnects(bot: HousewayBot) -> float:
-    return bot.metrics.registry.get_sample_value("houseway_gateway_reconnects_total") or 0.0
+    """Reconnects over every shard of the process."""
+    return sum(
+        sample.value
+        for metric in bot.metrics.registry.collect()
+        if metric.name == "houseway_gateway_reconnects"
+        for sample in metric.samples
+        if sample.name == "houseway_gateway_reconnects_total"
+    )
 
 
 async def no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
