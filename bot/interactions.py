@@ -67,19 +67,12 @@ def record(interaction: discord.Interaction, command: str, outcome: str) -> None
     if outcome == "database_unavailable":
         metrics.database_errors.inc()
     ms = round(seconds * 1000)
-    log.info(
-        "interaction /%s %s in %d ms",
-        command,
-        outcome,
-        ms,
-        extra={
-            "command": command,
-            "outcome": outcome,
-            "ms": ms,
-            "guild": interaction.guild_id,
-            "user": interaction.user.id,
-        },
-    )
+    fields: dict[str, object] = {
+        "command": command, "outcome": outcome, "ms": ms, "guild": interaction.guild_id
+    }
+    if log.isEnabledFor(logging.DEBUG):  # who, only when debugging: a member is a person
+        fields["user"] = interaction.user.id
+    log.info("interaction /%s %s in %d ms", command, outcome, ms, extra=fields)
 
 
 def _failure(name: str, error: BaseException, interaction: discord.Interaction) -> tuple[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 import signal
@@ -199,9 +200,10 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
             await first.wait()
     assert first.returncode == 0
     lines = [json.loads(line) for line in output.decode().splitlines() if line.strip()]
-    assert any(
-        line.get("command") == "quiz start" and line.get("outcome") == "ok" for line in lines
-    )
+    starts = [line for line in lines if line.get("command") == "quiz start"]
+    assert [line["outcome"] for line in starts] == ["ok"]
+    assert starts[0]["guild"] == str(fake_discord.default_guild.id)  # ids as strings
+    assert "user" not in starts[0]  # at INFO, who is not logged
     assert fake_discord.token not in output.decode()
 
     database = await open_database(database_url)
@@ -295,7 +297,7 @@ async def test_two_processes_with_different_shards_share_postgres(
         lines = [json.loads(line) for line in output.splitlines() if line.strip()]
         starts = [line for line in lines if line.get("command") == "quiz start"]
         expected_guild = home.id if shard == home_shard else other_id
-        assert [line["guild"] for line in starts] == [expected_guild], (shard, starts)
+        assert [line["guild"] for line in starts] == [str(expected_guild)], (shard, starts)
     database = await open_database(postgres_url)
     try:
         rows = await database.fetch("SELECT guild_id, status FROM quizzes ORDER BY guild_id")
@@ -534,3 +536,17 @@ async def test_stop_soon_after_launch(
     process = await _bot_process(fake_discord, database_url, tmp_path)
     await asyncio.sleep(delay)
     await _stop_and_check(process, signal.SIGTERM)
+
+
+def test_json_log_lines_keep_extra_fields_and_write_ids_as_strings() -> None:
+    from bot.observability import JsonFormatter
+
+    record = logging.LogRecord("bot.x", logging.WARNING, __file__, 1, "hello %s", ("you",), None)
+    record.guild = 1_234_567_890_123_456_789  # beyond 2**53: a double would change it
+    record.round_id = 42
+    record.attempt = 3
+    line = json.loads(JsonFormatter().format(record))
+    assert line["message"] == "hello you" and line["level"] == "WARNING"
+    assert line["logger"] == "bot.x" and line["time"].endswith("Z")
+    assert line["guild"] == "1234567890123456789" and line["round_id"] == "42"
+    assert line["attempt"] == 3  # a count stays a number
