@@ -88,6 +88,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). /houseway, /deal och /rules fungerar som vanligt.",
         "en": "Scores and quizzes are unavailable right now (the database is not answering). /houseway, /deal and /rules work as usual.",
     },
+    "error.cooldown": {
+        "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
+        "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
+    },
     "quiz.forbidden": {
         "sv": "Bara medlemmar med Hantera server eller quizledarrollen får göra det.",
         "en": "Only members with Manage Server or the quizmaster role may do that.",
@@ -241,6 +245,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "analyze.timeout": {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
         "en": "The analysis took too long (over {seconds} s), so I stopped it. Please try again in a moment.",
+    },
+    "analyze.busy": {
+        "sv": "Jag har redan {limit} analyser på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
+        "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
     },
 }
 

@@ -4,15 +4,21 @@ An exact analysis counts all 53,524,680 dealer hands (about 15 ms, mostly numpy)
 in a process pool owned by this cog rather than in a thread: numpy gives the GIL back only
 between its many small steps, so in the bot's process a busy event loop slowed a threaded
 analysis about eightfold, and the analysis in turn took the GIL from the loop.
+
+One member cannot starve the others: a per-member cooldown (``COOLDOWN_RATE`` uses per
+``COOLDOWN_SECONDS``), and a bound on the analyses in flight across the bot
+(``max_in_flight``); past either the member is told at once and privately.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import multiprocessing
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Final
@@ -30,6 +36,7 @@ from houseway.settle import WIN_PAYOFF
 from ..chart import Bar, render_bar_chart
 from ..embeds import COLOUR, error_embed, number
 from ..i18n import SWEDISH, language, text
+from ..interactions import Refusal
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
@@ -38,6 +45,14 @@ log = logging.getLogger(__name__)
 
 #: Give up waiting after this long, so the user hears back within 10 s in all cases.
 ANALYSIS_TIMEOUT: Final = 9.0
+#: Per member: one typo and three analyses in a row, then a pause; more than a person
+#: reading the answers needs, far less than a burst that queues the pool for seconds.
+COOLDOWN_RATE: Final = 4
+COOLDOWN_SECONDS: Final = 30.0
+#: Analyses in flight across the bot (waiting for a worker, running, or being drawn and
+#: sent). Two workers clear 32 in about half a second; a longer queue only makes the last
+#: member wait, so the next one is refused at once.
+MAX_IN_FLIGHT: Final = 32
 TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
 CHART_NAME: Final = "analysis.png"
@@ -218,6 +233,8 @@ class AnalyzeCog(commands.Cog):
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         self.pool: ProcessPoolExecutor | None = None
+        self.max_in_flight = MAX_IN_FLIGHT
+        self.in_flight = 0
 
     async def cog_load(self) -> None:
         # Cheap: the workers start at the first analysis, not with every bot start.
@@ -228,6 +245,18 @@ class AnalyzeCog(commands.Cog):
         if pool is not None:
             # Waiting for a running analysis must not block the event loop.
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    @contextlib.contextmanager
+    def place_in_flight(self) -> Iterator[None]:
+        """One of the ``max_in_flight`` places, held until the answer is sent; when all
+        are taken the member is refused at once rather than queued."""
+        if self.in_flight >= self.max_in_flight:
+            raise Refusal("analyze.busy", limit=self.max_in_flight)
+        self.in_flight += 1
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
 
     async def run_analysis(self, cards: tuple[Card, ...]) -> Analysis:
         """``analyze`` in the pool; a dead pool (a killed worker) is replaced for next time."""
@@ -248,6 +277,7 @@ class AnalyzeCog(commands.Cog):
     )
     @app_commands.rename(hand=_("hand"))
     @app_commands.describe(hand=_("Seven cards, e.g. As Kd Th 9c 7s 4d JK"))
+    @app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_SECONDS)
     async def analyze_command(self, interaction: discord.Interaction, hand: str) -> None:
         lang = language(interaction.locale)
         try:
@@ -256,20 +286,31 @@ class AnalyzeCog(commands.Cog):
             interaction.extras["outcome"] = "bad_input"
             await interaction.response.send_message(embed=error_embed(error, lang), ephemeral=True)
             return
-        await interaction.response.defer(thinking=True)
-        try:
-            analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
-        except TimeoutError:
-            # A queued analysis is cancelled with the wait; one already running finishes
-            # in its worker (a process can't be interrupted) and its result is dropped.
-            log.warning("analysis of %s timed out", canonical_hand(cards))
-            interaction.extras["outcome"] = "timeout"
-            await interaction.followup.send(
-                text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")
-            )
-            return
-        embed, chart = await asyncio.to_thread(render_analysis, analysis, lang)
-        await interaction.followup.send(embed=embed, file=chart)
+        with self.place_in_flight():
+            await interaction.response.defer(thinking=True)
+            try:
+                analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
+            except TimeoutError:
+                # A queued analysis is cancelled with the wait; one already running finishes
+                # in its worker (a process can't be interrupted) and its result is dropped.
+                log.warning("analysis of %s timed out", canonical_hand(cards))
+                interaction.extras["outcome"] = "timeout"
+                await _tell_privately(
+                    interaction, text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")
+                )
+                return
+            embed, chart = await asyncio.to_thread(render_analysis, analysis, lang)
+            await interaction.followup.send(embed=embed, file=chart)
+
+
+async def _tell_privately(interaction: discord.Interaction, message: str) -> None:
+    """After a public "thinking…", the first follow-up would take its place and be public
+    too: delete it first, so that the follow-up is a new message only the member sees."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.warning("could not delete the deferred /analyze response")
+    await interaction.followup.send(message, ephemeral=True)
 
 
 async def setup(bot: HousewayBot) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 import sys
+import time
 
 import pytest
 from PIL import Image
@@ -231,9 +233,10 @@ async def test_event_loop_answers_while_analysing(
     )
 
 
-async def test_timeout_sends_a_clear_follow_up(
+async def test_timeout_is_told_privately(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The public "thinking…" goes away and only the member hears that it took too long."""
     # discord.py loads an extension as a fresh module object: patch the one in use.
     monkeypatch.setattr(sys.modules["bot.cogs.analyze"], "ANALYSIS_TIMEOUT", 0.001)
     interaction = await fake_discord.send_command("analyze", {"hand": ROYAL}, locale="sv-SE")
@@ -243,6 +246,10 @@ async def test_timeout_sends_a_clear_follow_up(
     assert followup.content is not None
     assert "Analysen tog för lång tid (över 0.001 s)" in followup.content
     assert followup.embeds == []
+    assert followup.message_id is not None
+    assert fake_discord.messages[followup.message_id].ephemeral
+    assert interaction.original_message_id is not None
+    assert fake_discord.messages[interaction.original_message_id].deleted
     from tests.bot.test_quiz import metrics_show
 
     await metrics_show(
@@ -314,3 +321,91 @@ def test_a_tiny_loss_is_never_drawn_like_the_best() -> None:
     assert bar_pixels(image, 0, GOLD) == 0
     assert bar_pixels(image, 1, chart._BAR) >= chart.MIN_BAR
     assert bar_pixels(image, 2, chart._BAR) > 100
+
+
+# --- one member cannot starve the others ------------------------------------------------------
+
+RETRY_STAMP = re.compile(r"<t:(\d+):R>")
+
+
+async def test_a_burst_from_one_member_is_refused_privately_and_others_are_answered(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """Sixty /analyze from one member at once: a few are answered, the rest refused
+    privately with when to retry; another member's /analyze is still answered in time."""
+    flooder = fake_discord.make_user("flooder")
+    other = fake_discord.make_user("other")
+    burst = [
+        await fake_discord.send_command("analyze", {"hand": ROYAL}, user=flooder)
+        for _ in range(60)
+    ]
+    theirs = await fake_discord.send_command(
+        "analyze", {"hand": STRAIGHT_KEPT}, user=other, locale="sv-SE"
+    )
+    sent_at = time.time()
+    first = await fake_discord.wait_response(theirs)
+    assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+    [answer] = await fake_discord.wait_followups(theirs, 1, timeout=10.0)
+    assert theirs.dispatched_at is not None
+    seconds = answer.at - theirs.dispatched_at
+    assert seconds < 9.0, "the other member's analysis waited for the burst"
+    assert answer.embeds and answer.embeds[0]["title"].startswith("Analys av")
+    print(f"\nother member's /analyze during a burst of 60: answered in {seconds:.3f} s")
+
+    responses = [await fake_discord.wait_response(i) for i in burst]
+    answered = [i for i, r in zip(burst, responses, strict=True) if not r.ephemeral]
+    refused = [r for r in responses if r.ephemeral]
+    assert len(answered) == 4 and len(refused) == 56
+    for sent in refused:
+        assert sent.callback_type == CallbackType.CHANNEL_MESSAGE
+        assert sent.content is not None and "You can use it again" in sent.content
+        [stamp] = RETRY_STAMP.findall(sent.content)
+        assert sent_at - 1 < int(stamp) <= sent_at + 31
+    for interaction in answered:
+        [followup] = await fake_discord.wait_followups(interaction, 1, timeout=10.0)
+        assert followup.embeds and not followup.ephemeral
+    from tests.bot.test_quiz import metrics_show
+
+    await metrics_show(
+        houseway_bot, ['houseway_interactions_total{command="analyze",outcome="cooldown"} 56.0']
+    )
+
+
+async def test_a_full_queue_refuses_at_once_and_frees_its_places(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    cog = houseway_bot.get_cog("AnalyzeCog")
+    assert cog is not None
+    cog.max_in_flight = 2  # type: ignore[attr-defined]
+    # Both workers busy for a while: the next analyses wait in the pool, in flight.
+    workers = [cog.pool.submit(time.sleep, 2.0) for _ in range(2)]  # type: ignore[attr-defined]
+    members = [fake_discord.make_user(f"member{n}") for n in range(3)]
+    waiting = [
+        await fake_discord.send_command("analyze", {"hand": ROYAL}, user=member)
+        for member in members[:2]
+    ]
+    for interaction in waiting:
+        deferred = await fake_discord.wait_response(interaction)
+        assert deferred.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+    full = await fake_discord.send_command(
+        "analyze", {"hand": ROYAL}, user=members[2], locale="sv-SE"
+    )
+    refused = await fake_discord.wait_response(full)
+    assert refused.callback_type == CallbackType.CHANNEL_MESSAGE and refused.ephemeral
+    assert full.response_time is not None and full.response_time < 1.0
+    assert refused.content is not None and "2 analyser" in refused.content
+    for interaction in waiting:
+        [answer] = await fake_discord.wait_followups(interaction, 1, timeout=10.0)
+        assert answer.embeds
+    assert all(worker.done() for worker in workers)
+    again = await fake_discord.send_command("analyze", {"hand": ROYAL}, user=members[2])
+    assert (await fake_discord.wait_response(again)).callback_type == (
+        CallbackType.DEFERRED_CHANNEL_MESSAGE
+    )
+    [answer] = await fake_discord.wait_followups(again, 1, timeout=10.0)
+    assert answer.embeds
+    from tests.bot.test_quiz import metrics_show
+
+    await metrics_show(
+        houseway_bot, ['houseway_interactions_total{command="analyze",outcome="busy"} 1.0']
+    )
