@@ -1,9 +1,11 @@
 """/analyze: every legal way to set a hand, ranked by its exact EV against the dealer's house way.
 
-An exact analysis counts all 53,524,680 dealer hands (about 15 ms, mostly numpy). It runs
+An exact analysis counts all 53,524,680 dealer hands (10-15 ms, mostly numpy). It runs
 in a process pool owned by this cog rather than in a thread: numpy gives the GIL back only
-between its many small steps, so in the bot's process a busy event loop slowed a threaded
-analysis about eightfold, and the analysis in turn took the GIL from the loop.
+inside its many small steps, so while another thread of the bot's process kept the GIL
+busy (as the event loop does under load) a threaded analysis took five to eight times as
+long, against 3 ms more per analysis for the trip to a worker process
+(``benchmarks/bench_analyze.py executor``).
 
 One member cannot starve the others: a per-member cooldown (``COOLDOWN_RATE`` uses per
 ``COOLDOWN_SECONDS``), and a bound on the analyses in flight across the bot
