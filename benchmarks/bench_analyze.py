@@ -1,10 +1,10 @@
 """/analyze under load, and where an exact analysis should run (a thread or a process).
 
 ``flood``: the bot runs as its real entry point (``python -m bot``, one process) against
-the Discord stand-in in this process. One member sends ``--burst`` /analyze at once, then
-another member sends one; the script prints what became of the burst (answered, refused
-by the cooldown, refused because the queue was full, timed out) and how long the other
-member waited for the deferral and for the answer.
+the Discord stand-in in this process. One member (or ``--members`` members in turn) sends
+``--burst`` /analyze at once, then another member sends one; the script prints what
+became of the burst (answered, refused by the cooldown, refused because the queue was
+full, timed out) and how long the other member waited for the deferral and the answer.
 
 ``executor``: exact analyses of random hands in a thread and in a process pool: alone,
 and while another thread of the same process keeps the GIL busy (as the bot's event loop
@@ -62,7 +62,7 @@ def outcome(fake: FakeDiscord, interaction: FakeInteraction) -> str:
     return f"timed out, told {visible}"
 
 
-async def flood(burst: int) -> None:
+async def flood(burst: int, members: int) -> None:
     fake = FakeDiscord()
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
@@ -82,11 +82,12 @@ async def flood(burst: int) -> None:
             # Warm-up by a third member: the pool's workers start and load their tables.
             warm = await fake.send_command("analyze", {"hand": ROYAL}, user=fake.make_user("w"))
             await fake.wait_followups(warm, 1, timeout=30)
-            flooder, other = fake.make_user("flooder"), fake.make_user("other")
+            flooders = [fake.make_user(f"flooder{n}") for n in range(members)]
+            other = fake.make_user("other")
             started = time.perf_counter()
             sent = [
-                await fake.send_command("analyze", {"hand": ROYAL}, user=flooder)
-                for _ in range(burst)
+                await fake.send_command("analyze", {"hand": ROYAL}, user=flooders[n % members])
+                for n in range(burst)
             ]
             theirs = await fake.send_command("analyze", {"hand": OTHER}, user=other)
             dispatch = time.perf_counter() - started
@@ -109,17 +110,25 @@ async def flood(burst: int) -> None:
             await process.wait()
             await fake.stop()
 
+    who = "one member" if members == 1 else f"{members} members"
     print(
-        f"flood: {burst} /analyze from one member at once (dispatched in {dispatch:.2f} s), "
+        f"flood: {burst} /analyze from {who} at once (dispatched in {dispatch:.2f} s), "
         "then one from another member; bot = one `python -m bot` process"
     )
     for what, count in sorted(Counter(outcome(fake, i) for i in sent).items()):
-        print(f"  the member's burst: {count:4d} {what}")
+        print(f"  the burst: {count:4d} {what}")
+    answered = [i.followups[0].at - (i.dispatched_at or 0) for i in sent if i.followups]
+    if answered:
+        print(f"  the burst's last follow-up after {max(answered):.2f} s")
     assert theirs.dispatched_at is not None and theirs.response_time is not None
-    answer = theirs.followups[0].at - theirs.dispatched_at if theirs.followups else float("nan")
+    answer = (
+        f"the answer after {theirs.followups[0].at - theirs.dispatched_at:.2f} s"
+        if theirs.followups
+        else "no follow-up"
+    )
     print(
         f"  the other member: {outcome(fake, theirs)}; first response after "
-        f"{theirs.response_time * 1000:.0f} ms, the answer after {answer:.2f} s"
+        f"{theirs.response_time * 1000:.0f} ms, {answer}"
     )
     print(f"  all {len(everyone)} settled after {elapsed:.1f} s")
 
@@ -196,12 +205,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("part", nargs="?", choices=("flood", "executor", "both"), default="both")
     parser.add_argument("--burst", type=int, default=200)
+    parser.add_argument("--members", type=int, default=1, help="members sending the burst")
     parser.add_argument("--analyses", type=int, default=200)
     args = parser.parse_args()
     if args.part in ("executor", "both"):
         asyncio.run(executors(args.analyses))
     if args.part in ("flood", "both"):
-        asyncio.run(flood(args.burst))
+        asyncio.run(flood(args.burst, args.members))
 
 
 if __name__ == "__main__":

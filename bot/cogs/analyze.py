@@ -3,7 +3,7 @@
 An exact analysis counts all 53,524,680 dealer hands (10-15 ms, mostly numpy). It runs
 in a process pool owned by this cog rather than in a thread: numpy gives the GIL back only
 inside its many small steps, so while another thread of the bot's process kept the GIL
-busy (as the event loop does under load) a threaded analysis took five to eight times as
+busy (as the event loop does under load) a threaded analysis took five to nine times as
 long, against 3 ms more per analysis for the trip to a worker process
 (``benchmarks/bench_analyze.py executor``).
 
@@ -52,8 +52,9 @@ ANALYSIS_TIMEOUT: Final = 9.0
 COOLDOWN_RATE: Final = 4
 COOLDOWN_SECONDS: Final = 30.0
 #: Analyses in flight across the bot (waiting for a worker, running, or being drawn and
-#: sent). Two workers clear 32 in about half a second; a longer queue only makes the last
-#: member wait, so the next one is refused at once.
+#: sent). 32 at once are all answered within about two seconds (two shared cores, the
+#: charts drawn and uploaded too); a longer queue would only make its last member wait
+#: longer, so the next one is refused at once.
 MAX_IN_FLIGHT: Final = 32
 TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
