@@ -265,9 +265,11 @@ class AnalyzeCog(commands.Cog):
         """``analyze`` in the pool; a dead pool (a killed worker) is replaced for next time."""
         if self.pool is None:
             self.pool = _new_pool()
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.pool, analyze, cards)
+            # The first submit starts the fork server and a worker, and waits for them
+            # (0.3-0.7 s, numpy imported): in a thread, so the event loop never waits.
+            future = await asyncio.to_thread(self.pool.submit, analyze, cards)
+            return await asyncio.wrap_future(future)
         except BrokenProcessPool:
             log.warning("the analysis pool broke; starting a new one")
             broken, self.pool = self.pool, _new_pool()

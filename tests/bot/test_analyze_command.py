@@ -215,6 +215,8 @@ async def test_bad_input_is_an_ephemeral_error_without_deferring(
 async def test_event_loop_answers_while_analysing(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
+    # /houseway warm first (card faces drawn once), so that only the analysis is cold.
+    await fake_discord.wait_response(await fake_discord.send_command("houseway", {"hand": ROYAL}))
     analysing = await fake_discord.send_command("analyze", {"hand": ROYAL})
     houseway = await fake_discord.send_command("houseway", {"hand": ROYAL})
     answered = await fake_discord.wait_response(houseway)
