@@ -1,4 +1,5 @@
-"""A horizontal bar chart as a PNG, for the EVs of /analyze (Pillow only, no downloads).
+"""A horizontal bar chart as a PNG, for /analyze: what each split gives up against the best
+(Pillow only, no downloads).
 
 Design choices, and why:
 
@@ -9,6 +10,10 @@ Design choices, and why:
   numbers (decimal comma for Swedish), so the chart itself needs no translation.
 * The same felt colour as the card pictures, white text, the highlighted bar in the
   joker's gold: it looks like the rest of the bot in Discord's dark and light themes.
+  The highlighted row also gets a gold mark at its left edge, so it shows even when its
+  bar has no length (the house way is the best split).
+* A bar that is not zero is at least ``MIN_BAR`` pixels long: next to a split that gives
+  up half a unit, one that gives up 0.0001 would otherwise be drawn like the best.
 * Flat rectangles need no anti-aliasing; only the text is anti-aliased (FreeType), and
   the picture is reduced to a small palette: a chart costs about 8 ms and ~15 KB.
 """
@@ -35,6 +40,10 @@ FONT_PX: Final = 24
 """Half of it on a phone (Discord shows the picture at ~400 px): still readable."""
 BAR_FILL: Final = 0.66
 """Share of a row's height that the bar takes."""
+MIN_BAR: Final = 4
+"""Shortest bar for a value that is not zero, in pixels."""
+MARK_WIDTH: Final = 6
+"""Width of the highlighted row's mark at the picture's left edge."""
 
 _TEXT: Final = (240, 240, 236)
 _DIM_TEXT: Final = (196, 214, 202)
@@ -98,9 +107,14 @@ def render_bar_chart(bars: Sequence[Bar]) -> bytes:
         middle = top + ROW_HEIGHT // 2
         colour = _HIGHLIGHT if bar.highlight else _BAR
         text_colour = _HIGHLIGHT_TEXT if bar.highlight else _TEXT
-        end = zero + round(bar.value * scale)
+        length = round(abs(bar.value) * scale)
+        if bar.value:
+            length = max(length, MIN_BAR)
+        end = zero + (length if bar.value > 0 else -length)
         y0 = middle - thickness // 2
         draw.rectangle((min(zero, end), y0, max(zero, end), y0 + thickness - 1), fill=colour)
+        if bar.highlight:
+            draw.rectangle((0, y0, MARK_WIDTH - 1, y0 + thickness - 1), fill=_HIGHLIGHT)
         text_y = middle - text_middle
         draw.text((MARGIN, text_y), bar.label, font=font, fill=text_colour)
         value_x = WIDTH - MARGIN - _text_width(draw, bar.value_text, font)

@@ -88,6 +88,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). /houseway, /deal och /rules fungerar som vanligt.",
         "en": "Scores and quizzes are unavailable right now (the database is not answering). /houseway, /deal and /rules work as usual.",
     },
+    "error.cooldown": {
+        "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
+        "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
+    },
     "quiz.forbidden": {
         "sv": "Bara medlemmar med Hantera server eller quizledarrollen får göra det.",
         "en": "Only members with Manage Server or the quizmaster role may do that.",
@@ -202,32 +206,49 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
     "analyze.intro": {
-        "sv": "Förväntat resultat per insatt enhet för varje sätt att lägga handen, mot {deals} händer som givaren lägger enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
-        "en": "Expected result per unit bet for each way to set the hand, against {deals} dealer hands set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
+        "sv": "Exakt förväntat resultat per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+        "en": "Exact expected result per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
     },
-    "analyze.row": {"sv": "{five}  ·  {two}\nVäntevärde {ev} ± {se}", "en": "{five}  ·  {two}\nEV {ev} ± {se}"},
+    "analyze.row": {
+        "sv": "{five}  ·  {two}\nVäntevärde {ev}{gap}\nVinst {win} · oavgjort {push} · förlust {loss}",
+        "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
+    },
+    "analyze.row_gap": {"sv": " · förlorar {gap} mot den bästa", "en": " · gives up {gap} against the best"},
+    "analyze.others": {"sv": "Övriga delningar (väntevärde)", "en": "The other splits (EV)"},
     "analyze.house_mark": {"sv": "Huset väljer", "en": "House Way"},
     "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
     "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
     "analyze.house_best": {
-        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa förlorar {gap} ± {se} enheter per hand.",
-        "en": "Place 1 of {count}: the best split. The next best gives up {gap} ± {se} units per hand.",
+        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa förlorar {gap} enheter per hand.",
+        "en": "Place 1 of {count}: the best split. The next best gives up {gap} units per hand.",
+    },
+    "analyze.house_tied": {
+        "sv": "Plats {rank} av {count}: exakt lika bra som den bästa delningen.",
+        "en": "Place {rank} of {count}: exactly as good as the best split.",
     },
     "analyze.house_worse": {
-        "sv": "Plats {rank} av {count}: den förlorar {gap} ± {se} enheter per hand mot den bästa delningen.",
-        "en": "Place {rank} of {count}: it gives up {gap} ± {se} units per hand against the best split.",
-    },
-    "analyze.house_noise": {
-        "sv": "Skillnaden ligger inom simuleringens brus (under två standardfel).",
-        "en": "The difference is within the simulation's noise (under two standard errors).",
+        "sv": "Plats {rank} av {count}: den förlorar {gap} enheter per hand mot den bästa delningen.",
+        "en": "Place {rank} of {count}: it gives up {gap} units per hand against the best split.",
     },
     "analyze.footer": {
-        "sv": "{deals} givarhänder · slumpfrö {seed} · ± är ett standardfel · husets stapel är guldfärgad",
-        "en": "{deals} dealer hands · seed {seed} · ± is one standard error · the house way's bar is gold",
+        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar vad varje delning förlorar mot den bästa · husets stapel är guldfärgad",
+        "en": "Exact: all {deals} dealer hands · the chart shows what each split gives up against the best · the house way's bar is gold",
+    },
+    "analyze.chart_best": {
+        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa; husets delning, {two} som låg hand, är den bästa.",
+        "en": "Bar chart: what each split gives up against the best; the house way, {two} low, is the best.",
+    },
+    "analyze.chart_worse": {
+        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa; husets delning, {two} som låg hand, förlorar {gap}.",
+        "en": "Bar chart: what each split gives up against the best; the house way, {two} low, gives up {gap}.",
     },
     "analyze.timeout": {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
         "en": "The analysis took too long (over {seconds} s), so I stopped it. Please try again in a moment.",
+    },
+    "analyze.busy": {
+        "sv": "Jag har redan {limit} analyser på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
+        "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
     },
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import time
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
@@ -75,6 +76,19 @@ def record(interaction: discord.Interaction, command: str, outcome: str) -> None
     log.info("interaction /%s %s in %d ms", command, outcome, ms, extra=fields)
 
 
+def cooldown_refusal(error: app_commands.CommandOnCooldown) -> Refusal:
+    """A command used too often, as a refusal that says when it can be used again: a
+    Discord timestamp, which each member's client shows counting down in their language."""
+    again = math.ceil(time.time() + error.retry_after)
+    return Refusal(
+        "error.cooldown",
+        outcome="cooldown",
+        rate=error.cooldown.rate,
+        per=f"{error.cooldown.per:g}",
+        when=f"<t:{again}:R>",
+    )
+
+
 def _failure(name: str, error: BaseException, interaction: discord.Interaction) -> tuple[str, str]:
     """The outcome and the message for an error no handler dealt with."""
     if isinstance(error, DatabaseError):
@@ -107,12 +121,15 @@ async def component(interaction: discord.Interaction, name: str) -> AsyncIterato
 
 
 class Tree(app_commands.CommandTree["HousewayBot"]):
-    """The one place for errors no command handled: refusals told, the rest logged."""
+    """The one place for errors no command handled: refusals and cooldowns told privately,
+    the rest logged."""
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         command = interaction.command.qualified_name if interaction.command else "?"
+        if isinstance(error, app_commands.CommandOnCooldown):
+            error = cooldown_refusal(error)
         if isinstance(error, Refusal):
             record(interaction, command, error.outcome)
             await tell(interaction, error.message(interaction))

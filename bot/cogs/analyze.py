@@ -1,17 +1,26 @@
-"""/analyze: every legal way to set a hand, ranked by EV against the dealer's house way.
+"""/analyze: every legal way to set a hand, ranked by its exact EV against the dealer's house way.
 
-An analysis is CPU work (about half a second for 20,000 dealer hands), so it runs in a
-process pool owned by this cog: the event loop keeps answering other interactions, and
-the GIL of the bot's process is never held by the simulation.
+An exact analysis counts all 53,524,680 dealer hands (10-15 ms, mostly numpy). It runs
+in a process pool owned by this cog rather than in a thread: numpy gives the GIL back only
+inside its many small steps, so while another thread of the bot's process kept the GIL
+busy (as the event loop does under load) a threaded analysis took five to nine times as
+long, against 3 ms more per analysis for the trip to a worker process
+(``benchmarks/bench_analyze.py executor``).
+
+One member cannot starve the others: a per-member cooldown (``COOLDOWN_RATE`` uses per
+``COOLDOWN_SECONDS``), and a bound on the analyses in flight across the bot
+(``max_in_flight``); past either the member is told at once and privately.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import multiprocessing
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Final
@@ -29,26 +38,59 @@ from houseway.settle import WIN_PAYOFF
 from ..chart import Bar, render_bar_chart
 from ..embeds import COLOUR, error_embed, number
 from ..i18n import SWEDISH, language, text
+from ..interactions import Refusal
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
 
 log = logging.getLogger(__name__)
 
-DEALS: Final = 20_000
-SEED: Final = 0
 #: Give up waiting after this long, so the user hears back within 10 s in all cases.
 ANALYSIS_TIMEOUT: Final = 9.0
+#: Per member: one typo and three analyses in a row, then a pause; more than a person
+#: reading the answers needs, far less than a burst that queues the pool for seconds.
+COOLDOWN_RATE: Final = 4
+COOLDOWN_SECONDS: Final = 30.0
+#: Analyses in flight across the bot (waiting for a worker, running, or being drawn and
+#: sent). 32 at once are all answered within about two seconds (two shared cores, the
+#: charts drawn and uploaded too); a longer queue would only make its last member wait
+#: longer, so the next one is refused at once.
+MAX_IN_FLIGHT: Final = 32
 TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
 CHART_NAME: Final = "analysis.png"
 HOUSE_MARK: Final = "🏠"
+MINUS: Final = "\u2212"
+MIN_DIGITS: Final = 4
+#: Two different EVs differ by at least 1 / (100 · 53,524,680) ≈ 1.9e-10 (payoffs are whole
+#: hundredths), so ten decimals always tell them apart.
+MAX_DIGITS: Final = 10
 
 
-def _decimal(value: float, lang: str, digits: int = 4, signed: bool = False) -> str:
-    """Four decimals by default (the SEs live in the third and fourth); comma in Swedish."""
-    shown = f"{value:{'+' if signed else ''}.{digits}f}"
+def decimal(value: float, lang: str, digits: int, signed: bool = False) -> str:
+    """``value`` to ``digits`` decimals: a real minus sign (U+2212) in every language, a plus
+    when ``signed``, the decimal comma in Swedish."""
+    shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
     return shown.replace(".", ",") if lang == SWEDISH else shown
+
+
+def shown_digits(analysis: Analysis) -> int:
+    """The fewest decimals, at least four, at which splits with different EVs show different
+    EVs and different gaps to the best: no two look tied, no loss looks like zero."""
+    evs = {split.ev for split in analysis.splits}
+    gaps = {split.gap for split in analysis.splits}
+    for digits in range(MIN_DIGITS, MAX_DIGITS):
+        if all(
+            len({f"{value:.{digits}f}" for value in values}) == len(values)
+            for values in (evs, gaps)
+        ):
+            return digits
+    return MAX_DIGITS
+
+
+def _percent(count: int, total: int, lang: str) -> str:
+    shown = f"{100 * count / total:.2f}"
+    return (shown.replace(".", ",") + "\u00a0%") if lang == SWEDISH else shown + "%"
 
 
 def _ranks(cards: tuple[Card, ...]) -> str:
@@ -65,90 +107,115 @@ def _shown_rows(analysis: Analysis, top: int) -> list[tuple[int, SplitResult]]:
     ]
 
 
-def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
-    """The answer to /analyze: the best splits, where the house way stands, what it costs."""
+def _split_name(place: int, split: SplitResult, lang: str) -> str:
     swedish = lang == SWEDISH
+    return f"{place}. {split.five_name(swedish)} / {split.two_name(swedish)}"
+
+
+def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
+    """The answer to /analyze: every split's EV (the best in detail), where the house way
+    stands and what it gives up."""
     count = len(analysis.splits)
+    digits = shown_digits(analysis)
     embed = discord.Embed(
         title=text("analyze.title", lang, hand=pretty_cards(sorted(analysis.hand, key=sort_key))),
         description=text(
             "analyze.intro",
             lang,
             deals=number(analysis.deals, lang),
-            payoff=_decimal(WIN_PAYOFF, lang, digits=2),
+            payoff=decimal(WIN_PAYOFF, lang, 2),
             top=min(TOP_ROWS, count),
             count=count,
         ),
         colour=COLOUR,
     )
-    for place, split in _shown_rows(analysis, TOP_ROWS):
-        name = f"{place}. {split.five_name(swedish)} / {split.two_name(swedish)}"
+    detailed = _shown_rows(analysis, TOP_ROWS)
+    for place, split in detailed:
+        name = _split_name(place, split, lang)
         if split.house_way:
             name += f"  {HOUSE_MARK} {text('analyze.house_mark', lang)}"
+        gap = decimal(split.gap, lang, digits)
         value = text(
             "analyze.row",
             lang,
             five=pretty_cards(split.five),
             two=pretty_cards(split.two),
-            ev=_decimal(split.ev, lang, signed=True),
-            se=_decimal(split.se, lang),
+            ev=decimal(split.ev, lang, digits, signed=True),
+            gap=text("analyze.row_gap", lang, gap=gap) if place > 1 else "",
+            win=_percent(split.wins, analysis.deals, lang),
+            push=_percent(split.pushes, analysis.deals, lang),
+            loss=_percent(split.losses, analysis.deals, lang),
         )
         embed.add_field(name=name, value=value, inline=False)
+    shown = {place for place, _split in detailed}
+    others = [
+        f"{_split_name(place, split, lang)}  {decimal(split.ev, lang, digits, signed=True)}"
+        for place, split in enumerate(analysis.splits, 1)
+        if place not in shown
+    ]
+    if others:
+        embed.add_field(name=text("analyze.others", lang), value="\n".join(others), inline=False)
     embed.add_field(
         name=f"{HOUSE_MARK} {text('analyze.house_field', lang)}",
-        value=_house_verdict(analysis, lang),
+        value=_house_verdict(analysis, lang, digits),
         inline=False,
     )
     embed.set_image(url=f"attachment://{CHART_NAME}")
-    embed.set_footer(
-        text=text("analyze.footer", lang, deals=number(analysis.deals, lang), seed=analysis.seed)
-    )
+    embed.set_footer(text=text("analyze.footer", lang, deals=number(analysis.deals, lang)))
     return embed
 
 
-def _house_verdict(analysis: Analysis, lang: str) -> str:
+def _house_verdict(analysis: Analysis, lang: str, digits: int) -> str:
     """The house way's place among the splits and what it gives up against the best one."""
     count = len(analysis.splits)
     if count == 1:
         return text("analyze.house_only", lang)
     if analysis.house_rank == 1:
-        runner_up = analysis.splits[1]
-        return text(
-            "analyze.house_best",
-            lang,
-            count=count,
-            gap=_decimal(runner_up.gap, lang),
-            se=_decimal(runner_up.gap_se, lang),
-        )
-    verdict = text(
+        gap = decimal(analysis.splits[1].gap, lang, digits)
+        return text("analyze.house_best", lang, count=count, gap=gap)
+    if analysis.give_up == 0:
+        return text("analyze.house_tied", lang, rank=analysis.house_rank, count=count)
+    return text(
         "analyze.house_worse",
         lang,
         rank=analysis.house_rank,
         count=count,
-        gap=_decimal(analysis.give_up, lang),
-        se=_decimal(analysis.give_up_se, lang),
+        gap=decimal(analysis.give_up, lang, digits),
     )
-    if analysis.give_up < 2 * analysis.give_up_se:
-        verdict += " " + text("analyze.house_noise", lang)
-    return verdict
 
 
 def analysis_bars(analysis: Analysis, lang: str) -> list[Bar]:
-    """Bars for the chart: the best splits, plus the house way's when it ranks lower."""
+    """What the best splits, and the house way's when it ranks lower, give up against the
+    best: the best at zero, the rest below it, so splits a hair apart still differ."""
+    digits = shown_digits(analysis)
     return [
         Bar(
             label=f"{place}.  {_ranks(split.five)}  /  {_ranks(split.two)}",
-            value=split.ev,
-            value_text=_decimal(split.ev, lang, signed=True),
+            value=0.0 - split.gap,  # 0.0 - 0.0 is +0.0: the best reads 0, not −0
+            value_text=decimal(0.0 - split.gap, lang, digits),
             highlight=split.house_way,
         )
         for place, split in _shown_rows(analysis, TOP_BARS)
     ]
 
 
-def render_analysis(analysis: Analysis, lang: str) -> tuple[discord.Embed, bytes]:
-    """The embed and its chart: pure, so the cog only schedules and sends."""
-    return analysis_embed(analysis, lang), render_bar_chart(analysis_bars(analysis, lang))
+def chart_description(analysis: Analysis, lang: str) -> str:
+    """The chart's alt text: what it shows and what the house way gives up."""
+    house = analysis.house
+    two = " ".join(pretty_cards(house.two).split())
+    if house.gap == 0:
+        return text("analyze.chart_best", lang, two=two)
+    gap = decimal(house.gap, lang, shown_digits(analysis))
+    return text("analyze.chart_worse", lang, two=two, gap=gap)
+
+
+def render_analysis(analysis: Analysis, lang: str) -> tuple[discord.Embed, discord.File]:
+    """The embed and its chart (with alt text): pure, so the cog only schedules and sends."""
+    png = render_bar_chart(analysis_bars(analysis, lang))
+    chart = discord.File(
+        io.BytesIO(png), filename=CHART_NAME, description=chart_description(analysis, lang)
+    )
+    return analysis_embed(analysis, lang), chart
 
 
 def _new_pool() -> ProcessPoolExecutor:
@@ -156,10 +223,12 @@ def _new_pool() -> ProcessPoolExecutor:
 
     ``forkserver``, not the platform's ``fork``: forking a process that runs threads
     (the event loop's helpers, aiohttp's resolver) can deadlock the child; the fork
-    server is a clean single-threaded process with the analysis module preloaded.
+    server is a clean single-threaded process with the analysis and numpy preloaded
+    (the bot's own process never imports numpy). A worker's first analysis loads the
+    dealer class table (about 0.3 s, once).
     """
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["houseway.analyze"])
+    context.set_forkserver_preload(["houseway.analyze", "houseway.exact"])
     return ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1), mp_context=context)
 
 
@@ -167,6 +236,8 @@ class AnalyzeCog(commands.Cog):
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         self.pool: ProcessPoolExecutor | None = None
+        self.max_in_flight = MAX_IN_FLIGHT
+        self.in_flight = 0
 
     async def cog_load(self) -> None:
         # Cheap: the workers start at the first analysis, not with every bot start.
@@ -175,16 +246,30 @@ class AnalyzeCog(commands.Cog):
     async def cog_unload(self) -> None:
         pool, self.pool = self.pool, None
         if pool is not None:
-            # Waiting for a running analysis (< 1 s) must not block the event loop.
+            # Waiting for a running analysis must not block the event loop.
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    @contextlib.contextmanager
+    def place_in_flight(self) -> Iterator[None]:
+        """One of the ``max_in_flight`` places, held until the answer is sent; when all
+        are taken the member is refused at once rather than queued."""
+        if self.in_flight >= self.max_in_flight:
+            raise Refusal("analyze.busy", limit=self.max_in_flight)
+        self.in_flight += 1
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
 
     async def run_analysis(self, cards: tuple[Card, ...]) -> Analysis:
         """``analyze`` in the pool; a dead pool (a killed worker) is replaced for next time."""
         if self.pool is None:
             self.pool = _new_pool()
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self.pool, analyze, cards, DEALS, SEED)
+            # The first submit starts the fork server and a worker, and waits for them
+            # (0.3-0.7 s, numpy imported): in a thread, so the event loop never waits.
+            future = await asyncio.to_thread(self.pool.submit, analyze, cards)
+            return await asyncio.wrap_future(future)
         except BrokenProcessPool:
             log.warning("the analysis pool broke; starting a new one")
             broken, self.pool = self.pool, _new_pool()
@@ -197,6 +282,7 @@ class AnalyzeCog(commands.Cog):
     )
     @app_commands.rename(hand=_("hand"))
     @app_commands.describe(hand=_("Seven cards, e.g. As Kd Th 9c 7s 4d JK"))
+    @app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_SECONDS)
     async def analyze_command(self, interaction: discord.Interaction, hand: str) -> None:
         lang = language(interaction.locale)
         try:
@@ -205,22 +291,31 @@ class AnalyzeCog(commands.Cog):
             interaction.extras["outcome"] = "bad_input"
             await interaction.response.send_message(embed=error_embed(error, lang), ephemeral=True)
             return
-        await interaction.response.defer(thinking=True)
-        try:
-            analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
-        except TimeoutError:
-            # A queued analysis is cancelled with the wait; one already running finishes
-            # in its worker (a process can't be interrupted) and its result is dropped.
-            log.warning("analysis of %s timed out", canonical_hand(cards))
-            interaction.extras["outcome"] = "timeout"
-            await interaction.followup.send(
-                text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")
-            )
-            return
-        embed, png = await asyncio.to_thread(render_analysis, analysis, lang)
-        await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(png), filename=CHART_NAME)
-        )
+        with self.place_in_flight():
+            await interaction.response.defer(thinking=True)
+            try:
+                analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
+            except TimeoutError:
+                # A queued analysis is cancelled with the wait; one already running finishes
+                # in its worker (a process can't be interrupted) and its result is dropped.
+                log.warning("analysis of %s timed out", canonical_hand(cards))
+                interaction.extras["outcome"] = "timeout"
+                await _tell_privately(
+                    interaction, text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")
+                )
+                return
+            embed, chart = await asyncio.to_thread(render_analysis, analysis, lang)
+            await interaction.followup.send(embed=embed, file=chart)
+
+
+async def _tell_privately(interaction: discord.Interaction, message: str) -> None:
+    """After a public "thinking…", the first follow-up would take its place and be public
+    too: delete it first, so that the follow-up is a new message only the member sees."""
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.warning("could not delete the deferred /analyze response")
+    await interaction.followup.send(message, ephemeral=True)
 
 
 async def setup(bot: HousewayBot) -> None:

@@ -1,16 +1,18 @@
 """/analyze through the Discord stand-in, and its embed and chart as pure functions.
 
 Values a person can check by hand are written out (the royal flush kept with the nines
-low, the hand, the deal count, the seed); EVs and standard errors come from running
-``houseway.analyze`` here with the same deals and seed as the bot.
+low, the hand, the number of dealer hands); EVs and counts come from running
+``houseway.analyze`` here, exactly as the bot does, and are formatted here by hand:
+signed, with a real minus sign (U+2212), the decimal comma in Swedish.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import io
+import re
 import sys
+import time
 
 import pytest
 from PIL import Image
@@ -18,23 +20,39 @@ from PIL import Image
 from bot import chart
 from bot.chart import Bar, render_bar_chart
 from bot.client import HousewayBot
-from bot.cogs.analyze import analysis_bars, analysis_embed
-from houseway.analyze import Analysis, analyze
+from bot.cogs.analyze import analysis_bars, analysis_embed, chart_description
+from houseway.analyze import Analysis, SplitResult, analyze
 from houseway.cards import parse_hand
 from tests.fakediscord import CallbackType, FakeDiscord
 
 ROYAL = "As Ks Qs Js Ts 9h 9d"
 #: The house keeps the straight (a rule) although splitting the pair of aces wins more.
 STRAIGHT_KEPT = "3c JK 5d Jc Qh Ac Kh"
-DEALS = 20_000
-SEED = 0
+#: The second and third best splits (ten-deuce and ten-six low) are 0.0000004 apart.
+NEAR_TIE = "Ad Th 9h 8c 6h 3h 2s"
+DEALER_HANDS = 53_524_680
 GOLD = (245, 182, 28)
 HOUSE = "🏠"
+MINUS = "\u2212"
 
 
 @functools.cache
 def expected(hand: str) -> Analysis:
-    return analyze(parse_hand(hand), DEALS, SEED)
+    return analyze(parse_hand(hand))
+
+
+def figure(value: float, digits: int, lang: str = "en", signed: bool = True) -> str:
+    shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
+    return shown.replace(".", ",") if lang == "sv" else shown
+
+
+def shares(split: SplitResult, lang: str = "en") -> str:
+    counts = (split.wins, split.pushes, split.losses)
+    win, push, loss = (f"{100 * n / DEALER_HANDS:.2f}" for n in counts)
+    if lang == "sv":
+        win, push, loss = (f"{x.replace('.', ',')}\u00a0%" for x in (win, push, loss))
+        return f"Vinst {win} · oavgjort {push} · förlust {loss}"
+    return f"Win {win}% · push {push}% · loss {loss}%"
 
 
 def chart_of(sent) -> Image.Image:  # type: ignore[no-untyped-def]
@@ -48,6 +66,10 @@ def split_rows(embed: dict) -> list[dict]:
     return [f for f in embed["fields"] if f["name"][0].isdigit()]
 
 
+def field(embed: dict, name: str) -> str:
+    return next(f["value"] for f in embed["fields"] if f["name"] == name)
+
+
 def gold_rows(image: Image.Image) -> set[int]:
     """Which chart rows (0 = top) hold the highlight colour."""
     rgb = image.convert("RGB")
@@ -59,8 +81,17 @@ def gold_rows(image: Image.Image) -> set[int]:
     return rows
 
 
-async def run_analyze(fake: FakeDiscord, hand: str, locale: str) -> tuple[float, dict, Image.Image]:
-    """Send /analyze; check the deferral; return (seconds to follow-up, embed, chart)."""
+def bar_pixels(image: Image.Image, row: int, colour: tuple[int, int, int]) -> int:
+    """How many pixels of ``colour`` lie on the middle line of a chart row, right of the mark."""
+    rgb = image.convert("RGB")
+    y = chart.MARGIN + row * chart.ROW_HEIGHT + chart.ROW_HEIGHT // 2
+    return sum(rgb.getpixel((x, y)) == colour for x in range(chart.MARK_WIDTH, image.width))
+
+
+async def run_analyze(
+    fake: FakeDiscord, hand: str, locale: str
+) -> tuple[float, dict, Image.Image, str]:
+    """Send /analyze; check the deferral; return (seconds to follow-up, embed, chart, alt text)."""
     interaction = await fake.send_command("analyze", {"hand": hand}, locale=locale)
     first = await fake.wait_response(interaction)
     assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
@@ -71,56 +102,98 @@ async def run_analyze(fake: FakeDiscord, hand: str, locale: str) -> tuple[float,
     assert followup.allowed_mentions == {"parse": []}
     [embed] = followup.embeds
     assert embed["image"]["url"] == "attachment://analysis.png"
-    return seconds, embed, chart_of(followup)
+    assert followup.message_id is not None
+    [attachment] = fake.messages[followup.message_id].attachments
+    assert not fake.messages[followup.message_id].ephemeral
+    return seconds, embed, chart_of(followup), attachment.get("description", "")
+
+
+def no_error_bars(embed: dict) -> None:
+    """Exact figures: no ± and no word of standard errors or noise anywhere."""
+    words = str(embed)
+    for sampled in ("±", "standard", "standardfel", "seed", "slumpfrö", "brus", "noise"):
+        assert sampled not in words
 
 
 async def test_analyze_in_english(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
-    seconds, embed, image = await run_analyze(fake_discord, ROYAL, "en-US")
+    seconds, embed, image, alt = await run_analyze(fake_discord, ROYAL, "en-US")
     assert seconds < 9.5
     print(f"\n/analyze dispatch -> follow-up: {seconds:.3f} s (first in this bot)")
     analysis = expected(ROYAL)
     best = analysis.best
     assert embed["title"] == "Analysis of A♠  K♠  Q♠  J♠  10♠  9♥  9♦"
+    no_error_bars(embed)
     rows = split_rows(embed)
     assert len(rows) == 5  # the house way is among them: no extra row
     # By hand: the royal flush stays together and the pair of nines goes low.
     assert rows[0]["name"] == "1. Royal flush / Pair  🏠 House Way"
-    assert rows[0]["value"].startswith("A♠  K♠  Q♠  J♠  10♠  ·  9♥  9♦\n")
-    assert rows[0]["value"].endswith(f"EV {best.ev:+.4f} ± {best.se:.4f}")
+    assert rows[0]["value"] == (
+        f"A♠  K♠  Q♠  J♠  10♠  ·  9♥  9♦\nEV {figure(best.ev, 4)}\n{shares(best)}"
+    )
     assert 0.85 < best.ev < 0.95  # a royal flush and a pair of nines nearly always win
+    assert best.wins + best.pushes + best.losses == DEALER_HANDS
     assert [HOUSE in row["name"] for row in rows] == [True, False, False, False, False]
     for place, (row, split) in enumerate(zip(rows, analysis.splits, strict=False), 1):
         assert row["name"].startswith(f"{place}. {split.five_name()} / {split.two_name()}")
-        assert row["value"].endswith(f"EV {split.ev:+.4f} ± {split.se:.4f}")
-    house = next(f for f in embed["fields"] if f["name"] == "🏠 The house way")
+        if place > 1:
+            gap = figure(split.gap, 4, signed=False)
+            assert f"EV {figure(split.ev, 4)} · gives up {gap} against the best\n" in row["value"]
+        assert row["value"].endswith(shares(split))
+    # Every split's EV: the rest one line each, negative ones with a real minus sign.
+    others = field(embed, "The other splits (EV)").split("\n")
+    assert len(others) == len(analysis.splits) - 5
+    for line, (place, split) in zip(others, enumerate(analysis.splits[5:], 6), strict=True):
+        assert line == f"{place}. {split.five_name()} / {split.two_name()}  {figure(split.ev, 4)}"
+    assert any(MINUS in line for line in others) and all("-" not in line for line in others)
     runner_up = analysis.splits[1]
-    assert house["value"] == (
+    assert field(embed, "🏠 The house way") == (
         f"Place 1 of {len(analysis.splits)}: the best split. The next best gives up "
-        f"{runner_up.gap:.4f} ± {runner_up.gap_se:.4f} units per hand."
+        f"{figure(runner_up.gap, 4, signed=False)} units per hand."
     )
+    assert "against all 53,524,680 hands the dealer can hold" in embed["description"]
     assert "A win pays 0.95" in embed["description"]
-    assert embed["footer"]["text"].startswith("20,000 dealer hands · seed 0")
+    assert embed["footer"]["text"].startswith("Exact: all 53,524,680 dealer hands")
     assert image.format == "PNG"
     assert image.width == 800 and 300 <= image.height <= 500
-    assert gold_rows(image) == {0}
+    assert gold_rows(image) == {0}  # the house way's row, though its bar has no length
+    assert alt == (
+        "Bar chart: what each split gives up against the best; "
+        "the house way, 9♥ 9♦ low, is the best."
+    )
 
 
 async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
-    _seconds, embed, image = await run_analyze(fake_discord, ROYAL, "sv-SE")
-    best = expected(ROYAL).best
-    assert embed["title"] == "Analys av A♠  K♠  Q♠  J♠  10♠  9♥  9♦"
+    _seconds, embed, image, alt = await run_analyze(fake_discord, STRAIGHT_KEPT, "sv-SE")
+    analysis = expected(STRAIGHT_KEPT)
+    house = analysis.house
+    assert embed["title"] == "Analys av A♣  K♥  Q♥  J♣  5♦  3♣  🃏"
+    no_error_bars(embed)
     rows = split_rows(embed)
-    assert rows[0]["name"] == "1. Royal straight flush / Par  🏠 Huset väljer"
-    assert rows[0]["value"].startswith("A♠  K♠  Q♠  J♠  10♠  ·  9♥  9♦\n")
-    ev = f"{best.ev:+.4f} ± {best.se:.4f}".replace(".", ",")
-    assert rows[0]["value"].endswith(f"Väntevärde {ev}")
-    assert sum(HOUSE in row["name"] for row in rows) == 1
-    house = next(f for f in embed["fields"] if f["name"] == "🏠 Husets delning")
-    assert house["value"].startswith(f"Plats 1 av {len(expected(ROYAL).splits)}: den bästa")
+    assert [row["name"].split(".")[0] for row in rows] == ["1", "2", "3", "4", "5", "8"]
+    assert rows[-1]["name"] == "8. Stege / Högt kort  🏠 Huset väljer"
+    assert house.ev < 0
+    assert rows[-1]["value"] == (
+        f"A♣  K♥  Q♥  J♣  🃏  ·  5♦  3♣\nVäntevärde {figure(house.ev, 4, 'sv')}"
+        f" · förlorar {figure(house.gap, 4, 'sv', signed=False)} mot den bästa\n"
+        f"{shares(house, 'sv')}"
+    )
+    assert MINUS + "0,0271" in rows[-1]["value"]
+    assert field(embed, "🏠 Husets delning") == (
+        f"Plats 8 av {len(analysis.splits)}: den förlorar "
+        f"{figure(house.gap, 4, 'sv', signed=False)} enheter per hand mot den bästa delningen."
+    )
+    others = field(embed, "Övriga delningar (väntevärde)").split("\n")
+    assert [line.split(".")[0] for line in others] == ["6", "7", "9", "10", "11", "12", "13", "14"]
     assert "Vinst ger 0,95" in embed["description"]
-    assert embed["footer"]["text"].startswith("20\u00a0000 givarhänder · slumpfrö 0")
+    assert "förlust −1" in embed["description"]
+    assert embed["footer"]["text"].startswith("Exakt: alla 53\u00a0524\u00a0680 givarhänder")
     assert image.width == 800
-    assert gold_rows(image) == {0}
+    assert gold_rows(image) == {7}
+    gap = figure(house.gap, 4, "sv", signed=False)
+    assert alt == (
+        "Stapeldiagram: vad varje delning förlorar mot den bästa; "
+        f"husets delning, 5♦ 3♣ som låg hand, förlorar {gap}."
+    )
 
 
 async def test_bad_input_is_an_ephemeral_error_without_deferring(
@@ -142,6 +215,8 @@ async def test_bad_input_is_an_ephemeral_error_without_deferring(
 async def test_event_loop_answers_while_analysing(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
+    # /houseway warm first (card faces drawn once), so that only the analysis is cold.
+    await fake_discord.wait_response(await fake_discord.send_command("houseway", {"hand": ROYAL}))
     analysing = await fake_discord.send_command("analyze", {"hand": ROYAL})
     houseway = await fake_discord.send_command("houseway", {"hand": ROYAL})
     answered = await fake_discord.wait_response(houseway)
@@ -149,9 +224,10 @@ async def test_event_loop_answers_while_analysing(
     assert analysing.dispatched_at is not None and houseway.response_time is not None
     cold = followup.at - analysing.dispatched_at
     assert answered.at < followup.at, "/houseway waited for the analysis"
-    # On the event loop, the analysis (~0.4 s of CPU) would have delayed /houseway by as much.
+    # On the event loop, the first analysis (numpy and the class table loaded, then counted:
+    # about half a second of CPU) would have delayed /houseway by as much.
     assert houseway.response_time < cold / 3
-    warm, _embed, _image = await run_analyze(fake_discord, ROYAL, "en-US")
+    warm, _embed, _image, _alt = await run_analyze(fake_discord, ROYAL, "en-US")
     assert cold < 9.5 and warm < 9.5
     print(
         f"\n/analyze dispatch -> follow-up: {cold:.3f} s (first, pool starting), "
@@ -159,9 +235,10 @@ async def test_event_loop_answers_while_analysing(
     )
 
 
-async def test_timeout_sends_a_clear_follow_up(
+async def test_timeout_is_told_privately(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The public "thinking…" goes away and only the member hears that it took too long."""
     # discord.py loads an extension as a fresh module object: patch the one in use.
     monkeypatch.setattr(sys.modules["bot.cogs.analyze"], "ANALYSIS_TIMEOUT", 0.001)
     interaction = await fake_discord.send_command("analyze", {"hand": ROYAL}, locale="sv-SE")
@@ -171,6 +248,10 @@ async def test_timeout_sends_a_clear_follow_up(
     assert followup.content is not None
     assert "Analysen tog för lång tid (över 0.001 s)" in followup.content
     assert followup.embeds == []
+    assert followup.message_id is not None
+    assert fake_discord.messages[followup.message_id].ephemeral
+    assert interaction.original_message_id is not None
+    assert fake_discord.messages[interaction.original_message_id].deleted
     from tests.bot.test_quiz import metrics_show
 
     await metrics_show(
@@ -178,40 +259,48 @@ async def test_timeout_sends_a_clear_follow_up(
     )
 
 
-def test_house_way_below_the_top_rows_is_shown_with_its_cost() -> None:
-    analysis = expected(STRAIGHT_KEPT)
-    assert analysis.house_rank == 8  # keeping the straight costs a lot here
+def test_close_splits_get_the_decimals_that_tell_them_apart() -> None:
+    analysis = expected(NEAR_TIE)
+    second, third = analysis.splits[1], analysis.splits[2]
+    # Four or five decimals would show the two as equal; six tell them apart.
+    assert second.ev != third.ev
+    assert f"{second.ev:.5f}" == f"{third.ev:.5f}" and f"{second.ev:.6f}" != f"{third.ev:.6f}"
     embed = analysis_embed(analysis, "en").to_dict()
     rows = split_rows(embed)
-    assert [row["name"].split(".")[0] for row in rows] == ["1", "2", "3", "4", "5", "8"]
-    assert rows[-1]["name"] == "8. Straight / High card  🏠 House Way"
-    assert rows[-1]["value"].startswith("A♣  K♥  Q♥  J♣  🃏  ·  5♦  3♣\n")
-    house = analysis.house
-    assert embed["fields"][-1]["value"] == (
-        f"Place 8 of {len(analysis.splits)}: it gives up {house.gap:.4f} ± "
-        f"{house.gap_se:.4f} units per hand against the best split."
+    assert f"EV {figure(second.ev, 6)} · gives up {figure(second.gap, 6, signed=False)}" in (
+        rows[1]["value"]
     )
+    assert f"EV {figure(third.ev, 6)} · gives up {figure(third.gap, 6, signed=False)}" in (
+        rows[2]["value"]
+    )
+    assert rows[0]["value"].split("\n")[1] == f"EV {figure(analysis.best.ev, 6)}"
+    assert f"gives up {figure(analysis.give_up, 6, signed=False)} units" in embed["fields"][-1][
+        "value"
+    ]
+    bars = analysis_bars(analysis, "sv")
+    assert bars[1].value_text != bars[2].value_text
+    assert bars[1].value_text == figure(-second.gap, 6, "sv", signed=False)
+
+
+def test_the_chart_shows_what_each_split_gives_up() -> None:
+    analysis = expected(STRAIGHT_KEPT)
     bars = analysis_bars(analysis, "sv")
     assert len(bars) == 8
     assert [bar.highlight for bar in bars] == [False] * 7 + [True]
+    assert bars[0].value == 0 and bars[0].value_text == "0,0000"  # the best: zero, unsigned
+    assert [bar.value for bar in bars] == [-split.gap for split in analysis.splits[:8]]
     assert bars[-1].label == "8.  A K Q J Jkr  /  5 3"
-    assert bars[-1].value_text == f"{house.ev:+.4f}".replace(".", ",")
-
-
-def test_gap_within_the_noise_is_said() -> None:
-    analysis = expected(STRAIGHT_KEPT)
-    close = [
-        dataclasses.replace(split, gap=0.001, gap_se=0.004) if split.house_way else split
-        for split in analysis.splits
-    ]
-    embed = analysis_embed(dataclasses.replace(analysis, splits=tuple(close)), "sv").to_dict()
-    assert embed["fields"][-1]["value"].endswith("inom simuleringens brus (under två standardfel).")
+    assert bars[-1].value_text == MINUS + f"{analysis.house.gap:.4f}".replace(".", ",")
+    assert chart_description(analysis, "en") == (
+        "Bar chart: what each split gives up against the best; the house way, 5♦ 3♣ low, "
+        f"gives up {analysis.house.gap:.4f}."
+    )
 
 
 def test_chart_draws_negative_bars_and_sizes_by_rows() -> None:
     bars = [
         Bar("1.  A A  /  K", 0.5, "+0.5000"),
-        Bar("2.  K K  /  A", -0.25, "-0.2500", highlight=True),
+        Bar("2.  K K  /  A", -0.25, "\u22120.2500", highlight=True),
     ]
     image = Image.open(io.BytesIO(render_bar_chart(bars)))
     assert image.format == "PNG"
@@ -219,3 +308,106 @@ def test_chart_draws_negative_bars_and_sizes_by_rows() -> None:
     assert gold_rows(image) == {1}
     with pytest.raises(ValueError):
         render_bar_chart([])
+
+
+def test_a_tiny_loss_is_never_drawn_like_the_best() -> None:
+    """Next to a split that gives up half a unit, one that gives up 0.0001 still has a
+    bar, and the best (highlighted, no bar) still shows as the house way's row."""
+    bars = [
+        Bar("1.  A A  /  K", 0.0, "0.0000", highlight=True),
+        Bar("2.  K K  /  A", -0.0001, "\u22120.0001"),
+        Bar("3.  Q Q  /  A", -0.5, "\u22120.5000"),
+    ]
+    image = Image.open(io.BytesIO(render_bar_chart(bars)))
+    assert gold_rows(image) == {0}
+    assert bar_pixels(image, 0, GOLD) == 0
+    assert bar_pixels(image, 1, chart._BAR) >= chart.MIN_BAR
+    assert bar_pixels(image, 2, chart._BAR) > 100
+
+
+# --- one member cannot starve the others ------------------------------------------------------
+
+RETRY_STAMP = re.compile(r"<t:(\d+):R>")
+
+
+async def test_a_burst_from_one_member_is_refused_privately_and_others_are_answered(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """Sixty /analyze from one member at once: a few are answered, the rest refused
+    privately with when to retry; another member's /analyze is still answered in time."""
+    flooder = fake_discord.make_user("flooder")
+    other = fake_discord.make_user("other")
+    burst = [
+        await fake_discord.send_command("analyze", {"hand": ROYAL}, user=flooder)
+        for _ in range(60)
+    ]
+    theirs = await fake_discord.send_command(
+        "analyze", {"hand": STRAIGHT_KEPT}, user=other, locale="sv-SE"
+    )
+    sent_at = time.time()
+    first = await fake_discord.wait_response(theirs)
+    assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+    [answer] = await fake_discord.wait_followups(theirs, 1, timeout=10.0)
+    assert theirs.dispatched_at is not None
+    seconds = answer.at - theirs.dispatched_at
+    assert seconds < 9.0, "the other member's analysis waited for the burst"
+    assert answer.embeds and answer.embeds[0]["title"].startswith("Analys av")
+    print(f"\nother member's /analyze during a burst of 60: answered in {seconds:.3f} s")
+
+    responses = [await fake_discord.wait_response(i) for i in burst]
+    answered = [i for i, r in zip(burst, responses, strict=True) if not r.ephemeral]
+    refused = [r for r in responses if r.ephemeral]
+    assert len(answered) == 4 and len(refused) == 56
+    for sent in refused:
+        assert sent.callback_type == CallbackType.CHANNEL_MESSAGE
+        assert sent.content is not None and "You can use it again" in sent.content
+        [stamp] = RETRY_STAMP.findall(sent.content)
+        assert sent_at - 1 < int(stamp) <= sent_at + 31
+    for interaction in answered:
+        [followup] = await fake_discord.wait_followups(interaction, 1, timeout=10.0)
+        assert followup.embeds and not followup.ephemeral
+    from tests.bot.test_quiz import metrics_show
+
+    await metrics_show(
+        houseway_bot, ['houseway_interactions_total{command="analyze",outcome="cooldown"} 56.0']
+    )
+
+
+async def test_a_full_queue_refuses_at_once_and_frees_its_places(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    cog = houseway_bot.get_cog("AnalyzeCog")
+    assert cog is not None
+    cog.max_in_flight = 2  # type: ignore[attr-defined]
+    # Both workers busy for a while: the next analyses wait in the pool, in flight.
+    workers = [cog.pool.submit(time.sleep, 2.0) for _ in range(2)]  # type: ignore[attr-defined]
+    members = [fake_discord.make_user(f"member{n}") for n in range(3)]
+    waiting = [
+        await fake_discord.send_command("analyze", {"hand": ROYAL}, user=member)
+        for member in members[:2]
+    ]
+    for interaction in waiting:
+        deferred = await fake_discord.wait_response(interaction)
+        assert deferred.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+    full = await fake_discord.send_command(
+        "analyze", {"hand": ROYAL}, user=members[2], locale="sv-SE"
+    )
+    refused = await fake_discord.wait_response(full)
+    assert refused.callback_type == CallbackType.CHANNEL_MESSAGE and refused.ephemeral
+    assert full.response_time is not None and full.response_time < 1.0
+    assert refused.content is not None and "2 analyser" in refused.content
+    for interaction in waiting:
+        [answer] = await fake_discord.wait_followups(interaction, 1, timeout=10.0)
+        assert answer.embeds
+    assert all(worker.done() for worker in workers)
+    again = await fake_discord.send_command("analyze", {"hand": ROYAL}, user=members[2])
+    assert (await fake_discord.wait_response(again)).callback_type == (
+        CallbackType.DEFERRED_CHANNEL_MESSAGE
+    )
+    [answer] = await fake_discord.wait_followups(again, 1, timeout=10.0)
+    assert answer.embeds
+    from tests.bot.test_quiz import metrics_show
+
+    await metrics_show(
+        houseway_bot, ['houseway_interactions_total{command="analyze",outcome="busy"} 1.0']
+    )
