@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO, Final, NamedTuple, TextIO
 
-from .analyze import DEFAULT_DEALS, DEFAULT_SEED, analyze, format_analysis
 from . import __version__
+from .analyze import DEFAULT_DEALS, DEFAULT_SEED, analyze, format_analysis
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
 from .census import CATEGORY_LABELS, TOTAL_HANDS, run_census
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
