@@ -21,6 +21,7 @@ from bot.client import HousewayBot
 from bot.cogs.analyze import analysis_bars, analysis_embed
 from houseway.analyze import Analysis, analyze
 from houseway.cards import parse_hand
+from tests.bot.fixtures import metrics_show
 from tests.fakediscord import CallbackType, FakeDiscord
 
 ROYAL = "As Ks Qs Js Ts 9h 9d"
@@ -171,8 +172,6 @@ async def test_timeout_sends_a_clear_follow_up(
     assert followup.content is not None
     assert "Analysen tog för lång tid (över 0.001 s)" in followup.content
     assert followup.embeds == []
-    from tests.bot.test_quiz import metrics_show
-
     await metrics_show(
         houseway_bot, ['houseway_interactions_total{command="analyze",outcome="timeout"} 1.0']
     )
