@@ -10,7 +10,8 @@ Design choices, and why:
   because Pillow's ``ImageDraw`` does not anti-alias) and cached; a picture is then a
   copy of a cached background (felt + card shadows) with the cached faces pasted on.
   The picture is then reduced to a 256-colour palette (it only has a few hundred
-  colours) and encoded at a low zlib level: one picture costs about 5 ms and ~20 KB.
+  colours) and encoded at a low zlib level, so a picture is quick to make and small to
+  send (the figures are in the README, from ``benchmarks/bench_cards_image.py``).
 * Suit symbols are vector shapes drawn with ``ImageDraw``, not font glyphs, so the
   picture looks the same on any machine whatever fonts it has.
 * Ranks are drawn with DejaVu Sans Bold when the system has it, else with Pillow's
@@ -76,9 +77,8 @@ _PALETTE_COLOURS: Final = 256
 _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 """The fastest of Pillow's quantisers, and deterministic (same picture, same bytes)."""
 _PNG_COMPRESS_LEVEL: Final = 3
-"""zlib level for the PNG. Measured on 850 x 488 paletted split pictures: levels 1-3
-encode in ~1.1 ms (level 3 gives ~17 KB, level 1 ~20 KB), level 6 takes ~2.6 ms for
-~14 KB, level 9 ~16 ms for ~12 KB; level 3 is the knee of the curve."""
+"""zlib level for the PNG: the knee of the curve on paletted split pictures. Lower levels
+are no faster and give bigger files; higher ones take much longer for little less."""
 
 
 FONT_CANDIDATES: tuple[str, ...] = (
@@ -359,7 +359,7 @@ def _paste_text(
 def _downsample(img: Image.Image, width: int) -> Image.Image:
     """Shrink a supersampled face to its final size, which anti-aliases every edge.
 
-    ``reducing_gap`` box-filters most of the way first: half the cost of a pure
+    ``reducing_gap`` box-filters most of the way first: much cheaper than a pure
     Lanczos resize, with no visible difference.
     """
     size = (width, _card_height(width))
@@ -471,8 +471,8 @@ def clear_cache() -> None:
 def warm_up() -> None:
     """Draw all 53 faces at both sizes now, so no later request pays for it.
 
-    Drawing a face takes ~5 ms; a cold render of seven new cards could blow the bot's
-    50 ms budget, so call this once at start-up (in a thread: it takes ~0.5 s).
+    Drawing a face is slow next to pasting a cached one, and a cold render of seven new
+    cards would hold up a reply; so call this once at start-up, in a thread.
     """
     for width in (_SPLIT_CARD_W, _HAND_CARD_W):
         for card in DECK:
@@ -534,7 +534,7 @@ def _paletted_background(layout: Layout) -> Image.Image:
 
 
 def encode_png(paletted: Image.Image) -> bytes:
-    """A paletted picture as PNG bytes, at the zlib level measured above (cards and charts)."""
+    """A paletted picture as PNG bytes, at the zlib level chosen above (cards and charts)."""
     buffer = io.BytesIO()
     paletted.save(buffer, format="PNG", compress_level=_PNG_COMPRESS_LEVEL, optimize=False)
     return buffer.getvalue()
@@ -552,7 +552,7 @@ def render_split(five: Sequence[Card], two: Sequence[Card]) -> bytes:
 
     The two-card hand is left-aligned under the first two cards; there are no labels,
     so the picture needs no translation. Faces are cached, so after :func:`warm_up`
-    a call costs about 5 ms.
+    a call only pastes them and encodes.
 
     Raises:
         ValueError: if a card is not a card of the deck, a card repeats, or the hands

@@ -1,39 +1,9 @@
-"""Point discord.py at alternative Discord REST API and Gateway endpoints.
+"""Point discord.py at another REST API and gateway: a rate-limit proxy in production, the
+local stand-in (``tests/fakediscord``) in tests.
 
-Why this exists
----------------
-Two legitimate reasons to talk to something other than ``discord.com``:
-
-* **Production**: an HTTP API proxy such as nirn-proxy or twilight-http-proxy sits between
-  several bot processes and Discord so that they share one set of rate-limit buckets.
-  Such proxies speak the same ``/api/v10`` REST API, so only the base URL changes.
-* **Tests**: ``tests/fakediscord`` runs a local stand-in for Discord so that the real,
-  unmodified discord.py client can be exercised end to end without a network.
-
-How discord.py builds its URLs (2.7), and why these two knobs are the least hacky ones
--------------------------------------------------------------------------------------
-* Every REST request, including the ones made by the webhook adapter
-  (``discord/webhook/async_.py``) for interaction callbacks, follow-ups and edits of the
-  original response, is described by a ``discord.http.Route``, whose URL is
-  ``Route.BASE + path``. ``Route.BASE`` is a class attribute that discord.py itself
-  reassigns in ``discord.http._set_api_version``, so assigning it is the library's own
-  switch: one assignment moves REST *and* interaction responses, without subclassing
-  ``HTTPClient`` or rewriting URLs in an aiohttp trace hook.
-* A non-sharded ``Client.connect`` never asks ``GET /gateway/bot``: it opens
-  ``DiscordWebSocket.DEFAULT_GATEWAY`` for the first connection and again after an
-  INVALID_SESSION, and afterwards resumes at the ``resume_gateway_url`` from READY. So
-  that class attribute is the only place to choose the gateway short of overriding
-  ``Client.connect``. (``AutoShardedClient`` without an explicit shard count takes the
-  gateway URL from ``GET /gateway/bot``, i.e. from whatever REST endpoint is configured,
-  which is also what we want: a REST proxy returns Discord's real gateway URL, the test
-  stand-in returns its own.)
-
-Both values are process-wide, so call :func:`configure_endpoints` once at start-up, before
-the client logs in. Passing ``None`` selects Discord's defaults (the values discord.py had
-when this module was imported), which makes the call idempotent and reversible.
-
-Not redirected: CDN assets (``discord.Asset.BASE``) and the purely informational URLs that
-discord.py formats for humans (``Webhook.url``, ``Message.jump_url``).
+discord.py builds every REST URL (interaction responses too) from ``Route.BASE`` and opens
+its first gateway connection at ``DiscordWebSocket.DEFAULT_GATEWAY``: setting those two,
+once and before login, moves the unmodified client.
 """
 
 from __future__ import annotations

@@ -20,25 +20,10 @@ from typing import BinaryIO, Final, NamedTuple, TextIO
 from . import __version__
 from .analyze import DEFAULT_DEALS, DEFAULT_SEED, analyze, format_analysis
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
-from .census import CATEGORY_LABELS, TOTAL_HANDS, run_census
+from .census import SPEC_CATEGORIES, TOTAL_HANDS, run_census
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
 from .simulate import SPEC_FIGURES, run_simulation
 from .way import Decision, house_way
-
-#: Section 7 of the spec: hands per best five-card category over all hands.
-SPEC_CATEGORIES = {
-    "five-aces": 1_128,
-    "royal-flush": 26_132,
-    "straight-flush": 184_832,
-    "four-of-a-kind": 307_472,
-    "full-house": 4_188_528,
-    "flush": 6_172_088,
-    "straight": 11_236_028,
-    "three-of-a-kind": 7_470_676,
-    "two-pairs": 35_553_816,
-    "one-pair": 64_221_960,
-    "high-card": 24_780_420,
-}
 
 #: Bytes kept of one input line: MAX_INPUT_LENGTH characters of up to four UTF-8 bytes
 #: each, and a "\r\n". A longer line is too long whatever it holds.
@@ -243,7 +228,7 @@ def run_census_command(argv: Sequence[str], out: TextIO) -> int:
     data = result.to_json()
     if args.write:
         args.write.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", "utf-8")
-    mismatches = [k for k, _ in CATEGORY_LABELS if result.categories[k] != SPEC_CATEGORIES[k]]
+    mismatches = [row.key for row in SPEC_CATEGORIES if result.categories[row.key] != row.hands]
     if args.json:
         out.write(json.dumps(data) + "\n")
     else:
@@ -252,9 +237,10 @@ def run_census_command(argv: Sequence[str], out: TextIO) -> int:
             f"{elapsed:.1f} s with {args.workers} worker(s)\n\n"
         )
         out.write(f"{'best five-card category':36}{'hands':>14}  spec\n")
-        for key, label in CATEGORY_LABELS:
-            mark = "ok" if result.categories[key] == SPEC_CATEGORIES[key] else "MISMATCH"
-            out.write(f"{label:36}{result.categories[key]:>14,}  {mark}\n")
+        for row in SPEC_CATEGORIES:
+            found = result.categories[row.key]
+            mark = "ok" if found == row.hands else "MISMATCH"
+            out.write(f"{row.label:36}{found:>14,}  {mark}\n")
         out.write(f"\n{'house way path':52}{'hands':>14}{'share':>9}\n")
         for path, count in sorted(result.paths.items(), key=lambda item: -item[1]):
             out.write(f"{path:52}{count:>14,}{100 * count / result.hands:>8.3f}%\n")

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from itertools import combinations
 from math import comb, prod
-from typing import Final
+from typing import Final, NamedTuple
 
 from .cards import JOKER, Card
 from .hands import Category, best_five_of, five_value, is_legal, is_royal, two_value
@@ -30,19 +30,29 @@ TOTAL_HANDS: Final = comb(53, 7)
 #: Dealer hands from the 46 cards a player does not hold: what an exact analysis counts.
 DEALER_HANDS: Final = comb(53 - 7, 7)
 
-#: Section 7's categories, in its order; the keys used in the data file.
-CATEGORY_LABELS: Final = (
-    ("five-aces", "five aces"),
-    ("royal-flush", "royal flush"),
-    ("straight-flush", "straight flush (not royal)"),
-    ("four-of-a-kind", "four of a kind"),
-    ("full-house", "full house"),
-    ("flush", "flush"),
-    ("straight", "straight"),
-    ("three-of-a-kind", "three of a kind"),
-    ("two-pairs", "two pairs (three pairs included)"),
-    ("one-pair", "one pair"),
-    ("high-card", "high card"),
+
+
+class SpecCategory(NamedTuple):
+    """One row of spec section 7: a best five-card category over all hands."""
+
+    key: str  # as in the data file
+    label: str
+    hands: int  # the spec's count
+
+
+#: Section 7's categories, in its order.
+SPEC_CATEGORIES: Final = (
+    SpecCategory("five-aces", "five aces", 1_128),
+    SpecCategory("royal-flush", "royal flush", 26_132),
+    SpecCategory("straight-flush", "straight flush (not royal)", 184_832),
+    SpecCategory("four-of-a-kind", "four of a kind", 307_472),
+    SpecCategory("full-house", "full house", 4_188_528),
+    SpecCategory("flush", "flush", 6_172_088),
+    SpecCategory("straight", "straight", 11_236_028),
+    SpecCategory("three-of-a-kind", "three of a kind", 7_470_676),
+    SpecCategory("two-pairs", "two pairs (three pairs included)", 35_553_816),
+    SpecCategory("one-pair", "one pair", 64_221_960),
+    SpecCategory("high-card", "high card", 24_780_420),
 )
 _CATEGORY_KEY: Final = {
     Category.FIVE_ACES: "five-aces",
@@ -88,7 +98,7 @@ class CensusResult:
     def to_json(self) -> dict[str, object]:
         return {
             "total": self.hands,
-            "categories": {key: self.categories[key] for key, _ in CATEGORY_LABELS},
+            "categories": {row.key: self.categories[row.key] for row in SPEC_CATEGORIES},
             "paths": dict(sorted(self.paths.items())),
             "rules": self.rule_counts(),
         }

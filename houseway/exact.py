@@ -67,7 +67,7 @@ def _decide_chunk(
 def build_table(
     workers: int = 1, progress: Callable[[int, int], None] | None = None
 ) -> dict[str, npt.NDArray[np.generic]]:
-    """Decide every class through :func:`house_way` (about 40 s of CPU): the table's arrays.
+    """Decide every class through :func:`house_way` (slow, hence the shipped table): its arrays.
 
     Per class: ``counts`` (13 rank counts, the joker apart), ``flush`` (bit mask of the
     ranks in the flush suit, 0 without a flush), ``joker``, the dealer's ``five`` and

@@ -44,6 +44,8 @@ CATEGORY_NAMES: Final[dict[Category, tuple[str, str]]] = {
     Category.FIVE_ACES: ("Five aces", "Fem ess"),
 }
 ROYAL_NAMES: Final = ("Royal flush", "Royal straight flush")
+#: A two-card hand is a pair or high card; its pair goes without the five-card "one".
+TWO_PAIR_NAMES: Final = ("Pair", "Par")
 
 _WHEEL_MASK: Final = 0b1000000001111  # A 5 4 3 2
 _WHEEL_ORDER: Final = 23  # between K-high (22) and A-high (24)
@@ -248,8 +250,8 @@ def category_name(value: int, swedish: bool = False) -> str:
 def two_name(value: int, swedish: bool = False) -> str:
     """Name of a two-card hand: 'Par' / 'Pair', or 'Högt kort' / 'High card'."""
     if value >= 256:
-        return "Par" if swedish else "Pair"
-    return "Högt kort" if swedish else "High card"
+        return TWO_PAIR_NAMES[swedish]
+    return CATEGORY_NAMES[Category.HIGH_CARD][swedish]
 
 
 def best_five_of(cards: Sequence[Card]) -> int:

@@ -12,10 +12,10 @@ dict look-up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import combinations, product, repeat
 from typing import Final, NamedTuple
 
-from .cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, HandError, check_hand
+from .cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, check_hand
 from .hands import (
     STRAIGHT_WINDOWS,
     Category,
@@ -259,8 +259,18 @@ def _decide(
 
 #: Rank with the joker apart (13): the memo key must tell a joker from an ace.
 _RANK13: Final = (*RANK_OF[:52], 13)
-#: Per-card suit counters, one nibble per suit; the joker adds one to every suit.
-_SUIT_NIBBLE: Final = (*(1 << 4 * SUIT_OF[c] for c in range(52)), 0x1111)
+#: Where a card's own bit starts, above its suit counters (one nibble per suit, the joker
+#: adding one to every suit). Summed over seven distinct cards the card bits are seven; a
+#: repeated card carries into another bit and leaves fewer.
+_CARD_BIT_AT: Final = 16
+_SUIT_COUNTERS: Final = (1 << _CARD_BIT_AT) - 1
+_CARD_BITS: Final = {
+    card: 1 << _CARD_BIT_AT + card | (0x1111 if card == JOKER else 1 << 4 * SUIT_OF[card])
+    for card in range(JOKER + 1)
+}
+#: What an int that is not a card adds: more than any seven cards sum to.
+_NOT_A_CARD: Final = 1 << _CARD_BIT_AT + JOKER + 1 + HAND_SIZE
+_PLAIN_INT: Final = frozenset({int})
 
 
 def _build_flush_table() -> tuple[int, ...]:
@@ -319,13 +329,17 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
 
         cards = parse_hand(cards)
     hand = tuple(cards)
-    try:
-        if len(set(hand)) != HAND_SIZE:
-            raise IndexError
-        suit = _FLUSH_OF_TOTAL[sum(map(_SUIT_NIBBLE.__getitem__, hand))]
-    except (IndexError, TypeError):
-        check_hand(hand)
-        raise HandError("unknown_token", token=repr(hand)) from None
+    total = (
+        sum(map(_CARD_BITS.get, hand, repeat(_NOT_A_CARD)))
+        if len(hand) == HAND_SIZE and _PLAIN_INT.issuperset(map(type, hand))
+        else _NOT_A_CARD
+    )
+    if total >= _NOT_A_CARD or (total >> _CARD_BIT_AT).bit_count() != HAND_SIZE:
+        # Not plainly seven distinct cards: check_hand says what is wrong, or (an int
+        # subclass such as a bool) passes the cards on as plain ints.
+        hand = tuple(map(int, check_hand(hand)))
+        total = sum(map(_CARD_BITS.__getitem__, hand))
+    suit = _FLUSH_OF_TOTAL[total & _SUIT_COUNTERS]
     if suit < 0:
         ordered = tuple(sorted(hand, reverse=True))
         key = tuple(map(_RANK13.__getitem__, ordered))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import uuid
@@ -29,6 +30,18 @@ def bot_env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
     env.update(fake.subprocess_env(), DATABASE_URL=database_url, PYTHONPATH=str(ROOT), **extra)
     return env
+
+
+async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
+    """Wait (briefly) until /metrics has these lines: they are written after the reply."""
+    from prometheus_client import generate_latest
+
+    for _ in range(100):
+        exposition = generate_latest(bot.metrics.registry).decode()
+        if all(line in exposition for line in expected):
+            return
+        await asyncio.sleep(0.02)
+    assert [line for line in expected if line not in exposition] == []
 
 
 @pytest.fixture

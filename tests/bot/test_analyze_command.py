@@ -23,6 +23,7 @@ from bot.client import HousewayBot
 from bot.cogs.analyze import analysis_bars, analysis_embed, chart_description
 from houseway.analyze import Analysis, SplitResult, analyze
 from houseway.cards import parse_hand
+from tests.bot.fixtures import metrics_show
 from tests.fakediscord import CallbackType, FakeDiscord
 
 ROYAL = "As Ks Qs Js Ts 9h 9d"
@@ -252,8 +253,6 @@ async def test_timeout_is_told_privately(
     assert fake_discord.messages[followup.message_id].ephemeral
     assert interaction.original_message_id is not None
     assert fake_discord.messages[interaction.original_message_id].deleted
-    from tests.bot.test_quiz import metrics_show
-
     await metrics_show(
         houseway_bot, ['houseway_interactions_total{command="analyze",outcome="timeout"} 1.0']
     )
@@ -366,8 +365,6 @@ async def test_a_burst_from_one_member_is_refused_privately_and_others_are_answe
     for interaction in answered:
         [followup] = await fake_discord.wait_followups(interaction, 1, timeout=10.0)
         assert followup.embeds and not followup.ephemeral
-    from tests.bot.test_quiz import metrics_show
-
     await metrics_show(
         houseway_bot, ['houseway_interactions_total{command="analyze",outcome="cooldown"} 56.0']
     )
@@ -406,8 +403,6 @@ async def test_a_full_queue_refuses_at_once_and_frees_its_places(
     )
     [answer] = await fake_discord.wait_followups(again, 1, timeout=10.0)
     assert answer.embeds
-    from tests.bot.test_quiz import metrics_show
-
     await metrics_show(
         houseway_bot, ['houseway_interactions_total{command="analyze",outcome="busy"} 1.0']
     )

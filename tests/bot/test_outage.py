@@ -5,41 +5,39 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from bot.storage import Database, open_database
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env
-from tests.bot.tcpproxy import TcpProxy
-from tests.bot.test_quiz import (
+from tests.bot.quizhelpers import (
     answer,
+    expire_round_in,
     house_two,
     reveals,
+    right_field,
+    round_id_of,
     round_messages,
     select_of,
     start_quiz,
     wait_round,
     wrong_two,
 )
-from tests.fakediscord import CHANNEL_ID, FakeDiscord
+from tests.bot.tcpproxy import TcpProxy
+from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import MANAGE_GUILD
 
 
 async def reveal_now(fake: FakeDiscord, direct: Database, first: Any) -> tuple[int, Any]:
     """Move the round's deadline to now; wait for the reveal; its "Right (n of m)" field."""
-    round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
-    await direct.execute(
-        "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
-    )
+    await expire_round_in(direct, first)
     await fake.wait_until(lambda: len(reveals(fake)) >= 1, 30, "reveal")
-    fields = reveals(fake)[0].embeds[0]["fields"]
-    return round_id, next(f for f in fields if f["name"].startswith("Right"))
+    return round_id_of(first), right_field(reveals(fake)[0])
 
 
 async def wait_recorded(direct: Database, column: str, first: Any) -> None:
     """Wait until the round's row has ``column`` (message_id, reveal_message_id) set."""
-    round_id = int(select_of(first)["custom_id"].rsplit(":", 1)[1])
+    round_id = round_id_of(first)
     for _ in range(300):
         row = await direct.fetchrow(f"SELECT {column} FROM rounds WHERE id = $1", round_id)
         if row is not None and row[column] is not None:
@@ -189,10 +187,7 @@ async def test_stalled_database_quiz_commands_answer_in_time(
         finally:
             await direct.close()
         await asyncio.sleep(0.5)
-        assert not any(
-            m.embeds and m.embeds[0].get("title", "").startswith("Round")
-            for m in fake_discord.channel_messages(CHANNEL_ID)
-        )
+        assert round_messages(fake_discord) == []
     await proxy.stop()
 
 
@@ -320,10 +315,7 @@ async def test_a_reveal_posted_just_before_a_crash_is_not_posted_again(
                 return True
             return False
 
-        await direct.execute(
-            "UPDATE rounds SET deadline = $2 WHERE id = $1",
-            int(select_of(first)["custom_id"].rsplit(":", 1)[1]), time.time() - 0.01,
-        )
+        await expire_round_in(direct, first)
         await fake_discord.wait_until(revealed_and_stalled, 30, "the reveal")
         bot.kill()
         await bot.wait()

@@ -16,13 +16,25 @@ import pytest
 from bot.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
-from houseway.cards import NAMES, parse_cards
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env
-from tests.fakediscord import CHANNEL_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
-from tests.fakediscord.models import DEFAULT_MEMBER_PERMISSIONS, MANAGE_GUILD
-
-MODERATOR = DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD
-PLAIN = DEFAULT_MEMBER_PERMISSIONS
+from houseway.cards import parse_cards
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env, metrics_show
+from tests.bot.quizhelpers import (
+    MODERATOR,
+    PLAIN,
+    answer,
+    expire_round,
+    hand_of,
+    house_two,
+    reveals,
+    right_field,
+    round_messages,
+    select_of,
+    start_quiz,
+    wait_quiz_over,
+    wait_round,
+    wrong_two,
+)
+from tests.fakediscord import CHANNEL_ID, QUIZ_CHANNEL_ID, FakeDiscord
 
 
 @pytest.fixture
@@ -32,123 +44,6 @@ async def quiz_bot(
     fake_discord.default_guild.preferred_locale = "en-US"  # channel messages in English
     async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ) as bot:
         yield bot
-
-
-async def start_quiz(fake: FakeDiscord, **options: Any) -> Any:
-    interaction = await fake.send_command(
-        "quiz start", options, user=fake.owner, permissions=MODERATOR
-    )
-    return await fake.wait_response(interaction)
-
-
-def round_messages(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[Any]:
-    return [
-        m
-        for m in fake.channel_messages(channel_id)
-        if any(
-            c.get("custom_id", "").startswith("quiz:answer:")
-            for row in m.components
-            for c in row.get("components", [])
-        )
-        or (
-            m.embeds
-            and m.embeds[0].get("title", "").startswith("Round")
-            and "answer" not in m.embeds[0].get("title", "")
-        )
-    ]
-
-
-def reveals(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[Any]:
-    """The reveal posts, as sent (with files and allowed mentions)."""
-    return [
-        m
-        for m in fake.channel_records(channel_id)
-        if m.kind == "channel_message"
-        and m.embeds
-        and m.embeds[0].get("title", "").endswith("the answer")
-    ]
-
-
-async def wait_round(fake: FakeDiscord, number: int, channel_id: int = CHANNEL_ID) -> Any:
-    await fake.wait_until(
-        lambda: len(round_messages(fake, channel_id)) >= number, 15, f"round {number}"
-    )
-    return round_messages(fake, channel_id)[number - 1]
-
-
-async def wait_quiz_over(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> None:
-    """Wait for the quiz's closing post (its top scorers)."""
-    await fake.wait_until(
-        lambda: any(
-            m.embeds and m.embeds[0].get("title") == "The quiz is over"
-            for m in fake.channel_messages(channel_id)
-        ),
-        15,
-        "the end of the quiz",
-    )
-
-
-def select_of(message: Any) -> dict[str, Any]:
-    return next(
-        c
-        for row in message.components
-        for c in row["components"]
-        if c.get("custom_id", "").startswith("quiz:answer:")
-    )
-
-
-def house_two(message: Any) -> list[str]:
-    hand = parse_cards(" ".join(o["value"] for o in select_of(message)["options"]), 7)
-    return [NAMES[c] for c in house_way(hand).two]
-
-
-def wrong_two(message: Any) -> list[str]:
-    """Two cards whose split is not the house way (some pair of the seven always is)."""
-    values = [o["value"] for o in select_of(message)["options"]]
-    hand = parse_cards(" ".join(values), 7)
-    decision = house_way(hand)
-    for i in range(7):
-        for j in range(i + 1, 7):
-            two = [hand[i], hand[j]]
-            five = [c for c in hand if c not in two]
-            from houseway import five_value, two_value
-
-            if (five_value(five), two_value(two)) != (decision.five_value, decision.two_value):
-                return [NAMES[hand[i]], NAMES[hand[j]]]
-    raise AssertionError("no wrong answer")
-
-
-async def expire_round(database_url: str, message: Any) -> None:
-    """Let the round's time run out now (the database is the authority on deadlines)."""
-    round_id = int(select_of(message)["custom_id"].rsplit(":", 1)[1])
-    database = await open_database(database_url)
-    try:
-        await database.execute(
-            "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id, time.time() - 0.01
-        )
-    finally:
-        await database.close()
-
-
-async def answer(
-    fake: FakeDiscord, message: Any, user: FakeUser, values: list[str], locale: str = "en-US"
-) -> Any:
-    interaction = await fake.click(
-        message.id, select_of(message)["custom_id"], values=values, user=user, locale=locale
-    )
-    return await fake.wait_response(interaction)
-
-
-async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
-    """Wait (briefly) until /metrics has these lines: they are written after the reply."""
-    from prometheus_client import generate_latest
-
-    for _ in range(100):
-        exposition = generate_latest(bot.metrics.registry).decode()
-        if all(line in exposition for line in expected):
-            return
-        await asyncio.sleep(0.02)
-    assert [line for line in expected if line not in exposition] == []
 
 
 async def test_plain_members_cannot_start_stop_configure_or_reset(
@@ -319,14 +214,14 @@ async def test_full_quiz_with_changed_hidden_and_late_answers(
 
     await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal 1")
     reveal = reveals(fake_discord)[0]
-    decision = house_way(parse_cards(" ".join(o["value"] for o in select_of(first)["options"])))
+    decision = house_way(hand_of(first))
     for sentence in sentences_for(decision.path):  # verbatim Swedish, English under it
         assert f"> {sentence.swedish}" in reveal.embeds[0]["description"]
         assert f"*{sentence.english}*" in reveal.embeds[0]["description"]
-    right_field = next(f for f in reveal.embeds[0]["fields"] if f["name"].startswith("Right"))
-    assert right_field["name"] == "Right (2 of 3)"
-    assert f"<@{anna.id}>" in right_field["value"] and f"<@{cecilia.id}>" in right_field["value"]
-    assert f"<@{bo.id}>" not in right_field["value"] and f"<@{dan.id}>" not in right_field["value"]
+    right = right_field(reveal)
+    assert right["name"] == "Right (2 of 3)"
+    assert f"<@{anna.id}>" in right["value"] and f"<@{cecilia.id}>" in right["value"]
+    assert f"<@{bo.id}>" not in right["value"] and f"<@{dan.id}>" not in right["value"]
     assert reveal.allowed_mentions == {"parse": []}
     assert reveal.file("answer.png").data[:8] == b"\x89PNG\r\n\x1a\n"
     await fake_discord.wait_until(
@@ -434,10 +329,7 @@ async def test_restart_mid_round_keeps_answers_and_reveals_once(
         await answer(fake_discord, first, bo, house_two(first))  # the old menu still works
         await expire_round(any_database_url, first)
         await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
-        field = next(
-            f for f in reveals(fake_discord)[0].embeds[0]["fields"] if f["name"].startswith("Right")
-        )
-        assert field["name"] == "Right (2 of 2)"
+        assert right_field(reveals(fake_discord)[0])["name"] == "Right (2 of 2)"
     assert len(round_messages(fake_discord)) == 1  # the round was not dealt again
 
 

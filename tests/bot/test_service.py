@@ -24,9 +24,9 @@ from bot.client import HousewayBot, ShardedHousewayBot, make_bot
 from bot.observability import start_http
 from bot.settings import Settings, SettingsError
 from bot.storage import open_database
-from houseway import __version__, house_way
-from houseway.cards import NAMES, parse_cards
+from houseway import __version__
 from tests.bot.fixtures import BotRunner, bot_env
+from tests.bot.quizhelpers import house_two, reveals, right_field
 from tests.bot.tcpproxy import TcpProxy
 from tests.fakediscord import CHANNEL_ID, CallbackType, FakeChannel, FakeDiscord, FakeGuild
 from tests.fakediscord.harness import running_client
@@ -178,17 +178,9 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
     try:
         await fake_discord.wait_ready(timeout=30)
         message, custom_id = await start_quiz_round(fake_discord, rounds=1)
-        hand = parse_cards(
-            " ".join(
-                o["value"]
-                for row in message.components
-                for c in row["components"]
-                for o in c["options"]
-            ),
-            7,
+        click = await fake_discord.click(
+            message.id, custom_id, values=house_two(message), user=member
         )
-        two = [NAMES[c] for c in house_way(hand).two]
-        click = await fake_discord.click(message.id, custom_id, values=two, user=member)
         await fake_discord.wait_response(click, timeout=15)
         began = time.monotonic()
         first.send_signal(signal.SIGTERM)
@@ -214,20 +206,8 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
         await database.close()
     second = await _bot_process(fake_discord, database_url, tmp_path)
     try:
-        await fake_discord.wait_until(
-            lambda: any(
-                m.embeds and m.embeds[0].get("title", "").endswith("the answer")
-                for m in fake_discord.channel_messages(CHANNEL_ID)
-            ),
-            30,
-            "the reveal",
-        )
-        reveal = next(
-            m
-            for m in fake_discord.channel_messages(CHANNEL_ID)
-            if m.embeds and m.embeds[0].get("title", "").endswith("the answer")
-        )
-        assert f"<@{member.id}>" in str(reveal.embeds[0]["fields"])
+        await fake_discord.wait_until(lambda: reveals(fake_discord) != [], 30, "the reveal")
+        assert f"<@{member.id}>" in right_field(reveals(fake_discord)[0])["value"]
     finally:
         second.send_signal(signal.SIGTERM)
         await asyncio.wait_for(second.communicate(), 10)

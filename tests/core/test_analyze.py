@@ -5,8 +5,6 @@ import json
 import math
 import pickle
 import random
-import subprocess
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
@@ -17,6 +15,7 @@ from houseway.cards import DECK, parse_cards, parse_hand
 from houseway.hands import five_value, is_legal, two_value
 from houseway.settle import PAYOFFS, settle_values
 from houseway.way import house_way
+from tests.conftest import run_cli
 
 ROYAL_WITH_PAIR = "As Ks Qs Js Ts 9h 9d"
 HOUSE_WAY_GIVES_UP = "Ah Qc 8d 7h 5s 4h 3s"  # high card: keeping the 8 up does better
@@ -129,18 +128,8 @@ def test_picklable_and_runs_in_a_process_pool() -> None:
     assert remote.splits == local.splits
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "houseway", "analyze", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_cli_json() -> None:
-    done = run_cli(ROYAL_WITH_PAIR, "--deals", "1000", "--seed", "2", "--json")
+    done = run_cli("analyze", ROYAL_WITH_PAIR, "--deals", "1000", "--seed", "2", "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["input"] == ROYAL_WITH_PAIR
@@ -156,12 +145,13 @@ def test_cli_json() -> None:
 
 
 def test_cli_text_and_errors() -> None:
-    done = run_cli("Ah", "Qc", "8d", "7h", "5s", "4h", "3s", "--deals", "2000", "--top", "3")
+    hand = ("Ah", "Qc", "8d", "7h", "5s", "4h", "3s")
+    done = run_cli("analyze", *hand, "--deals", "2000", "--top", "3")
     assert done.returncode == 0, done.stderr
     assert "← house way" in done.stdout
     assert "gives up" in done.stdout
     assert "high-card" in done.stdout
-    bad = run_cli("As Ks Qs", "--json")
+    bad = run_cli("analyze", "As Ks Qs", "--json")
     assert bad.returncode == 1
     assert json.loads(bad.stdout)["error"]["code"] == "wrong_count"
 

@@ -1,6 +1,7 @@
 """The census: exact counts against spec section 7, the class weights against brute force,
 and the shipped data file against a fresh run."""
 
+import io
 import os
 import random
 from collections import Counter
@@ -11,6 +12,7 @@ import pytest
 from houseway.cards import JOKER
 from houseway.census import (
     TOTAL_HANDS,
+    CensusResult,
     census_chunk,
     classes,
     load_rule_counts,
@@ -83,6 +85,29 @@ def test_full_census_matches_section_7(census) -> None:  # type: ignore[no-untyp
 
 def test_shipped_data_file_is_the_census(census) -> None:  # type: ignore[no-untyped-def]
     assert load_rule_counts() == census.to_json()
+
+
+def test_census_command_marks_each_category_against_section_7(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The command compares with the spec's table: one count off is a mismatch and exit 1."""
+    import houseway.__main__ as cli
+
+    def counted(categories: dict[str, int]) -> CensusResult:
+        return CensusResult(categories=Counter(categories), hands=TOTAL_HANDS, classes=1)
+
+    monkeypatch.setattr(cli, "run_census", lambda workers, progress: counted(SECTION_7))
+    out = io.StringIO()
+    assert cli.run_census_command(["--workers", "1"], out) == 0
+    assert "flush" + " " * 31 + "     6,172,088  ok" in out.getvalue().splitlines()
+    assert "MISMATCH" not in out.getvalue()
+
+    one_off = dict(SECTION_7, flush=SECTION_7["flush"] - 1)
+    monkeypatch.setattr(cli, "run_census", lambda workers, progress: counted(one_off))
+    out = io.StringIO()
+    assert cli.run_census_command(["--workers", "1"], out) == 1
+    marked = [line for line in out.getvalue().splitlines() if line.endswith("MISMATCH")]
+    assert marked == ["flush" + " " * 31 + "     6,172,087  MISMATCH"]
 
 
 def test_chunk_checks_each_class() -> None:

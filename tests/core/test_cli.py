@@ -4,7 +4,6 @@ import contextlib
 import json
 import os
 import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import IO, Any
@@ -12,21 +11,11 @@ from typing import IO, Any
 import pytest
 
 from houseway.rules import RULES
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "houseway", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+from tests.conftest import HOUSEWAY_CLI, run_cli
 
 
 def test_text_output_names_hands_and_quotes_rules() -> None:
-    done = run("As Kd Qc Jh 9s 7d JK")
+    done = run_cli("As Kd Qc Jh 9s 7d JK")
     assert done.returncode == 0, done.stderr
     assert "Straight (Stege)" in done.stdout
     assert "As 7d" in done.stdout
@@ -36,13 +25,13 @@ def test_text_output_names_hands_and_quotes_rules() -> None:
 
 
 def test_supplement_is_marked() -> None:
-    done = run("9s", "9h", "5d", "5c", "2h", "2d", "Ac")
+    done = run_cli("9s", "9h", "5d", "5c", "2h", "2d", "Ac")
     assert "Tillägg – ingår inte i originalreglerna" in done.stdout
     assert RULES["three-pairs"].swedish in done.stdout
 
 
 def test_json_one_hand() -> None:
-    done = run("--json", "2h 5h 8h Jh Kh As Ad")
+    done = run_cli("--json", "2h 5h 8h Jh Kh As Ad")
     data = json.loads(done.stdout)
     assert data["hand"] == ["2h", "5h", "8h", "Jh", "Kh", "As", "Ad"]
     assert sorted(data["two"]) == ["Ad", "As"]
@@ -54,7 +43,7 @@ def test_json_one_hand() -> None:
 
 
 def test_json_stdin_keeps_going_after_a_bad_line() -> None:
-    done = run(
+    done = run_cli(
         "--json", "-", stdin="As Ah Ad Ac JK 7s 2d\nAs Ah\nspader ess, 2c\n9h Th Jh Qh Kh 9s 4c\n"
     )
     lines = [json.loads(line) for line in done.stdout.splitlines()]
@@ -70,7 +59,7 @@ def test_json_stdin_keeps_going_after_a_bad_line() -> None:
 def test_json_stdin_answers_line_for_line_as_they_come() -> None:
     """Answer n belongs to line n (a blank line too), and each comes before the next line."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "houseway", "--json", "-"],
+        [*HOUSEWAY_CLI, "--json", "-"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
     )
     assert process.stdin is not None and process.stdout is not None
@@ -91,12 +80,12 @@ def test_json_stdin_answers_line_for_line_as_they_come() -> None:
 
 
 def test_all_good_lines_exit_zero() -> None:
-    done = run("--json", "-", stdin="As Ah Ad Ac JK 7s 2d\n")
+    done = run_cli("--json", "-", stdin="As Ah Ad Ac JK 7s 2d\n")
     assert done.returncode == 0
 
 
 def test_bad_hand_in_text_mode() -> None:
-    done = run("As Kd Qc Jh 9s 7d Zz")
+    done = run_cli("As Kd Qc Jh 9s 7d Zz")
     assert done.returncode == 1
     assert "'Zz' is not a card" in done.stderr
 
@@ -135,10 +124,7 @@ def test_json_stdin_answers_a_line_that_is_not_utf8_and_goes_on(settings: dict[s
     stdin = (
         GOOD.encode() + b"\n" + SWEDISH.encode("latin-1") + b"\n" + SWEDISH.encode("utf-8") + b"\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-m", "houseway", "--json", "-"],
-        input=stdin, capture_output=True, env=clean_env(**settings), timeout=60, check=False,
-    )
+    done = run_cli("--json", "-", stdin=stdin, env=clean_env(**settings), text=False)
     assert done.stderr == b""
     first, bad, last = answers(done.stdout)
     assert first["rule"] == "five-aces"
@@ -152,10 +138,7 @@ def test_json_stdin_answers_a_line_that_is_not_utf8_and_goes_on(settings: dict[s
 
 @pytest.mark.parametrize("settings", LOCALES)
 def test_hand_argument_that_is_not_utf8(settings: dict[str, str]) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "houseway", "--json", SWEDISH.encode("latin-1")],
-        capture_output=True, env=clean_env(**settings), timeout=60, check=False,
-    )
+    done = run_cli("--json", SWEDISH.encode("latin-1"), env=clean_env(**settings), text=False)
     assert done.stderr == b""
     [answer] = answers(done.stdout)
     assert answer["error"]["code"] == "encoding" and answer["error"]["token"] == "\\xe4"
@@ -165,11 +148,7 @@ def test_hand_argument_that_is_not_utf8(settings: dict[str, str]) -> None:
 def test_line_limit_counts_characters_not_bytes() -> None:
     """200 four-byte jokers fit (and are refused for the jokers); 201 are too long."""
     stdin = ("🃏" * 200 + "\r\n" + "🃏" * 201 + "\n" + "x" * 300 + "\n").encode()
-    done = subprocess.run(
-        [sys.executable, "-m", "houseway", "--json", "-"],
-        input=stdin, capture_output=True, env=clean_env(LC_ALL="C.UTF-8"), timeout=60,
-        check=False,
-    )
+    done = run_cli("--json", "-", stdin=stdin, env=clean_env(LC_ALL="C.UTF-8"), text=False)
     fits, emoji, letters = answers(done.stdout)
     assert fits["error"]["code"] == "two_jokers"
     assert emoji["error"]["code"] == "too_long" and emoji["input"] == "🃏" * 64 + "…"
@@ -192,7 +171,7 @@ def peak_rss_mb(pid: int) -> float:
 def test_json_stdin_refuses_a_100_mb_line_in_flat_memory() -> None:
     """The line is streamed in 1 MiB pieces and never held whole, by the test or the CLI."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "houseway", "--json", "-"],
+        [*HOUSEWAY_CLI, "--json", "-"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=clean_env(LC_ALL="C.UTF-8"),
     )
     assert process.stdin is not None and process.stdout is not None
@@ -232,7 +211,7 @@ def test_json_stdin_refuses_a_100_mb_line_in_flat_memory() -> None:
 def test_closed_pipe_ends_quietly() -> None:
     """``houseway --json - | head -1``: no traceback, exit 1 as Python's docs suggest."""
     houseway = subprocess.Popen(
-        [sys.executable, "-m", "houseway", "--json", "-"],
+        [*HOUSEWAY_CLI, "--json", "-"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     assert houseway.stdin is not None and houseway.stdout is not None

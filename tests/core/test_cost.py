@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import math
 import random
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
@@ -24,6 +22,7 @@ from houseway.cost import (
 )
 from houseway.exact import PathSampler
 from houseway.way import house_way
+from tests.conftest import run_cli
 
 PATHS: dict[str, int] = load_rule_counts()["paths"]  # type: ignore[assignment]
 
@@ -139,25 +138,13 @@ def test_shipped_figures_cover_every_rule() -> None:
 
 
 def test_cli_prints_a_table_and_json_with_progress() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "houseway", "cost", "--hands", "52", "--seed", "2", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_cli("cost", "--hands", "52", "--seed", "2", "--json")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["hands"] == 52 and data["seed"] == 2
     assert [r["rule"] for r in data["rules"]][-1] == "all"
     assert sum(p["hands"] for p in data["paths"].values()) == 52
     assert "cost: 52/52 hands" in done.stderr
-    few = subprocess.run(
-        [sys.executable, "-m", "houseway", "cost", "--hands", "3"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    few = run_cli("cost", "--hands", "3")
     assert few.returncode == 2 and "at least 26" in few.stderr
 

@@ -29,6 +29,7 @@ from houseway.exact import (
 )
 from houseway.hands import five_value, two_value
 from houseway.way import house_way
+from tests.conftest import run_cli
 
 # Spec section 8, copied from the spec: five, two, EV, win, push, loss.
 SECTION_8_HAND = "Ks Kh 7d 7c Ad Tc 3h"
@@ -223,16 +224,6 @@ def test_the_joker_in_the_players_hand_leaves_the_dealer_none() -> None:
     joker_classes = shipped_table()["joker"]
     assert not weights[joker_classes].any()
     assert int(weights.sum()) == comb(46, 7)  # the 46 natural cards the player left
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "houseway", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_cli_is_exact_by_default_with_integer_counts_in_json() -> None:

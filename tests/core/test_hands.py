@@ -6,7 +6,7 @@ import pytest
 
 from houseway import JOKER, Category, category_name, five_value, is_legal, two_value
 from houseway.cards import parse_cards
-from houseway.hands import best_five_of
+from houseway.hands import best_five_of, two_name
 
 
 def v(text: str) -> int:
@@ -150,6 +150,13 @@ def test_names() -> None:
     assert category_name(v("Ks Qs Js Ts 9s"), swedish=True) == "Straight flush"
     assert category_name(v("Ks Qd Js Ts 9s"), swedish=True) == "Stege"
     assert category_name(v("Ks Kd Kh Ts Th"), swedish=True) == "Kåk"
+
+
+def test_two_card_names() -> None:
+    assert two_name(t("JK As")) == "Pair"
+    assert two_name(t("7s 7d"), swedish=True) == "Par"
+    assert two_name(t("As Kd")) == "High card"
+    assert two_name(t("As Kd"), swedish=True) == "Högt kort"
 
 
 def test_best_five_of_seven() -> None:

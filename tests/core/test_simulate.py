@@ -2,8 +2,6 @@
 
 import json
 import math
-import subprocess
-import sys
 
 import pytest
 
@@ -16,6 +14,7 @@ from houseway.simulate import (
     simulate_block,
     wilson_interval,
 )
+from tests.conftest import run_cli
 
 
 def counts(result: SimulationResult) -> tuple[int, int, int, int]:
@@ -80,19 +79,9 @@ def test_wilson_interval() -> None:
     assert payoff_mean_se(1, 0, 1)[0] == pytest.approx(-0.025)
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "houseway", "simulate", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-
-
 def test_cli_json_matches_the_library_and_any_worker_count() -> None:
-    one = run_cli("--deals", "2000", "--seed", "3", "--json")
-    two = run_cli("--deals", "2000", "--seed", "3", "--workers", "2", "--json")
+    one = run_cli("simulate", "--deals", "2000", "--seed", "3", "--json")
+    two = run_cli("simulate", "--deals", "2000", "--seed", "3", "--workers", "2", "--json")
     assert one.returncode == 0, one.stderr
     data = json.loads(one.stdout)
     other = json.loads(two.stdout)
@@ -111,7 +100,7 @@ def test_cli_json_matches_the_library_and_any_worker_count() -> None:
 
 
 def test_cli_text_output_and_fresh_seed() -> None:
-    done = run_cli("--deals", "1000")
+    done = run_cli("simulate", "--deals", "1000")
     assert done.returncode == 0, done.stderr
     assert "1,000 deals, seed " in done.stdout
     for label in ("player wins", "push", "player loses", "house edge", "95% CI"):
@@ -119,7 +108,7 @@ def test_cli_text_output_and_fresh_seed() -> None:
 
 
 def test_cli_rejects_no_deals() -> None:
-    done = run_cli("--deals", "0")
+    done = run_cli("simulate", "--deals", "0")
     assert done.returncode == 2
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from houseway import RULE_IDS, five_value, house_way, parse_hand, two_value
+from houseway import RULE_IDS, HandError, five_value, house_way, parse_hand, two_value
 from houseway.cards import RANK_OF, format_cards, parse_cards
 
 #: The spec's conformance set, copied into the repository so that the tests run from any
@@ -201,6 +201,32 @@ def test_the_rule_is_the_last_id_of_the_path() -> None:
 
 def test_accepts_text_too() -> None:
     assert house_way("As Ah Ad Ac JK 7s 2d").path == ("five-aces",)
+
+
+@pytest.mark.parametrize(
+    ("cards", "code"),
+    [
+        ((1, 2, 3), "wrong_count"),
+        ((1, 2, 3, 4, 5, 6, 7, 7), "wrong_count"),
+        ((1, 2, 3, 4, 5, 6, 6), "duplicate_card"),
+        ((1, 2, 3, 4, 5, 6, 53), "unknown_token"),
+        ((1, 2, 3, 4, 5, 6, -1), "unknown_token"),
+        ((1, 2, 3, 4, 5, 6, -53), "unknown_token"),
+        ((1, 2, 3, 4, 5, 6, 7.0), "unknown_token"),
+        ((1, 2, 3, 4, 5, 6, [7]), "unknown_token"),
+        ((1, 2, 3, 4, 5, 6, "7"), "unknown_token"),
+    ],
+)
+def test_bad_encoded_cards_get_the_error_that_says_what_is_wrong(
+    cards: tuple[object, ...], code: str
+) -> None:
+    with pytest.raises(HandError) as caught:
+        house_way(cards)  # type: ignore[arg-type]
+    assert caught.value.code == code
+
+
+def test_an_int_subclass_is_read_as_the_card_it_equals() -> None:
+    assert house_way((True, 0, 2, 3, 4, 5, 6)) == house_way((1, 0, 2, 3, 4, 5, 6))
 
 
 def test_display_order_puts_groups_first_and_joker_at_its_rank() -> None:

@@ -1,0 +1,134 @@
+"""Driving a quiz through the Discord stand-in: shared by the quiz, outage and service tests.
+
+Posts are found by what they carry (the answer menu's custom id, the round's and the
+reveal's pictures), not by their wording, so a reworded title moves no test.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bot.cogs.quiz.embeds import REVEAL_IMAGE, ROUND_IMAGE
+from bot.i18n import text
+from bot.storage import Database, open_database
+from houseway import five_value, house_way, two_value
+from houseway.cards import NAMES, parse_cards
+from tests.fakediscord import CHANNEL_ID, FakeDiscord, FakeUser
+from tests.fakediscord.models import DEFAULT_MEMBER_PERMISSIONS, MANAGE_GUILD, FakeMessage, Sent
+
+MODERATOR = DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD
+PLAIN = DEFAULT_MEMBER_PERMISSIONS
+#: The answer menu's custom ids start with this; the round id follows the last colon.
+ANSWER_MENU = "quiz:answer:"
+
+
+async def start_quiz(fake: FakeDiscord, **options: Any) -> Any:
+    interaction = await fake.send_command(
+        "quiz start", options, user=fake.owner, permissions=MODERATOR
+    )
+    return await fake.wait_response(interaction)
+
+
+def round_messages(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[FakeMessage]:
+    """The rounds' messages, open or closed: those carrying the round's picture."""
+    return [
+        m
+        for m in fake.channel_messages(channel_id)
+        if any(a.get("filename") == ROUND_IMAGE for a in m.attachments)
+    ]
+
+
+def reveals(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[Sent]:
+    """The reveal posts, as sent (with files and allowed mentions): those with the answer
+    picture. Every post counts, so a reveal posted twice shows twice."""
+    return [
+        r
+        for r in fake.channel_records(channel_id)
+        if r.kind == "channel_message" and any(f.filename == REVEAL_IMAGE for f in r.files)
+    ]
+
+
+def right_field(reveal: Sent | FakeMessage) -> dict[str, Any]:
+    """The reveal's last field: who got it right, "(n of m)"."""
+    return reveal.embeds[0]["fields"][-1]
+
+
+async def wait_round(fake: FakeDiscord, number: int, channel_id: int = CHANNEL_ID) -> Any:
+    await fake.wait_until(
+        lambda: len(round_messages(fake, channel_id)) >= number, 15, f"round {number}"
+    )
+    return round_messages(fake, channel_id)[number - 1]
+
+
+async def wait_quiz_over(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> None:
+    """Wait for the quiz's closing post (its top scorers), in an English-speaking server."""
+    title = text("quiz.finished.title", "en")
+    await fake.wait_until(
+        lambda: any(
+            m.embeds and m.embeds[0].get("title") == title
+            for m in fake.channel_messages(channel_id)
+        ),
+        15,
+        "the end of the quiz",
+    )
+
+
+def select_of(message: Any) -> dict[str, Any]:
+    """The round message's answer menu."""
+    return next(
+        c
+        for row in message.components
+        for c in row["components"]
+        if c.get("custom_id", "").startswith(ANSWER_MENU)
+    )
+
+
+def round_id_of(message: Any) -> int:
+    return int(select_of(message)["custom_id"].rsplit(":", 1)[1])
+
+
+def hand_of(message: Any) -> tuple[int, ...]:
+    """The round's seven cards, read from its answer menu."""
+    return parse_cards(" ".join(o["value"] for o in select_of(message)["options"]), 7)
+
+
+def house_two(message: Any) -> list[str]:
+    return [NAMES[c] for c in house_way(hand_of(message)).two]
+
+
+def wrong_two(message: Any) -> list[str]:
+    """Two cards whose split is not the house way (some pair of the seven always is)."""
+    hand = hand_of(message)
+    decision = house_way(hand)
+    for i in range(7):
+        for j in range(i + 1, 7):
+            two = [hand[i], hand[j]]
+            five = [c for c in hand if c not in two]
+            if (five_value(five), two_value(two)) != (decision.five_value, decision.two_value):
+                return [NAMES[hand[i]], NAMES[hand[j]]]
+    raise AssertionError("no wrong answer")
+
+
+async def expire_round_in(database: Database, message: Any) -> None:
+    """Let the round's time run out now (the database is the authority on deadlines)."""
+    await database.execute(
+        "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id_of(message), time.time() - 0.01
+    )
+
+
+async def expire_round(database_url: str, message: Any) -> None:
+    database = await open_database(database_url)
+    try:
+        await expire_round_in(database, message)
+    finally:
+        await database.close()
+
+
+async def answer(
+    fake: FakeDiscord, message: Any, user: FakeUser, values: list[str], locale: str = "en-US"
+) -> Any:
+    interaction = await fake.click(
+        message.id, select_of(message)["custom_id"], values=values, user=user, locale=locale
+    )
+    return await fake.wait_response(interaction)

@@ -1,0 +1,56 @@
+"""The catalogue is complete: every message in both languages with the same placeholders,
+and every command text the bot registers has its Swedish (a changed English description
+would otherwise lose its Swedish without a word)."""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Any
+
+import pytest
+from discord import Locale
+
+from bot.client import HousewayBot
+from bot.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, SWEDISH
+
+
+def placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in Formatter().parse(template) if field is not None}
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_message_is_in_swedish_and_english_with_the_same_placeholders(key: str) -> None:
+    entry = MESSAGES[key]
+    assert set(entry) == {SWEDISH, ENGLISH}
+    assert placeholders(entry[SWEDISH]) == placeholders(entry[ENGLISH])
+
+
+def localised(payload: Any, found: list[tuple[str, str, str | None]]) -> None:
+    """(kind, English text, its Swedish) for every name and description in a command
+    payload: commands, subcommands, options and choices alike."""
+    if isinstance(payload, list):
+        for item in payload:
+            localised(item, found)
+        return
+    if not isinstance(payload, dict):
+        return
+    for kind in ("name", "description"):
+        if isinstance(payload.get(kind), str):
+            swedish = (payload.get(f"{kind}_localizations") or {}).get(Locale.swedish.value)
+            found.append((kind, payload[kind], swedish))
+    for nested in ("options", "choices"):
+        localised(payload.get(nested), found)
+
+
+async def test_every_command_text_the_bot_registers_has_its_swedish(
+    houseway_bot: HousewayBot,
+) -> None:
+    """Read from the synced payload of the real command tree, through the real translator."""
+    found: list[tuple[str, str, str | None]] = []
+    localised(await houseway_bot.command_payload(), found)
+    commands = {command.name for command in houseway_bot.tree.get_commands()}
+    assert commands and commands <= {english for _, english, _ in found}
+    assert [(kind, english) for kind, english, swedish in found if not swedish] == []
+    assert all(swedish == COMMAND_TEXTS_SV[english] for _, english, swedish in found)
+    # and no Swedish is kept for a text the bot no longer has
+    assert set(COMMAND_TEXTS_SV) - {english for _, english, _ in found} == set()
