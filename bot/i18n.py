@@ -123,6 +123,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.round.deadline": {"sv": "Tiden går ut {when}.", "en": "Time runs out {when}."},
     "quiz.round.count": {"sv": "Svar hittills: {count}", "en": "Answers so far: {count}"},
     "quiz.round.closed": {"sv": "Rundan är stängd. Svar: {count}", "en": "This round is closed. Answers: {count}"},
+    "quiz.round.ended": {"sv": "Rundan stängde {when}.", "en": "The round closed at {when}."},
     "quiz.placeholder.set": {"sv": "Välj två kort till tvåkortshanden", "en": "Pick two cards for the two-card hand"},
     "quiz.placeholder.rule": {"sv": "Välj regeln", "en": "Pick the rule"},
     "quiz.answer.saved.set": {
@@ -164,9 +165,19 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.button.next": {"sv": "Nästa", "en": "Next"},
     "quiz.config.title": {"sv": "Quizinställningar", "en": "Quiz settings"},
     "quiz.config.body": {
-        "sv": "Quizledarroll: {role}\nStandardtid: {seconds} s\nStandardantal rundor: {rounds}",
-        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}",
+        "sv": "Quizledarroll: {role}\nTid per runda (standard): {seconds} s\nAntal rundor (standard): {rounds}\nPaus efter facit: {pause} s\nSpråk: {language}",
+        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}\nPause after each answer: {pause} s\nLanguage: {language}",
     },
+    "quiz.config.language.server": {"sv": "serverns språk", "en": "the server's language"},
+    "quiz.config.language.sv": {"sv": "svenska", "en": "Swedish"},
+    "quiz.config.language.en": {"sv": "engelska", "en": "English"},
+    "quiz.bad_number": {
+        "sv": "{name} måste vara mellan {low} och {high}, inte {value}.",
+        "en": "{name} must be between {low} and {high}, not {value}.",
+    },
+    "quiz.option.rounds": {"sv": "Antal rundor", "en": "Rounds"},
+    "quiz.option.seconds": {"sv": "Sekunder per runda", "en": "Seconds per round"},
+    "quiz.option.pause": {"sv": "Pausen", "en": "The pause"},
     "quiz.config.none": {"sv": "ingen", "en": "none"},
     "quiz.reset.confirm": {
         "sv": "Vill du verkligen radera **alla** quizpoäng på servern? Det går inte att ångra.",
@@ -301,6 +312,15 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "Page number": "Sidnummer",
     "config": "inställningar",
     "Quizmaster role, default time and rounds": "Quizledarroll, standardtid och antal rundor",
+    "pause": "paus",
+    "Seconds between a round's answer and the next round (0-60)": (
+        "Sekunder mellan en rundas facit och nästa runda (0–60)"
+    ),
+    "language": "språk",
+    "The quiz language (default: the server's)": "Quizets språk (standard: serverns)",
+    "Swedish": "Svenska",
+    "English": "Engelska",
+    "The server's language": "Serverns språk",
     "quizmaster_role": "quizledarroll",
     "Role that may run quizzes": "Roll som får leda quiz",
     "clear_role": "ta_bort_roll",

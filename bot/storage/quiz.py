@@ -32,6 +32,10 @@ class GuildConfig:
     quizmaster_role_id: int | None = None
     default_seconds: int = 30
     default_rounds: int = 5
+    #: Seconds between a round's reveal and the next round, to read the answer.
+    round_pause: int = 5
+    #: "sv" or "en" for the server's quizzes; None: the server's own locale.
+    language: str | None = None
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,7 @@ class Quiz:
     seconds: int
     locale: str
     status: str
+    pause: int = 5
 
 
 @dataclass(frozen=True)
@@ -84,14 +89,17 @@ async def guild_config(db: Database, guild_id: int) -> GuildConfig:
 
 async def save_guild_config(db: Database, config: GuildConfig) -> None:
     await db.execute(
-        "INSERT INTO guild_config (guild_id, quizmaster_role_id, default_seconds, default_rounds)"
-        " VALUES ($1, $2, $3, $4) ON CONFLICT (guild_id) DO UPDATE SET"
-        " quizmaster_role_id = excluded.quizmaster_role_id,"
-        " default_seconds = excluded.default_seconds, default_rounds = excluded.default_rounds",
+        "INSERT INTO guild_config (guild_id, quizmaster_role_id, default_seconds, default_rounds,"
+        " round_pause, language) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE"
+        " SET quizmaster_role_id = excluded.quizmaster_role_id,"
+        " default_seconds = excluded.default_seconds, default_rounds = excluded.default_rounds,"
+        " round_pause = excluded.round_pause, language = excluded.language",
         config.guild_id,
         config.quizmaster_role_id,
         config.default_seconds,
         config.default_rounds,
+        config.round_pause,
+        config.language,
     )
 
 
@@ -102,7 +110,8 @@ async def create_quiz(db: Database, quiz: Quiz) -> None:
     try:
         await db.execute(
             "INSERT INTO quizzes (id, guild_id, channel_id, started_by, mode, rounds, seconds,"
-            " locale, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            " locale, status, created_at, pause)"
+            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             quiz.id,
             quiz.guild_id,
             quiz.channel_id,
@@ -113,6 +122,7 @@ async def create_quiz(db: Database, quiz: Quiz) -> None:
             quiz.locale,
             quiz.status,
             time.time(),
+            quiz.pause,
         )
     except DatabaseError as error:
         if await running_quiz_in(db, quiz.channel_id) is not None:
@@ -395,21 +405,23 @@ async def mark_announced(db: Database, round_id: int, message_id: int) -> None:
 async def leaderboard(
     db: Database, guild_id: int, month: str | None, limit: int, offset: int
 ) -> tuple[list[Row], int]:
-    """One page of (user_id, points, correct) and the number of ranked members."""
+    """One page of (user_id, points, correct) and the number of ranked members.
+
+    Only members with points are ranked: one who has only answered wrong is not
+    "ranked" at 0 points below everyone else.
+    """
     where = "guild_id = $1" + (" AND month = $2" if month else "")
     args: list[Any] = [guild_id] + ([month] if month else [])
     n = len(args)
+    ranked = f"FROM scores WHERE {where} GROUP BY user_id HAVING SUM(points) > 0"
     rows = await db.fetch(
-        f"SELECT user_id, SUM(points) AS points, SUM(correct) AS correct FROM scores"
-        f" WHERE {where} GROUP BY user_id ORDER BY SUM(points) DESC, user_id"
-        f" LIMIT ${n + 1} OFFSET ${n + 2}",
+        f"SELECT user_id, SUM(points) AS points, SUM(correct) AS correct {ranked}"
+        f" ORDER BY SUM(points) DESC, user_id LIMIT ${n + 1} OFFSET ${n + 2}",
         *args,
         limit,
         offset,
     )
-    total = await db.fetchrow(
-        f"SELECT COUNT(DISTINCT user_id) AS n FROM scores WHERE {where}", *args
-    )
+    total = await db.fetchrow(f"SELECT COUNT(*) AS n FROM (SELECT user_id {ranked}) ranked", *args)
     return rows, int(total["n"]) if total else 0
 
 

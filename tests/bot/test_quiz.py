@@ -16,7 +16,7 @@ import pytest
 from bot.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
-from houseway.cards import parse_cards
+from houseway.cards import canonical_hand, parse_cards, sort_key
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env, metrics_show
 from tests.bot.quizhelpers import (
     MODERATOR,
@@ -238,9 +238,8 @@ async def test_full_quiz_with_changed_hidden_and_late_answers(
 
     board = await fake_discord.send_command("quiz leaderboard", user=bo)
     lines = (await fake_discord.wait_response(board)).embeds[0]["description"].splitlines()
-    assert len(lines) == 3
+    assert len(lines) == 2  # Bo only answered wrong: not ranked at 0 points
     assert {lines[0].split()[1], lines[1].split()[1]} == {f"<@{anna.id}>", f"<@{cecilia.id}>"}
-    assert lines[2].startswith(f"**3.** <@{bo.id}> – 0 pts")
     for line in lines[:2]:
         points = int(line.split("–")[1].split()[0])
         assert 100 <= points <= 150
@@ -527,3 +526,59 @@ async def test_swedish_server_gets_swedish_quiz_messages(
     first = await wait_round(fake_discord, 1)
     assert first.embeds[0]["title"] == "Runda 1 av 3"
     assert first.content == "Svar hittills: 0"
+
+
+async def test_out_of_range_rounds_and_seconds_are_refused_by_the_bot_too(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot
+) -> None:
+    """Discord enforces the options' ranges, but a client or proxy need not."""
+    for options, told in (
+        ({"rounds": 500}, "Rounds must be between 1 and 20, not 500."),
+        ({"seconds": 5}, "Seconds per round must be between 10 and 300, not 5."),
+    ):
+        refused = await start_quiz(fake_discord, **options)
+        assert refused.ephemeral and refused.content == told
+    config = await fake_discord.send_command(
+        "quiz config", {"pause": 999}, user=fake_discord.owner, permissions=MODERATOR
+    )
+    sent = await fake_discord.wait_response(config)
+    assert sent.ephemeral and sent.content == "The pause must be between 0 and 60, not 999."
+    assert round_messages(fake_discord) == []
+
+
+async def test_the_seven_cards_are_shown_sorted(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot
+) -> None:
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    shown = hand_of(first)  # the answer menu's order
+    assert list(shown) == sorted(shown, key=sort_key)
+    assert canonical_hand(shown).split() == [o["value"] for o in select_of(first)["options"]]
+    saved = await answer(fake_discord, first, fake_discord.make_user("anna"), house_two(first))
+    assert "until <t:" in saved.content and ":T>;" in saved.content  # a time, not "in 25 s"
+
+
+async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    """An English (non-Community) server asks for Swedish quizzes and a 2-second pause."""
+    config = await fake_discord.send_command(
+        "quiz config", {"pause": 2, "language": "sv"}, user=fake_discord.owner,
+        permissions=MODERATOR,
+    )
+    body = (await fake_discord.wait_response(config)).embeds[0]["description"]
+    assert "Pause after each answer: 2 s" in body and "Language: Swedish" in body
+    started = await start_quiz(fake_discord, rounds=2, seconds=60)
+    assert started.content.startswith("**Quiz!** 2 rundor")
+    first = await wait_round(fake_discord, 1)
+    assert first.embeds[0]["title"] == "Runda 1 av 2"
+    await expire_round(any_database_url, first)
+    await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal 1")
+    revealed = time.monotonic()
+    await wait_round(fake_discord, 2)
+    assert time.monotonic() - revealed >= 1.9  # the pause, not 0.01 s
+    closed = fake_discord.get_message(first.id)
+    description = closed.embeds[0]["description"]
+    assert ":R>" not in description  # no "time runs out 2 minutes ago"
+    assert "Rundan stängde <t:" in description and ":T>" in description
+    assert closed.attachments  # the picture stays

@@ -33,6 +33,21 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGE_SIZE = 10
+ROUNDS = (1, 20)
+SECONDS = (10, 300)
+PAUSE = (0, 60)
+#: A quiz language chosen in /quiz config, as the locale its quizzes are run in.
+QUIZ_LOCALES = {"sv": discord.Locale.swedish.value, "en": discord.Locale.american_english.value}
+
+
+def within(value: int | None, bounds: tuple[int, int], option: str, lang: str) -> int | None:
+    """Discord enforces an option's range, but a client or a proxy need not: check again."""
+    low, high = bounds
+    if value is not None and not low <= value <= high:
+        name = text(f"quiz.option.{option}", lang)
+        raise Refusal("quiz.bad_number", outcome="bad_input", name=name, low=low, high=high,
+                      value=value)
+    return value
 
 
 @app_commands.guild_only()  # the whole group: quizzes and scores belong to a server
@@ -133,6 +148,9 @@ class QuizCog(
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal("quiz.guild_only")
+        lang = language(interaction.locale)
+        within(rounds, ROUNDS, "rounds", lang)
+        within(seconds, SECONDS, "seconds", lang)
         db = bounded_db(interaction)
         config = await store.guild_config(db, interaction.guild_id)
         guild_locale = interaction.guild_locale or discord.Locale.american_english
@@ -144,8 +162,9 @@ class QuizCog(
             mode=mode if mode in MODES else "set",
             rounds=rounds or config.default_rounds,
             seconds=seconds or config.default_seconds,
-            locale=guild_locale.value,
+            locale=QUIZ_LOCALES.get(config.language or "", guild_locale.value),
             status="running",
+            pause=config.round_pause,
         )
         try:
             await self.create_in_time(interaction, quiz)
@@ -264,12 +283,23 @@ class QuizCog(
         seconds=_("seconds"),
         rounds=_("rounds"),
         clear_role=_("clear_role"),
+        pause=_("pause"),
+        quiz_language=_("language"),
     )
     @app_commands.describe(
         quizmaster_role=_("Role that may run quizzes"),
         seconds=_("Seconds per round (10-300)"),
         rounds=_("Number of rounds (1-20)"),
         clear_role=_("Remove the quizmaster role"),
+        pause=_("Seconds between a round's answer and the next round (0-60)"),
+        quiz_language=_("The quiz language (default: the server's)"),
+    )
+    @app_commands.choices(
+        quiz_language=[
+            app_commands.Choice(name=_("Swedish"), value="sv"),
+            app_commands.Choice(name=_("English"), value="en"),
+            app_commands.Choice(name=_("The server's language"), value="server"),
+        ]
     )
     @quizmaster_only()
     async def config(
@@ -279,7 +309,13 @@ class QuizCog(
         seconds: app_commands.Range[int, 10, 300] | None = None,
         rounds: app_commands.Range[int, 1, 20] | None = None,
         clear_role: bool = False,
+        pause: app_commands.Range[int, 0, 60] | None = None,
+        quiz_language: str | None = None,
     ) -> None:
+        lang = language(interaction.locale)
+        within(rounds, ROUNDS, "rounds", lang)
+        within(seconds, SECONDS, "seconds", lang)
+        within(pause, PAUSE, "pause", lang)
         db = bounded_db(interaction)
         assert interaction.guild_id is not None  # quizmasters are members of a server
         config = await store.guild_config(db, interaction.guild_id)
@@ -293,9 +329,15 @@ class QuizCog(
             quizmaster_role_id=role_id,
             default_seconds=seconds or config.default_seconds,
             default_rounds=rounds or config.default_rounds,
+            round_pause=config.round_pause if pause is None else pause,
+            language=(
+                config.language
+                if quiz_language is None
+                else (quiz_language if quiz_language in QUIZ_LOCALES else None)
+            ),
         )
         await store.save_guild_config(db, config)
-        embed = config_embed(config, language(interaction.locale))
+        embed = config_embed(config, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=_("reset"), description=_("Delete all quiz scores in this server"))

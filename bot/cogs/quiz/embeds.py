@@ -48,15 +48,28 @@ def discord_time(timestamp: float) -> str:
     return f"<t:{math.ceil(timestamp)}:R>"
 
 
+def clock_time(timestamp: float) -> str:
+    """A Discord timestamp tag shown as a time of day in the reader's time zone: reads
+    right after "until" and stays right once it has passed."""
+    return f"<t:{math.ceil(timestamp)}:T>"
+
+
 def round_embed(
-    quiz: store.Quiz, round_: store.Round, lang: str, deadline: float
+    quiz: store.Quiz, round_: store.Round, lang: str, deadline: float, closed: bool = False
 ) -> discord.Embed:
+    """The round as posted; ``closed``: as it reads once the round is over (no countdown
+    left saying "time runs out 2 minutes ago")."""
+    timing = (
+        text("quiz.round.ended", lang, when=clock_time(deadline))
+        if closed
+        else text("quiz.round.deadline", lang, when=discord_time(deadline))
+    )
     embed = discord.Embed(
         title=text("quiz.round.title", lang, number=round_.number, rounds=quiz.rounds),
         description=(
             f"{text(f'quiz.round.{quiz.mode}', lang)}\n\n"
             f"**{pretty_cards(round_.hand)}**\n\n"
-            f"{text('quiz.round.deadline', lang, when=discord_time(deadline))}"
+            f"{timing}"
         ),
         colour=COLOUR,
     )
@@ -135,6 +148,8 @@ def config_embed(config: store.GuildConfig, lang: str) -> discord.Embed:
             role=role,
             seconds=config.default_seconds,
             rounds=config.default_rounds,
+            pause=config.round_pause,
+            language=text(f"quiz.config.language.{config.language or 'server'}", lang),
         ),
     )
 

@@ -22,7 +22,7 @@ from ...storage import Database, DatabaseError, DatabaseTimeout
 from ...storage import quiz as store
 from ...storage.journal import AnswerJournal
 from .checks import bounded_db
-from .embeds import discord_time
+from .embeds import clock_time
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -154,7 +154,7 @@ class AnswerIntake:
         if not recorded:
             raise Refusal("quiz.answer.late", outcome="late")
         self.bot.metrics.quiz_answers.inc()
-        when = discord_time(round_.deadline)
+        when = clock_time(round_.deadline)
         told = "received" if outcome == "unsaved" else "saved"
         if quiz is not None and quiz.mode == "rule":
             message = text(f"quiz.answer.{told}.rule", lang, rule=answer, when=when)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from houseway import house_way
-from houseway.cards import card_from_name, deal
+from houseway.cards import card_from_name, deal, sort_key
 from houseway.quiz import is_correct, points, rule_choices
 
 from ...cards_image import render_hand, render_split
@@ -60,10 +60,13 @@ async def close_round_message(
         return
     if count is None:
         count = await store.answer_count(bot.database, round_.id)
+    lang = language(quiz.locale)
     try:
         channel = await channel_of(bot, quiz.channel_id)
         await channel.get_partial_message(round_.message_id).edit(  # type: ignore[attr-defined]
-            content=text("quiz.round.closed", language(quiz.locale), count=count), view=None
+            content=text("quiz.round.closed", lang, count=count),
+            embed=round_embed(quiz, round_, lang, round_.deadline, closed=True),
+            view=None,
         )
     except discord.HTTPException as error:
         log.warning("could not close the message of round %s: %s", round_.id, error)
@@ -176,7 +179,7 @@ class QuizRunner:
         return False
 
     async def post_round(self, quiz: store.Quiz, number: int) -> None:
-        hand = deal(_RANDOM)
+        hand = tuple(sorted(deal(_RANDOM), key=sort_key))  # shown sorted, as everywhere
         decision = house_way(hand)
         choices = rule_choices(decision, _RANDOM) if quiz.mode == "rule" else []
         now = time.time()
@@ -356,6 +359,8 @@ class QuizRunner:
         if round_.number >= quiz.rounds:
             self.own.add(("finish", quiz.id))
         await close_round_message(self.bot, quiz, round_, len(results))
+        if round_.number < quiz.rounds:
+            await asyncio.sleep(quiz.pause)  # time to read the answer before the next hand
 
     async def finish(self, quiz: store.Quiz, last: store.Round) -> None:
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
