@@ -40,7 +40,7 @@ class FakeDiscord(CallbacksMixin, CommandsMixin, InteractionsMixin):
         app.router.add_route("*", "/{tail:.*}", self._handle_stray)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self._requested_port)
+        site = web.TCPSite(self._runner, self.host, self._requested_port, backlog=4096)
         await site.start()
         server = site._server  # aiohttp exposes the bound port only here
         assert server is not None and server.sockets
