@@ -7,7 +7,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from .client import HousewayBot
 
 log = logging.getLogger(__name__)
+
+#: Discord's "Unknown interaction": the first answer came after the 3-second deadline, so
+#: nothing can be sent for that interaction any more.
+UNKNOWN_INTERACTION: Final = 10062
 
 
 class Refusal(app_commands.CheckFailure):
@@ -47,6 +51,12 @@ def bot_of(interaction: discord.Interaction) -> HousewayBot:
     return interaction.client  # type: ignore[return-value]
 
 
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created the interaction (its id's timestamp): Discord's
+    3-second deadline for the first answer counts from then, not from our handler."""
+    return time.time() - interaction.created_at.timestamp()
+
+
 async def tell(interaction: discord.Interaction, message: str) -> None:
     """An ephemeral note to the user, whether or not the interaction was answered yet."""
     try:
@@ -61,7 +71,7 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
 def record(interaction: discord.Interaction, command: str, outcome: str) -> None:
     """One log line and the metrics for a handled interaction."""
     metrics = bot_of(interaction).metrics
-    seconds = max(0.0, time.time() - interaction.created_at.timestamp())
+    seconds = max(0.0, age(interaction))
     metrics.interactions.labels(command, outcome).inc()
     metrics.response_seconds.labels(command).observe(seconds)
     if outcome == "database_unavailable":
@@ -82,8 +92,21 @@ def record(interaction: discord.Interaction, command: str, outcome: str) -> None
     )
 
 
-def _failure(name: str, error: BaseException, interaction: discord.Interaction) -> tuple[str, str]:
-    """The outcome and the message for an error no handler dealt with."""
+def _failure(
+    name: str, error: BaseException, interaction: discord.Interaction
+) -> tuple[str, str | None]:
+    """The outcome and the message (None: nobody to tell) for an error no handler dealt with.
+
+    An interaction answered too late is not a bug but load: one warning line, no traceback
+    (a burst of them would otherwise spend the bot's time formatting tracebacks).
+    """
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        log.warning(
+            "%s answered too late, %.1f s after Discord created it: Unknown interaction",
+            name,
+            age(interaction),
+        )
+        return "expired", None
     if isinstance(error, DatabaseError):
         log.warning("database unavailable for %s: %s", name, error)
         return "database_unavailable", text("error.database", language(interaction.locale))
@@ -108,7 +131,8 @@ async def component(interaction: discord.Interaction, name: str) -> AsyncIterato
         await tell(interaction, refusal.message(interaction))
     except Exception as error:
         handled.outcome, message = _failure(name, error, interaction)
-        await tell(interaction, message)
+        if message is not None:
+            await tell(interaction, message)
     finally:
         record(interaction, name, handled.outcome)
 
@@ -128,4 +152,5 @@ class Tree(app_commands.CommandTree["HousewayBot"]):
         cause = getattr(error, "original", None) or error.__cause__ or error
         outcome, message = _failure(f"/{command}", cause, interaction)
         record(interaction, command, outcome)
-        await tell(interaction, message)
+        if message is not None:
+            await tell(interaction, message)
