@@ -213,7 +213,7 @@ async def test_slow_picture_defers_first_then_follows_up(
         time.sleep(0.3)  # a picture that takes longer than the bot waits before deferring
         return real_render(five, two)
 
-    monkeypatch.setattr(houseway_cog, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(houseway_cog, "DEFER_AT_AGE", 0.05)
     monkeypatch.setattr(houseway_cog, "render_split", slow_render)
     interaction = await fake_discord.send_command("houseway", {"hand": HAND})
     first = await fake_discord.wait_response(interaction)
