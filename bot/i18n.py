@@ -42,6 +42,22 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "footer.path": {"sv": "Regel-id: {path}", "en": "Rule id: {path}"},
     "button.deal_again": {"sv": "Ge igen", "en": "Deal again"},
     "rules.intro": {"sv": "Inledning", "en": "Introduction"},
+    "component.invalid": {
+        "sv": "Den här knappen eller menyn gäller inte längre. Kör kommandot igen.",
+        "en": "This button or menu is no longer valid. Run the command again.",
+    },
+    "component.invalid.deal": {
+        "sv": "Den här knappen gäller inte längre. Kör /deal för en ny hand.",
+        "en": "This button is no longer valid. Run /deal for a new hand.",
+    },
+    "component.invalid.leaderboard": {
+        "sv": "Den här knappen gäller inte längre. Kör /quiz leaderboard igen för en aktuell topplista.",
+        "en": "This button is no longer valid. Run /quiz leaderboard again for an up-to-date leaderboard.",
+    },
+    "component.invalid.answer": {
+        "sv": "Den här menyn gäller inte längre. Svara i meddelandet för den pågående rundan.",
+        "en": "This menu is no longer valid. Answer in the message of the current round.",
+    },
     "rules.unknown": {
         "sv": "Det finns ingen regel som heter {rule}. Välj en i listan, t.ex. `one-pair`.",
         "en": "There is no rule called {rule}. Pick one from the list, e.g. `one-pair`.",

@@ -68,6 +68,40 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
         log.warning("could not tell the user about an error")
 
 
+def component_id(interaction: discord.Interaction) -> str | None:
+    """The custom id of a button or menu interaction; None for any other kind."""
+    if interaction.type is not discord.InteractionType.component:
+        return None
+    custom_id = (interaction.data or {}).get("custom_id")
+    return custom_id if isinstance(custom_id, str) else None
+
+
+def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the message clicked on has a component with this custom id. Discord sends the
+    message as it is now: a forged or outdated id is not on it, and discord.py drops such a
+    click without a word."""
+    message = interaction.message
+    if message is None:
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    )
+
+
+async def refuse_invalid_component(
+    interaction: discord.Interaction, name: str, key: str
+) -> None:
+    """Tell the member that a button or menu cannot be used and what to do instead (``key``).
+
+    For custom ids the bot's own messages could not carry: told before anything reads
+    them, counted as ``invalid_component``, never an error.
+    """
+    async with component(interaction, name):
+        raise Refusal(key, outcome="invalid_component")
+
+
 def record(interaction: discord.Interaction, command: str, outcome: str) -> None:
     """One log line and the metrics for a handled interaction."""
     metrics = bot_of(interaction).metrics

@@ -31,7 +31,7 @@ from ..embeds import (
     safe_token,
 )
 from ..i18n import language, text
-from ..interactions import age, component
+from ..interactions import age, component, component_id, refuse_invalid_component
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
@@ -46,7 +46,10 @@ DEFER_AT_AGE: Final = 1.0
 #: Pictures one member may have in the works (painted and uploaded) at once; the member's
 #: others are deferred at once and wait their turn, so a burst queues behind itself.
 PICTURES_PER_MEMBER: Final = 1
-DEAL_AGAIN_ID: Final = "houseway:deal-again"
+#: Every custom id of this cog's components starts with this; the one button is persistent.
+ID_PREFIX: Final = "houseway:"
+DEAL_AGAIN_ID: Final = f"{ID_PREFIX}deal-again"
+DEAL_AGAIN_NAME: Final = "deal again"
 #: Deals must not be predictable from earlier ones: the operating system's randomness.
 _RANDOM = secrets.SystemRandom()
 
@@ -67,7 +70,7 @@ class DealAgainView(discord.ui.View):
         self.add_item(button)
 
     async def deal_again(self, interaction: discord.Interaction) -> None:
-        async with component(interaction, "deal again"):
+        async with component(interaction, DEAL_AGAIN_NAME):
             await self.cog.deal_and_send(interaction)
 
 
@@ -117,6 +120,16 @@ class HousewayCog(commands.Cog):
         self.bot.add_view(DealAgainView(self))
         # Draw every card face now (~1 s, in a thread), not in the first user's request.
         await asyncio.to_thread(warm_up)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A "houseway:" custom id other than the deal-again button's: the bot never made it
+        (the persistent button needs no message to be found; anything else would be dropped
+        by discord.py without a word)."""
+        custom_id = component_id(interaction)
+        if custom_id is None or not custom_id.startswith(ID_PREFIX) or custom_id == DEAL_AGAIN_ID:
+            return
+        await refuse_invalid_component(interaction, DEAL_AGAIN_NAME, "component.invalid.deal")
 
     async def send_decision(
         self,
