@@ -18,6 +18,7 @@ from discord.ext import commands
 from houseway import Decision, HandError, house_way, parse_hand
 from houseway.cards import deal
 from houseway.census import load_rule_counts
+from houseway.cost import rule_cost
 from houseway.rules import RULES
 
 from ..cards_image import render_split, warm_up
@@ -218,7 +219,9 @@ class HousewayCog(commands.Cog):
                 )
                 return
             await interaction.response.send_message(
-                embed=rule_embed(rule_id, lang, self.rule_counts, self.total_hands)
+                embed=rule_embed(
+                    rule_id, lang, self.rule_counts, self.total_hands, rule_cost(rule_id)
+                )
             )
             return
         messages = _pack(rules_overview(lang))
