@@ -139,7 +139,8 @@ async def bench(count: int, seed: int, log_path: Path) -> None:
     )
     if answers:
         print(
-            f"  every answer delivered after {max(answers):.1f} s (all settled after {done:.1f} s)"
+            f"  the last picture that reached its member: {max(answers):.1f} s after the burst "
+            f"(all settled after {done:.1f} s)"
         )
     print(
         f"  another member, halfway through: initial response "
