@@ -3,6 +3,8 @@
 The bot runs as its real entry point (``python -m bot``, one process) against the
 stand-in in this process; the time measured is from the INTERACTION_CREATE frame
 leaving the stand-in to the bot's initial callback arriving (embed + PNG included).
+Each of the C in flight comes from a member of its own: the bot paints one picture at a
+time per member and defers a member's others (``bench_burst.py`` measures that).
 Run: ``python benchmarks/bench_bot.py [--interactions 2000] [--concurrency 8]``.
 """
 
@@ -45,14 +47,15 @@ async def bench(count: int, concurrency: int, seed: int) -> None:
             for hand in hands:
                 queue.put_nowait(hand)
 
-            async def worker() -> None:
+            async def worker(number: int) -> None:
+                member = fake.make_user(f"member{number}")
                 while not queue.empty():
                     hand = queue.get_nowait()
-                    interaction = await fake.send_command("houseway", {"hand": hand})
+                    interaction = await fake.send_command("houseway", {"hand": hand}, user=member)
                     await fake.wait_response(interaction, timeout=10)
 
             started = time.perf_counter()
-            await asyncio.gather(*(worker() for _ in range(concurrency)))
+            await asyncio.gather(*(worker(number) for number in range(concurrency)))
             elapsed = time.perf_counter() - started
             times = sorted(fake.response_times()[skip:])
         finally:
@@ -64,7 +67,7 @@ async def bench(count: int, concurrency: int, seed: int) -> None:
         return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
 
     print(f"/houseway through the stand-in: {len(times)} interactions, "
-          f"{concurrency} in flight, bot = one `python -m bot` process")
+          f"{concurrency} in flight (one per member), bot = one `python -m bot` process")
     print(f"  time to initial response: p50 {pct(50):.1f} ms, p99 {pct(99):.1f} ms, "
           f"max {times[-1] * 1000:.1f} ms")
     print(f"  throughput: {len(times) / elapsed:.0f} interactions/s")

@@ -8,6 +8,7 @@ import json
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -32,6 +33,11 @@ HANDLER_TASKS = (
 )
 #: close() waits at most this long for interactions in flight; then the cogs unload.
 FINISH_SECONDS = 5.0
+#: HTTP connections to Discord at once (discord.py's default is unlimited). A burst of
+#: interactions otherwise opens a connection (a TLS handshake) per answer at the same
+#: moment, and every acknowledgement waits for all of them; kept-alive connections
+#: carry the burst within Discord's 3 seconds.
+HTTP_CONNECTIONS = 64
 
 
 class HousewayBot(commands.Bot):
@@ -49,7 +55,7 @@ class HousewayBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             tree_cls=Tree,
-            **options,
+            **{"connector": aiohttp.TCPConnector(limit=HTTP_CONNECTIONS), **options},
         )
         self.settings = settings
         self.database = database

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -9,6 +10,8 @@ import discord
 
 from houseway import Decision, HandError, canonical_hand, sentences_for
 from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
+from houseway.census import DEALER_HANDS
+from houseway.cost import RuleCost
 from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule
 
 from .i18n import SWEDISH, text
@@ -18,6 +21,7 @@ COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
 ERROR_COLOUR: Final = discord.Colour.from_rgb(178, 34, 34)
 EMBED_DESCRIPTION_LIMIT: Final = 4096
 EMBED_TOTAL_LIMIT: Final = 6000
+MINUS: Final = "\u2212"
 
 
 def number(value: int, lang: str) -> str:
@@ -31,6 +35,53 @@ def share(count: int, total: int, lang: str) -> str:
     digits = 3 if percent < 10 else 2
     shown = f"{percent:.{digits}f}"
     return (shown.replace(".", ",") + "\u00a0%") if lang == SWEDISH else shown + "%"
+
+
+def decimal(value: float, places: int, lang: str) -> str:
+    """A decimal number as each language writes it: a comma in Swedish, a real minus sign.
+    Zero is plain 0 (no "-0.000")."""
+    shown = f"{value:.{places}f}"
+    if float(shown) == 0:
+        return "0"
+    shown = shown.replace("-", MINUS)
+    return shown.replace(".", ",") if lang == SWEDISH else shown
+
+
+def percent(fraction: float, lang: str) -> str:
+    """A fraction as a percentage with two decimals (8.36%, Swedish 8,36 %)."""
+    shown = decimal(100 * fraction, 2, lang) if fraction else "0"
+    return shown + ("\u00a0%" if lang == SWEDISH else "%")
+
+
+def significant_places(value: float, digits: int = 3) -> int:
+    """Decimals that show ``digits`` significant digits of ``value`` (0.0125, 0.0000168)."""
+    return max(0, digits - 1 - math.floor(math.log10(abs(value)))) if value else digits
+
+
+def cost_text(cost: RuleCost, lang: str) -> str:
+    """How often another split beats the house way on a rule's hands, the EV it leaves
+    against the best split (as a signed difference, so negative), and where that comes from."""
+    not_best, give_up = cost.not_best, cost.give_up
+    source = text(
+        "cost.source",
+        lang,
+        hands=number(cost.hands, lang),
+        dealer=number(DEALER_HANDS, lang),
+    )
+    if not_best.value == 0:
+        return text("cost.never", lang, high=percent(not_best.high, lang)) + "\n" + source
+    places = significant_places(give_up.value)
+    figures = text(
+        "cost.worse",
+        lang,
+        share=percent(not_best.value, lang),
+        low=percent(not_best.low, lang),
+        high=percent(not_best.high, lang),
+        ev=decimal(-give_up.value, places, lang),
+        ev_low=decimal(-give_up.high, places, lang),
+        ev_high=decimal(-give_up.low, places, lang),
+    )
+    return figures + "\n" + source
 
 
 def quote_rules(rules: Iterable[Rule], lang: str) -> str:
@@ -120,9 +171,14 @@ def error_embed(error: HandError, lang: str) -> discord.Embed:
 
 
 def rule_embed(
-    rule_id: str, lang: str, rule_counts: Mapping[str, int], total: int
+    rule_id: str,
+    lang: str,
+    rule_counts: Mapping[str, int],
+    total: int,
+    cost: RuleCost | None = None,
 ) -> discord.Embed:
-    """One rule: its Swedish sentence(s) and translation, and how often it decides."""
+    """One rule: its Swedish sentence(s) and translation, how often it decides and, when
+    the shipped analysis has it, how often and by how much another split does better."""
     rule = RULES[rule_id]
     embed = discord.Embed(
         title=f"{text('title.rules', lang)}: `{rule_id}`",
@@ -135,6 +191,8 @@ def rule_embed(
             name=text("field.often", lang),
             value=text("often", lang, share=share(count, total, lang), total=number(total, lang)),
         )
+    if cost is not None:
+        embed.add_field(name=text("field.cost", lang), value=cost_text(cost, lang), inline=False)
     return embed
 
 

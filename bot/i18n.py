@@ -35,6 +35,19 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Regeln avgör {share} av alla {total} händer.",
         "en": "This rule decides {share} of all {total} hands.",
     },
+    "field.cost": {"sv": "Mot den bästa delningen", "en": "Against the best split"},
+    "cost.worse": {
+        "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer (95 % konfidensintervall {low}–{high}). I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa ({ev_low} till {ev_high}); där husets delning är bäst räknas 0.",
+        "en": "Another split has a higher expected value on **{share}** of this rule's hands (95% confidence interval {low}–{high}). On average the house way's split yields **{ev}** units per unit bet against the best one ({ev_low} to {ev_high}), counting 0 where it is the best.",
+    },
+    "cost.never": {
+        "sv": "Ingen annan delning var bättre än husets i någon av de analyserade händerna (alltså i högst {high} av regelns händer, med 95 % konfidens).",
+        "en": "No other split did better than the house way on any hand analysed (so on at most {high} of this rule's hands, with 95% confidence).",
+    },
+    "cost.source": {
+        "sv": "*Exakt analys av {hands} slumpade händer med regeln: varje delning mot alla {dealer} händer givaren kan få.*",
+        "en": "*An exact analysis of {hands} random hands of this rule: every split against all {dealer} hands the dealer can hold.*",
+    },
     "supplement": {  # the catalogue's markers, so the wording lives in one place
         "sv": f"*{SUPPLEMENT_MARKER_SV}*",
         "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
@@ -42,6 +55,22 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "footer.path": {"sv": "Regel-id: {path}", "en": "Rule id: {path}"},
     "button.deal_again": {"sv": "Ge igen", "en": "Deal again"},
     "rules.intro": {"sv": "Inledning", "en": "Introduction"},
+    "component.invalid": {
+        "sv": "Den här knappen eller menyn gäller inte längre. Kör kommandot igen.",
+        "en": "This button or menu is no longer valid. Run the command again.",
+    },
+    "component.invalid.deal": {
+        "sv": "Den här knappen gäller inte längre. Kör /deal för en ny hand.",
+        "en": "This button is no longer valid. Run /deal for a new hand.",
+    },
+    "component.invalid.leaderboard": {
+        "sv": "Den här knappen gäller inte längre. Kör /quiz leaderboard igen för en aktuell topplista.",
+        "en": "This button is no longer valid. Run /quiz leaderboard again for an up-to-date leaderboard.",
+    },
+    "component.invalid.answer": {
+        "sv": "Den här menyn gäller inte längre. Svara i meddelandet för den pågående rundan.",
+        "en": "This menu is no longer valid. Answer in the message of the current round.",
+    },
     "rules.unknown": {
         "sv": "Det finns ingen regel som heter {rule}. Välj en i listan, t.ex. `one-pair`.",
         "en": "There is no rule called {rule}. Pick one from the list, e.g. `one-pair`.",

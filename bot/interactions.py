@@ -8,7 +8,7 @@ import logging
 import math
 import time
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from .client import HousewayBot
 
 log = logging.getLogger(__name__)
+
+#: Discord's "Unknown interaction": the first answer came after the 3-second deadline, so
+#: nothing can be sent for that interaction any more.
+UNKNOWN_INTERACTION: Final = 10062
 
 
 class Refusal(app_commands.CheckFailure):
@@ -48,6 +52,12 @@ def bot_of(interaction: discord.Interaction) -> HousewayBot:
     return interaction.client  # type: ignore[return-value]
 
 
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since Discord created the interaction (its id's timestamp): Discord's
+    3-second deadline for the first answer counts from then, not from our handler."""
+    return time.time() - interaction.created_at.timestamp()
+
+
 async def tell(interaction: discord.Interaction, message: str) -> None:
     """An ephemeral note to the user, whether or not the interaction was answered yet."""
     try:
@@ -59,10 +69,44 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
         log.warning("could not tell the user about an error")
 
 
+def component_id(interaction: discord.Interaction) -> str | None:
+    """The custom id of a button or menu interaction; None for any other kind."""
+    if interaction.type is not discord.InteractionType.component:
+        return None
+    custom_id = (interaction.data or {}).get("custom_id")
+    return custom_id if isinstance(custom_id, str) else None
+
+
+def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the message clicked on has a component with this custom id. Discord sends the
+    message as it is now: a forged or outdated id is not on it, and discord.py drops such a
+    click without a word."""
+    message = interaction.message
+    if message is None:
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    )
+
+
+async def refuse_invalid_component(
+    interaction: discord.Interaction, name: str, key: str
+) -> None:
+    """Tell the member that a button or menu cannot be used and what to do instead (``key``).
+
+    For custom ids the bot's own messages could not carry: told before anything reads
+    them, counted as ``invalid_component``, never an error.
+    """
+    async with component(interaction, name):
+        raise Refusal(key, outcome="invalid_component")
+
+
 def record(interaction: discord.Interaction, command: str, outcome: str) -> None:
     """One log line and the metrics for a handled interaction."""
     metrics = bot_of(interaction).metrics
-    seconds = max(0.0, time.time() - interaction.created_at.timestamp())
+    seconds = max(0.0, age(interaction))
     metrics.interactions.labels(command, outcome).inc()
     metrics.response_seconds.labels(command).observe(seconds)
     if outcome == "database_unavailable":
@@ -89,8 +133,21 @@ def cooldown_refusal(error: app_commands.CommandOnCooldown) -> Refusal:
     )
 
 
-def _failure(name: str, error: BaseException, interaction: discord.Interaction) -> tuple[str, str]:
-    """The outcome and the message for an error no handler dealt with."""
+def _failure(
+    name: str, error: BaseException, interaction: discord.Interaction
+) -> tuple[str, str | None]:
+    """The outcome and the message (None: nobody to tell) for an error no handler dealt with.
+
+    An interaction answered too late is not a bug but load: one warning line, no traceback
+    (a burst of them would otherwise spend the bot's time formatting tracebacks).
+    """
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        log.warning(
+            "%s answered too late, %.1f s after Discord created it: Unknown interaction",
+            name,
+            age(interaction),
+        )
+        return "expired", None
     if isinstance(error, DatabaseError):
         log.warning("database unavailable for %s: %s", name, error)
         return "database_unavailable", text("error.database", language(interaction.locale))
@@ -115,7 +172,8 @@ async def component(interaction: discord.Interaction, name: str) -> AsyncIterato
         await tell(interaction, refusal.message(interaction))
     except Exception as error:
         handled.outcome, message = _failure(name, error, interaction)
-        await tell(interaction, message)
+        if message is not None:
+            await tell(interaction, message)
     finally:
         record(interaction, name, handled.outcome)
 
@@ -138,4 +196,5 @@ class Tree(app_commands.CommandTree["HousewayBot"]):
         cause = getattr(error, "original", None) or error.__cause__ or error
         outcome, message = _failure(f"/{command}", cause, interaction)
         record(interaction, command, outcome)
-        await tell(interaction, message)
+        if message is not None:
+            await tell(interaction, message)

@@ -666,6 +666,23 @@ async def test_late_callback_is_refused_but_counted(
     assert stats.max == late.response_time
 
 
+async def test_an_old_interaction_has_an_old_id_and_less_time(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    """``age``: the id's timestamp is that far back, and Discord's deadline counts from it."""
+    fake = fake_discord
+    fake.callback_deadline = 1.0
+    fake.delay("POST /interactions/*/callback", 0.3, count=2)
+    fresh = await fake.send_command("ping", {"text": "fresh"})
+    old = await fake.send_command("ping", {"text": "old"}, age=0.8)
+    await fake.wait_response(fresh)
+    await fake.wait_until(lambda: old.late_callbacks == 1, 5, "the old one's late callback")
+    assert old.callback is None
+    made = discord.utils.snowflake_time(old.id).timestamp()
+    assert 0.7 < time.time() - made < 2.0
+    assert len({fake.snowflake(age=0.8) for _ in range(1000)}) == 1000
+
+
 # --- bot/endpoints.py -----------------------------------------------------------------------
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import secrets
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Final
 
 import discord
@@ -16,6 +18,7 @@ from discord.ext import commands
 from houseway import Decision, HandError, house_way, parse_hand
 from houseway.cards import deal
 from houseway.census import load_rule_counts
+from houseway.cost import rule_cost
 from houseway.rules import RULES
 
 from ..cards_image import render_split, warm_up
@@ -29,17 +32,25 @@ from ..embeds import (
     safe_token,
 )
 from ..i18n import language, text
-from ..interactions import component
+from ..interactions import age, component, component_id, refuse_invalid_component
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
 
 log = logging.getLogger(__name__)
 
-#: Render the picture in a worker thread; if it is not done by then, defer first so the
-#: interaction is acknowledged well inside Discord's 3-second deadline.
-DEFER_AFTER: Final = 1.0
-DEAL_AGAIN_ID: Final = "houseway:deal-again"
+#: Wait for the picture (rendered in a worker thread) until the interaction is this many
+#: seconds old, counted from its creation (its id), then defer: Discord refuses a first
+#: answer 3 s after the creation, and under load a handler may start when its interaction
+#: is already old. One that is older than this when its handler starts is deferred at once.
+DEFER_AT_AGE: Final = 1.0
+#: Pictures one member may have in the works (painted and uploaded) at once; the member's
+#: others are deferred at once and wait their turn, so a burst queues behind itself.
+PICTURES_PER_MEMBER: Final = 1
+#: Every custom id of this cog's components starts with this; the one button is persistent.
+ID_PREFIX: Final = "houseway:"
+DEAL_AGAIN_ID: Final = f"{ID_PREFIX}deal-again"
+DEAL_AGAIN_NAME: Final = "deal again"
 #: Deals must not be predictable from earlier ones: the operating system's randomness.
 _RANDOM = secrets.SystemRandom()
 
@@ -60,8 +71,42 @@ class DealAgainView(discord.ui.View):
         self.add_item(button)
 
     async def deal_again(self, interaction: discord.Interaction) -> None:
-        async with component(interaction, "deal again"):
+        async with component(interaction, DEAL_AGAIN_NAME):
             await self.cog.deal_and_send(interaction)
+
+
+class MemberLanes:
+    """At most ``per_member`` jobs at a time for each member; the others wait in order.
+
+    One member's burst then costs the others nothing but its cheap acknowledgements:
+    its pictures and uploads go one lane at a time, everyone else's in their own lanes.
+    """
+
+    def __init__(self, per_member: int) -> None:
+        self.per_member = per_member
+        self._lanes: dict[int, asyncio.Semaphore] = {}
+        self._holders: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        """Members with a job in the works or waiting."""
+        return len(self._lanes)
+
+    def busy(self, member: int) -> bool:
+        """Whether a job for ``member`` would have to wait for a lane."""
+        lane = self._lanes.get(member)
+        return lane is not None and lane.locked()
+
+    @contextlib.asynccontextmanager
+    async def lane(self, member: int) -> AsyncIterator[None]:
+        lane = self._lanes.setdefault(member, asyncio.Semaphore(self.per_member))
+        self._holders[member] = self._holders.get(member, 0) + 1
+        try:
+            async with lane:
+                yield
+        finally:
+            self._holders[member] -= 1
+            if not self._holders[member]:
+                del self._holders[member], self._lanes[member]
 
 
 class HousewayCog(commands.Cog):
@@ -70,11 +115,22 @@ class HousewayCog(commands.Cog):
         census = load_rule_counts()
         self.rule_counts: dict[str, int] = dict(census["rules"])  # type: ignore[call-overload]
         self.total_hands = int(census["total"])  # type: ignore[call-overload]
+        self.lanes = MemberLanes(PICTURES_PER_MEMBER)
 
     async def cog_load(self) -> None:
         self.bot.add_view(DealAgainView(self))
         # Draw every card face now (~1 s, in a thread), not in the first user's request.
         await asyncio.to_thread(warm_up)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A "houseway:" custom id other than the deal-again button's: the bot never made it
+        (the persistent button needs no message to be found; anything else would be dropped
+        by discord.py without a word)."""
+        custom_id = component_id(interaction)
+        if custom_id is None or not custom_id.startswith(ID_PREFIX) or custom_id == DEAL_AGAIN_ID:
+            return
+        await refuse_invalid_component(interaction, DEAL_AGAIN_NAME, "component.invalid.deal")
 
     async def send_decision(
         self,
@@ -84,26 +140,37 @@ class HousewayCog(commands.Cog):
         ephemeral: bool,
         with_button: bool,
     ) -> None:
-        """Answer with the embed and the picture; defer first if the picture is slow."""
+        """Answer with the embed and the picture, one picture at a time per member.
+
+        Defer first (a cheap acknowledgement) when the interaction is already old, when the
+        member's earlier pictures are still in the works, or when the picture is not ready
+        by the time the interaction is DEFER_AT_AGE old.
+        """
         lang = language(interaction.locale)
-        picture = asyncio.ensure_future(
-            asyncio.to_thread(
-                render_split, decision.five, decision.two
-            )
-        )
-        done, _pending = await asyncio.wait({picture}, timeout=DEFER_AFTER)
-        if not done:
+        member = interaction.user.id
+        if age(interaction) >= DEFER_AT_AGE or self.lanes.busy(member):
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-        png = await picture
-        embed = decision_embed(decision, lang, self.rule_counts, self.total_hands, title_key)
-        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME)
-        view = DealAgainView(self, lang) if with_button else discord.utils.MISSING
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, file=file, view=view, ephemeral=ephemeral)
-        else:
-            await interaction.response.send_message(
-                embed=embed, file=file, view=view, ephemeral=ephemeral
+        async with self.lanes.lane(member):
+            picture = asyncio.ensure_future(
+                asyncio.to_thread(render_split, decision.five, decision.two)
             )
+            if not interaction.response.is_done():
+                wait = min(DEFER_AT_AGE, DEFER_AT_AGE - age(interaction))  # clock behind: at most
+                done, _pending = await asyncio.wait({picture}, timeout=max(0.0, wait))
+                if not done:
+                    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            png = await picture
+            embed = decision_embed(decision, lang, self.rule_counts, self.total_hands, title_key)
+            file = discord.File(io.BytesIO(png), filename=IMAGE_NAME)
+            view = DealAgainView(self, lang) if with_button else discord.utils.MISSING
+            if interaction.response.is_done():
+                await interaction.followup.send(
+                    embed=embed, file=file, view=view, ephemeral=ephemeral
+                )
+            else:
+                await interaction.response.send_message(
+                    embed=embed, file=file, view=view, ephemeral=ephemeral
+                )
 
     @app_commands.command(
         name=_("houseway"),
@@ -152,7 +219,9 @@ class HousewayCog(commands.Cog):
                 )
                 return
             await interaction.response.send_message(
-                embed=rule_embed(rule_id, lang, self.rule_counts, self.total_hands)
+                embed=rule_embed(
+                    rule_id, lang, self.rule_counts, self.total_hands, rule_cost(rule_id)
+                )
             )
             return
         messages = _pack(rules_overview(lang))

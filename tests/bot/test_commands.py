@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 import time
 
@@ -172,6 +173,70 @@ async def test_rules_one_rule_and_unknown(
     assert sent.content.startswith("Det finns ingen regel som heter `<@123> ˋxˋ <t:0:R>`.")
 
 
+def shown_number(token: str, swedish: bool) -> float:
+    """A number as the embed writes it (2,644 and 7.36%; Swedish 2 644, 8,36 %, −0,00997)."""
+    assert "-" not in token, f"{token!r}: a hyphen where a minus sign belongs"
+    cleaned = token.replace("\u2212", "-").replace("%", "").replace("\u00a0", "").strip()
+    if swedish:
+        return float(cleaned.replace(" ", "").replace(",", "."))
+    return float(cleaned.replace(",", ""))
+
+
+def decimals_of(token: str) -> int:
+    digits = token.replace("%", "").strip().replace(",", ".")
+    return len(digits.partition(".")[2])
+
+
+async def test_rules_show_what_the_rule_gives_up_as_the_shipped_analysis_says(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """The figures in /rules are rule_cost's, rounded no further than they are shown."""
+    from houseway.cost import rule_cost
+
+    for rule_id, locale in (
+        ("flush-straight.keep", "en-US"),
+        ("two-pairs.ace-jack", "sv-SE"),
+        ("one-pair", "sv-SE"),  # a tiny EV: shown to three significant digits
+        ("full-house.two-pairs", "en-US"),  # the interval reaches 0
+        ("five-aces", "sv-SE"),  # never beaten in the sample
+    ):
+        interaction = await fake_discord.send_command("rules", {"rule": rule_id}, locale=locale)
+        [embed] = (await fake_discord.wait_response(interaction)).embeds
+        swedish = locale == "sv-SE"
+        cost_field = field(embed, "Mot den bästa delningen" if swedish else "Against the best")
+        value = cost_field["value"]
+        cost = rule_cost(rule_id)
+        assert cost is not None
+        hands = re.search(r"(?:of|av) ([\d,\u00a0 ]+) (?:random|slumpade)", value)
+        assert hands is not None and shown_number(hands[1], swedish) == cost.hands
+        # The figures' percentages, not the "95%" of the confidence level.
+        percents = re.findall(r"(?<![\d.,])(\d+[.,]\d+\u00a0?%|0\u00a0?%)", value)
+        if cost.not_best.value == 0:
+            [high] = percents
+            assert abs(shown_number(high, swedish) - 100 * cost.not_best.high) <= 0.005
+            assert "**" not in value
+            continue
+        share, low, high = percents
+        for token, expected in zip(percents, cost.not_best.to_json(), strict=True):
+            shown = shown_number(token, swedish)
+            assert abs(shown - 100 * expected) <= 0.005 + 1e-9, (token, expected)
+        assert f"**{share}**" in value and f"{low}–{high}" in value
+        assert ("," in share) == swedish and ("." in share) != swedish
+        ev = re.search(r"\*\*(\u2212[\d.,]+)\*\*", value)
+        bounds = re.search(r"\((\u2212[\d.,]+|0) (?:to|till) (\u2212[\d.,]+|0)\)", value)
+        assert ev is not None and bounds is not None
+        # Shown as the EV against the best split: the negative of what is given up.
+        for token, expected in zip(
+            (ev[1], bounds[1], bounds[2]),
+            (-cost.give_up.value, -cost.give_up.high, -cost.give_up.low),
+            strict=True,
+        ):
+            tolerance = 0.5 * 10 ** -decimals_of(token) if token != "0" else 0.0
+            shown = shown_number(token, swedish)
+            assert abs(shown - expected) <= tolerance + 1e-12, (token, expected)
+        assert ("," in ev[1]) == swedish and ("." in ev[1]) != swedish
+
+
 async def test_rules_list_has_every_sentence(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
@@ -213,7 +278,7 @@ async def test_slow_picture_defers_first_then_follows_up(
         time.sleep(0.3)  # a picture that takes longer than the bot waits before deferring
         return real_render(five, two)
 
-    monkeypatch.setattr(houseway_cog, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(houseway_cog, "DEFER_AT_AGE", 0.05)
     monkeypatch.setattr(houseway_cog, "render_split", slow_render)
     interaction = await fake_discord.send_command("houseway", {"hand": HAND})
     first = await fake_discord.wait_response(interaction)

@@ -39,15 +39,17 @@ class CallbacksMixin(MessagesMixin):
         if (
             self.callback_deadline is not None
             and inter.dispatched_at is not None
-            and at - inter.dispatched_at > self.callback_deadline
+            and at - inter.dispatched_at + inter.age > self.callback_deadline
         ):
+            # Discord counts from the interaction's creation (its snowflake): an old one
+            # has less time left.
             inter.late_callbacks += 1
             if inter.first_callback_at is None:
                 inter.first_callback_at = at  # a late reply still counts in the figures
             _log.warning(
                 "interaction %s answered after %.2fs (deadline %.1fs): Unknown interaction",
                 inter.name or inter.custom_id,
-                at - inter.dispatched_at,
+                at - inter.dispatched_at + inter.age,
                 self.callback_deadline,
             )
             raise HTTPError(404, 10062, "Unknown interaction")

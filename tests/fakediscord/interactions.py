@@ -102,8 +102,9 @@ class InteractionsMixin(MessagesMixin):
         *,
         locale: str,
         message: FakeMessage | None = None,
+        age: float = 0.0,
     ) -> FakeInteraction:
-        iid = self.snowflake()
+        iid = self.snowflake(age)
         token = "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
         payload: dict[str, Any] = {
             "id": str(iid),
@@ -147,6 +148,7 @@ class InteractionsMixin(MessagesMixin):
             guild_id=ctx.guild.id if ctx.guild else None,
             channel_id=ctx.channel_id,
             created_at=time.monotonic(),
+            age=age,
         )
         self.interactions[iid] = inter
         self._interactions_by_token[token] = inter
@@ -194,6 +196,7 @@ class InteractionsMixin(MessagesMixin):
         guild_id: int | None = None,
         channel_id: int | None = None,
         dm: bool = False,
+        age: float = 0.0,
     ) -> FakeInteraction:
         """Dispatch a slash command (INTERACTION_CREATE type 2) and return its record.
 
@@ -202,7 +205,9 @@ class InteractionsMixin(MessagesMixin):
         FakeUser/FakeRole/FakeChannel for those option types) or is a raw option list.
         ``permissions`` is the member's resolved permission bitfield; defaults come from the
         guild's member entry. ``guild_id``/``channel_id`` default to the first guild and its
-        first text channel; ``dm=True`` sends it from a DM instead.
+        first text channel; ``dm=True`` sends it from a DM instead. ``age``: seconds the
+        interaction had already existed when dispatched (its id's timestamp is that far
+        back and the callback deadline counts from then), as when Discord is behind.
         """
         ctx = self._context(
             user=user,
@@ -215,7 +220,7 @@ class InteractionsMixin(MessagesMixin):
         )
         data = self._command_data(name, options, ctx)
         return await self._send_interaction(
-            InteractionType.APPLICATION_COMMAND, data, ctx, locale=locale
+            InteractionType.APPLICATION_COMMAND, data, ctx, locale=locale, age=age
         )
 
     async def send_autocomplete(

@@ -80,12 +80,22 @@ def utcnow() -> dt.datetime:
 class SnowflakeGenerator:
     """Monotonic, unique Discord-style snowflakes (timestamp << 22 | counter)."""
 
+    #: Ids made ``age`` seconds in the past count in the upper half of the 22 low bits,
+    #: which the monotonic ids (a few per millisecond at most) never reach.
+    _AGED_BASE: Final = 1 << 21
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._last = 0
+        self._aged = 0
 
-    def __call__(self) -> int:
+    def __call__(self, age: float = 0.0) -> int:
+        """A fresh id; with ``age`` > 0, a unique id whose timestamp is that many seconds ago."""
         with self._lock:
+            if age > 0:
+                self._aged = (self._aged + 1) % self._AGED_BASE
+                made = int((time.time() - age) * 1000) - DISCORD_EPOCH_MS
+                return made << 22 | self._AGED_BASE | self._aged
             candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
             self._last = max(candidate, self._last + 1)
             return self._last
@@ -442,6 +452,7 @@ class FakeInteraction:
     records: list[Sent] = field(default_factory=list)
     original_message_id: int | None = None
     late_callbacks: int = 0  # callbacks refused because the response deadline had passed
+    age: float = 0.0  # seconds the interaction already existed when it was dispatched
     first_callback_at: float | None = None  # the first initial callback, accepted or not
 
     @property

@@ -40,7 +40,9 @@ class FakeDiscord(CallbacksMixin, CommandsMixin, InteractionsMixin):
         app.router.add_route("*", "/{tail:.*}", self._handle_stray)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self._requested_port)
+        # Discord's edge takes a burst of connections; aiohttp's default backlog (128) drops
+        # some, and each dropped one costs the bot a 1-second SYN retry.
+        site = web.TCPSite(self._runner, self.host, self._requested_port, backlog=4096)
         await site.start()
         server = site._server  # aiohttp exposes the bound port only here
         assert server is not None and server.sockets

@@ -25,7 +25,14 @@ from .checks import bounded_db, quizmaster_only
 from .embeds import config_embed, help_embed, leaderboard_embed, message_link
 from .intake import AnswerIntake
 from .runner import QuizRunner, close_round_message
-from .views import AnswerSelect, LeaderboardPage, ResetConfirmation, leaderboard_view
+from .views import (
+    LAST_PAGE,
+    AnswerSelect,
+    LeaderboardPage,
+    ResetConfirmation,
+    leaderboard_view,
+    refuse_stale_component,
+)
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -77,6 +84,10 @@ class QuizCog(
             task = asyncio.create_task(self.intake.write_taken_back())
             self.background.add(task)
             task.add_done_callback(self.background.discard)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await refuse_stale_component(interaction)
 
     async def cog_unload(self) -> None:
         """Stop the runners (the one place they are stopped), but not wait on a database
@@ -247,7 +258,7 @@ class QuizCog(
         self,
         interaction: discord.Interaction,
         period: str = "all",
-        page: app_commands.Range[int, 1, 10_000] = 1,
+        page: app_commands.Range[int, 1, LAST_PAGE] = 1,
     ) -> None:
         if interaction.guild_id is None:  # guild-only, but a stale client may still ask
             raise Refusal("quiz.guild_only")

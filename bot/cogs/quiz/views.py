@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -14,12 +14,25 @@ from houseway.cards import NAMES, pretty_card
 from houseway.rules import RULES
 
 from ...i18n import text
-from ...interactions import Refusal, component
+from ...interactions import (
+    Refusal,
+    component,
+    component_id,
+    on_its_message,
+    refuse_invalid_component,
+)
 from ...storage import quiz as store
 from .checks import bounded_db, require_quizmaster
 
 if TYPE_CHECKING:
     from .cog import QuizCog
+
+#: Every quiz component's custom id starts with this.
+ID_PREFIX: Final = "quiz:"
+#: Round ids the bot makes (storage.quiz.new_id: 62 random bits).
+ROUND_IDS: Final = range(1 << 62)
+#: Leaderboard pages the bot shows (/quiz leaderboard's page option; its buttons stop there).
+LAST_PAGE: Final = 10_000
 
 
 def _cog(interaction: discord.Interaction) -> QuizCog:
@@ -35,13 +48,16 @@ class AnswerSelect(
 ):
     """The answer menu of a round; its custom id names the round, so it outlives restarts."""
 
+    NAME: Final = "quiz answer"
+    PREFIX: Final = "quiz:answer:"
+
     def __init__(self, round_id: int, select: discord.ui.Select[Any] | None = None) -> None:
         super().__init__(select or discord.ui.Select(custom_id=self.custom_id_for(round_id)))
         self.round_id = round_id
 
-    @staticmethod
-    def custom_id_for(round_id: int) -> str:
-        return f"quiz:answer:{round_id}"
+    @classmethod
+    def custom_id_for(cls, round_id: int) -> str:
+        return f"{cls.PREFIX}{round_id}"
 
     @classmethod
     async def from_custom_id(
@@ -49,9 +65,16 @@ class AnswerSelect(
     ) -> AnswerSelect:
         return cls(int(match["round_id"]))
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A round id the bot never makes is refused before it reaches a query."""
+        if self.round_id in ROUND_IDS:
+            return True
+        await refuse_invalid_component(interaction, self.NAME, "component.invalid.answer")
+        return False
+
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        async with component(interaction, "quiz answer") as handled:
+        async with component(interaction, self.NAME) as handled:
             handled.outcome = await _cog(interaction).intake.take_answer(
                 interaction, self.round_id, values
             )
@@ -63,11 +86,14 @@ class LeaderboardPage(
 ):
     """Previous/next buttons of the leaderboard."""
 
+    NAME: Final = "quiz leaderboard page"
+    PREFIX: Final = "quiz:lb:"
+
     def __init__(self, period: str, page: int, label: str = "", disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or str(page),
-                custom_id=f"quiz:lb:{period}:{page}",
+                custom_id=f"{self.PREFIX}{period}:{page}",
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
             )
@@ -80,8 +106,15 @@ class LeaderboardPage(
     ) -> LeaderboardPage:
         return cls(match["period"], int(match["page"]))
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A page the bot never links to (0, or past the last) is refused before any query."""
+        if 1 <= self.page <= LAST_PAGE:
+            return True
+        await refuse_invalid_component(interaction, self.NAME, "component.invalid.leaderboard")
+        return False
+
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with component(interaction, "quiz leaderboard page"):
+        async with component(interaction, self.NAME):
             embed, view = await _cog(interaction).leaderboard_page(
                 interaction, self.period, self.page
             )
@@ -168,7 +201,28 @@ def leaderboard_view(period: str, page: int, pages: int, lang: str) -> discord.u
             period, max(1, page - 1), text("quiz.button.previous", lang), disabled=page <= 1
         )
     )
+    last = min(pages, LAST_PAGE)
     view.add_item(
-        LeaderboardPage(period, page + 1, text("quiz.button.next", lang), disabled=page >= pages)
+        LeaderboardPage(
+            period, min(page + 1, LAST_PAGE), text("quiz.button.next", lang), disabled=page >= last
+        )
     )
     return view
+
+
+async def refuse_stale_component(interaction: discord.Interaction) -> None:
+    """A click on a quiz custom id that is not on the message clicked: forged, or from a
+    message changed since (a closed round). discord.py would drop it without a word; the
+    member is told what to do instead. Ids on their message go to the items above."""
+    custom_id = component_id(interaction)
+    if custom_id is None or not custom_id.startswith(ID_PREFIX):
+        return
+    if on_its_message(interaction, custom_id):
+        return
+    if custom_id.startswith(LeaderboardPage.PREFIX):
+        name, key = LeaderboardPage.NAME, "component.invalid.leaderboard"
+    elif custom_id.startswith(AnswerSelect.PREFIX):
+        name, key = AnswerSelect.NAME, "component.invalid.answer"
+    else:
+        name, key = "quiz component", "component.invalid"
+    await refuse_invalid_component(interaction, name, key)
