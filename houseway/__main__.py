@@ -254,6 +254,15 @@ def run_census_command(argv: Sequence[str], out: TextIO) -> int:
     return 1 if failed else 0
 
 
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """--seed, --workers and --json, as the random runs (simulate, cost) take them."""
+    parser.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed)")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes (default 1; 0 = all cores)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
     parser = argparse.ArgumentParser(
         prog="houseway simulate",
@@ -262,11 +271,7 @@ def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
         "number of workers.",
     )
     parser.add_argument("--deals", type=int, default=1_000_000, help="deals (default 1,000,000)")
-    parser.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed)")
-    parser.add_argument(
-        "--workers", type=int, default=1, help="processes (default 1; 0 = all cores)"
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_run_options(parser)
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
@@ -351,11 +356,7 @@ def run_cost_command(argv: Sequence[str], out: TextIO) -> int:
         "the best split and the mean EV it gives up, with 95%% confidence intervals.",
     )
     parser.add_argument("--hands", type=int, default=10_000, help="hands (default 10,000)")
-    parser.add_argument("--seed", type=int, help="random seed (default: a fresh one, printed)")
-    parser.add_argument(
-        "--workers", type=int, default=1, help="processes (default 1; 0 = all cores)"
-    )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_run_options(parser)
     parser.add_argument(
         "--write",
         type=Path,

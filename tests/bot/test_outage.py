@@ -228,6 +228,15 @@ async def test_postgres_outage_mid_round(
     await proxy.stop()
 
 
+async def bot_process(env: dict[str, str], tmp_path: Path) -> asyncio.subprocess.Process:
+    """``python -m bot`` in ``tmp_path`` (its DATA_DIR), its output appended to bot.log."""
+    with (tmp_path / "bot.log").open("ab") as log:
+        return await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", cwd=tmp_path, env=env,
+            stdout=log, stderr=subprocess.STDOUT,
+        )
+
+
 async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
     fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path
 ) -> None:
@@ -237,15 +246,7 @@ async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
     await proxy.start()
     fake_discord.default_guild.preferred_locale = "en-US"
     env = bot_env(fake_discord, proxy.url(postgres_url), LOG_LEVEL="WARNING")
-
-    async def start_bot() -> asyncio.subprocess.Process:
-        with (tmp_path / "bot.log").open("ab") as log:
-            return await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-                stdout=log, stderr=subprocess.STDOUT,
-            )
-
-    bot = await start_bot()
+    bot = await bot_process(env, tmp_path)
     try:
         await fake_discord.wait_ready(timeout=30)
         await start_quiz(fake_discord, rounds=1, seconds=120)
@@ -264,7 +265,7 @@ async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
         bot.kill()
         await bot.wait()
         proxy.resume()
-        bot = await start_bot()
+        bot = await bot_process(env, tmp_path)
         await fake_discord.wait_ready(timeout=30, count=2)
         direct = await open_database(postgres_url)
         try:
@@ -290,15 +291,7 @@ async def test_a_reveal_posted_just_before_a_crash_is_not_posted_again(
     await proxy.start()
     fake_discord.default_guild.preferred_locale = "en-US"
     env = bot_env(fake_discord, proxy.url(postgres_url), LOG_LEVEL="WARNING")
-
-    async def start_bot() -> asyncio.subprocess.Process:
-        with (tmp_path / "bot.log").open("ab") as log:
-            return await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-                stdout=log, stderr=subprocess.STDOUT,
-            )
-
-    bot = await start_bot()
+    bot = await bot_process(env, tmp_path)
     direct = await open_database(postgres_url)
     try:
         await fake_discord.wait_ready(timeout=30)
@@ -320,7 +313,7 @@ async def test_a_reveal_posted_just_before_a_crash_is_not_posted_again(
         bot.kill()
         await bot.wait()
         proxy.resume()
-        bot = await start_bot()
+        bot = await bot_process(env, tmp_path)
         await fake_discord.wait_ready(timeout=30, count=2)
         await wait_recorded(direct, "reveal_message_id", first)
         await wait_round(fake_discord, 2)  # the quiz goes on ...
