@@ -43,6 +43,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import combinations
 from typing import Final
 
 from .cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
@@ -95,7 +96,7 @@ def introduction_order() -> tuple[str, ...]:
     return tuple(sorted(RULE_IDS, key=lambda rule_id: (-counts[rule_id], rule_id)))
 
 
-# --- the schedule -------------------------------------------------------------------------
+# --- the schedule ---
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,7 @@ def hand_for(rule_id: str, mode: str, draw: Draw, rng: random.Random) -> tuple[C
     return tuple(draw(path_for(rule_id, mode, rng), rng))
 
 
-# --- "name the rule": plausible options --------------------------------------------------------
+# --- "name the rule": plausible options ---
 
 
 def _heading(rule_id: str) -> str:
@@ -250,11 +251,7 @@ def plausibility(rule_id: str, decision: Decision) -> int:
 
 def rule_options(decision: Decision, rng: random.Random, count: int = OPTIONS) -> list[str]:
     """The deciding rule and ``count - 1`` plausible wrong ones, shuffled."""
-    candidates = [
-        rule_id
-        for rule_id in deciding_rules()
-        if rule_id not in decision.path
-    ]
+    candidates = [rule_id for rule_id in deciding_rules() if rule_id not in decision.path]
     rng.shuffle(candidates)  # ties at random; the sort below is stable
     candidates.sort(key=lambda rule_id: -plausibility(rule_id, decision))
     options = [decision.rule, *candidates[: count - 1]]
@@ -262,7 +259,11 @@ def rule_options(decision: Decision, rng: random.Random, count: int = OPTIONS) -
     return options
 
 
-# --- the verdict --------------------------------------------------------------------------------
+# --- the verdict ---
+
+
+#: A split's cards: the five-card hand in reading order, the two-card hand high to low.
+Split = tuple[tuple[Card, ...], tuple[Card, ...]]
 
 
 @dataclass(frozen=True)
@@ -282,6 +283,8 @@ class Verdict:
     member_ev: float | None = None
     house_ev: float | None = None
     best_ev: float | None = None
+    #: The best split's cards (five in reading order, two high to low), with the EVs.
+    best: Split | None = None
 
     @property
     def behind_house(self) -> float | None:
@@ -317,10 +320,13 @@ def verdict(
     foul = not is_legal(five_v, two_v)
     correct = (five_v, two_v) == (decision.five_value, decision.two_value)
     member_ev = house_ev = best_ev = None
+    best = None
     if evs:
         house_ev = evs[(decision.five_value, decision.two_value)]
-        best_ev = max(evs.values())
+        best_key = max(evs, key=lambda key: (evs[key], key[1], key[0]))
+        best_ev = evs[best_key]
         member_ev = FOUL_EV if foul else evs[(five_v, two_v)]
+        best = split_of(hand, best_key)
     return Verdict(
         correct=correct,
         five=display_order(five, five_v),
@@ -331,4 +337,26 @@ def verdict(
         member_ev=member_ev,
         house_ev=house_ev,
         best_ev=best_ev,
+        best=best,
     )
+
+
+def split_of(hand: Sequence[Card], key: tuple[int, int]) -> Split:
+    """Cards of the hand that make the split with these values (the house way's own
+    cards are not needed: any choice with the same values plays the same)."""
+    for low in combinations(hand, 2):
+        five = [c for c in hand if c not in low]
+        five_v = five_value(five)
+        if (five_v, two_value(low)) == key:
+            return display_order(five, five_v), tuple(sorted(low, key=sort_key))
+    raise ValueError(f"no split of the hand has the values {key}")
+
+
+def exact_evs(hand: Sequence[Card]) -> dict[tuple[int, int], float]:
+    """Every legal split's exact EV by (five value, two value): what a verdict needs.
+
+    Meant for a worker process: numpy and the class table load on the first call.
+    """
+    from .analyze import analyze
+
+    return {(split.five_value, split.two_value): split.ev for split in analyze(tuple(hand)).splits}

@@ -136,8 +136,9 @@ def test_a_hand_for_a_rule_is_set_by_that_rule(sampler: PathSampler, mode: str) 
 
 def test_paths_are_chosen_by_their_share(sampler: PathSampler) -> None:
     rng = random.Random(3)
-    paths = [house_way(hand_for("two-pairs.split", "set", sampler.draw, rng)).path
-             for _ in range(2000)]
+    paths = [
+        house_way(hand_for("two-pairs.split", "set", sampler.draw, rng)).path for _ in range(2000)
+    ]
     plain = sum(path == ("two-pairs.split",) for path in paths) / len(paths)
     counts = path_counts()
     expected = counts["two-pairs.split"] / sum(
