@@ -239,10 +239,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Det svaret går inte att använda: välj en av reglerna i listan.",
         "en": "That answer can't be used: pick one of the rules in the list.",
     },
-    "practice.not_ready": {
-        "sv": "Träningen startar fortfarande. Försök igen om en sekund.",
-        "en": "Practice is still starting up. Please try again in a second.",
-    },
     "stats.title": {"sv": "Träningsstatistik", "en": "Practice statistics"},
     "stats.hands": {"sv": "Tränade händer", "en": "Hands practised"},
     "stats.hands.value": {"sv": "{hands} – {correct} rätt ({share})", "en": "{hands} – {correct} right ({share})"},

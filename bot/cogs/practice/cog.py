@@ -90,7 +90,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.timing = bot.settings.practice_timing
         self.schedule = Schedule(gaps=self.timing.gaps)
         self.preparer = Preparer(self.timing.analysis_workers, self.timing.prepared_hands)
-        self.sampler: PathSampler | None = None
+        self._sampler: asyncio.Future[PathSampler] | None = None
         self.daily_hands: dict[str, tuple[Card, ...]] = {}
         self.yesterday: dict[str, str] = {}
         self.background: set[asyncio.Task[Any]] = set()
@@ -98,15 +98,19 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerMenu, NextHand, ForgetButton, DailyMenu)
-        self.preparer.start()
-        # The class table by house-way path (~0.2 s): read once, off the event loop.
-        self.sampler = await asyncio.to_thread(PathSampler)
 
     async def cog_unload(self) -> None:
         for task in list(self.background):
             task.cancel()
         await asyncio.gather(*self.background, return_exceptions=True)
         await self.preparer.close()
+
+    async def sampler(self) -> PathSampler:
+        """The class table by house-way path (~0.2 s, numpy): read at the first hand, once,
+        off the event loop, so that a bot whose members never practise never loads it."""
+        if self._sampler is None:
+            self._sampler = asyncio.ensure_future(asyncio.to_thread(PathSampler))
+        return await asyncio.shield(self._sampler)
 
     def bounded(self, interaction: discord.Interaction) -> Bounded:
         """The database, bounded so that the interaction is answered in time whatever it does."""
@@ -140,18 +144,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self, interaction: discord.Interaction, mode: str, right: int, total: int, update: bool
     ) -> None:
         """The member's next hand by their schedule, with its answer menu."""
-        if self.sampler is None:
-            raise Refusal("practice.not_ready")
         lang = language(interaction.locale)
+        sampler = await self.sampler()
         state = await self.bounded(interaction).within(
             store.member_state(self.bot.database, interaction.user.id)
         )
         rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
-        if rule_id is None:
-            hand = deal(_RANDOM)
-        else:
-            hand = hand_for(rule_id, mode, self.sampler.draw, _RANDOM)
-        hand = tuple(sorted(hand, key=sort_key))
+        dealt = (
+            deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
+        )
+        hand = tuple(sorted(dealt, key=sort_key))
         prepared = self.preparer.prepare(hand, analysis=mode == "set")
         options = rule_options(prepared.decision, _RANDOM) if mode == "rule" else []
         png = await asyncio.to_thread(render_hand, hand)

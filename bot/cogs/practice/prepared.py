@@ -56,12 +56,11 @@ class Preparer:
         self.pool: Executor | None = None
         self._hands: OrderedDict[tuple[Card, ...], Prepared] = OrderedDict()
 
-    def start(self) -> None:
-        """Workers start at the first analysis; one is submitted now so that it is warm."""
-        if self.workers > 0:
+    def _start(self) -> Executor:
+        """The pool, at the first hand: a bot whose members never practise starts none."""
+        if self.pool is None:
             self.pool = _new_pool(self.workers)
-            warm = asyncio.get_running_loop().run_in_executor(self.pool, exact_evs, tuple(range(7)))
-            warm.add_done_callback(_retrieve)
+        return self.pool
 
     async def close(self) -> None:
         pool, self.pool = self.pool, None
@@ -92,14 +91,14 @@ class Preparer:
         return prepared
 
     async def _analyse(self, hand: tuple[Card, ...]) -> EVs:
-        if self.pool is None:
+        if self.workers <= 0:
             return await asyncio.to_thread(exact_evs, hand)
-        pool = self.pool
+        pool = self._start()
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, exact_evs, hand)
         except BrokenProcessPool:
             if self.pool is pool:  # the first to notice replaces it, once
-                log.warning("the practice analysis pool broke; starting a new one")
-                self.pool = _new_pool(self.workers)
+                log.warning("the practice analysis pool broke; a new one starts next time")
+                self.pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
             raise
