@@ -150,9 +150,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             store.member_state(self.bot.database, interaction.user.id)
         )
         rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
-        dealt = (
-            deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
-        )
+        dealt = deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
         hand = tuple(sorted(dealt, key=sort_key))
         prepared = self.preparer.prepare(hand, analysis=mode == "set")
         options = rule_options(prepared.decision, _RANDOM) if mode == "rule" else []
@@ -209,9 +207,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                 store.record_answer(self.bot.database, answer, self.schedule)
             )
         )
-        if prepared.evs is not None:  # the analysis gets the time the write takes anyway
+        if prepared.work is not None:  # the analysis gets the time the write takes anyway
             await asyncio.wait(
-                {prepared.evs, writing},
+                {prepared.work, writing},
                 timeout=self.timing.analysis_wait,
                 return_when=asyncio.ALL_COMPLETED,
             )
@@ -224,50 +222,45 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = rule_feedback_embed(decision, given, correct, seconds, lang, footer)
         else:
             embed = self._set_feedback(prepared, two, seconds, lang, footer)
-        png = await prepared.picture
+        png = await prepared.picture()
         await interaction.response.edit_message(
             embed=embed,
             attachments=[discord.File(io.BytesIO(png), filename=ANSWER_IMAGE)],
             view=next_view(mode, right, total, lang),
         )
-        if mode == "set" and prepared.evs is not None and not prepared.evs.done():
-            self._later(self._analysis_later(interaction, prepared, two, seconds, lang, footer))
+        if mode == "set" and prepared.pending:
+            self._later(self._analysis_later(interaction, prepared, embed, two, lang))
             return f"{'right' if correct else 'wrong'}_analysis_later"
         return "right" if correct else "wrong"
 
     def _set_feedback(
-        self,
-        prepared: Prepared,
-        two: list[Card],
-        seconds: float,
-        lang: str,
-        footer: str,
-        pending: bool = True,
+        self, prepared: Prepared, two: list[Card], seconds: float, lang: str, footer: str
     ) -> discord.Embed:
-        evs = None
-        if prepared.evs is not None and prepared.evs.done() and not prepared.evs.cancelled():
-            evs = None if prepared.evs.exception() else prepared.evs.result()
-            pending = False
-        judged = verdict(prepared.decision, two, evs)
-        analysis = analysis_text(judged, judged.best, lang, pending=pending)
+        judged = verdict(prepared.decision, two, prepared.evs())
+        analysis = analysis_text(judged, judged.best, lang, pending=prepared.pending)
         return feedback_embed(prepared.decision, judged, seconds, lang, footer, analysis)
 
     async def _analysis_later(
         self,
         interaction: discord.Interaction,
         prepared: Prepared,
+        embed: discord.Embed,
         two: list[Card],
-        seconds: float,
         lang: str,
-        footer: str,
     ) -> None:
-        """The exact figures were not ready in time for the feedback: edit them in."""
-        assert prepared.evs is not None
+        """The exact figures were not ready for the feedback: edit them in when they are
+        (or say that they could not be made)."""
+        assert prepared.work is not None
         try:
-            await asyncio.wait_for(asyncio.shield(prepared.evs), LATE_ANALYSIS)
-        except Exception:
-            log.warning("practice analysis not ready after %g s", LATE_ANALYSIS)
-        embed = self._set_feedback(prepared, two, seconds, lang, footer, pending=False)
+            await asyncio.wait_for(asyncio.shield(prepared.work), LATE_ANALYSIS)
+        except Exception as error:
+            log.warning("practice analysis failed or not ready in time: %r", error)
+        judged = verdict(prepared.decision, two, prepared.evs())
+        name = text("practice.field.ev", lang)
+        value = analysis_text(judged, judged.best, lang, pending=False)
+        for index, shown in enumerate(embed.fields):
+            if shown.name == name:
+                embed.set_field_at(index, name=name, value=value, inline=False)
         try:
             await interaction.edit_original_response(embed=embed)
         except discord.HTTPException as error:
@@ -369,15 +362,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         prepared = self.preparer.prepare(hand)
         given = await db.within(store.daily_answer_of(self.bot.database, day, interaction.user.id))
         if given is not None:
-            embed = await self._daily_result(
-                db, prepared, day, str(given["answer"]), lang, interaction.user.id
-            )
-            png = await prepared.picture
+            two = [card_from_name(name) for name in str(given["answer"]).split()]
+            embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
+            png = await prepared.picture()
             await interaction.response.send_message(
                 embed=embed,
                 file=discord.File(io.BytesIO(png), filename=ANSWER_IMAGE),
                 ephemeral=True,
             )
+            if prepared.pending:
+                self._later(self._analysis_later(interaction, prepared, embed, two, lang))
             interaction.extras["outcome"] = "answered_before"
             return
         embed = hand_embed("set", hand, lang, 0, 0, daily_day=day)
@@ -418,27 +412,26 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         )
         if not taken:
             raise Refusal("daily.already", outcome="already")
-        embed = await self._daily_result(db, prepared, day, given, lang, interaction.user.id)
-        png = await prepared.picture
+        embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
+        png = await prepared.picture()
         await interaction.response.edit_message(
             embed=embed,
             attachments=[discord.File(io.BytesIO(png), filename=ANSWER_IMAGE)],
             view=None,
         )
+        if prepared.pending:
+            self._later(self._analysis_later(interaction, prepared, embed, two, lang))
         return "right" if judged.correct else "wrong"
 
     async def _daily_result(
-        self, db: Bounded, prepared: Prepared, day: str, given: str, lang: str, user_id: int
+        self, db: Bounded, prepared: Prepared, day: str, two: list[Card], lang: str, user_id: int
     ) -> discord.Embed:
         """The house way beside the member's answer, the day's tally and their streak."""
-        two = [card_from_name(name) for name in given.split()]
-        if prepared.evs is not None:
-            await asyncio.wait({prepared.evs}, timeout=self.timing.analysis_wait)
         answered, right = await db.within(store.daily_tally(self.bot.database, day))
         days = await db.within(store.daily_right_days(self.bot.database, user_id))
         current, best = store.streaks(days, day)
         footer = text("footer.path", lang, path=" → ".join(prepared.decision.path))
-        embed = self._set_feedback(prepared, two, 0.0, lang, footer, pending=False)
+        embed = self._set_feedback(prepared, two, 0.0, lang, footer)
         embed.title = text("daily.title", lang, day=day) + " – " + (embed.title or "")
         embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
         daily_result_fields(embed, answered, right, current, best, lang)

@@ -16,9 +16,10 @@ class PracticeTiming:
     ack_by: float = 2.0
     #: ... but the database always gets at least this long (clocks may disagree).
     min_write_wait: float = 0.25
-    #: An answer waits this long for the hand's exact analysis before the feedback goes
-    #: out without it; the figures are then edited in as soon as they are ready.
-    analysis_wait: float = 0.05
+    #: An answer waits this long (besides its database write) for the hand's exact
+    #: analysis, made while the member thought; past that the feedback goes out without
+    #: it and the figures are edited in as soon as they are ready.
+    analysis_wait: float = 0.0
     #: Exact analyses run in this many worker processes (0: in a thread of the bot's own).
     analysis_workers: int = 1
     #: Prepared hands (analysis and picture) kept for answers: the most recent this many.
