@@ -17,7 +17,7 @@ from typing import Any
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 from houseway.practice import RuleRecord, Schedule
 
-from . import Database, Statements
+from . import Database, Row, Statements
 
 DAY_SECONDS = 86_400
 
@@ -64,15 +64,7 @@ async def member_state(db: Database, user_id: int) -> MemberState:
         "SELECT rule_id, box, due, answered, correct FROM practice_rules WHERE user_id = $1",
         user_id,
     )
-    records = {
-        str(r["rule_id"]): RuleRecord(
-            box=int(r["box"]),
-            due=int(r["due"]),
-            answered=int(r["answered"]),
-            right=int(r["correct"]),
-        )
-        for r in rules
-    }
+    records = {str(r["rule_id"]): _record(r) for r in rules}
     if row is None:
         return MemberState(records=records)
     return MemberState(
@@ -134,36 +126,42 @@ async def record_answer(
 async def _move_rules(
     tx: Statements, answer: PracticeAnswer, step: int, schedule: Schedule
 ) -> None:
-    for rule_id in answer.rules:
-        row = await tx.fetchrow(
-            "SELECT box, due, answered, correct FROM practice_rules"
-            " WHERE user_id = $1 AND rule_id = $2",
-            answer.user_id,
-            rule_id,
+    """The answer's rules to their next boxes: one read and one write for all of them."""
+    rules = list(dict.fromkeys(answer.rules))
+    marks = ", ".join(f"${n}" for n in range(2, len(rules) + 2))
+    rows = await tx.fetch(
+        "SELECT rule_id, box, due, answered, correct FROM practice_rules"
+        f" WHERE user_id = $1 AND rule_id IN ({marks})",
+        answer.user_id,
+        *rules,
+    )
+    before = {str(row["rule_id"]): _record(row) for row in rows}
+    values: list[str] = []
+    args: list[Any] = [answer.user_id]
+    for rule_id in rules:
+        after = schedule.after(before.get(rule_id), answer.correct, step)
+        n = len(args)
+        values.append(
+            f"($1, CAST(${n + 1} AS TEXT), CAST(${n + 2} AS INTEGER), CAST(${n + 3} AS INTEGER),"
+            f" CAST(${n + 4} AS INTEGER), CAST(${n + 5} AS INTEGER))"
         )
-        before = (
-            None
-            if row is None
-            else RuleRecord(
-                box=int(row["box"]),
-                due=int(row["due"]),
-                answered=int(row["answered"]),
-                right=int(row["correct"]),
-            )
-        )
-        after = schedule.after(before, answer.correct, step)
-        await tx.execute(
-            "INSERT INTO practice_rules (user_id, rule_id, box, due, answered, correct)"
-            " VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, rule_id) DO UPDATE SET"
-            " box = excluded.box, due = excluded.due, answered = excluded.answered,"
-            " correct = excluded.correct",
-            answer.user_id,
-            rule_id,
-            after.box,
-            after.due,
-            after.answered,
-            after.right,
-        )
+        args += [rule_id, after.box, after.due, after.answered, after.right]
+    await tx.execute(
+        "INSERT INTO practice_rules (user_id, rule_id, box, due, answered, correct) VALUES "
+        + ", ".join(values)
+        + " ON CONFLICT (user_id, rule_id) DO UPDATE SET box = excluded.box, due = excluded.due,"
+        " answered = excluded.answered, correct = excluded.correct",
+        *args,
+    )
+
+
+def _record(row: Row) -> RuleRecord:
+    return RuleRecord(
+        box=int(row["box"]),
+        due=int(row["due"]),
+        answered=int(row["answered"]),
+        right=int(row["correct"]),
+    )
 
 
 # --- statistics ---

@@ -602,3 +602,33 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     assert closed.ephemeral and f"That was the hand of {yesterday}, and it is closed" in (
         closed.content
     )
+
+
+async def test_an_answer_moves_every_rule_of_its_path_once(any_database_url: str) -> None:
+    from bot.storage.practice import PracticeAnswer, member_state, record_answer
+    from houseway.practice import Schedule
+    from houseway.rules import RULE_IDS
+
+    path = ("flush-straight.two-pairs", "two-pairs.split")
+    database = await open_database(any_database_url)
+    try:
+
+        def given(shown_ms: int, correct: bool) -> PracticeAnswer:
+            return PracticeAnswer(
+                user_id=42, shown_ms=shown_ms, hand=tuple(range(7)), mode="set", path=path,
+                answer="2s 2h", correct=correct, seconds=1.5, answered_at=time.time(),
+                rules=path,
+            )  # fmt: skip
+
+        first = await record_answer(database, given(1, True), Schedule())
+        assert first is not None and (first.hands, first.correct, first.streak) == (1, 1, 1)
+        assert await record_answer(database, given(1, False), Schedule()) is None  # same hand
+        second = await record_answer(database, given(2, False), Schedule())
+        assert second is not None and (second.hands, second.streak, second.best_streak) == (2, 0, 1)
+        state = await member_state(database, 42)
+        assert set(state.records) == set(path) and set(path) <= set(RULE_IDS)
+        for rule_id in path:  # right (box 1), then wrong (box 0, due one hand later)
+            record = state.records[rule_id]
+            assert (record.box, record.due, record.answered, record.right) == (0, 3, 2, 1)
+    finally:
+        await database.close()
