@@ -92,16 +92,20 @@ def next_button(message: object) -> str:
 
 async def member(
     fake: FakeDiscord, user: FakeUser, hands: int, think: tuple[float, float], rng: random.Random,
-    feedback: list[float], deals: list[float], inline: list[bool], ramp: float = 0.0,
+    feedback: list[float], deals: list[float], inline: list[bool], errors: list[str],
+    ramp: float = 0.0,
 ) -> None:
     await asyncio.sleep(rng.uniform(0, ramp))
-    command = await fake.send_command("practice", {"mode": "set"}, user=user)
-    dealt = await fake.wait_response(command, timeout=30)
-    deals.append(command.response_time or 99.0)
-    if not dealt.embeds:
-        raise RuntimeError(f"no hand: {dealt.content}")
-    message = fake.messages[command.original_message_id or 0]
+    message = None
     for number in range(hands):
+        if message is None:  # the start, or after an error: /practice again
+            command = await fake.send_command("practice", {"mode": "set"}, user=user)
+            dealt = await fake.wait_response(command, timeout=30)
+            deals.append(command.response_time or 99.0)
+            if not dealt.embeds:
+                errors.append(f"deal: {dealt.content}")
+                continue
+            message = fake.messages[command.original_message_id or 0]
         await asyncio.sleep(rng.uniform(*think))
         custom_id = str(menu(message)["custom_id"])
         hand = hand_of_code(custom_id.split(":")[2])
@@ -112,14 +116,19 @@ async def member(
         click = await fake.click(message, custom_id, values=two, user=user)
         sent = await fake.wait_response(click, timeout=30)
         feedback.append(click.response_time or 99.0)
+        if sent.callback_type != 7:  # not the feedback: an error message
+            errors.append(f"answer: {sent.content}")
+            message = None
+            continue
         fields = {f["name"]: f["value"] for f in sent.embeds[0]["fields"]}
         inline.append("Your split:" in fields.get("Exact analysis", ""))
         if number < hands - 1:
             nxt = await fake.click(message, next_button(message), user=user)
             dealt = await fake.wait_response(nxt, timeout=30)
             deals.append(nxt.response_time or 99.0)
-            if dealt.callback_type != 7:  # not the next hand: an error message
-                raise RuntimeError(f"no next hand: {dealt.content}")
+            if dealt.callback_type != 7:
+                errors.append(f"next: {dealt.content}")
+                message = None
 
 
 async def bench_members(
@@ -135,15 +144,17 @@ async def bench_members(
     feedback: list[float] = []
     deals: list[float] = []
     inline: list[bool] = []
+    errors: list[str] = []
     try:
         await fake.wait_ready(timeout=30)
         await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")
         warm = fake.make_user("warm-up")  # the first hand loads the class table
-        await member(fake, warm, 1, (0.5, 0.5), random.Random(0), [], [], [])
+        await member(fake, warm, 1, (0.5, 0.5), random.Random(0), [], [], [], [])
         users = [fake.make_user(f"p{i}") for i in range(members)]
         began = time.perf_counter()
         await asyncio.gather(*(
-            member(fake, user, hands, think, random.Random(i), feedback, deals, inline, ramp)
+            member(fake, user, hands, think, random.Random(i), feedback, deals, inline, errors,
+                   ramp)
             for i, user in enumerate(users)
         ))
         elapsed = time.perf_counter() - began
@@ -164,8 +175,10 @@ async def bench_members(
         "p99": percentile(feedback, 0.99) * 1000,
         "max": max(feedback) * 1000,
         "deal_p99": percentile(deals, 0.99) * 1000,
-        "inline": 100 * sum(inline) / len(inline),
+        "inline": 100 * sum(inline) / max(1, len(inline)),
         "rate": len(feedback) / elapsed,
+        "errors": len(errors),
+        "load": os.getloadavg()[0],
     }
 
 
@@ -174,7 +187,8 @@ def report(name: str, figures: dict[str, float]) -> None:
         f"  {name:<11} feedback p50 {figures['p50']:5.1f} ms, p99 {figures['p99']:5.1f} ms,"
         f" max {figures['max']:6.1f} ms; deal p99 {figures['deal_p99']:5.1f} ms;"
         f" analysis at once {figures['inline']:.0f}%; {figures['rate']:.0f} answers/s;"
-        f" recorded {figures['recorded']:.0f} of {figures['answers']:.0f}"
+        f" recorded {figures['recorded']:.0f} of {figures['answers']:.0f},"
+        f" {figures['errors']:.0f} error replies (load average after: {figures['load']:.1f})"
     )
 
 

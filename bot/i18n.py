@@ -219,6 +219,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "practice.ev.yours": {"sv": "Ditt sätt: **{ev}**", "en": "Your split: **{ev}**"},
     "practice.ev.house": {"sv": "Husets sätt: {ev} – {versus}", "en": "The house way: {ev} – {versus}"},
     "practice.ev.best": {"sv": "Bästa delningen ({split}): {ev} – {versus}", "en": "The best split ({split}): {ev} – {versus}"},
+    "practice.ev.house_best": {"sv": "Husets sätt är också den bästa delningen av den här handen.", "en": "The house way is also the best split of this hand."},
     "practice.versus.gives_up": {"sv": "ditt sätt ger upp {gap}", "en": "yours gives up {gap}"},
     "practice.versus.gains": {"sv": "ditt sätt vinner {gap}", "en": "yours gains {gap}"},
     "practice.versus.equal": {"sv": "lika", "en": "the same"},

@@ -91,7 +91,7 @@ def analysis_text(
             versus=_versus(behind_house, lang),
         ),
     ]
-    if best_split is not None:
+    if best_split is not None and verdict.best_ev - verdict.house_ev > 5e-7:
         five, two = best_split
         lines.append(
             text(
@@ -102,6 +102,8 @@ def analysis_text(
                 versus=_versus(behind_best, lang),
             )
         )
+    else:
+        lines.append(text("practice.ev.house_best", lang))
     lines.append(f"-# {text('practice.ev.unit', lang)}")
     return "\n".join(lines)
 
