@@ -201,8 +201,9 @@ async def main_async(args: argparse.Namespace) -> None:
         " one `python -m bot` process"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        report("SQLite:", await bench_members(f"sqlite:///{tmp}/p.db", args.members,
-                                              args.hands, think, args.ramp))
+        if args.sqlite:
+            report("SQLite:", await bench_members(f"sqlite:///{tmp}/p.db", args.members,
+                                                  args.hands, think, args.ramp))
     if args.postgres:
         schema = f"bench_{uuid.uuid4().hex[:10]}"
         admin = await asyncpg.connect(args.postgres)
@@ -227,6 +228,7 @@ def main() -> None:
                         help="members start at random within this many seconds")
     parser.add_argument("--per-rule", type=int, default=500)
     parser.add_argument("--postgres", default=os.environ.get("TEST_DATABASE_URL"))
+    parser.add_argument("--no-sqlite", dest="sqlite", action="store_false")
     asyncio.run(main_async(parser.parse_args()))
 
 

@@ -59,20 +59,22 @@ class Recorded:
 
 
 async def member_state(db: Database, user_id: int) -> MemberState:
-    row = await db.fetchrow("SELECT * FROM practice_members WHERE user_id = $1", user_id)
-    rules = await db.fetch(
-        "SELECT rule_id, box, due, answered, correct FROM practice_rules WHERE user_id = $1",
+    """The member's figures and rule records in one query (a deal's only read)."""
+    rows = await db.fetch(
+        "SELECT m.hands, m.correct AS member_correct, m.streak, m.best_streak, r.rule_id,"
+        " r.box, r.due, r.answered, r.correct FROM practice_members m"
+        " LEFT JOIN practice_rules r ON r.user_id = m.user_id WHERE m.user_id = $1",
         user_id,
     )
-    records = {str(r["rule_id"]): _record(r) for r in rules}
-    if row is None:
-        return MemberState(records=records)
+    if not rows:  # rules are only written together with the member's row
+        return MemberState()
+    first = rows[0]
     return MemberState(
-        hands=int(row["hands"]),
-        correct=int(row["correct"]),
-        streak=int(row["streak"]),
-        best_streak=int(row["best_streak"]),
-        records=records,
+        hands=int(first["hands"]),
+        correct=int(first["member_correct"]),
+        streak=int(first["streak"]),
+        best_streak=int(first["best_streak"]),
+        records={str(r["rule_id"]): _record(r) for r in rows if r["rule_id"] is not None},
     )
 
 
