@@ -236,6 +236,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den handen har du redan svarat på. Tryck på Nästa hand eller kör /träna igen.",
         "en": "You already answered this hand. Press Next hand, or run /practice again.",
     },
+    "practice.invalid_menu": {
+        "sv": "Den här menyn kommer inte från mig. Kör /träna för en ny hand.",
+        "en": "This menu does not come from me. Run /practice for a new hand.",
+    },
     "practice.invalid_rule": {
         "sv": "Det svaret går inte att använda: välj en av reglerna i listan.",
         "en": "That answer can't be used: pick one of the rules in the list.",

@@ -638,3 +638,18 @@ async def test_an_answer_moves_every_rule_of_its_path_once(any_database_url: str
             assert (record.box, record.due, record.answered, record.right) == (0, 3, 2, 1)
     finally:
         await database.close()
+
+
+async def test_a_menu_with_a_forged_hand_is_refused_in_words(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    jonna = fake_discord.make_user("jonna")
+    session = await practise(fake_discord, jonna)
+    message = fake_discord.messages[session.original_message_id]
+    menu = menu_of(message)
+    forged = "practice:set:AsAsKdQcJh9s7d:1:0-0"  # the ace of spades twice
+    menu["custom_id"] = forged
+    values = [option["value"] for option in menu["options"][:2]]
+    click = await fake_discord.click(message, forged, values=values, user=jonna)
+    told = await fake_discord.wait_response(click)
+    assert told.ephemeral and "does not come from me" in told.content

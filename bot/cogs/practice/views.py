@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from houseway.cards import NAMES, Card, card_from_name, check_hand, pretty_card
+from houseway.cards import NAMES, Card, HandError, card_from_name, check_hand, pretty_card
 from houseway.rules import rule_name, rule_summary
 
 from ...i18n import SWEDISH, text
-from ...interactions import component
+from ...interactions import Refusal, component
 
 if TYPE_CHECKING:
     from .cog import PracticeCog
@@ -76,17 +76,25 @@ class AnswerMenu(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerMenu:
+        try:
+            hand = hand_of_code(match["hand"])
+        except HandError:  # not a menu the bot made (a card twice): refused in callback
+            hand = ()
+        select = item if isinstance(item, discord.ui.Select) else None  # keeps its custom id
         return cls(
             match["mode"],
-            hand_of_code(match["hand"]),
+            hand,
             int(match["shown"]),
             int(match["right"]),
             int(match["total"]),
+            select,
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         async with component(interaction, f"practice {self.mode}") as handled:
+            if not self.hand:
+                raise Refusal("practice.invalid_menu", outcome="invalid")
             handled.outcome = await _cog(interaction).answer(interaction, self, values)
 
 
