@@ -144,7 +144,7 @@ def test_paths_are_chosen_by_their_share(sampler: PathSampler) -> None:
     expected = counts["two-pairs.split"] / sum(
         count for path, count in counts.items() if "two-pairs.split" in path.split(",")
     )
-    assert abs(plain - expected) < 0.03  # 0.946; the flush/straight hand-overs are the rest
+    assert abs(plain - expected) < 0.03  # about 0.95; the flush/straight hand-overs are the rest
 
 
 def test_options_hold_the_answer_and_three_others_never_on_the_path() -> None:
