@@ -21,7 +21,7 @@ from .storage import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz", "bot.cogs.analyze")
+EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz", "bot.cogs.analyze", "bot.cogs.practice")
 GLOBAL_HASH_KEY = "commands.global.sha256"
 #: discord.py 2.7 runs every interaction handler in a task named like one of these
 #: (app_commands/tree.py, ui/view.py, ui/modal.py): how close() finds those in flight.

@@ -14,6 +14,7 @@ from urllib.parse import SplitResult, parse_qs, urlsplit
 
 from dotenv import dotenv_values
 
+from .cogs.practice.timing import PracticeTiming
 from .cogs.quiz.timing import Timing
 
 DEFAULT_DATABASE_URL = "sqlite:///data/houseway.sqlite3"
@@ -46,6 +47,8 @@ class Settings:
     data_dir: Path = Path("data")
     #: Not from the environment: tests pass quicker quizzes in.
     quiz_timing: Timing = field(default_factory=Timing)
+    #: Not from the environment either: practice's waits, workers and Leitner gaps.
+    practice_timing: PracticeTiming = field(default_factory=PracticeTiming)
 
     @classmethod
     def from_env(

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import random
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -303,24 +302,29 @@ class PathSampler:
         arrays = arrays if arrays is not None else shipped_table()
         weights = class_weights((), DealerClasses.from_arrays(arrays))
         self.paths: tuple[str, ...] = tuple(str(name) for name in arrays["paths"])
-        self._counts: list[list[int]] = arrays["counts"].tolist()
-        self._flush: list[int] = arrays["flush"].tolist()
-        self._joker: list[bool] = arrays["joker"].tolist()
-        self._rows: dict[str, list[int]] = {}
-        self._cumulative: dict[str, list[int]] = {}
+        # numpy arrays, not lists: the bot keeps a sampler for practice hands, and lists of
+        # 292,253 classes would cost it about 90 MB; a draw converts only its own row.
+        self._counts = arrays["counts"]
+        self._flush = arrays["flush"]
+        self._joker = arrays["joker"]
+        self._rows: dict[str, IntArray] = {}
+        self._cumulative: dict[str, IntArray] = {}
         for index, name in enumerate(self.paths):
             rows = np.flatnonzero(arrays["path"] == index)
-            self._rows[name] = rows.tolist()
-            self._cumulative[name] = np.cumsum(weights[rows]).tolist()
+            self._rows[name] = rows
+            self._cumulative[name] = np.cumsum(weights[rows])
 
     def hands_of(self, path: str) -> int:
         """How many of the 154,143,080 hands the house way sets by ``path``."""
-        return self._cumulative[path][-1]
+        return int(self._cumulative[path][-1])
 
     def draw(self, path: str, rng: random.Random) -> list[Card]:
         cumulative = self._cumulative[path]
-        row = self._rows[path][bisect_right(cumulative, rng.randrange(cumulative[-1]))]
-        return hand_of_class(self._counts[row], self._flush[row], self._joker[row], rng)
+        at = int(np.searchsorted(cumulative, rng.randrange(int(cumulative[-1])), side="right"))
+        row = int(self._rows[path][at])
+        return hand_of_class(
+            self._counts[row].tolist(), int(self._flush[row]), bool(self._joker[row]), rng
+        )
 
 
 def hand_of_class(counts: Sequence[int], flush: int, joker: bool, rng: random.Random) -> list[Card]:

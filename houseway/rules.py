@@ -210,3 +210,180 @@ def sentences_for(path: Iterable[str]) -> tuple[Rule, ...]:
                 seen_texts.add(rule.swedish)
                 shown.append(rule)
     return tuple(shown)
+
+
+# --- short names and summaries ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RuleName:
+    """A rule's short name and one-line summary in both languages, for menus, charts and
+    statistics where the quoted sentence is too long (Discord: 100 characters an option).
+
+    Summaries paraphrase; the quoted Swedish sentence stays the rule's authority.
+    """
+
+    name_sv: str
+    name_en: str
+    summary_sv: str
+    summary_en: str
+
+    def name(self, swedish: bool = False) -> str:
+        return self.name_sv if swedish else self.name_en
+
+    def summary(self, swedish: bool = False) -> str:
+        return self.summary_sv if swedish else self.summary_en
+
+
+_PAIR_MOVED_SV: Final = (
+    "Med ett par går paret till tvåkortshanden om en stege eller färg blir kvar."
+)
+_PAIR_MOVED_EN: Final = (
+    "With one pair, the pair goes to the two-card hand if a straight or flush stays."
+)
+
+#: Every rule id's short name and summary (at most 100 characters each).
+NAMES: Final[dict[str, RuleName]] = {
+    "five-aces": RuleName(
+        "Fem ess",
+        "Five aces",
+        "Tre ess stannar i femkortshanden, två går till tvåkortshanden.",
+        "Three aces stay in the five-card hand, two go to the two-card hand.",
+    ),
+    "straight-flush.two-pairs": RuleName(
+        "Straight flush med två par",
+        "Straight flush with two pairs",
+        "Straight flushen ignoreras; regeln för två par avgör.",
+        "The straight flush is ignored; the two-pair rule decides.",
+    ),
+    "straight-flush.pair-moved": RuleName(
+        "Straight flush: paret flyttas",
+        "Straight flush: the pair moves",
+        _PAIR_MOVED_SV,
+        _PAIR_MOVED_EN,
+    ),
+    "straight-flush.keep": RuleName(
+        "Straight flush behålls",
+        "Straight flush kept",
+        "Straight flushen stannar; de två övriga korten går till tvåkortshanden.",
+        "The straight flush stays; the other two cards go to the two-card hand.",
+    ),
+    "four-of-a-kind.extra-pair": RuleName(
+        "Fyrtal och ett par till",
+        "Four of a kind and another pair",
+        "Fyrtalet hålls ihop; det andra paret går till tvåkortshanden.",
+        "The four of a kind stays together; the other pair goes to the two-card hand.",
+    ),
+    "four-of-a-kind.2-6": RuleName(
+        "Fyrtal i 2–6",
+        "Four of a kind, 2s to 6s",
+        "Fyrtalet hålls ihop; de två högsta övriga korten går till tvåkortshanden.",
+        "Kept together; the two highest other cards go to the two-card hand.",
+    ),
+    "four-of-a-kind.7-10": RuleName(
+        "Fyrtal i 7–10",
+        "Four of a kind, 7s to 10s",
+        "Delas i två par, såvida inte minst en kung kan spelas i tvåkortshanden.",
+        "Split into two pairs unless a king or an ace can go to the two-card hand.",
+    ),
+    "four-of-a-kind.j-k": RuleName(
+        "Fyrtal i knekt–kung",
+        "Four of a kind, jacks to kings",
+        "Delas i två par, såvida inte ett ess kan spelas i tvåkortshanden.",
+        "Split into two pairs unless an ace can go to the two-card hand.",
+    ),
+    "four-of-a-kind.aces": RuleName(
+        "Fyra ess",
+        "Four aces",
+        "Delas alltid: ett par ess i varje hand.",
+        "Always split: a pair of aces in each hand.",
+    ),
+    "full-house": RuleName(
+        "Kåk",
+        "Full house",
+        "Trissen stannar; paret går till tvåkortshanden.",
+        "The three of a kind stays; the pair goes to the two-card hand.",
+    ),
+    "flush-straight.two-pairs": RuleName(
+        "Färg eller stege med två par",
+        "Flush or straight with two pairs",
+        "Färgen eller stegen ignoreras; regeln för två par avgör.",
+        "The flush or straight is ignored; the two-pair rule decides.",
+    ),
+    "flush-straight.pair-moved": RuleName(
+        "Färg eller stege: paret flyttas",
+        "Flush or straight: the pair moves",
+        _PAIR_MOVED_SV,
+        _PAIR_MOVED_EN,
+    ),
+    "flush-straight.keep": RuleName(
+        "Färg eller stege behålls",
+        "Flush or straight kept",
+        "Färgen eller stegen stannar, med den bästa tvåkortshanden bredvid.",
+        "The flush or straight stays, with the best two-card hand beside it.",
+    ),
+    "three-of-a-kind": RuleName(
+        "Triss",
+        "Three of a kind",
+        "Trissen stannar; de två högsta övriga korten går till tvåkortshanden.",
+        "The three of a kind stays; the two highest other cards go to the two-card hand.",
+    ),
+    "three-of-a-kind.aces": RuleName(
+        "Tre ess",
+        "Three aces",
+        "Ett par ess stannar; ett ess och det högsta övriga kortet går till tvåkortshanden.",
+        "A pair of aces stays; an ace and the highest other card go to the two-card hand.",
+    ),
+    "two-pairs.split": RuleName(
+        "Två par delas",
+        "Two pairs split",
+        "Det lägre paret går till tvåkortshanden, det högre stannar.",
+        "The lower pair goes to the two-card hand, the higher pair stays.",
+    ),
+    "two-pairs.ace-jack": RuleName(
+        "Två par och ess–knekt",
+        "Two pairs and ace-jack",
+        "Båda paren stannar när minst ess och knekt kan spelas i tvåkortshanden.",
+        "Both pairs stay when ace-jack or better can go to the two-card hand.",
+    ),
+    "one-pair": RuleName(
+        "Ett par",
+        "One pair",
+        "Paret stannar; de två högsta övriga korten går till tvåkortshanden.",
+        "The pair stays; the two highest other cards go to the two-card hand.",
+    ),
+    "high-card": RuleName(
+        "Högt kort",
+        "High card",
+        "Det högsta kortet stannar; det näst och tredje högsta går till tvåkortshanden.",
+        "The highest card stays; the second and third highest go to the two-card hand.",
+    ),
+    "three-pairs": RuleName(
+        "Tre par (tillägg)",
+        "Three pairs (supplement)",
+        "Det högsta paret går till tvåkortshanden.",
+        "The highest pair goes to the two-card hand.",
+    ),
+    "full-house.two-pairs": RuleName(
+        "Kåk med två par (tillägg)",
+        "Full house with two pairs (supplement)",
+        "Trissen och det lägre paret stannar; det högre paret går till tvåkortshanden.",
+        "The three of a kind and the lower pair stay; the higher pair goes to the two-card hand.",
+    ),
+    "full-house.two-trips": RuleName(
+        "Två triss (tillägg)",
+        "Two threes of a kind (supplement)",
+        "Ett par ur den högre trissen går till tvåkortshanden.",
+        "A pair from the higher three of a kind goes to the two-card hand.",
+    ),
+}
+
+
+def rule_name(rule_id: str, swedish: bool = False) -> str:
+    """The rule's short name: 'Fyrtal i 7–10' / 'Four of a kind, 7s to 10s'."""
+    return NAMES[rule_id].name(swedish)
+
+
+def rule_summary(rule_id: str, swedish: bool = False) -> str:
+    """The rule in one short line, in the member's language (a paraphrase, not the quote)."""
+    return NAMES[rule_id].summary(swedish)

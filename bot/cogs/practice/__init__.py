@@ -1,0 +1,26 @@
+"""/practice, /stats and /daily: a member learns the house way alone.
+
+Every hand's menu carries its whole state in its custom id (the cards, when the hand
+was shown, the session's score), so nothing about a session is kept in memory or in
+the database and old menus keep working after a restart; an answer is written once,
+keyed by its hand and the moment it was shown. The member's schedule (Leitner boxes
+per rule, ``houseway.practice``) is in the database.
+
+The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embeds``
+(pure builders), ``chart`` (the per-rule picture of /stats), ``prepared`` (a dealt
+hand's analysis and picture, made while the member thinks), ``timing`` (waits, workers,
+gaps).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ...client import HousewayBot
+
+
+async def setup(bot: HousewayBot) -> None:
+    from .cog import PracticeCog  # here, so that importing .timing stays light
+
+    await bot.add_cog(PracticeCog(bot))

@@ -1,0 +1,328 @@
+"""Practice, statistics and daily embeds: pure functions of what happened and a language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import discord
+
+from houseway import Decision, sentences_for
+from houseway.cards import Card, card_from_name, pretty_cards, sort_key
+from houseway.hands import category_name, two_name
+from houseway.practice import Verdict
+from houseway.rules import rule_name, rule_summary
+
+from ...embeds import COLOUR, ERROR_COLOUR, add_split_fields, number, quote_rules
+from ...i18n import SWEDISH, text
+from ...storage.practice import Stats
+
+HAND_IMAGE: Final = "practice.png"
+ANSWER_IMAGE: Final = "house.png"
+CHART_IMAGE: Final = "rules.png"
+RIGHT_COLOUR: Final = COLOUR
+WRONG_COLOUR: Final = ERROR_COLOUR
+
+
+def decimal(value: float, lang: str, digits: int = 4, signed: bool = False) -> str:
+    shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", "−")
+    return shown.replace(".", ",") if lang == SWEDISH else shown
+
+
+def percent(part: int, whole: int, lang: str) -> str:
+    shown = f"{100 * part / whole:.0f}" if whole else "0"
+    return f"{shown}\u00a0%" if lang == SWEDISH else f"{shown}%"
+
+
+def seconds_text(seconds: float, lang: str) -> str:
+    return decimal(seconds, lang, digits=1)
+
+
+def session_text(right: int, total: int, lang: str) -> str:
+    return text("practice.session", lang, right=right, total=total)
+
+
+def hand_embed(
+    mode: str, hand: Sequence[Card], lang: str, right: int, total: int, daily_day: str | None = None
+) -> discord.Embed:
+    """A hand to set (or whose rule to name): sorted text and, attached, its picture."""
+    shown = pretty_cards(sorted(hand, key=sort_key))
+    title = (
+        text("daily.title", lang, day=daily_day)
+        if daily_day
+        else text(f"practice.title.{mode}", lang)
+    )
+    prompt = text(f"quiz.round.{mode}", lang)
+    if daily_day:
+        prompt += "\n" + text("daily.prompt", lang)
+    embed = discord.Embed(title=title, description=f"{prompt}\n\n**{shown}**", colour=COLOUR)
+    embed.set_image(url=f"attachment://{HAND_IMAGE}")
+    if total and not daily_day:
+        embed.set_footer(text=session_text(right, total, lang))
+    return embed
+
+
+def _versus(gap: float, lang: str) -> str:
+    """What the member's split does against another: gives up, gains, or the same."""
+    if abs(gap) < 5e-7:
+        return text("practice.versus.equal", lang)
+    key = "practice.versus.gives_up" if gap > 0 else "practice.versus.gains"
+    return text(key, lang, gap=decimal(abs(gap), lang))
+
+
+def analysis_text(
+    verdict: Verdict,
+    best_split: tuple[Sequence[Card], Sequence[Card]] | None,
+    lang: str,
+    pending: bool = False,
+) -> str:
+    """The exact analysis in a few lines: the member's EV, then against the house way and
+    against the best split."""
+    if verdict.member_ev is None or verdict.house_ev is None or verdict.best_ev is None:
+        return text("practice.ev.pending" if pending else "practice.ev.unavailable", lang)
+    behind_house = verdict.behind_house or 0.0
+    behind_best = verdict.behind_best or 0.0
+    lines = [
+        text("practice.ev.yours", lang, ev=decimal(verdict.member_ev, lang, signed=True)),
+        text(
+            "practice.ev.house",
+            lang,
+            ev=decimal(verdict.house_ev, lang, signed=True),
+            versus=_versus(behind_house, lang),
+        ),
+    ]
+    if best_split is not None and verdict.best_ev - verdict.house_ev > 5e-7:
+        five, two = best_split
+        lines.append(
+            text(
+                "practice.ev.best",
+                lang,
+                split=f"{pretty_cards(five)} · {pretty_cards(two)}",
+                ev=decimal(verdict.best_ev, lang, signed=True),
+                versus=_versus(behind_best, lang),
+            )
+        )
+    else:
+        lines.append(text("practice.ev.house_best", lang))
+    lines.append(f"-# {text('practice.ev.unit', lang)}")
+    return "\n".join(lines)
+
+
+def feedback_embed(
+    decision: Decision,
+    verdict: Verdict,
+    seconds: float,
+    lang: str,
+    footer: str,
+    analysis: str | None,
+    title_key: str | None = None,
+) -> discord.Embed:
+    """Right or wrong, the house way with the rule quoted, the member's split and what it
+    gives up, and the time taken."""
+    swedish = lang == SWEDISH
+    embed = discord.Embed(
+        title=text(title_key or ("practice.right" if verdict.correct else "practice.wrong"), lang),
+        description=_rule_description(decision, lang),
+        colour=RIGHT_COLOUR if verdict.correct else WRONG_COLOUR,
+    )
+    add_split_fields(embed, decision, lang)
+    five_name = category_name(verdict.five_value, swedish)
+    two_hand = two_name(verdict.two_value, swedish)
+    yours = f"{pretty_cards(verdict.five)}  ·  {pretty_cards(verdict.two)}\n"
+    if verdict.foul:
+        yours += text("practice.yours.foul", lang)
+    elif verdict.correct:
+        yours += text("practice.yours.same", lang)
+    else:
+        yours += f"{five_name} / {two_hand}"
+    embed.add_field(name=text("practice.field.yours", lang), value=yours, inline=False)
+    if analysis is not None:
+        embed.add_field(name=text("practice.field.ev", lang), value=analysis, inline=False)
+    embed.add_field(
+        name=text("practice.field.time", lang),
+        value=text("practice.time", lang, seconds=seconds_text(seconds, lang)),
+        inline=False,
+    )
+    embed.set_image(url=f"attachment://{ANSWER_IMAGE}")
+    embed.set_footer(text=footer)
+    return embed
+
+
+def _rule_description(decision: Decision, lang: str) -> str:
+    """The deciding rule's short name and summary, then the Swedish sentence(s) quoted."""
+    swedish = lang == SWEDISH
+    named = f"**{rule_name(decision.rule, swedish)}** – {rule_summary(decision.rule, swedish)}"
+    return f"{named}\n\n{quote_rules(sentences_for(decision.path), lang)}"
+
+
+def rule_feedback_embed(
+    decision: Decision, answer: str, correct: bool, seconds: float, lang: str, footer: str
+) -> discord.Embed:
+    """ "Name the rule": right or wrong, the rule with its quote, the house way, the time."""
+    swedish = lang == SWEDISH
+    embed = discord.Embed(
+        title=text("practice.rule.right" if correct else "practice.rule.wrong", lang),
+        description=_rule_description(decision, lang),
+        colour=RIGHT_COLOUR if correct else WRONG_COLOUR,
+    )
+    add_split_fields(embed, decision, lang)
+    if not correct:
+        embed.add_field(
+            name=text("practice.field.your_rule", lang),
+            value=f"{rule_name(answer, swedish)} – {rule_summary(answer, swedish)}",
+            inline=False,
+        )
+    embed.add_field(
+        name=text("practice.field.time", lang),
+        value=text("practice.time", lang, seconds=seconds_text(seconds, lang)),
+        inline=False,
+    )
+    embed.set_image(url=f"attachment://{ANSWER_IMAGE}")
+    embed.set_footer(text=footer)
+    return embed
+
+
+def footer_text(decision: Decision, lang: str, right: int, total: int, streak: int) -> str:
+    parts = [session_text(right, total, lang), text("practice.streak", lang, streak=streak)]
+    parts.append(text("footer.path", lang, path=" → ".join(decision.path)))
+    return " · ".join(parts)
+
+
+# --- /stats ---
+
+
+def stats_embed(stats: Stats, who: str, lang: str, other: bool) -> discord.Embed:
+    embed = discord.Embed(title=text("stats.title", lang), colour=COLOUR, description=who)
+    if stats.hands:
+        embed.add_field(
+            name=text("stats.hands", lang),
+            value=text(
+                "stats.hands.value",
+                lang,
+                hands=number(stats.hands, lang),
+                correct=number(stats.correct, lang),
+                share=percent(stats.correct, stats.hands, lang),
+            ),
+            inline=False,
+        )
+        embed.add_field(
+            name=text("stats.streak", lang),
+            value=text("stats.streak.value", lang, current=stats.streak, best=stats.best_streak),
+        )
+        if stats.median_seconds is not None:
+            embed.add_field(
+                name=text("stats.median", lang),
+                value=f"{seconds_text(stats.median_seconds, lang)} s",
+            )
+        embed.add_field(
+            name=text("stats.recent", lang),
+            value=text(
+                "stats.recent.value",
+                lang,
+                hands=number(stats.recent_hands, lang),
+                share=percent(stats.recent_correct, stats.recent_hands, lang),
+            ),
+            inline=False,
+        )
+        embed.set_image(url=f"attachment://{CHART_IMAGE}")
+    else:
+        embed.add_field(name=text("stats.hands", lang), value=text("stats.none", lang))
+    embed.add_field(
+        name=text("stats.daily", lang),
+        value=text(
+            "stats.daily.value",
+            lang,
+            answered=stats.daily_answered,
+            current=stats.daily_streak,
+            best=stats.daily_best,
+        ),
+        inline=False,
+    )
+    if stats.quiz_points is not None:
+        value = (
+            text(
+                "stats.quiz.ranked",
+                lang,
+                points=number(stats.quiz_points, lang),
+                rank=stats.quiz_rank,
+                ranked=stats.quiz_ranked,
+            )
+            if stats.quiz_rank is not None
+            else text("stats.quiz.unranked", lang, points=number(stats.quiz_points, lang))
+        )
+        embed.add_field(name=text("stats.quiz", lang), value=value, inline=False)
+    if other:
+        embed.set_footer(text=text("stats.private_other", lang))
+    return embed
+
+
+def rule_rows(
+    rules: Mapping[str, tuple[int, int]], lang: str
+) -> list[tuple[str, float | None, str]]:
+    """One row per rule in the catalogue: its name, accuracy (None: never met) and figures."""
+    from houseway.rules import RULE_IDS
+
+    rows = []
+    for rule_id in RULE_IDS:
+        answered, right = rules.get(rule_id, (0, 0))
+        if answered:
+            figures = f"{right}/{answered}  {percent(right, answered, lang)}"
+            rows.append((rule_name(rule_id, lang == SWEDISH), right / answered, figures))
+        else:
+            rows.append((rule_name(rule_id, lang == SWEDISH), None, "–"))
+    return rows
+
+
+# --- /daily ---
+
+
+def answer_cards(answer: str) -> str:
+    return pretty_cards(card_from_name(name) for name in answer.split())
+
+
+def yesterday_text(
+    day: str,
+    hand: Sequence[Card] | None,
+    answered: int,
+    right: int,
+    distribution: Sequence[Mapping[str, Any]],
+    lang: str,
+) -> str:
+    if hand is None or not answered:
+        return text("daily.yesterday.none", lang)
+    answers = "\n".join(
+        text(
+            "daily.yesterday.answer",
+            lang,
+            cards=answer_cards(str(row["answer"])),
+            mark="✅" if row["correct"] else "❌",
+            count=int(row["n"]),
+            share=percent(int(row["n"]), answered, lang),
+        )
+        for row in distribution
+    )
+    return text(
+        "daily.yesterday.value",
+        lang,
+        day=day,
+        hand=pretty_cards(sorted(hand, key=sort_key)),
+        answered=answered,
+        right=right,
+        share=percent(right, answered, lang),
+        answers=answers,
+    )
+
+
+def daily_result_fields(
+    embed: discord.Embed, answered: int, right: int, current: int, best: int, lang: str
+) -> None:
+    embed.add_field(
+        name=text("daily.tally", lang),
+        value=text("daily.tally.value", lang, answered=answered, right=right),
+        inline=False,
+    )
+    embed.add_field(
+        name=text("daily.streak", lang),
+        value=text("daily.streak.value", lang, current=current, best=best),
+        inline=False,
+    )

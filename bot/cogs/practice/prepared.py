@@ -1,0 +1,142 @@
+"""Prepared hands: a dealt hand's exact analysis and house-way picture, started the
+moment the hand is shown, so that the answer's feedback only has to look them up.
+
+Both are CPU work (an exact analysis about 11 ms, a picture 1-5 ms) done while the member
+thinks: in worker processes (``forkserver``, as /analyze's pool: forking a process with
+threads can deadlock) that run at a lower priority than the bot, so neither the event
+loop nor the GIL of the bot's process is held by them. When the answer comes before
+they are done, the feedback draws the picture itself and the analysis is edited in
+later. Hands are remembered by their cards, the most recent ``capacity`` of them; a
+hand asked for again after that (an answer after a restart) is prepared anew.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from houseway import Decision, house_way
+from houseway.cards import Card
+from houseway.practice import exact_evs
+
+from ...cards_image import render_split
+
+log = logging.getLogger(__name__)
+
+EVs = dict[tuple[int, int], float]
+#: Analyses are made ahead of need: the workers yield the CPU to the bot's event loop.
+WORKER_NICENESS = 10
+
+
+def analyse_and_draw(hand: tuple[Card, ...]) -> tuple[EVs, bytes]:
+    """A worker's job: the hand's exact EVs per split and the house way's picture."""
+    decision = house_way(hand)
+    return exact_evs(hand), render_split(decision.five, decision.two)
+
+
+@dataclass
+class Prepared:
+    decision: Decision
+    #: The worker's (EVs, picture); None where no analysis was asked for.
+    work: asyncio.Future[tuple[EVs, bytes]] | None = None
+    _picture: bytes | None = field(default=None, repr=False)
+
+    def _done(self) -> tuple[EVs, bytes] | None:
+        work = self.work
+        if work is None or not work.done() or work.cancelled() or work.exception() is not None:
+            return None
+        return work.result()
+
+    def evs(self) -> EVs | None:
+        """The exact EVs, if the analysis is done (and did not fail)."""
+        done = self._done()
+        return None if done is None else done[0]
+
+    @property
+    def pending(self) -> bool:
+        """The analysis is still under way."""
+        return self.work is not None and not self.work.done()
+
+    async def picture(self) -> bytes:
+        """The house way's picture: the worker's, or drawn now if it is not there yet."""
+        if self._picture is None:
+            done = self._done()
+            self._picture = (
+                done[1]
+                if done is not None
+                else await asyncio.to_thread(render_split, self.decision.five, self.decision.two)
+            )
+        return self._picture
+
+
+def _lower_priority() -> None:
+    os.nice(WORKER_NICENESS)
+
+
+def _new_pool(workers: int) -> ProcessPoolExecutor:
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(
+        ["houseway.analyze", "houseway.practice", "bot.cogs.practice.prepared"]
+    )
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_lower_priority)
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    """A preparation nobody awaited failed: log it once, never as 'never retrieved'."""
+    if not future.cancelled() and future.exception() is not None:
+        log.warning("preparing a practice hand failed: %r", future.exception())
+
+
+class Preparer:
+    def __init__(self, workers: int, capacity: int) -> None:
+        self.workers = workers
+        self.capacity = capacity
+        self.pool: Executor | None = None
+        self._hands: OrderedDict[tuple[Card, ...], Prepared] = OrderedDict()
+
+    def _start(self) -> Executor:
+        """The pool, at the first hand: a bot whose members never practise starts none."""
+        if self.pool is None:
+            self.pool = _new_pool(self.workers)
+        return self.pool
+
+    async def close(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    def prepare(self, hand: Sequence[Card], analysis: bool = True) -> Prepared:
+        """The hand's house way, with its analysis and picture under way when asked for."""
+        key = tuple(sorted(hand))
+        prepared = self._hands.get(key)
+        if prepared is None:
+            prepared = Prepared(house_way(key))
+        if analysis and prepared.work is None:
+            prepared.work = asyncio.ensure_future(self._work(key))
+            prepared.work.add_done_callback(_retrieve)
+        self._hands[key] = prepared
+        self._hands.move_to_end(key)
+        while len(self._hands) > self.capacity:
+            self._hands.popitem(last=False)
+        return prepared
+
+    async def _work(self, hand: tuple[Card, ...]) -> tuple[EVs, bytes]:
+        if self.workers <= 0:
+            return await asyncio.to_thread(analyse_and_draw, hand)
+        pool = self._start()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, analyse_and_draw, hand)
+        except BrokenProcessPool:
+            if self.pool is pool:  # the first to notice replaces it, once
+                log.warning("the practice analysis pool broke; a new one starts next time")
+                self.pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise

@@ -1,0 +1,35 @@
+"""How practice paces itself: one value passed in (``Settings.practice_timing``), so tests
+and benchmarks change it without patching module constants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from houseway.practice import GAPS
+
+
+@dataclass(frozen=True)
+class PracticeTiming:
+    #: Database work for an interaction gets this long, counted from when Discord created
+    #: it; then the member is told the database is unavailable (Discord allows 3 seconds).
+    ack_by: float = 2.0
+    #: ... but the database always gets at least this long (clocks may disagree).
+    min_write_wait: float = 0.25
+    #: An answer waits this long (besides its database write) for the hand's exact
+    #: analysis, made while the member thought; past that the feedback goes out without
+    #: it and the figures are edited in as soon as they are ready.
+    analysis_wait: float = 0.0
+    #: Exact analyses run in this many worker processes (0: in a thread of the bot's own).
+    analysis_workers: int = 1
+    #: Prepared hands (analysis and picture) kept for answers: the most recent this many.
+    prepared_hands: int = 4096
+    #: /stats forget's confirmation button works this long.
+    confirm_forget: float = 60.0
+    #: Leitner gaps: hands until a rule in box 0, 1, 2, ... is due again.
+    gaps: tuple[int, ...] = field(default=GAPS)
+
+    def ack_budget(self, created_at: datetime, now: float) -> float:
+        """Seconds the database may take for an interaction before it is answered anyway."""
+        age = now - created_at.timestamp()
+        return max(self.min_write_wait, min(self.ack_by, self.ack_by - age))

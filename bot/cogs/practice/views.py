@@ -1,0 +1,246 @@
+"""Practice components: dynamic items whose custom ids carry their whole state (the hand,
+when it was shown, the session's score), so every menu and button keeps working after a
+restart without any session kept in memory or in the database. Each template sits
+beside the id it builds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from houseway.cards import NAMES, Card, HandError, card_from_name, check_hand, pretty_card
+from houseway.rules import rule_name, rule_summary
+
+from ...i18n import SWEDISH, text
+from ...interactions import Refusal, component
+
+if TYPE_CHECKING:
+    from .cog import PracticeCog
+
+#: Seven cards in canonical notation, run together: ``AsKdTh9c7s4dJK``.
+HAND: Final = r"(?:[2-9TJQKA][shdc]|JK){7}"
+SCORE: Final = r"(?P<right>[0-9]{1,6})-(?P<total>[0-9]{1,6})"
+
+
+def _cog(interaction: discord.Interaction) -> PracticeCog:
+    from .cog import PracticeCog
+
+    cog = interaction.client.get_cog("PracticeCog")  # type: ignore[attr-defined]
+    assert isinstance(cog, PracticeCog)
+    return cog
+
+
+def hand_code(hand: Sequence[Card]) -> str:
+    return "".join(NAMES[card] for card in hand)
+
+
+def hand_of_code(code: str) -> tuple[Card, ...]:
+    """The cards of a custom id's hand (seven different cards, or HandError)."""
+    return check_hand([card_from_name(code[i : i + 2]) for i in range(0, len(code), 2)])
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    return [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+
+
+class AnswerMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"practice:(?P<mode>set|rule):(?P<hand>{HAND}):(?P<shown>[0-9]{{1,15}}):{SCORE}",
+):
+    """A practice hand's answer menu: two cards, or a rule."""
+
+    def __init__(
+        self,
+        mode: str,
+        hand: tuple[Card, ...],
+        shown_ms: int,
+        right: int,
+        total: int,
+        select: discord.ui.Select[Any] | None = None,
+    ) -> None:
+        custom_id = self.custom_id_for(mode, hand, shown_ms, right, total)
+        super().__init__(select or discord.ui.Select(custom_id=custom_id))
+        self.mode, self.hand, self.shown_ms = mode, hand, shown_ms
+        self.right, self.total = right, total
+
+    @staticmethod
+    def custom_id_for(
+        mode: str, hand: Sequence[Card], shown_ms: int, right: int, total: int
+    ) -> str:
+        return f"practice:{mode}:{hand_code(hand)}:{shown_ms}:{right}-{total}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AnswerMenu:
+        try:
+            hand = hand_of_code(match["hand"])
+        except HandError:  # not a menu the bot made (a card twice): refused in callback
+            hand = ()
+        select = item if isinstance(item, discord.ui.Select) else None  # keeps its custom id
+        return cls(
+            match["mode"],
+            hand,
+            int(match["shown"]),
+            int(match["right"]),
+            int(match["total"]),
+            select,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _values(interaction)
+        async with component(interaction, f"practice {self.mode}") as handled:
+            if not self.hand:
+                raise Refusal("practice.invalid_menu", outcome="invalid")
+            handled.outcome = await _cog(interaction).answer(interaction, self, values)
+
+
+class NextHand(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"practice:next:(?P<mode>set|rule):{SCORE}",
+):
+    """Deals the session's next hand in place of the feedback."""
+
+    def __init__(self, mode: str, right: int, total: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "→",
+                custom_id=f"practice:next:{mode}:{right}-{total}",
+                style=discord.ButtonStyle.primary,
+                emoji="🃏",
+            )
+        )
+        self.mode, self.right, self.total = mode, right, total
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> NextHand:
+        return cls(match["mode"], int(match["right"]), int(match["total"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with component(interaction, "practice next"):
+            await _cog(interaction).deal(
+                interaction, self.mode, self.right, self.total, update=True
+            )
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"practice:forget:(?P<user>[0-9]{1,20}):(?P<until>[0-9]{1,15}):(?P<choice>yes|no)",
+):
+    """/stats forget's yes or no: for the member who asked, until the time in its id.
+
+    The time and the member are in the custom id, so a button from before a restart
+    still answers, and after its time it says so instead of deleting.
+    """
+
+    def __init__(self, user_id: int, until_ms: int, choice: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or choice,
+                custom_id=f"practice:forget:{user_id}:{until_ms}:{choice}",
+                style=discord.ButtonStyle.danger
+                if choice == "yes"
+                else discord.ButtonStyle.secondary,
+            )
+        )
+        self.user_id, self.until_ms, self.choice = user_id, until_ms, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ForgetButton:
+        return cls(int(match["user"]), int(match["until"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with component(interaction, "stats forget confirm") as handled:
+            handled.outcome = await _cog(interaction).forget(interaction, self)
+
+
+class DailyMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})",
+):
+    """The day's answer menu; the day is in the id, the hand in the database."""
+
+    def __init__(self, day: str, select: discord.ui.Select[Any] | None = None) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=f"daily:set:{day}"))
+        self.day = day
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DailyMenu:
+        return cls(match["day"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = _values(interaction)
+        async with component(interaction, "daily answer") as handled:
+            handled.outcome = await _cog(interaction).daily_answer(interaction, self.day, values)
+
+
+# --- views ---
+
+
+def _card_select(custom_id: str, hand: Sequence[Card], placeholder: str) -> discord.ui.Select[Any]:
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_id, placeholder=placeholder, min_values=2, max_values=2
+    )
+    for card in hand:
+        select.add_option(label=pretty_card(card), value=NAMES[card])
+    return select
+
+
+def answer_view(
+    mode: str,
+    hand: Sequence[Card],
+    shown_ms: int,
+    right: int,
+    total: int,
+    options: Sequence[str],
+    lang: str,
+) -> discord.ui.View:
+    """Pick two cards (``set``), or pick the rule among ``options`` (``rule``), named and
+    summed up in the member's language."""
+    custom_id = AnswerMenu.custom_id_for(mode, hand, shown_ms, right, total)
+    placeholder = text(f"quiz.placeholder.{mode}", lang)
+    if mode == "rule":
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=custom_id, placeholder=placeholder
+        )
+        swedish = lang == SWEDISH
+        for rule_id in options:
+            select.add_option(
+                label=rule_name(rule_id, swedish),
+                value=rule_id,
+                description=rule_summary(rule_id, swedish),
+            )
+    else:
+        select = _card_select(custom_id, hand, placeholder)
+    view = discord.ui.View(timeout=None)
+    view.add_item(AnswerMenu(mode, tuple(hand), shown_ms, right, total, select))
+    return view
+
+
+def next_view(mode: str, right: int, total: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(NextHand(mode, right, total, text("practice.button.next", lang)))
+    return view
+
+
+def forget_view(user_id: int, until_ms: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id, until_ms, "yes", text("stats.forget.yes", lang)))
+    view.add_item(ForgetButton(user_id, until_ms, "no", text("stats.forget.no", lang)))
+    return view
+
+
+def daily_view(day: str, hand: Sequence[Card], lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    select = _card_select(f"daily:set:{day}", hand, text("daily.placeholder", lang))
+    view.add_item(DailyMenu(day, select))
+    return view

@@ -1,0 +1,378 @@
+"""Practice state in the database: members' schedules and answers, the daily hand.
+
+An answer is written once (its hand and the moment it was shown are its key), and its
+counters, streak and rule records change in the same transaction, so a second click on
+an old menu, a retry or a restart can never count a hand twice.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
+from houseway.practice import RuleRecord, Schedule
+
+from . import Database, Row, Statements
+
+DAY_SECONDS = 86_400
+
+
+@dataclass(frozen=True)
+class MemberState:
+    """What the schedule needs: hands answered so far and the record of every rule met."""
+
+    hands: int = 0
+    correct: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    records: dict[str, RuleRecord] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PracticeAnswer:
+    user_id: int
+    shown_ms: int
+    hand: tuple[Card, ...]
+    mode: str
+    path: tuple[str, ...]
+    answer: str
+    correct: bool
+    seconds: float
+    answered_at: float
+    #: The rules the answer counts for (the whole path, or the deciding rule).
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The member's figures once the answer is in."""
+
+    hands: int
+    correct: int
+    streak: int
+    best_streak: int
+
+
+async def member_state(db: Database, user_id: int) -> MemberState:
+    """The member's figures and rule records in one query (a deal's only read)."""
+    rows = await db.fetch(
+        "SELECT m.hands, m.correct AS member_correct, m.streak, m.best_streak, r.rule_id,"
+        " r.box, r.due, r.answered, r.correct FROM practice_members m"
+        " LEFT JOIN practice_rules r ON r.user_id = m.user_id WHERE m.user_id = $1",
+        user_id,
+    )
+    if not rows:  # rules are only written together with the member's row
+        return MemberState()
+    first = rows[0]
+    return MemberState(
+        hands=int(first["hands"]),
+        correct=int(first["member_correct"]),
+        streak=int(first["streak"]),
+        best_streak=int(first["best_streak"]),
+        records={str(r["rule_id"]): _record(r) for r in rows if r["rule_id"] is not None},
+    )
+
+
+async def record_answer(
+    db: Database, answer: PracticeAnswer, schedule: Schedule
+) -> Recorded | None:
+    """Write the answer and move its rules' boxes; None if this hand was answered before."""
+    right = int(answer.correct)
+    async with db.transaction() as tx:
+        written = await tx.fetch(
+            "INSERT INTO practice_answers (user_id, shown_ms, hand, mode, path, answer, correct,"
+            " seconds, answered_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+            " ON CONFLICT (user_id, shown_ms, hand) DO NOTHING RETURNING user_id",
+            answer.user_id,
+            answer.shown_ms,
+            format_cards(answer.hand),
+            answer.mode,
+            ",".join(answer.path),
+            answer.answer,
+            right,
+            answer.seconds,
+            answer.answered_at,
+        )
+        if not written:
+            return None
+        # The member's row first: it serialises one member's answers (a row lock on
+        # PostgreSQL), so the hand count the schedule uses is never read twice.
+        member = await tx.fetchrow(
+            "INSERT INTO practice_members (user_id, hands, correct, streak, best_streak)"
+            " VALUES ($1, 1, $2, $2, $2) ON CONFLICT (user_id) DO UPDATE SET"
+            " hands = practice_members.hands + 1,"
+            " correct = practice_members.correct + excluded.correct,"
+            " streak = CASE WHEN excluded.correct = 1 THEN practice_members.streak + 1 ELSE 0 END,"
+            " best_streak = CASE WHEN excluded.correct = 1"
+            " AND practice_members.streak + 1 > practice_members.best_streak"
+            " THEN practice_members.streak + 1 ELSE practice_members.best_streak END"
+            " RETURNING hands, correct, streak, best_streak",
+            answer.user_id,
+            right,
+        )
+        assert member is not None
+        await _move_rules(tx, answer, int(member["hands"]), schedule)
+        return Recorded(
+            hands=int(member["hands"]),
+            correct=int(member["correct"]),
+            streak=int(member["streak"]),
+            best_streak=int(member["best_streak"]),
+        )
+
+
+async def _move_rules(
+    tx: Statements, answer: PracticeAnswer, step: int, schedule: Schedule
+) -> None:
+    """The answer's rules to their next boxes: one read and one write for all of them."""
+    rules = list(dict.fromkeys(answer.rules))
+    marks = ", ".join(f"${n}" for n in range(2, len(rules) + 2))
+    rows = await tx.fetch(
+        "SELECT rule_id, box, due, answered, correct FROM practice_rules"
+        f" WHERE user_id = $1 AND rule_id IN ({marks})",
+        answer.user_id,
+        *rules,
+    )
+    before = {str(row["rule_id"]): _record(row) for row in rows}
+    values: list[str] = []
+    args: list[Any] = [answer.user_id]
+    for rule_id in rules:
+        after = schedule.after(before.get(rule_id), answer.correct, step)
+        n = len(args)
+        values.append(
+            f"($1, CAST(${n + 1} AS TEXT), CAST(${n + 2} AS INTEGER), CAST(${n + 3} AS INTEGER),"
+            f" CAST(${n + 4} AS INTEGER), CAST(${n + 5} AS INTEGER))"
+        )
+        args += [rule_id, after.box, after.due, after.answered, after.right]
+    await tx.execute(
+        "INSERT INTO practice_rules (user_id, rule_id, box, due, answered, correct) VALUES "
+        + ", ".join(values)
+        + " ON CONFLICT (user_id, rule_id) DO UPDATE SET box = excluded.box, due = excluded.due,"
+        " answered = excluded.answered, correct = excluded.correct",
+        *args,
+    )
+
+
+def _record(row: Row) -> RuleRecord:
+    return RuleRecord(
+        box=int(row["box"]),
+        due=int(row["due"]),
+        answered=int(row["answered"]),
+        right=int(row["correct"]),
+    )
+
+
+# --- statistics ---
+
+
+@dataclass(frozen=True)
+class Stats:
+    hands: int
+    correct: int
+    streak: int
+    best_streak: int
+    #: rule id -> (answered, right)
+    rules: dict[str, tuple[int, int]]
+    median_seconds: float | None
+    recent_hands: int
+    recent_correct: int
+    daily_answered: int
+    daily_streak: int
+    daily_best: int
+    quiz_points: int | None = None
+    quiz_rank: int | None = None
+    quiz_ranked: int | None = None
+
+
+def streaks(days: Sequence[str], today: str) -> tuple[int, int]:
+    """(current, best) runs of consecutive UTC days in ``days`` (ISO dates answered right).
+
+    The current run counts up to today, or to yesterday while today is still open.
+    """
+    ordered = sorted({date.fromisoformat(day) for day in days})
+    best = run = 0
+    previous: date | None = None
+    for day in ordered:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    current = 0
+    if previous is not None and date.fromisoformat(today) - previous <= timedelta(days=1):
+        current = run
+    return current, best
+
+
+async def member_stats(
+    db: Database, user_id: int, guild_id: int | None, today: str, now: float | None = None
+) -> Stats:
+    """Everything /stats shows; quiz points and rank only for a server."""
+    now = time.time() if now is None else now
+    state = await member_state(db, user_id)
+    seconds = await db.fetch(
+        "SELECT seconds FROM practice_answers WHERE user_id = $1 AND mode = 'set'", user_id
+    )
+    recent = await db.fetchrow(
+        "SELECT COUNT(*) AS n, COALESCE(SUM(correct), 0) AS right_ FROM practice_answers"
+        " WHERE user_id = $1 AND answered_at >= $2",
+        user_id,
+        now - 30 * DAY_SECONDS,
+    )
+    daily = await db.fetch("SELECT day, correct FROM daily_answers WHERE user_id = $1", user_id)
+    current, best = streaks([str(r["day"]) for r in daily if r["correct"]], today)
+    points = rank = ranked = None
+    if guild_id is not None:
+        points, rank, ranked = await quiz_standing(db, guild_id, user_id)
+    return Stats(
+        hands=state.hands,
+        correct=state.correct,
+        streak=state.streak,
+        best_streak=state.best_streak,
+        rules={rule_id: (r.answered, r.right) for rule_id, r in state.records.items()},
+        median_seconds=(
+            statistics.median(float(r["seconds"]) for r in seconds) if seconds else None
+        ),
+        recent_hands=int(recent["n"]) if recent else 0,
+        recent_correct=int(recent["right_"]) if recent else 0,
+        daily_answered=len(daily),
+        daily_streak=current,
+        daily_best=best,
+        quiz_points=points,
+        quiz_rank=rank,
+        quiz_ranked=ranked,
+    )
+
+
+async def quiz_standing(db: Database, guild_id: int, user_id: int) -> tuple[int, int | None, int]:
+    """(points, rank or None when unranked, members ranked) in the server's all-time board."""
+    row = await db.fetchrow(
+        "SELECT COALESCE(SUM(points), 0) AS points, COUNT(*) AS n FROM scores"
+        " WHERE guild_id = $1 AND user_id = $2",
+        guild_id,
+        user_id,
+    )
+    points = int(row["points"]) if row else 0
+    ahead = await db.fetchrow(
+        "SELECT COUNT(*) AS n FROM (SELECT user_id FROM scores WHERE guild_id = $1"
+        " GROUP BY user_id HAVING SUM(points) > $2) AS better",
+        guild_id,
+        points,
+    )
+    ranked = await db.fetchrow(
+        "SELECT COUNT(DISTINCT user_id) AS n FROM scores WHERE guild_id = $1", guild_id
+    )
+    has_row = bool(row and int(row["n"]))
+    return (
+        points,
+        (int(ahead["n"]) + 1) if has_row and ahead else None,
+        int(ranked["n"]) if ranked else 0,
+    )
+
+
+#: Every table and column that holds a member's id: what /stats forget clears.
+MEMBER_ROWS = (
+    ("practice_answers", "user_id"),
+    ("practice_rules", "user_id"),
+    ("practice_members", "user_id"),
+    ("daily_answers", "user_id"),
+    ("answers", "user_id"),
+    ("scores", "user_id"),
+)
+
+
+async def forget_member(db: Database, user_id: int) -> int:
+    """Delete everything stored about the member, in one transaction; rows deleted.
+
+    Quizzes the member started stay for the other players, without the starter's id.
+    """
+    deleted = 0
+    async with db.transaction() as tx:
+        for table, column in MEMBER_ROWS:
+            deleted += await tx.execute(f"DELETE FROM {table} WHERE {column} = $1", user_id)
+        deleted += await tx.execute(
+            "UPDATE quizzes SET started_by = 0 WHERE started_by = $1", user_id
+        )
+    return deleted
+
+
+# --- the daily hand ---
+
+
+def utc_day(timestamp: float) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
+
+
+async def daily_hand(db: Database, day: str, fresh: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The day's hand: ``fresh`` if this is the day's first ask, else the one stored first.
+
+    Members asking at the same moment (or in several processes) all get the stored one.
+    """
+    await db.execute(
+        "INSERT INTO daily_hands (day, hand, created_at) VALUES ($1, $2, $3)"
+        " ON CONFLICT (day) DO NOTHING",
+        day,
+        format_cards(fresh),
+        time.time(),
+    )
+    row = await db.fetchrow("SELECT hand FROM daily_hands WHERE day = $1", day)
+    assert row is not None
+    return parse_cards(str(row["hand"]), HAND_SIZE)
+
+
+async def stored_daily_hand(db: Database, day: str) -> tuple[Card, ...] | None:
+    row = await db.fetchrow("SELECT hand FROM daily_hands WHERE day = $1", day)
+    return None if row is None else parse_cards(str(row["hand"]), HAND_SIZE)
+
+
+async def daily_answer_of(db: Database, day: str, user_id: int) -> dict[str, Any] | None:
+    return await db.fetchrow(
+        "SELECT answer, correct, answered_at FROM daily_answers WHERE day = $1 AND user_id = $2",
+        day,
+        user_id,
+    )
+
+
+async def record_daily(
+    db: Database, day: str, user_id: int, answer: str, correct: bool, answered_at: float
+) -> bool:
+    """The member's one answer of the day; False if they had answered already."""
+    written = await db.fetch(
+        "INSERT INTO daily_answers (day, user_id, answer, correct, answered_at)"
+        " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (day, user_id) DO NOTHING RETURNING user_id",
+        day,
+        user_id,
+        answer,
+        int(correct),
+        answered_at,
+    )
+    return bool(written)
+
+
+async def daily_tally(db: Database, day: str) -> tuple[int, int]:
+    """(members who answered, members who got it right) so far."""
+    row = await db.fetchrow(
+        "SELECT COUNT(*) AS n, COALESCE(SUM(correct), 0) AS right_ FROM daily_answers"
+        " WHERE day = $1",
+        day,
+    )
+    return (int(row["n"]), int(row["right_"])) if row else (0, 0)
+
+
+async def daily_distribution(db: Database, day: str, limit: int = 5) -> list[dict[str, Any]]:
+    """The most given answers of a day: answer, how many gave it, whether it was right."""
+    return await db.fetch(
+        "SELECT answer, COUNT(*) AS n, MAX(correct) AS correct FROM daily_answers"
+        " WHERE day = $1 GROUP BY answer ORDER BY COUNT(*) DESC, answer LIMIT $2",
+        day,
+        limit,
+    )
+
+
+async def daily_right_days(db: Database, user_id: int) -> list[str]:
+    rows = await db.fetch(
+        "SELECT day FROM daily_answers WHERE user_id = $1 AND correct = 1", user_id
+    )
+    return [str(row["day"]) for row in rows]

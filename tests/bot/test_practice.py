@@ -1,0 +1,655 @@
+"""/practice, /stats and /daily through the Discord stand-in, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.client import HousewayBot
+from bot.cogs.practice.timing import PracticeTiming
+from bot.cogs.practice.views import hand_of_code
+from bot.storage import Database, migrations, open_database
+from houseway import house_way, sentences_for
+from houseway.analyze import analyze
+from houseway.cards import NAMES, Card
+from houseway.hands import five_value, two_value
+from houseway.rules import rule_name, rule_summary
+from tests.bot.fixtures import BotRunner
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser
+from tests.fakediscord.models import FakeChannel, FakeMember
+
+#: Analyses in a thread: a worker process per test would cost a second each (the full
+#: session test uses the default worker process).
+IN_THREAD = PracticeTiming(analysis_workers=0)
+
+
+@pytest.fixture
+async def practice_bot(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> AsyncIterator[HousewayBot]:
+    async with run_bot(
+        fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
+    ) as bot:
+        yield bot
+
+
+def menu_of(message: Any, prefix: str = "practice:") -> dict[str, Any]:
+    return next(
+        c
+        for row in message.components
+        for c in row["components"]
+        if c.get("custom_id", "").startswith(prefix) and c["type"] == 3
+    )
+
+
+def button_of(message: Any, prefix: str) -> dict[str, Any]:
+    return next(
+        c
+        for row in message.components
+        for c in row["components"]
+        if c.get("custom_id", "").startswith(prefix)
+    )
+
+
+def hand_of(message: Any) -> tuple[Card, ...]:
+    return hand_of_code(menu_of(message)["custom_id"].split(":")[2])
+
+
+def house_two(hand: tuple[Card, ...]) -> list[str]:
+    return [NAMES[c] for c in house_way(hand).two]
+
+
+def other_two(hand: tuple[Card, ...]) -> list[str]:
+    """Two cards whose split is not the house way (some pair of the seven always is)."""
+    decision = house_way(hand)
+    for i in range(7):
+        for j in range(i + 1, 7):
+            two = [hand[i], hand[j]]
+            five = [c for c in hand if c not in two]
+            if (five_value(five), two_value(two)) != (decision.five_value, decision.two_value):
+                return [NAMES[hand[i]], NAMES[hand[j]]]
+    raise AssertionError("no other split")
+
+
+async def practise(
+    fake: FakeDiscord, user: FakeUser, mode: str = "set", locale: str = "en-US", **where: Any
+) -> Any:
+    interaction = await fake.send_command(
+        "practice", {"mode": mode}, user=user, locale=locale, **where
+    )
+    sent = await fake.wait_response(interaction)
+    assert sent.ephemeral
+    return interaction
+
+
+async def answer(
+    fake: FakeDiscord, source: Any, user: FakeUser, values: list[str], locale: str = "en-US"
+) -> Any:
+    message = fake.messages[source.original_message_id]
+    click = await fake.click(
+        message, menu_of(message)["custom_id"], values=values, user=user, locale=locale
+    )
+    return click, await fake.wait_response(click)
+
+
+async def next_hand(fake: FakeDiscord, source: Any, user: FakeUser) -> Any:
+    message = fake.messages[source.original_message_id]
+    click = await fake.click(message, button_of(message, "practice:next:")["custom_id"], user=user)
+    await fake.wait_response(click)
+    return message
+
+
+def field(embed: dict[str, Any], name: str) -> str:
+    return next(f["value"] for f in embed["fields"] if f["name"] == name)
+
+
+async def with_database(url: str) -> Database:
+    return await open_database(url)
+
+
+async def test_a_full_practice_session(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    """Deal, answer wrong, see the house way and what the split gives up, next hand, answer
+    right; the menus are ephemeral and the answers stored once."""
+    anna = fake_discord.make_user("anna")
+    async with run_bot(fake_discord, database_url=any_database_url):  # worker process
+        session = await practise(fake_discord, anna)
+        dealt = fake_discord.messages[session.original_message_id]
+        assert dealt.ephemeral
+        assert dealt.embeds[0]["title"] == "Practice – set the hand"
+        assert dealt.attachment_bytes("practice.png")[:8] == b"\x89PNG\r\n\x1a\n"
+        menu = menu_of(dealt)
+        assert menu["min_values"] == menu["max_values"] == 2 and len(menu["options"]) == 7
+        assert len(menu["custom_id"]) <= 100
+        hand = hand_of(dealt)
+        shown = " ".join(o["label"] for o in menu["options"])
+        assert shown.replace("  ", " ") in dealt.embeds[0]["description"].replace("  ", " ")
+
+        wrong = other_two(hand)
+        _, sent = await answer(fake_discord, session, anna, wrong)
+        assert sent.callback_type == 7  # the hand's message becomes the feedback
+        decision = house_way(hand)
+        exact = analyze(hand)
+
+        def analysed() -> bool:
+            embed = fake_discord.messages[dealt.id].embeds[0]
+            return "Your split:" in field(embed, "Exact analysis")
+
+        await fake_discord.wait_until(analysed, 10, "the exact analysis")
+        feedback = fake_discord.messages[dealt.id].embeds[0]
+        assert feedback["title"] == "❌ Not the house way"
+        for sentence in sentences_for(decision.path):
+            assert f"> {sentence.swedish}" in feedback["description"]
+            assert f"*{sentence.english}*" in feedback["description"]
+        two = [c for c in hand if NAMES[c] in wrong]
+        five = [c for c in hand if c not in two]
+        key = (five_value(five), two_value(two))
+        member = next((s for s in exact.splits if (s.five_value, s.two_value) == key), None)
+        member_ev = -1.0 if member is None else member.ev  # a foul loses every hand
+        analysis = field(feedback, "Exact analysis")
+        assert f"Your split: **{member_ev:+.4f}**".replace("-", "−") in analysis
+        gap = exact.house.ev - member_ev
+        assert f"{exact.house.ev:+.4f}".replace("-", "−") in analysis
+        if gap > 5e-7:
+            assert f"yours gives up {gap:.4f}" in analysis
+        best_gap = exact.best.ev - member_ev
+        if exact.house_rank == 1:
+            assert "The house way is also the best split of this hand." in analysis
+        else:
+            best_line = analysis.splitlines()[2]
+            assert f"{exact.best.ev:+.4f}".replace("-", "−") in best_line
+            assert best_line.endswith(
+                f"yours gives up {best_gap:.4f}" if best_gap > 5e-7 else "the same"
+            )
+        assert re.fullmatch(
+            r"[0-9]+\.[0-9] s from the deal to your answer", field(feedback, "Time")
+        )
+        assert fake_discord.messages[dealt.id].attachment_bytes("house.png")[:4] == b"\x89PNG"
+        assert "This session: 0 of 1 right" in feedback["footer"]["text"]
+
+        await next_hand(fake_discord, session, anna)
+        message = fake_discord.messages[dealt.id]
+        second = hand_of(message)
+        # Two clicks on the same menu before it turns into the feedback (a double click,
+        # a second device): one answer counts, the other is told so.
+        clicks = await asyncio.gather(
+            fake_discord.click(
+                message, menu_of(message)["custom_id"], values=house_two(second), user=anna
+            ),
+            fake_discord.click(
+                message, menu_of(message)["custom_id"], values=other_two(second), user=anna
+            ),
+        )
+        replies = [await fake_discord.wait_response(click) for click in clicks]
+        feedback = next(reply for reply in replies if reply.callback_type == 7)
+        refused = next(reply for reply in replies if reply.callback_type != 7)
+        assert refused.ephemeral and "already answered this hand" in refused.content
+        right = feedback is replies[0]
+        assert feedback.embeds[0]["title"] == (
+            "✅ Right – that is the house way" if right else "❌ Not the house way"
+        )
+        assert f"This session: {int(right)} of 2 right" in feedback.embeds[0]["footer"]["text"]
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch(
+            "SELECT correct, mode FROM practice_answers WHERE user_id = $1 ORDER BY shown_ms",
+            anna.id,
+        )
+        assert [(r["correct"], r["mode"]) for r in rows] == [(0, "set"), (int(right), "set")]
+        member_row = await database.fetchrow(
+            "SELECT hands, correct, streak, best_streak FROM practice_members WHERE user_id = $1",
+            anna.id,
+        )
+        assert dict(member_row or {}) == {
+            "hands": 2,
+            "correct": int(right),
+            "streak": int(right),
+            "best_streak": int(right),
+        }
+    finally:
+        await database.close()
+
+
+async def test_a_hand_dealt_before_a_restart_can_be_answered_after_it(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    bo = fake_discord.make_user("bo")
+    async with run_bot(fake_discord, database_url=any_database_url, practice_timing=IN_THREAD):
+        session = await practise(fake_discord, bo)
+        hand = hand_of(fake_discord.messages[session.original_message_id])
+    async with run_bot(fake_discord, database_url=any_database_url, practice_timing=IN_THREAD):
+        _, sent = await answer(fake_discord, session, bo, house_two(hand))
+        assert sent.embeds[0]["title"] == "✅ Right – that is the house way"
+        await next_hand(fake_discord, session, bo)  # the feedback's button works too
+        assert hand_of(fake_discord.messages[session.original_message_id]) != hand
+
+
+async def rules_dealt(
+    fake: FakeDiscord, user: FakeUser, hands: int, miss: str | None
+) -> list[tuple[str, ...]]:
+    """Practise ``hands`` hands, answering wrong exactly those that train ``miss``."""
+    paths = []
+    session = await practise(fake, user)
+    for number in range(hands):
+        hand = hand_of(fake.messages[session.original_message_id])
+        path = house_way(hand).path
+        paths.append(path)
+        values = other_two(hand) if miss in path else house_two(hand)
+        await answer(fake, session, user, values)
+        if number < hands - 1:
+            await next_hand(fake, session, user)
+    return paths
+
+
+async def test_a_rule_missed_again_and_again_comes_back_sooner(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    """The schedule, not chance: a new member meets one pair, two pairs split and high card
+    in that order; one pair answered wrong is due again after one hand, answered right
+    after two."""
+    missing = await rules_dealt(fake_discord, fake_discord.make_user("miss"), 6, "one-pair")
+    knowing = await rules_dealt(fake_discord, fake_discord.make_user("know"), 6, None)
+    assert [i for i, path in enumerate(missing) if "one-pair" in path] == [0, 2, 4]
+    assert [i for i, path in enumerate(knowing) if "one-pair" in path] == [0, 3]
+    assert "two-pairs.split" in knowing[1] and knowing[2] == ("high-card",)
+
+
+async def test_name_the_rule_in_swedish(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    cecilia = fake_discord.make_user("cecilia")
+    session = await practise(fake_discord, cecilia, mode="rule", locale="sv-SE")
+    dealt = fake_discord.messages[session.original_message_id]
+    assert dealt.embeds[0]["title"] == "Träna – vilken regel"
+    menu = menu_of(dealt)
+    hand = hand_of(dealt)
+    decision = house_way(hand)
+    assert menu["min_values"] == menu["max_values"] == 1 and len(menu["options"]) == 4
+    values = [o["value"] for o in menu["options"]]
+    assert decision.rule in values
+    for option in menu["options"]:  # named and summed up in Swedish, not ids or quotes
+        assert option["label"] == rule_name(option["value"], swedish=True)
+        assert option["description"] == rule_summary(option["value"], swedish=True)
+    wrong = next(v for v in values if v != decision.rule)
+    _, sent = await answer(fake_discord, session, cecilia, [wrong], locale="sv-SE")
+    assert sent.embeds[0]["title"] == "❌ Fel regel"
+    assert rule_name(decision.rule, swedish=True) in sent.embeds[0]["description"]
+    assert field(sent.embeds[0], "Du valde").startswith(rule_name(wrong, swedish=True))
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch(
+            "SELECT rule_id, box, answered, correct FROM practice_rules WHERE user_id = $1",
+            cecilia.id,
+        )
+        # Naming the rule counts for the deciding rule only.
+        assert [dict(r) for r in rows] == [
+            {"rule_id": decision.rule, "box": 0, "answered": 1, "correct": 0}
+        ]
+    finally:
+        await database.close()
+
+
+async def test_practice_stats_and_daily_work_in_dms_and_user_installs(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    synced = {c["name"]: c for c in fake_discord.commands_for()}
+    for name in ("practice", "stats", "daily"):
+        assert sorted(synced[name]["contexts"]) == [0, 1, 2], name
+        assert sorted(synced[name]["integration_types"]) == [0, 1], name
+    assert synced["practice"]["name_localizations"]["sv-SE"] == "träna"
+    assert synced["stats"]["name_localizations"]["sv-SE"] == "statistik"
+    assert synced["daily"]["name_localizations"]["sv-SE"] == "dagens"
+    dana = fake_discord.make_user("dana")
+    session = await practise(fake_discord, dana, dm=True)
+    hand = hand_of(fake_discord.messages[session.original_message_id])
+    _, sent = await answer(fake_discord, session, dana, house_two(hand))
+    assert sent.embeds[0]["title"].startswith("✅")
+    stats = await fake_discord.send_command("stats view", user=dana, dm=True)
+    embed = (await fake_discord.wait_response(stats)).embeds[0]
+    assert field(embed, "Hands practised") == "1 – 1 right (100%)"
+    assert "Quiz in this server" not in [f["name"] for f in embed["fields"]]
+    daily = await fake_discord.send_command("daily", user=dana, dm=True)
+    assert (await fake_discord.wait_response(daily)).ephemeral
+
+
+# --- /stats --------------------------------------------------------------------------------
+
+
+async def test_stats_show_what_was_answered(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    erik = fake_discord.make_user("erik")
+    session = await practise(fake_discord, erik)
+    times = []
+    for number, right in enumerate((True, False, True, True, True)):
+        hand = hand_of(fake_discord.messages[session.original_message_id])
+        _, sent = await answer(
+            fake_discord, session, erik, house_two(hand) if right else other_two(hand)
+        )
+        times.append(float(field(sent.embeds[0], "Time").split()[0]))
+        if number < 4:
+            await next_hand(fake_discord, session, erik)
+    guild = fake_discord.default_guild.id
+    database = await open_database(any_database_url)
+    try:
+        for user, points in ((1, 500), (erik.id, 250), (2, 100)):
+            await database.execute(
+                "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+                " VALUES ($1, $2, '2026-01', $3, 1, 1)",
+                guild,
+                user,
+                points,
+            )
+        # An answer from 40 days ago counts in all time, not in the last 30 days.
+        await database.execute(
+            "INSERT INTO practice_answers (user_id, shown_ms, hand, mode, path, answer, correct,"
+            " seconds, answered_at) VALUES ($1, 1, 'As Ks Qs Js Ts 9s 8s', 'set', 'one-pair',"
+            " 'As Ks', 1, 3.0, $2)",
+            erik.id,
+            time.time() - 40 * 86_400,
+        )
+    finally:
+        await database.close()
+    view = await fake_discord.send_command("stats view", user=erik)
+    sent = await fake_discord.wait_response(view)
+    embed = sent.embeds[0]
+    assert sent.ephemeral
+    assert field(embed, "Hands practised") == "5 – 4 right (80%)"
+    assert field(embed, "Streak") == "now 3, best 3"
+    middle = sorted([*times, 3.0])  # the old answer's time counts in the median too
+    assert field(embed, "Median time to set a hand") in {
+        f"{(middle[2] + middle[3]) / 2 + d:.1f} s" for d in (-0.05, 0, 0.05)
+    }
+    assert field(embed, "The last 30 days") == "5 hands, 80% right"
+    assert field(embed, "Quiz in this server") == "250 points · rank 2 of 3"
+    assert sent.file("rules.png").data[:4] == b"\x89PNG"
+
+    public = await fake_discord.send_command("stats view", {"public": True}, user=erik)
+    assert not (await fake_discord.wait_response(public)).ephemeral
+    other = await fake_discord.send_command(
+        "stats view", {"member": erik, "public": True}, locale="sv-SE"
+    )
+    shown = await fake_discord.wait_response(other)
+    assert shown.ephemeral  # someone else's figures are never posted for all
+    assert field(shown.embeds[0], "Tränade händer") == "5 – 4 rätt (80\u00a0%)"
+    assert shown.embeds[0]["footer"]["text"] == "En annan medlems statistik visas bara för dig."
+
+
+def tables() -> list[str]:
+    return [name for _, _, sql in migrations() for name in re.findall(r"CREATE TABLE (\w+)", sql)]
+
+
+async def rows_mentioning(database: Database, value: int) -> dict[str, int]:
+    """Rows of every table with ``value`` in some column."""
+    found = {}
+    for table in tables():
+        rows = await database.fetch(f"SELECT * FROM {table}")
+        hits = sum(1 for row in rows if value in row.values() or str(value) in row.values())
+        if hits:
+            found[table] = hits
+    return found
+
+
+async def test_stats_forget_leaves_no_row(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    frida = fake_discord.make_user("frida")
+    session = await practise(fake_discord, frida)
+    hand = hand_of(fake_discord.messages[session.original_message_id])
+    await answer(fake_discord, session, frida, house_two(hand))
+    daily = await fake_discord.send_command("daily", user=frida)
+    await fake_discord.wait_response(daily)
+    message = fake_discord.messages[daily.original_message_id or 0]
+    daily_hand = hand_of_code("".join(o["value"] for o in menu_of(message, "daily:")["options"]))
+    click = await fake_discord.click(
+        message, menu_of(message, "daily:")["custom_id"], values=house_two(daily_hand), user=frida
+    )
+    await fake_discord.wait_response(click)
+    database = await open_database(any_database_url)
+    try:
+        guild = fake_discord.default_guild.id
+        await database.execute(
+            "INSERT INTO quizzes (id, guild_id, channel_id, started_by, mode, rounds, seconds,"
+            " locale, status, created_at) VALUES (7, $1, 1, $2, 'set', 1, 30, 'en-US', 'finished',"
+            " 0)",
+            guild,
+            frida.id,
+        )
+        await database.execute(
+            "INSERT INTO rounds (id, quiz_id, number, hand, choices, channel_id, posted_at,"
+            " deadline, status)"
+            " VALUES (8, 7, 1, 'As Ks Qs Js Ts 9s 8s', '[]', 1, 0, 0, 'announced')"
+        )
+        await database.execute(
+            "INSERT INTO answers (round_id, user_id, answer, answered_at, correct, points)"
+            " VALUES (8, $1, 'As Ks', 0, 1, 120)",
+            frida.id,
+        )
+        await database.execute(
+            "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+            " VALUES ($1, $2, '2026-01', 120, 1, 1)",
+            guild,
+            frida.id,
+        )
+        before = await rows_mentioning(database, frida.id)
+        assert set(before) >= {
+            "practice_members", "practice_rules", "practice_answers", "daily_answers",
+            "quizzes", "answers", "scores",
+        }  # fmt: skip
+
+        forget = await fake_discord.send_command("stats forget", user=frida)
+        asked = await fake_discord.wait_response(forget)
+        assert asked.ephemeral and "cannot be undone" in asked.content
+        yes, no = (c["custom_id"] for c in asked.components[0]["components"])
+        stranger = await fake_discord.click(forget, yes, user=fake_discord.make_user("x"))
+        assert "not yours" in (await fake_discord.wait_response(stranger)).content
+        cancel = await fake_discord.click(forget, no, user=frida)
+        assert "nothing was deleted" in (await fake_discord.wait_response(cancel)).content
+        assert await rows_mentioning(database, frida.id) == before
+
+        again = await fake_discord.send_command("stats forget", user=frida)
+        yes = (await fake_discord.wait_response(again)).components[0]["components"][0]
+        confirm = await fake_discord.click(again, yes["custom_id"], user=frida)
+        done = await fake_discord.wait_response(confirm)
+        assert done.content.startswith("Done: everything about you is deleted")
+        assert await rows_mentioning(database, frida.id) == {}
+        # The quiz itself stays for the others; the daily hand is nobody's.
+        assert await database.fetchrow("SELECT id FROM quizzes WHERE id = 7") is not None
+    finally:
+        await database.close()
+    after = await fake_discord.send_command("stats view", user=frida)
+    assert field((await fake_discord.wait_response(after)).embeds[0], "Hands practised") == (
+        "None yet. Start with /practice."
+    )
+
+
+async def test_an_expired_forget_button_deletes_nothing_even_after_a_restart(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    gustav = fake_discord.make_user("gustav")
+    quick = replace(IN_THREAD, confirm_forget=0.2)
+    async with run_bot(fake_discord, database_url=any_database_url, practice_timing=quick):
+        session = await practise(fake_discord, gustav)
+        hand = hand_of(fake_discord.messages[session.original_message_id])
+        await answer(fake_discord, session, gustav, house_two(hand))
+        forget = await fake_discord.send_command("stats forget", user=gustav)
+        yes = (await fake_discord.wait_response(forget)).components[0]["components"][0]
+    time.sleep(0.3)
+    async with run_bot(fake_discord, database_url=any_database_url, practice_timing=quick):
+        late = await fake_discord.click(forget, yes["custom_id"], user=gustav)
+        assert (
+            "has expired – nothing was deleted" in (await fake_discord.wait_response(late)).content
+        )
+    database = await open_database(any_database_url)
+    try:
+        assert await rows_mentioning(database, gustav.id) != {}
+    finally:
+        await database.close()
+
+
+# --- /daily ---------------------------------------------------------------------------------
+
+
+def daily_hand_of(message: Any) -> tuple[Card, ...]:
+    return hand_of_code("".join(o["value"] for o in menu_of(message, "daily:")["options"]))
+
+
+async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
+    fake_discord_factory: Any, run_bot: BotRunner, any_database_url: str
+) -> None:
+    second = FakeGuild(
+        id=555_000_000_000_000_001,
+        name="Second server",
+        channels=[FakeChannel(id=555_000_000_000_000_002, name="lobby")],
+        members=[],
+        preferred_locale="en-US",
+    )
+    fake = await fake_discord_factory()
+    fake.guilds[second.id] = second
+    helga, ivar = fake.make_user("helga"), fake.make_user("ivar")
+    second.members.append(FakeMember(user=ivar))
+    async with run_bot(fake, database_url=any_database_url, practice_timing=IN_THREAD):
+        first = await fake.send_command("daily", user=helga)
+        sent = await fake.wait_response(first)
+        twice = await fake.send_command("daily", user=helga)  # a second menu, still open
+        await fake.wait_response(twice)
+        assert sent.ephemeral and sent.embeds[0]["title"].startswith("Hand of the day – ")
+        assert field(sent.embeds[0], "Yesterday") == "Nobody answered yesterday's hand."
+        hand = daily_hand_of(fake.messages[first.original_message_id or 0])
+        other = await fake.send_command("daily", user=ivar, guild_id=second.id)
+        await fake.wait_response(other)
+        assert daily_hand_of(fake.messages[other.original_message_id or 0]) == hand
+
+        message = fake.messages[first.original_message_id or 0]
+        custom_id = menu_of(message, "daily:")["custom_id"]
+        click = await fake.click(message, custom_id, values=house_two(hand), user=helga)
+        result = (await fake.wait_response(click)).embeds[0]
+        assert result["title"].endswith("✅ Right – that is the house way")
+        assert field(result, "So far today") == "1 answered, 1 right."
+        assert field(result, "Your streak") == "Right 1 days in a row (best 1)."
+        again = await fake.click(
+            fake.messages[twice.original_message_id or 0],
+            custom_id,
+            values=other_two(hand),
+            user=helga,
+        )
+        assert "already answered today's hand" in (await fake.wait_response(again)).content
+
+    # A restart: the same hand (stored, not drawn again), and Helga's answer is kept.
+    async with run_bot(fake, database_url=any_database_url, practice_timing=IN_THREAD):
+        other_message = fake.messages[other.original_message_id or 0]
+        click = await fake.click(other_message, custom_id, values=other_two(hand), user=ivar)
+        result = (await fake.wait_response(click)).embeds[0]
+        assert result["title"].endswith("❌ Not the house way")
+        assert field(result, "So far today") == "2 answered, 1 right."
+        shown = await fake.send_command("daily", user=helga, dm=True)
+        told = (await fake.wait_response(shown)).embeds[0]
+        assert field(told, "So far today") == "2 answered, 1 right."
+        assert "Your split" in [f["name"] for f in told["fields"]]
+
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch("SELECT user_id, correct FROM daily_answers ORDER BY correct")
+        assert [(r["user_id"], r["correct"]) for r in rows] == [(ivar.id, 0), (helga.id, 1)]
+        assert len(await database.fetch("SELECT day FROM daily_hands")) == 1
+    finally:
+        await database.close()
+
+
+async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    from datetime import date, timedelta
+
+    from bot.storage.practice import utc_day
+
+    today = utc_day(time.time())
+    yesterday = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
+    database = await open_database(any_database_url)
+    try:
+        await database.execute(
+            "INSERT INTO daily_hands (day, hand, created_at) VALUES ($1, $2, 0)",
+            yesterday,
+            "Ks Kh 7d 7c Ad Tc 3h",
+        )
+        for user, given, right in ((1, "7d 7c", 1), (2, "7d 7c", 1), (3, "Ad Tc", 0)):
+            await database.execute(
+                "INSERT INTO daily_answers (day, user_id, answer, correct, answered_at)"
+                " VALUES ($1, $2, $3, $4, 0)",
+                yesterday,
+                user,
+                given,
+                right,
+            )
+    finally:
+        await database.close()
+    asked = await fake_discord.send_command("daily")
+    sent = await fake_discord.wait_response(asked)
+    assert field(sent.embeds[0], "Yesterday") == (
+        f"{yesterday}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
+        "\n3 answered, 2 right (67%). The most given answers:\n"
+        "✅ 7♦  7♣ – 2 (67%)\n❌ A♦  10♣ – 1 (33%)"
+    )
+    # The menu of a message shown yesterday: answered after midnight UTC.
+    message = fake_discord.messages[asked.original_message_id or 0]
+    menu_of(message, "daily:")["custom_id"] = f"daily:set:{yesterday}"
+    today_hand = daily_hand_of(message)
+    stale = await fake_discord.click(
+        message, f"daily:set:{yesterday}", values=house_two(today_hand)
+    )
+    closed = await fake_discord.wait_response(stale)
+    assert closed.ephemeral and f"That was the hand of {yesterday}, and it is closed" in (
+        closed.content
+    )
+
+
+async def test_an_answer_moves_every_rule_of_its_path_once(any_database_url: str) -> None:
+    from bot.storage.practice import PracticeAnswer, member_state, record_answer
+    from houseway.practice import Schedule
+    from houseway.rules import RULE_IDS
+
+    path = ("flush-straight.two-pairs", "two-pairs.split")
+    database = await open_database(any_database_url)
+    try:
+
+        def given(shown_ms: int, correct: bool) -> PracticeAnswer:
+            return PracticeAnswer(
+                user_id=42, shown_ms=shown_ms, hand=tuple(range(7)), mode="set", path=path,
+                answer="2s 2h", correct=correct, seconds=1.5, answered_at=time.time(),
+                rules=path,
+            )  # fmt: skip
+
+        first = await record_answer(database, given(1, True), Schedule())
+        assert first is not None and (first.hands, first.correct, first.streak) == (1, 1, 1)
+        assert await record_answer(database, given(1, False), Schedule()) is None  # same hand
+        second = await record_answer(database, given(2, False), Schedule())
+        assert second is not None and (second.hands, second.streak, second.best_streak) == (2, 0, 1)
+        state = await member_state(database, 42)
+        assert set(state.records) == set(path) and set(path) <= set(RULE_IDS)
+        for rule_id in path:  # right (box 1), then wrong (box 0, due one hand later)
+            record = state.records[rule_id]
+            assert (record.box, record.due, record.answered, record.right) == (0, 3, 2, 1)
+    finally:
+        await database.close()
+
+
+async def test_a_menu_with_a_forged_hand_is_refused_in_words(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    jonna = fake_discord.make_user("jonna")
+    session = await practise(fake_discord, jonna)
+    message = fake_discord.messages[session.original_message_id]
+    menu = menu_of(message)
+    forged = "practice:set:AsAsKdQcJh9s7d:1:0-0"  # the ace of spades twice
+    menu["custom_id"] = forged
+    values = [option["value"] for option in menu["options"][:2]]
+    click = await fake_discord.click(message, forged, values=values, user=jonna)
+    told = await fake_discord.wait_response(click)
+    assert told.ephemeral and "does not come from me" in told.content
