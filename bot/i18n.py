@@ -160,16 +160,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Saved: {cards} in the two-card hand. You can change it until {when}; your last answer counts.",
     },
     "quiz.answer.saved.rule": {
-        "sv": "Sparat: `{rule}`. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
-        "en": "Saved: `{rule}`. You can change it until {when}; your last answer counts.",
+        "sv": "Sparat: {rule}. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
+        "en": "Saved: {rule}. You can change it until {when}; your last answer counts.",
     },
     "quiz.answer.received.set": {
         "sv": "Mottaget men inte sparat än (databasen svarar inte): {cards} i tvåkortshanden. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
         "en": "Received but not stored yet (the database is not answering): {cards} in the two-card hand. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
     },
     "quiz.answer.received.rule": {
-        "sv": "Mottaget men inte sparat än (databasen svarar inte): `{rule}`. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
-        "en": "Received but not stored yet (the database is not answering): `{rule}`. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
+        "sv": "Mottaget men inte sparat än (databasen svarar inte): {rule}. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
+        "en": "Received but not stored yet (the database is not answering): {rule}. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
     },
     "quiz.answer.late": {"sv": "För sent – rundan är redan stängd.", "en": "Too late – this round is already closed."},
     "quiz.answer.invalid": {
@@ -180,7 +180,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reveal.right": {"sv": "Rätt svar ({count} av {answered})", "en": "Right ({count} of {answered})"},
     "quiz.reveal.nobody": {"sv": "Ingen svarade rätt.", "en": "Nobody got it right."},
     "quiz.reveal.more": {"sv": "… och {count} till", "en": "… and {count} more"},
-    "quiz.reveal.rule": {"sv": "Regeln: `{rule}`", "en": "The rule: `{rule}`"},
+    "quiz.reveal.rule": {"sv": "Regeln: {rule}", "en": "The rule: {rule}"},
     "quiz.finished.title": {"sv": "Quizet är slut", "en": "The quiz is over"},
     "quiz.finished.none": {"sv": "Ingen fick några poäng den här gången.", "en": "Nobody scored this time."},
     "quiz.stopped": {"sv": "Quizet stoppades av {user}. Pågående runda räknas inte.", "en": "The quiz was stopped by {user}. The current round does not count."},

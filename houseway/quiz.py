@@ -7,35 +7,15 @@ deciding rule among four).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Final
 
 from .cards import Card
-from .rules import RULES
 from .way import Decision, same_house_way
 
 MODES: Final = ("set", "rule")
-CHOICES: Final = 4
 BASE_POINTS: Final = 100
 SPEED_BONUS: Final = 50
-
-
-def rule_choices(decision: Decision, rng: random.Random) -> list[str]:
-    """The deciding rule and three others, shuffled.
-
-    Distractors are never on the decision's path and never share the deciding rule's
-    sentence (two-pairs.split and two-pairs.ace-jack quote the same text).
-    """
-    correct = RULES[decision.rule]
-    others = [
-        rule_id
-        for rule_id, rule in RULES.items()
-        if rule_id not in decision.path and rule.swedish != correct.swedish
-    ]
-    picked = [decision.rule, *rng.sample(others, CHOICES - 1)]
-    rng.shuffle(picked)
-    return picked
 
 
 def is_correct(

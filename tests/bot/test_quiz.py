@@ -17,6 +17,8 @@ from bot.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
 from houseway.cards import canonical_hand, parse_cards, sort_key
+from houseway.practice import deciding_rules, plausibility
+from houseway.rules import RULES, rule_name, rule_summary
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env, metrics_show
 from tests.bot.quizhelpers import (
     MODERATOR,
@@ -308,7 +310,18 @@ async def test_rule_mode(
     )
     correct = house_way(hand).rule
     assert len(options) == 4 and correct in options
-    await answer(fake_discord, first, player, [correct])
+    for option in select_of(first)["options"]:  # names and a line in English, not ids
+        assert option["label"] == rule_name(option["value"])
+        assert option["description"] == rule_summary(option["value"])
+        assert RULES[option["value"]].swedish[:40] not in option["description"]
+    decision = house_way(hand)  # the wrong options are the most plausible ones for the hand
+    wrong = [option for option in options if option != correct]
+    passed_over = [r for r in deciding_rules() if r not in decision.path and r not in wrong]
+    assert min(plausibility(r, decision) for r in wrong) >= max(
+        plausibility(r, decision) for r in passed_over
+    )
+    saved = await answer(fake_discord, first, player, [correct])
+    assert saved.content.startswith(f"Saved: {rule_name(correct)}.")
     await expire_round(any_database_url, first)
     await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal")
     assert f"<@{player.id}>" in str(reveals(fake_discord)[0].embeds[0]["fields"])

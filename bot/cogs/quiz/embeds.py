@@ -11,9 +11,10 @@ import discord
 from houseway import Decision, sentences_for
 from houseway.cards import pretty_cards
 from houseway.quiz import BASE_POINTS, SPEED_BONUS
+from houseway.rules import rule_name
 
 from ...embeds import COLOUR, add_split_fields, quote_rules
-from ...i18n import text
+from ...i18n import SWEDISH, text
 from ...storage import quiz as store
 
 ROUND_IMAGE: Final = "round.png"
@@ -91,7 +92,9 @@ def reveal_embed(
         description=(
             quote_rules(sentences_for(decision.path), lang)
             + "\n\n"
-            + text("quiz.reveal.rule", lang, rule=" → ".join(decision.path))
+            + text("quiz.reveal.rule", lang, rule=" → ".join(
+                f"{rule_name(rule_id, lang == SWEDISH)} (`{rule_id}`)" for rule_id in decision.path
+            ))
         ),
         colour=COLOUR,
     )

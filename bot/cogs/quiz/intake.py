@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from houseway.cards import NAMES, card_from_name, pretty_card
+from houseway.rules import rule_name
 
-from ...i18n import language, text
+from ...i18n import SWEDISH, language, text
 from ...interactions import Refusal
 from ...storage import Database, DatabaseError, DatabaseTimeout
 from ...storage import quiz as store
@@ -157,7 +158,8 @@ class AnswerIntake:
         when = clock_time(round_.deadline)
         told = "received" if outcome == "unsaved" else "saved"
         if quiz is not None and quiz.mode == "rule":
-            message = text(f"quiz.answer.{told}.rule", lang, rule=answer, when=when)
+            rule = rule_name(answer, swedish=lang == SWEDISH)
+            message = text(f"quiz.answer.{told}.rule", lang, rule=rule, when=when)
         else:
             cards = " ".join(pretty_card(card_from_name(v)) for v in values)
             message = text(f"quiz.answer.{told}.set", lang, cards=cards, when=when)

@@ -22,7 +22,8 @@ import discord
 
 from houseway import house_way
 from houseway.cards import card_from_name, deal, sort_key
-from houseway.quiz import is_correct, points, rule_choices
+from houseway.practice import rule_options
+from houseway.quiz import is_correct, points
 
 from ...cards_image import render_hand, render_split
 from ...i18n import language, text
@@ -181,7 +182,7 @@ class QuizRunner:
     async def post_round(self, quiz: store.Quiz, number: int) -> None:
         hand = tuple(sorted(deal(_RANDOM), key=sort_key))  # shown sorted, as everywhere
         decision = house_way(hand)
-        choices = rule_choices(decision, _RANDOM) if quiz.mode == "rule" else []
+        choices = rule_options(decision, _RANDOM) if quiz.mode == "rule" else []
         now = time.time()
         round_ = store.Round(
             id=store.new_id(),

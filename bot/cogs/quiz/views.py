@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from houseway.cards import NAMES, pretty_card
-from houseway.rules import RULES
+from houseway.rules import rule_name, rule_summary
 
-from ...i18n import text
+from ...i18n import SWEDISH, text
 from ...interactions import (
     Refusal,
     component,
@@ -182,9 +182,13 @@ def answer_view(quiz: store.Quiz, round_: store.Round, lang: str) -> discord.ui.
     )
     if quiz.mode == "rule":
         select.min_values = select.max_values = 1
-        for rule_id in round_.choices:
-            description = RULES[rule_id].swedish[:100]
-            select.add_option(label=rule_id, value=rule_id, description=description)
+        swedish = lang == SWEDISH
+        for rule_id in round_.choices:  # a name and a line in the quiz's language, not ids
+            select.add_option(
+                label=rule_name(rule_id, swedish),
+                value=rule_id,
+                description=rule_summary(rule_id, swedish),
+            )
     else:
         select.min_values = select.max_values = 2
         for card in round_.hand:
