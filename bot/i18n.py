@@ -275,12 +275,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Exact: all {deals} dealer hands · the chart shows what each split gives up against the best · the house way's bar is gold",
     },
     "analyze.chart_best": {
-        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa; husets delning, {two} som låg hand, är den bästa.",
-        "en": "Bar chart: what each split gives up against the best; the house way, {two} low, is the best.",
+        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
+        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) is the best.",
     },
     "analyze.chart_worse": {
-        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa; husets delning, {two} som låg hand, förlorar {gap}.",
-        "en": "Bar chart: what each split gives up against the best; the house way, {two} low, gives up {gap}.",
+        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa. Husets delning (tvåkortshand: {two}) förlorar {gap}.",
+        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) gives up {gap}.",
     },
     "analyze.timeout": {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
@@ -290,6 +290,13 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Jag har redan {limit} analyser på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
         "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
     },
+    # Alt text of pictures (bot/alt_text.py): cards in words, as screen readers say them.
+    "alt.split": {
+        "sv": "Femkortshand, {five_name}: {five}. Tvåkortshand, {two_name}: {two}.",
+        "en": "Five-card hand, {five_name}: {five}. Two-card hand, {two_name}: {two}.",
+    },
+    "alt.hand": {"sv": "En hand med {count} kort: {cards}.", "en": "A hand of {count} cards: {cards}."},
+    "alt.card": {"sv": "Ett kort: {cards}.", "en": "One card: {cards}."},
 }
 
 

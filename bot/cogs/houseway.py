@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -21,6 +20,7 @@ from houseway.census import load_rule_counts
 from houseway.cost import rule_cost
 from houseway.rules import RULES
 
+from ..alt_text import decision_description, picture_file
 from ..cards_image import render_split, warm_up
 from ..embeds import (
     EMBED_TOTAL_LIMIT,
@@ -161,7 +161,7 @@ class HousewayCog(commands.Cog):
                     await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             png = await picture
             embed = decision_embed(decision, lang, self.rule_counts, self.total_hands, title_key)
-            file = discord.File(io.BytesIO(png), filename=IMAGE_NAME)
+            file = picture_file(png, IMAGE_NAME, decision_description(decision, lang))
             view = DealAgainView(self, lang) if with_button else discord.utils.MISSING
             if interaction.response.is_done():
                 await interaction.followup.send(
