@@ -46,10 +46,14 @@ async def measure(name: str, database: Database, count: int) -> None:
         await writer.choose(user_id, Deck.FOUR, within=5)
     members = MemberDecks(database)  # a fresh process: nothing remembered
     ids = range(count)
-    for label, times in (("first read (query)", await timed(members, ids)),
-                         ("later reads (memory)", await timed(members, ids))):
-        print(f"  {name:<11}{label:<22}mean {statistics.fmean(times):7.3f} ms  "
-              f"p50 {percentile(times, 0.5):7.3f} ms  p99 {percentile(times, 0.99):7.3f} ms")
+    for label, times in (
+        ("first read (query)", await timed(members, ids)),
+        ("later reads (memory)", await timed(members, ids)),
+    ):
+        print(
+            f"  {name:<11}{label:<22}mean {statistics.fmean(times):7.3f} ms  "
+            f"p50 {percentile(times, 0.5):7.3f} ms  p99 {percentile(times, 0.99):7.3f} ms"
+        )
 
 
 async def main(argv: list[str] | None = None) -> None:

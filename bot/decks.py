@@ -47,9 +47,7 @@ def _deck(stored: str | None) -> Deck:
 class MemberDecks:
     """Each member's deck, read through a bounded cache; see the module's docstring."""
 
-    def __init__(
-        self, database: Database, clock: Callable[[], float] = time.monotonic
-    ) -> None:
+    def __init__(self, database: Database, clock: Callable[[], float] = time.monotonic) -> None:
         self.database = database
         self._clock = clock
         self._known: OrderedDict[int, tuple[Deck, float]] = OrderedDict()

@@ -148,8 +148,10 @@ async def test_cards_four_makes_every_picture_for_the_member_four_coloured(
     assert "fyra färger" in sent.content
     preview = open_png(sent.file("cards.png").data)
     boxes = ci.hand_layout(4).boxes()  # A♠ A♥ A♦ A♣
-    assert [inks_in(preview, box)[ink.__name__] > 300 for box, ink in
-            zip(boxes, SUIT_INK[Deck.FOUR].values(), strict=True)] == [True] * 4
+    assert [
+        inks_in(preview, box)[ink.__name__] > 300
+        for box, ink in zip(boxes, SUIT_INK[Deck.FOUR].values(), strict=True)
+    ] == [True] * 4
     assert cards_named(description_of(sent, "cards.png")) == [parse_cards("As Ah Ad Ac", 4)]
 
     await houseway_deck_is(fake_discord, Deck.FOUR, user=anna)
@@ -219,9 +221,7 @@ async def test_a_database_outage_draws_two_colours_and_says_a_choice_is_not_save
     await proxy.start()
     async with run_bot(fake_discord, database_url=proxy.url(postgres_url)):
         proxy.pause()
-        interaction = await fake_discord.send_command(
-            "houseway", {"hand": COLOURFUL}, user=anna
-        )
+        interaction = await fake_discord.send_command("houseway", {"hand": COLOURFUL}, user=anna)
         sent = await picture_message(fake_discord, interaction)
         assert interaction.response_time is not None and interaction.response_time < 3.0
         assert_drawn_in(sent, house_way(parse_hand(COLOURFUL)), Deck.TWO)

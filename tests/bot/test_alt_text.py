@@ -44,10 +44,18 @@ def test_a_decision_names_its_hands_and_the_joker() -> None:
 @pytest.mark.parametrize(
     ("cards", "lang", "expected"),
     [
-        ("As Kd Th 9c 7s 4d JK", "en", "A hand of 7 cards: ace of spades, king of diamonds, "
-         "10 of hearts, 9 of clubs, 7 of spades, 4 of diamonds, joker."),
-        ("As Kd Th 9c 7s 4d JK", "sv", "En hand med 7 kort: spader ess, ruter kung, "
-         "hjärter 10, klöver 9, spader 7, ruter 4, joker."),
+        (
+            "As Kd Th 9c 7s 4d JK",
+            "en",
+            "A hand of 7 cards: ace of spades, king of diamonds, "
+            "10 of hearts, 9 of clubs, 7 of spades, 4 of diamonds, joker.",
+        ),
+        (
+            "As Kd Th 9c 7s 4d JK",
+            "sv",
+            "En hand med 7 kort: spader ess, ruter kung, "
+            "hjärter 10, klöver 9, spader 7, ruter 4, joker.",
+        ),
         ("Qc", "en", "One card: queen of clubs."),
         ("Qc", "sv", "Ett kort: klöver dam."),
     ],
