@@ -35,8 +35,12 @@ log = logging.getLogger(__name__)
 PREVIEW: Final = parse_cards("As Ah Ad Ac", 4)
 PREVIEW_NAME: Final = "cards.png"
 #: The choice must be stored by the time the interaction is this old (Discord's first
-#: answer is due at 3 s); past it the member is told to try again.
+#: answer is due at 3 s); past it the member is told to try again. An interaction already
+#: ``DEFER_AT_AGE`` old when its handler starts (the bot is behind) is deferred first, and
+#: the database then has ``SAVE_SECONDS``.
 SAVE_BY_AGE: Final = 1.5
+DEFER_AT_AGE: Final = 1.0
+SAVE_SECONDS: Final = 5.0
 #: Wait for the preview until then, else defer (only a deck not yet drawn takes long).
 ANSWER_BY_AGE: Final = 2.0
 
@@ -75,12 +79,17 @@ class CardsCog(commands.Cog):
             )
             return
         deck = Deck(colours)
+        if age(interaction) >= DEFER_AT_AGE:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            within = SAVE_SECONDS
+        else:
+            within = SAVE_BY_AGE - age(interaction)
         try:
-            await self.bot.decks.choose(member, deck, max(0.1, SAVE_BY_AGE - age(interaction)))
+            await self.bot.decks.choose(member, deck, within)
         except DatabaseError as error:
             log.warning("could not store a member's deck: %s", error)
             interaction.extras["outcome"] = "database_unavailable"
-            await interaction.response.send_message(text("cards.not_saved", lang), ephemeral=True)
+            await _send(interaction, text("cards.not_saved", lang))
             return
         await self.answer(interaction, text(f"cards.chosen.{deck.value}", lang), deck)
 
@@ -88,15 +97,22 @@ class CardsCog(commands.Cog):
         """``message`` privately, with one card of each suit drawn in ``deck``."""
         picture = asyncio.ensure_future(asyncio.to_thread(render_hand, PREVIEW, deck))
         wait = max(0.0, ANSWER_BY_AGE - age(interaction))
-        done, _pending = await asyncio.wait({picture}, timeout=wait)
-        if not done:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():
+            done, _pending = await asyncio.wait({picture}, timeout=wait)
+            if not done:
+                await interaction.response.defer(ephemeral=True, thinking=True)
         description = hand_description(PREVIEW, language(interaction.locale))
-        file = picture_file(await picture, PREVIEW_NAME, description)
-        if interaction.response.is_done():
-            await interaction.followup.send(message, file=file, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, file=file, ephemeral=True)
+        await _send(interaction, message, picture_file(await picture, PREVIEW_NAME, description))
+
+
+async def _send(
+    interaction: discord.Interaction, message: str, file: discord.File = discord.utils.MISSING
+) -> None:
+    """Privately: the answer, or the follow-up of a deferred one."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, file=file, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, file=file, ephemeral=True)
 
 
 async def setup(bot: HousewayBot) -> None:

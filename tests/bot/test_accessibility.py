@@ -5,6 +5,7 @@ database is down, in two colours."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -19,7 +20,7 @@ from houseway.cards import JOKER, NAMES, Card, canonical_hand, parse_cards
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner
 from tests.bot.quizhelpers import expire_round, hand_of, reveals, start_quiz, wait_round
 from tests.bot.tcpproxy import TcpProxy
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import CallbackType, FakeDiscord
 from tests.fakediscord.models import Sent
 from tests.test_cards_image import SUIT_INK, inks_in, is_gold, open_png
 
@@ -234,3 +235,30 @@ async def test_a_database_outage_draws_two_colours_and_says_a_choice_is_not_save
             assert refused.response_time is not None and refused.response_time < 3.0
             assert answer.ephemeral and expected in answer.content
         await houseway_deck_is(fake_discord, Deck.TWO, user=anna)
+
+
+async def test_an_old_cards_is_deferred_and_a_slow_database_given_time(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
+) -> None:
+    """The bot is behind (the interaction is 1.5 s old) and the database slow (a second):
+    acknowledged at once, then stored and confirmed, not "could not save"."""
+    anna = fake_discord.make_user("anna")
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    try:
+        async with run_bot(fake_discord, database_url=proxy.url(postgres_url)):
+            proxy.pause()
+            interaction = await fake_discord.send_command(
+                "cards", {"colours": "four"}, user=anna, age=1.5
+            )
+            first = await fake_discord.wait_response(interaction)
+            assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
+            assert first.ephemeral and interaction.late_callbacks == 0
+            await asyncio.sleep(1.0)
+            proxy.resume()
+            [answer] = await fake_discord.wait_followups(interaction, 1, timeout=10)
+            assert answer.ephemeral and "four colours" in answer.content
+            await houseway_deck_is(fake_discord, Deck.FOUR, user=anna)
+    finally:
+        proxy.resume()
+        await proxy.stop()
