@@ -7,7 +7,7 @@ cost of ``warm_up()`` and of a render that has to draw its faces first.
 
 Run from the repository root:
 
-    .venv/bin/python benchmarks/bench_cards_image.py [--n 2000] [--seed 1]
+    .venv/bin/python benchmarks/bench_cards_image.py [--n 2000] [--seed 1] [--deck four]
 """
 
 from __future__ import annotations
@@ -36,34 +36,42 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=2000, help="timed renders (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    parser.add_argument(
+        "--deck", type=cards_image.Deck, default=cards_image.Deck.TWO,
+        choices=list(cards_image.Deck), help="suit colours (default two)",
+    )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    deck = args.deck
 
     cards_image.clear_cache()
     hand = rng.sample(DECK, 7)
     start = time.perf_counter()
-    cards_image.render_split(hand[:5], hand[5:])
+    cards_image.render_split(hand[:5], hand[5:], deck)
     cold_ms = (time.perf_counter() - start) * 1000
     start = time.perf_counter()
-    cards_image.warm_up()
+    cards_image.warm_up(deck)
     warm_up_s = time.perf_counter() - start
 
     for _ in range(50):  # let allocators and caches settle before timing
         hand = rng.sample(DECK, 7)
-        cards_image.render_split(hand[:5], hand[5:])
+        cards_image.render_split(hand[:5], hand[5:], deck)
 
     splits = [rng.sample(DECK, 7) for _ in range(args.n)]
     times_ms: list[float] = []
     sizes: list[int] = []
     for hand in splits:
         start = time.perf_counter()
-        png = cards_image.render_split(hand[:5], hand[5:])
+        png = cards_image.render_split(hand[:5], hand[5:], deck)
         times_ms.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
 
     times_ms.sort()
     width, height = cards_image.split_layout().size
-    print(f"render_split, {args.n} random splits, {width}x{height} px, after warm-up")
+    print(
+        f"render_split, {args.n} random splits, {width}x{height} px, {deck} colours, "
+        "after warm-up"
+    )
     print(f"  mean {statistics.fmean(times_ms):6.2f} ms")
     print(f"  p50  {percentile(times_ms, 0.50):6.2f} ms")
     print(f"  p99  {percentile(times_ms, 0.99):6.2f} ms")

@@ -19,6 +19,10 @@ Design choices, and why:
   fitted to a fixed cap height, so the layout does not depend on which font was found.
 * The picture carries no words in any language (only ranks, suits and the joker's
   "JOKER", which is what is printed on the card itself), so it needs no translation.
+* Two decks: the usual red and black, and a four-colour deck (spades black, hearts red,
+  diamonds blue, clubs green) for members who cannot tell red from black. Each deck has
+  its own faces, palette and tiles in the caches; the two-colour pictures are the same
+  bytes as before the four-colour deck existed.
 
 Cards are the project's encoded cards (``houseway.cards.Card``); ranks are printed
 with ``houseway.cards.rank_label`` ("10", not "T").
@@ -32,15 +36,17 @@ import math
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, is_red, rank_label
+from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
 
 __all__ = [
     "FELT",
     "MAX_HAND",
+    "Deck",
     "Layout",
     "clear_cache",
     "encode_png",
@@ -62,9 +68,30 @@ _CARD_FACE: Final = (255, 255, 255)
 _CARD_BORDER: Final = (150, 150, 150)
 _RED: Final = (206, 18, 34)
 _BLACK: Final = (22, 22, 26)
+_BLUE: Final = (0, 82, 204)
+_GREEN: Final = (0, 140, 50)
+"""Blue and green of the four-colour deck: each at least 4:1 against the white face, the
+green lighter than the red and the blue darker, so no two inks share a lightness."""
 _JOKER_FACE: Final = (255, 244, 206)
 _JOKER_INK: Final = (104, 38, 168)
 _JOKER_GOLD: Final = (245, 182, 28)
+
+
+
+class Deck(StrEnum):
+    """How the suits are coloured; the value is what a member's setting stores."""
+
+    TWO = "two"
+    """Hearts and diamonds red, spades and clubs black: the usual deck, and the default."""
+    FOUR = "four"
+    """Spades black, hearts red, diamonds blue, clubs green (the four-colour poker deck)."""
+
+
+#: The ink of each suit (s h d c) in each deck.
+SUIT_INKS: Final[dict[Deck, tuple[tuple[int, int, int], ...]]] = {
+    Deck.TWO: (_BLACK, _RED, _RED, _BLACK),
+    Deck.FOUR: (_BLACK, _RED, _BLUE, _GREEN),
+}
 
 # --- Geometry ------------------------------------------------------------------------
 _SS: Final = 4
@@ -366,7 +393,7 @@ def _downsample(img: Image.Image, width: int) -> Image.Image:
     return img.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
-def _draw_face(card: Card, width: int) -> Image.Image:
+def _draw_face(card: Card, width: int, deck: Deck) -> Image.Image:
     """Draw one card face, ``width`` pixels wide, as an RGBA image with soft corners."""
     w, h = width * _SS, _card_height(width) * _SS
     if card == JOKER:
@@ -393,8 +420,8 @@ def _draw_face(card: Card, width: int) -> Image.Image:
         )
         return _downsample(img, width)
 
-    colour = _RED if is_red(card) else _BLACK
     suit = SUIT_OF[card]
+    colour = SUIT_INKS[deck][suit]
     img = _rounded_card(w, h, _CARD_FACE)
     draw = ImageDraw.Draw(img)
     # Big index in the top-left corner: at phone size the rank is what people read.
@@ -415,7 +442,7 @@ def _draw_face(card: Card, width: int) -> Image.Image:
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 _lock = threading.RLock()
-_faces: dict[tuple[Card, int], Image.Image] = {}
+_faces: dict[tuple[Card, int, Deck], Image.Image] = {}
 _backgrounds: dict[Layout, Image.Image] = {}
 
 
@@ -431,8 +458,8 @@ def _cached(cache: dict[_K, _V], key: _K, make: Callable[[], _V]) -> _V:
     return value
 
 
-def _face(card: Card, width: int) -> Image.Image:
-    return _cached(_faces, (card, width), lambda: _draw_face(card, width))
+def _face(card: Card, width: int, deck: Deck = Deck.TWO) -> Image.Image:
+    return _cached(_faces, (card, width, deck), lambda: _draw_face(card, width, deck))
 
 
 def _draw_background(layout: Layout) -> Image.Image:
@@ -468,19 +495,20 @@ def clear_cache() -> None:
         _cap_height.cache_clear()
 
 
-def warm_up() -> None:
-    """Draw all 53 faces at both sizes now, so no later request pays for it.
+def warm_up(deck: Deck = Deck.TWO) -> None:
+    """Draw the deck's 53 faces at both sizes now, so no later request pays for it.
 
     Drawing a face is slow next to pasting a cached one, and a cold render of seven new
-    cards would hold up a reply; so call this once at start-up, in a thread.
+    cards would hold up a reply (the first of a deck even more: its palette is made from
+    every face); so call this once per deck at start-up, in a thread.
     """
     for width in (_SPLIT_CARD_W, _HAND_CARD_W):
         for card in DECK:
-            _face(card, width)
+            _face(card, width, deck)
     for layout in (split_layout(), hand_layout()):
-        _paletted_background(layout)
+        _paletted_background(layout, deck)
         for card in DECK:
-            _tile(card, layout)
+            _tile(card, layout, deck)
 
 
 # --- Rendering -----------------------------------------------------------------------
@@ -489,48 +517,52 @@ def warm_up() -> None:
 # Every face is composed onto the felt of its slot and mapped to that palette once;
 # a render then only pastes paletted tiles and deflates one byte per pixel: no
 # per-request quantising, which was more than half of the time of a render.
-_palettes: dict[str, Image.Image] = {}
-_tiles: dict[tuple[Card, tuple[int, int]], Image.Image] = {}
-_paletted_backgrounds: dict[Layout, Image.Image] = {}
+_palettes: dict[Deck, Image.Image] = {}
+_tiles: dict[tuple[Card, tuple[int, int], Deck], Image.Image] = {}
+_paletted_backgrounds: dict[tuple[Layout, Deck], Image.Image] = {}
 
 
-def _draw_palette() -> Image.Image:
-    """A palette that covers every face on the felt (built once from a mosaic of them)."""
+def _draw_palette(deck: Deck) -> Image.Image:
+    """A palette that covers every face of the deck on the felt (from a mosaic of them)."""
     layout = split_layout()
     width, height = layout.card_size
     mosaic = Image.new("RGB", (width * len(DECK), height * 2), FELT)
     for i, card in enumerate(DECK):
-        mosaic.paste(_rgb_tile(card, layout), (i * width, 0))
-        small = _face(card, hand_layout().card_size[0])
+        mosaic.paste(_rgb_tile(card, layout, deck), (i * width, 0))
+        small = _face(card, hand_layout().card_size[0], deck)
         mosaic.paste(small, (i * width, height), small)
     return mosaic.quantize(_PALETTE_COLOURS, method=_QUANTIZE, dither=Image.Dither.NONE)
 
 
-def _palette() -> Image.Image:
-    return _cached(_palettes, "shared", _draw_palette)
+def _palette(deck: Deck) -> Image.Image:
+    return _cached(_palettes, deck, lambda: _draw_palette(deck))
 
 
-def _rgb_tile(card: Card, layout: Layout) -> Image.Image:
+def _rgb_tile(card: Card, layout: Layout, deck: Deck) -> Image.Image:
     """The face composed onto the felt and shadow of a slot (every slot's felt is alike)."""
     x, y = layout.slots[0]
     width, height = layout.card_size
     tile = _background(layout).crop((x, y, x + width, y + height))
-    face = _face(card, width)
+    face = _face(card, width, deck)
     tile.paste(face, (0, 0), face)
     return tile
 
 
-def _to_palette(image: Image.Image) -> Image.Image:
-    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+def _to_palette(image: Image.Image, deck: Deck) -> Image.Image:
+    return image.quantize(palette=_palette(deck), dither=Image.Dither.NONE)
 
 
-def _tile(card: Card, layout: Layout) -> Image.Image:
-    key = (card, layout.card_size)
-    return _cached(_tiles, key, lambda: _to_palette(_rgb_tile(card, layout)))
+def _tile(card: Card, layout: Layout, deck: Deck) -> Image.Image:
+    key = (card, layout.card_size, deck)
+    return _cached(_tiles, key, lambda: _to_palette(_rgb_tile(card, layout, deck), deck))
 
 
-def _paletted_background(layout: Layout) -> Image.Image:
-    return _cached(_paletted_backgrounds, layout, lambda: _to_palette(_background(layout)))
+def _paletted_background(layout: Layout, deck: Deck) -> Image.Image:
+    return _cached(
+        _paletted_backgrounds,
+        (layout, deck),
+        lambda: _to_palette(_background(layout), deck),
+    )
 
 
 def encode_png(paletted: Image.Image) -> bytes:
@@ -540,42 +572,44 @@ def encode_png(paletted: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _compose(layout: Layout, cards: Sequence[Card]) -> bytes:
-    image = _paletted_background(layout).copy()
+def _compose(layout: Layout, cards: Sequence[Card], deck: Deck) -> bytes:
+    deck = Deck(deck)  # ValueError for anything but a deck, before a cache is touched
+    image = _paletted_background(layout, deck).copy()
     for card, slot in zip(cards, layout.slots, strict=True):
-        image.paste(_tile(card, layout), slot)
+        image.paste(_tile(card, layout, deck), slot)
     return encode_png(image)
 
 
-def render_split(five: Sequence[Card], two: Sequence[Card]) -> bytes:
+def render_split(five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
     """PNG of a set hand: the five-card hand on top, the two-card hand below it.
 
     The two-card hand is left-aligned under the first two cards; there are no labels,
     so the picture needs no translation. Faces are cached, so after :func:`warm_up`
-    a call only pastes them and encodes.
+    a call only pastes them and encodes. ``deck`` colours the suits.
 
     Raises:
-        ValueError: if a card is not a card of the deck, a card repeats, or the hands
-            do not have exactly five and two cards.
+        ValueError: if a card is not a card of the deck, a card repeats, the hands
+            do not have exactly five and two cards, or ``deck`` is not a deck.
     """
     five_cards, two_cards = list(five), list(two)
     if len(five_cards) != 5 or len(two_cards) != 2:
         raise ValueError(
             f"a split has five cards and two cards, got {len(five_cards)} and {len(two_cards)}"
         )
-    return _compose(split_layout(), check_cards(five_cards + two_cards))
+    return _compose(split_layout(), check_cards(five_cards + two_cards), deck)
 
 
-def render_hand(cards: Sequence[Card]) -> bytes:
+def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
     """PNG of a hand in one row, in the given order, with no hint of how to set it.
 
     Meant for quiz rounds, where showing two rows would give the answer away. Takes
     one to seven cards (seven for a Pai Gow hand); the picture is as wide as needed.
+    ``deck`` colours the suits.
 
     Raises:
-        ValueError: if a card is not a card of the deck, a card repeats, or there are
-            not 1 to 7 cards.
+        ValueError: if a card is not a card of the deck, a card repeats, there are
+            not 1 to 7 cards, or ``deck`` is not a deck.
     """
     hand = list(cards)
     layout = hand_layout(len(hand))  # raises ValueError for a bad count
-    return _compose(layout, check_cards(hand))
+    return _compose(layout, check_cards(hand), deck)

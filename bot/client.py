@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .decks import MemberDecks
 from .i18n import Translator
 from .interactions import Tree, record
 from .observability import Metrics, shard_label
@@ -21,7 +22,13 @@ from .storage import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz", "bot.cogs.analyze", "bot.cogs.practice")
+EXTENSIONS = (
+    "bot.cogs.houseway",
+    "bot.cogs.quiz",
+    "bot.cogs.analyze",
+    "bot.cogs.practice",
+    "bot.cogs.cards",
+)
 GLOBAL_HASH_KEY = "commands.global.sha256"
 #: discord.py 2.7 runs every interaction handler in a task named like one of these
 #: (app_commands/tree.py, ui/view.py, ui/modal.py): how close() finds those in flight.
@@ -59,6 +66,8 @@ class HousewayBot(commands.Bot):
         )
         self.settings = settings
         self.database = database
+        #: Each member's card deck (two colours or four), for every picture drawn for them.
+        self.decks = MemberDecks(database)
         self.force_sync = force_sync
         self.synced: list[str] = []
         self.metrics = Metrics(self)

@@ -375,12 +375,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Exact: all {deals} dealer hands · the chart shows what each split gives up against the best · the house way's bar is gold",
     },
     "analyze.chart_best": {
-        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa; husets delning, {two} som låg hand, är den bästa.",
-        "en": "Bar chart: what each split gives up against the best; the house way, {two} low, is the best.",
+        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
+        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) is the best.",
     },
     "analyze.chart_worse": {
-        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa; husets delning, {two} som låg hand, förlorar {gap}.",
-        "en": "Bar chart: what each split gives up against the best; the house way, {two} low, gives up {gap}.",
+        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa. Husets delning (tvåkortshand: {two}) förlorar {gap}.",
+        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) gives up {gap}.",
     },
     "analyze.timeout": {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
@@ -390,6 +390,37 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Jag har redan {limit} analyser på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
         "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
     },
+    "cards.chosen.four": {
+        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och DM; quizbilder, som alla ser, är kvar i två färger. `/kort` byter tillbaka.",
+        "en": "Your card pictures now use four colours: ♠ black, ♥ red, ♦ blue, ♣ green. The choice follows you to every server and DM; quiz pictures, which everyone sees, stay in two colours. `/cards` switches back.",
+    },
+    "cards.chosen.two": {
+        "sv": "Dina kortbilder ritas nu med de vanliga två färgerna, rött och svart. Med `/kort` får varje kortfärg en egen färg.",
+        "en": "Your card pictures now use the usual two colours, red and black. `/cards` gives each suit a colour of its own.",
+    },
+    "cards.current.four": {
+        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, i alla servrar och DM. `/kort` ändrar det.",
+        "en": "Your card pictures use four colours: ♠ black, ♥ red, ♦ blue, ♣ green, in every server and DM. `/cards` changes it.",
+    },
+    "cards.current.two": {
+        "sv": "Dina kortbilder ritas med de vanliga två färgerna, rött och svart. Med `/kort` och Fyra färger får varje kortfärg en egen färg: ♠ svart, ♥ röd, ♦ blå, ♣ grön.",
+        "en": "Your card pictures use the usual two colours, red and black. `/cards` with Four colours gives each suit a colour of its own: ♠ black, ♥ red, ♦ blue, ♣ green.",
+    },
+    "cards.not_saved": {
+        "sv": "Jag kunde inte spara ditt val (databasen svarar inte). Försök igen om en stund.",
+        "en": "I couldn't save your choice (the database is not answering). Please try again in a moment.",
+    },
+    "cards.unknown": {
+        "sv": "{value} är inget val. Välj Fyra färger eller Två färger i listan.",
+        "en": "{value} is not a choice. Pick Four colours or Two colours from the list.",
+    },
+    # Alt text of pictures (bot/alt_text.py): cards in words, as screen readers say them.
+    "alt.split": {
+        "sv": "Femkortshand, {five_name}: {five}. Tvåkortshand, {two_name}: {two}.",
+        "en": "Five-card hand, {five_name}: {five}. Two-card hand, {two_name}: {two}.",
+    },
+    "alt.hand": {"sv": "En hand med {count} kort: {cards}.", "en": "A hand of {count} cards: {cards}."},
+    "alt.card": {"sv": "Ett kort: {cards}.", "en": "One card: {cards}."},
 }
 
 
@@ -476,6 +507,16 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "Every way to set a hand, ranked by expected value against the dealer": (
         "Alla sätt att lägga en hand, rangordnade efter väntevärde mot givaren"
     ),
+    "cards": "kort",
+    "The colours of your card pictures: two as usual, or four (one per suit)": (
+        "Färgerna på dina kortbilder: två som vanligt, eller fyra (en per kortfärg)"
+    ),
+    "colours": "färger",
+    "Two or four colours (leave empty to see your choice)": (
+        "Två eller fyra färger (lämna tomt för att se ditt val)"
+    ),
+    "Four colours (♠ black, ♥ red, ♦ blue, ♣ green)": "Fyra färger (♠ svart, ♥ röd, ♦ blå, ♣ grön)",
+    "Two colours (red and black)": "Två färger (rött och svart)",
 }
 
 

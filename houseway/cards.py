@@ -104,6 +104,39 @@ def pretty_cards(cards: Iterable[Card]) -> str:
     return "  ".join(pretty_card(c) for c in cards)
 
 
+#: Suits in words, in suit order (s h d c), English then Swedish: what alt text reads out,
+#: and words the parser accepts (a card named in words can be typed back as is).
+SUIT_WORDS: Final = (
+    ("spades", "hearts", "diamonds", "clubs"),
+    ("spader", "hjärter", "ruter", "klöver"),
+)
+#: Jack, queen, king and ace in words, English then Swedish; lower ranks stay digits
+#: ("10 of hearts", "hjärter 10"), which screen readers read in their own language.
+COURT_WORDS: Final = (("jack", "queen", "king", "ace"), ("knekt", "dam", "kung", "ess"))
+JOKER_WORD: Final = "joker"
+_JACK: Final = 9
+
+
+def card_words(card: Card, swedish: bool = False) -> str:
+    """A card in words, for screen readers: ``king of hearts``, ``hjärter kung``, ``joker``.
+
+    Symbols read badly aloud (``K♥`` becomes "K black heart suit" or nothing at all,
+    depending on the reader and its language), so alt text names cards the way people
+    say them: English "rank of suit", Swedish "suit rank".
+    """
+    if card == JOKER:
+        return JOKER_WORD
+    rank = card >> 2
+    rank_word = COURT_WORDS[swedish][rank - _JACK] if rank >= _JACK else RANK_LABELS[rank]
+    suit_word = SUIT_WORDS[swedish][card & 3]
+    return f"{suit_word} {rank_word}" if swedish else f"{rank_word} of {suit_word}"
+
+
+def cards_in_words(cards: Iterable[Card], swedish: bool = False) -> str:
+    """Cards in words, in the order given, separated by commas."""
+    return ", ".join(card_words(c, swedish) for c in cards)
+
+
 class HandError(ValueError):
     """Bad hand input. ``code`` is machine-readable so callers can phrase it in any language.
 
@@ -142,17 +175,15 @@ _SUIT_CHARS: Final = {
     "d": 2, "♦": 2, "♢": 2,
     "c": 3, "♣": 3, "♧": 3,
 }  # fmt: skip
+#: The display words above, plus the Swedish ones typed without dots (a US keyboard).
 _SUIT_WORDS: Final = {
-    "spader": 0, "spades": 0,
-    "hjärter": 1, "hjarter": 1, "hearts": 1,
-    "ruter": 2, "diamonds": 2,
-    "klöver": 3, "klover": 3, "clubs": 3,
+    **{word: suit for words in SUIT_WORDS for suit, word in enumerate(words)},
+    "hjarter": 1, "klover": 3,
 }  # fmt: skip
 _RANK_WORDS: Final = {
-    "ess": 12, "kung": 11, "dam": 10, "knekt": 9,
-    "ace": 12, "king": 11, "queen": 10, "jack": 9,
-}  # fmt: skip
-_JOKER_WORDS: Final = ("jokern", "joker", "buggen", "jkr", "jk", "🃏")
+    word: _JACK + offset for words in COURT_WORDS for offset, word in enumerate(words)
+}
+_JOKER_WORDS: Final = ("jokern", JOKER_WORD, "buggen", "jkr", "jk", "🃏")
 
 
 def _alternation(words: Iterable[str]) -> str:

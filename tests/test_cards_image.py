@@ -40,6 +40,23 @@ def is_dark(c: Colour) -> bool:
     return max(c) < 90 and max(c) - min(c) < 20
 
 
+def is_blue(c: Colour) -> bool:
+    """The four-colour deck's diamonds (0, 82, 204); the joker's purple has more red."""
+    return c[2] > 150 and c[0] < 80 and c[1] < 130
+
+
+def is_green(c: Colour) -> bool:
+    """The four-colour deck's clubs (0, 140, 50), brighter than the felt (18, 92, 52)."""
+    return c[1] > 110 and c[0] < 80 and c[2] < 110
+
+
+#: The ink each suit (by its letter) must be drawn in, in each deck.
+SUIT_INK: dict[ci.Deck, dict[str, Callable[[Colour], bool]]] = {
+    ci.Deck.TWO: {"s": is_dark, "h": is_red, "d": is_red, "c": is_dark},
+    ci.Deck.FOUR: {"s": is_dark, "h": is_red, "d": is_blue, "c": is_green},
+}
+
+
 def is_gold(c: Colour) -> bool:
     """The joker's star (245, 182, 28): nothing else on a card is orange-yellow."""
     return c[0] > 200 and 140 < c[1] < 220 and c[2] < 90
@@ -123,24 +140,59 @@ def test_hand_layout_counts() -> None:
 
 
 # --- The right cards in the right places ---------------------------------------------
+def inks_in(image: Image.Image, box: Box) -> dict[str, int]:
+    """Pixels of each ink in ``box``, by the predicate's name."""
+    inks = (is_red, is_dark, is_blue, is_green, is_gold)
+    return {ink.__name__: count(image, box, ink) for ink in inks}
+
+
+@pytest.mark.parametrize("deck", list(ci.Deck))
 @pytest.mark.parametrize("seed", range(5))
-def test_split_slots_show_suit_colours(seed: int) -> None:
+def test_split_slots_show_suit_colours(seed: int, deck: ci.Deck) -> None:
+    """Each card in its suit's ink of the deck, and in no other ink."""
     cards = random.Random(seed).sample(DECK, 7)
-    image = open_png(ci.render_split(cards[:5], cards[5:]))
+    image = open_png(ci.render_split(cards[:5], cards[5:], deck))
     for card, box in zip(cards, ci.split_layout().boxes(), strict=True):
-        red, dark = count(image, box, is_red), count(image, box, is_dark)
-        gold = count(image, box, is_gold)
-        if card == JOKER:
-            assert gold > 500, card
-            assert red == 0, card
-        elif NAMES[card][1] in "hd":
-            assert red > 500, card
-            assert dark == 0, card
-        else:
-            assert dark > 500, card
-            assert red == 0, card
-        if card != JOKER:
-            assert gold == 0, card
+        expected = is_gold if card == JOKER else SUIT_INK[deck][NAMES[card][1]]
+        found = inks_in(image, box)
+        assert found.pop(expected.__name__) > 500, (NAMES[card], deck)
+        assert set(found.values()) == {0}, (NAMES[card], deck, found)
+
+
+def test_default_deck_is_two_colours_and_each_deck_is_cached_apart() -> None:
+    """The four-colour deck changes no byte of a two-colour picture, whichever is drawn
+    first; and the default is the two-colour deck."""
+    ci.clear_cache()
+    two = ci.render_split(FIVE, TWO, ci.Deck.TWO)
+    four = ci.render_split(FIVE, TWO, ci.Deck.FOUR)
+    assert ci.render_split(FIVE, TWO) == two != four
+    ci.clear_cache()
+    assert ci.render_hand(FIVE + TWO, ci.Deck.FOUR) != ci.render_hand(FIVE + TWO)
+    assert ci.render_split(FIVE, TWO, "four") == four  # the stored setting's text works too
+    assert ci.render_split(FIVE, TWO) == two
+
+
+def test_four_colour_hand_in_order() -> None:
+    hand = cards("2h 3s 4d 5c JK Ad Kc")
+    image = open_png(ci.render_hand(hand, ci.Deck.FOUR))
+    boxes = ci.hand_layout().boxes()
+    assert [count(image, box, is_blue) > 300 for box in boxes] == [
+        False, False, True, False, False, True, False
+    ]
+    assert [count(image, box, is_green) > 300 for box in boxes] == [
+        False, False, False, True, False, False, True
+    ]
+    assert [count(image, box, is_red) > 300 for box in boxes] == [
+        True, False, False, False, False, False, False
+    ]
+
+
+@pytest.mark.parametrize("bad", ["three", "", None, 4])
+def test_an_unknown_deck_raises(bad: object) -> None:
+    with pytest.raises(ValueError):
+        ci.render_split(FIVE, TWO, bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        ci.render_hand(FIVE, bad)  # type: ignore[arg-type]
 
 
 def test_hand_slots_show_suit_colours_in_order() -> None:
@@ -195,11 +247,12 @@ def test_ten_is_drawn_as_two_digits() -> None:
     assert index_width("Ts") > 1.5 * index_width("Js")
 
 
-def test_every_card_is_distinct() -> None:
+@pytest.mark.parametrize("deck", list(ci.Deck))
+def test_every_card_is_distinct(deck: ci.Deck) -> None:
     """No two of the 53 faces look the same, at either size."""
-    assert len({ci.render_hand([card]) for card in DECK}) == len(DECK)
+    assert len({ci.render_hand([card], deck) for card in DECK}) == len(DECK)
     width = ci.split_layout().card_size[0]
-    assert len({ci._face(card, width).tobytes() for card in DECK}) == len(DECK)
+    assert len({ci._face(card, width, deck).tobytes() for card in DECK}) == len(DECK)
 
 
 # --- Inputs --------------------------------------------------------------------------

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import multiprocessing
 import os
@@ -32,9 +31,10 @@ from discord.ext import commands
 
 from houseway import HandError, canonical_hand, parse_hand
 from houseway.analyze import Analysis, SplitResult, analyze
-from houseway.cards import Card, pretty_cards, rank_label, sort_key
+from houseway.cards import Card, cards_in_words, pretty_cards, rank_label, sort_key
 from houseway.settle import WIN_PAYOFF
 
+from ..alt_text import picture_file
 from ..chart import Bar, render_bar_chart
 from ..embeds import COLOUR, error_embed, number
 from ..i18n import SWEDISH, language, text
@@ -200,9 +200,10 @@ def analysis_bars(analysis: Analysis, lang: str) -> list[Bar]:
 
 
 def chart_description(analysis: Analysis, lang: str) -> str:
-    """The chart's alt text: what it shows and what the house way gives up."""
+    """The chart's alt text: what it shows and what the house way gives up (its cards in
+    words, as in every picture's alt text)."""
     house = analysis.house
-    two = " ".join(pretty_cards(house.two).split())
+    two = cards_in_words(house.two, lang == SWEDISH)
     if house.gap == 0:
         return text("analyze.chart_best", lang, two=two)
     gap = decimal(house.gap, lang, shown_digits(analysis))
@@ -212,9 +213,7 @@ def chart_description(analysis: Analysis, lang: str) -> str:
 def render_analysis(analysis: Analysis, lang: str) -> tuple[discord.Embed, discord.File]:
     """The embed and its chart (with alt text): pure, so the cog only schedules and sends."""
     png = render_bar_chart(analysis_bars(analysis, lang))
-    chart = discord.File(
-        io.BytesIO(png), filename=CHART_NAME, description=chart_description(analysis, lang)
-    )
+    chart = picture_file(png, CHART_NAME, chart_description(analysis, lang))
     return analysis_embed(analysis, lang), chart
 
 

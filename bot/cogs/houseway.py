@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -21,7 +20,8 @@ from houseway.census import load_rule_counts
 from houseway.cost import rule_cost
 from houseway.rules import RULES
 
-from ..cards_image import render_split, warm_up
+from ..alt_text import decision_description, picture_file
+from ..cards_image import Deck, render_split, warm_up
 from ..embeds import (
     EMBED_TOTAL_LIMIT,
     IMAGE_NAME,
@@ -116,11 +116,18 @@ class HousewayCog(commands.Cog):
         self.rule_counts: dict[str, int] = dict(census["rules"])  # type: ignore[call-overload]
         self.total_hands = int(census["total"])  # type: ignore[call-overload]
         self.lanes = MemberLanes(PICTURES_PER_MEMBER)
+        self.warming: asyncio.Future[None] | None = None
 
     async def cog_load(self) -> None:
         self.bot.add_view(DealAgainView(self))
-        # Draw every card face now (~1 s, in a thread), not in the first user's request.
-        await asyncio.to_thread(warm_up)
+        # Draw every card face now (~1 s, in a thread), not in the first user's request;
+        # the four-colour deck's (another second) while the bot already answers.
+        await asyncio.to_thread(warm_up, Deck.TWO)
+        self.warming = asyncio.ensure_future(asyncio.to_thread(warm_up, Deck.FOUR))
+
+    async def cog_unload(self) -> None:
+        if self.warming is not None:
+            self.warming.cancel()  # the thread finishes its face; nobody waits for the rest
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -140,7 +147,8 @@ class HousewayCog(commands.Cog):
         ephemeral: bool,
         with_button: bool,
     ) -> None:
-        """Answer with the embed and the picture, one picture at a time per member.
+        """Answer with the embed and the picture (in the member's deck), one picture at a
+        time per member.
 
         Defer first (a cheap acknowledgement) when the interaction is already old, when the
         member's earlier pictures are still in the works, or when the picture is not ready
@@ -148,11 +156,12 @@ class HousewayCog(commands.Cog):
         """
         lang = language(interaction.locale)
         member = interaction.user.id
+        deck = await self.bot.decks.deck_for(member)  # from memory, or at most 0.25 s
         if age(interaction) >= DEFER_AT_AGE or self.lanes.busy(member):
             await interaction.response.defer(ephemeral=ephemeral, thinking=True)
         async with self.lanes.lane(member):
             picture = asyncio.ensure_future(
-                asyncio.to_thread(render_split, decision.five, decision.two)
+                asyncio.to_thread(render_split, decision.five, decision.two, deck)
             )
             if not interaction.response.is_done():
                 wait = min(DEFER_AT_AGE, DEFER_AT_AGE - age(interaction))  # clock behind: at most
@@ -161,7 +170,7 @@ class HousewayCog(commands.Cog):
                     await interaction.response.defer(ephemeral=ephemeral, thinking=True)
             png = await picture
             embed = decision_embed(decision, lang, self.rule_counts, self.total_hands, title_key)
-            file = discord.File(io.BytesIO(png), filename=IMAGE_NAME)
+            file = picture_file(png, IMAGE_NAME, decision_description(decision, lang))
             view = DealAgainView(self, lang) if with_button else discord.utils.MISSING
             if interaction.response.is_done():
                 await interaction.followup.send(

@@ -157,9 +157,9 @@ async def test_analyze_in_english(fake_discord: FakeDiscord, houseway_bot: House
     assert image.format == "PNG"
     assert image.width == 800 and 300 <= image.height <= 500
     assert gold_rows(image) == {0}  # the house way's row, though its bar has no length
-    assert alt == (
-        "Bar chart: what each split gives up against the best; "
-        "the house way, 9♥ 9♦ low, is the best."
+    assert alt == (  # cards in words, as in every picture's alt text
+        "Bar chart: what each split gives up against the best. "
+        "The house way (two-card hand: 9 of hearts, 9 of diamonds) is the best."
     )
 
 
@@ -192,8 +192,8 @@ async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: House
     assert gold_rows(image) == {7}
     gap = figure(house.gap, 4, "sv", signed=False)
     assert alt == (
-        "Stapeldiagram: vad varje delning förlorar mot den bästa; "
-        f"husets delning, 5♦ 3♣ som låg hand, förlorar {gap}."
+        "Stapeldiagram: vad varje delning förlorar mot den bästa. "
+        f"Husets delning (tvåkortshand: ruter 5, klöver 3) förlorar {gap}."
     )
 
 
@@ -291,8 +291,8 @@ def test_the_chart_shows_what_each_split_gives_up() -> None:
     assert bars[-1].label == "8.  A K Q J Jkr  /  5 3"
     assert bars[-1].value_text == MINUS + f"{analysis.house.gap:.4f}".replace(".", ",")
     assert chart_description(analysis, "en") == (
-        "Bar chart: what each split gives up against the best; the house way, 5♦ 3♣ low, "
-        f"gives up {analysis.house.gap:.4f}."
+        "Bar chart: what each split gives up against the best. The house way "
+        f"(two-card hand: 5 of diamonds, 3 of clubs) gives up {analysis.house.gap:.4f}."
     )
 
 

@@ -28,7 +28,9 @@ async def test_global_sync_only_when_definitions_change(
         assert bot.synced == ["global"]
     assert fake_discord.sync_count() == 1
     names = {c["name"] for c in fake_discord.commands_for()}
-    assert names == {"houseway", "deal", "rules", "quiz", "analyze", "practice", "stats", "daily"}
+    assert names == {
+        "houseway", "deal", "rules", "quiz", "analyze", "practice", "stats", "daily", "cards"
+    }
     houseway = next(c for c in fake_discord.commands_for() if c["name"] == "houseway")
     assert houseway["name_localizations"]["sv-SE"] == "husetväljer"
     assert houseway["options"][0]["name_localizations"]["sv-SE"] == "hand"
@@ -57,7 +59,7 @@ async def test_dev_guild_is_synced_at_every_start(
             assert f"guild:{GUILD_ID}" in bot.synced
         assert fake_discord.sync_count(GUILD_ID) == start
         assert {c["name"] for c in fake_discord.commands_for(GUILD_ID)} == {
-            "houseway", "deal", "rules", "quiz", "analyze", "practice", "stats", "daily",
+            "houseway", "deal", "rules", "quiz", "analyze", "practice", "stats", "daily", "cards",
         }
     assert fake_discord.sync_count() == 1  # global only the first time
 

@@ -6,7 +6,10 @@ from hypothesis import strategies as st
 
 from houseway import JOKER, HandError, canonical_hand, format_cards, parse_hand
 from houseway.cards import (
+    DECK,
     MAX_INPUT_LENGTH,
+    card_words,
+    cards_in_words,
     check_hand,
     is_red,
     parse_cards,
@@ -150,3 +153,29 @@ def test_display_helpers_print_ranks_as_on_the_cards() -> None:
         False, True, True, False, False
     ]
     assert len({pretty_card(c) for c in range(53)}) == 53
+
+
+@pytest.mark.parametrize(
+    ("name", "english", "swedish"),
+    [
+        ("Kh", "king of hearts", "hjärter kung"),
+        ("As", "ace of spades", "spader ess"),
+        ("Qd", "queen of diamonds", "ruter dam"),
+        ("Jc", "jack of clubs", "klöver knekt"),
+        ("Th", "10 of hearts", "hjärter 10"),
+        ("2c", "2 of clubs", "klöver 2"),
+        ("JK", "joker", "joker"),
+    ],
+)
+def test_cards_in_words_as_people_say_them(name: str, english: str, swedish: str) -> None:
+    [card] = parse_cards(name, 1)
+    assert card_words(card) == english
+    assert card_words(card, swedish=True) == swedish
+
+
+@pytest.mark.parametrize("swedish", [False, True])
+def test_every_card_in_words_reads_back_as_itself(swedish: bool) -> None:
+    """One vocabulary: what alt text says is what the parser accepts."""
+    for card in DECK:
+        assert parse_cards(card_words(card, swedish), 1) == (card,)
+    assert parse_cards(cards_in_words(DECK[:7], swedish)) == DECK[:7]

@@ -29,7 +29,7 @@ What it models
   the 3 s callback deadline (10062, configurable), callback types valid for the
   interaction type, follow-ups only after acknowledging, the first follow-up after a
   "thinking" defer replacing the loading message, empty messages (50006), content/embed/
-  component limits (50035), ephemeral only via interactions.
+  component/attachment description limits (50035), ephemeral only via interactions.
 * Gateway: HELLO, heartbeat/ACK, IDENTIFY -> READY (``resume_gateway_url`` on a separate
   path) + GUILD_CREATE, RESUME with replay of missed events then RESUMED, INVALID_SESSION
   when not resumable, op 7/op 9/close codes/abrupt drops on demand, REQUEST_GUILD_MEMBERS ->

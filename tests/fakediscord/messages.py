@@ -40,6 +40,8 @@ from .wire import (
 # Message flags a bot may set when creating / editing a message.
 _CREATE_FLAGS: Final = EPHEMERAL | (1 << 2) | (1 << 12) | COMPONENTS_V2
 _EDIT_FLAGS: Final = (1 << 2) | COMPONENTS_V2
+#: An attachment's description (alt text) is at most this long.
+MAX_ATTACHMENT_DESCRIPTION: Final = 1024
 
 
 class MessagesMixin(GatewayMixin, GuildsMixin):
@@ -171,6 +173,8 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
             "content_type": ctype,
         }
         if meta.get("description"):
+            if len(meta["description"]) > MAX_ATTACHMENT_DESCRIPTION:  # Discord refuses it
+                raise too_long("attachments.description", MAX_ATTACHMENT_DESCRIPTION)
             att["description"] = meta["description"]
         return att
 

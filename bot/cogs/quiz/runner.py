@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import random
 import time
@@ -25,6 +24,7 @@ from houseway.cards import card_from_name, deal, sort_key
 from houseway.practice import rule_options
 from houseway.quiz import is_correct, points
 
+from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand, render_split
 from ...i18n import language, text
 from ...storage import DatabaseError
@@ -204,6 +204,7 @@ class QuizRunner:
     async def post_round_message(self, quiz: store.Quiz, round_: store.Round) -> None:
         """Post the round (hand, picture, answer menu); its clock starts when it is posted."""
         lang = language(quiz.locale)
+        # Posted for everyone: the two-colour deck, not any one member's choice.
         png = await asyncio.to_thread(render_hand, round_.hand)
         embed = round_embed(quiz, round_, lang, deadline=time.time() + quiz.seconds)
         view = answer_view(quiz, round_, lang)
@@ -214,7 +215,7 @@ class QuizRunner:
                 content=text("quiz.round.count", lang, count=0),
                 embed=embed,
                 view=view,
-                file=discord.File(io.BytesIO(png), filename=ROUND_IMAGE),
+                file=picture_file(png, ROUND_IMAGE, hand_description(round_.hand, lang)),
             )
 
         def is_this_round(message: discord.Message) -> bool:
@@ -344,8 +345,9 @@ class QuizRunner:
             png = await asyncio.to_thread(
                 render_split, decision.five, decision.two
             )
+            description = decision_description(decision, lang)
             return await channel.send(
-                embed=embed, file=discord.File(io.BytesIO(png), filename=REVEAL_IMAGE)
+                embed=embed, file=picture_file(png, REVEAL_IMAGE, description)
             )
 
         def is_this_reveal(message: discord.Message) -> bool:

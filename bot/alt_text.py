@@ -1,0 +1,66 @@
+"""Alt text for every picture the bot sends, in the reader's language, and the one helper
+that attaches a picture with it.
+
+Discord reads an attachment's description to screen readers and can show it as a caption.
+Cards are named in words (``houseway.cards.card_words``: "king of hearts", "hjärter kung"),
+not symbols, which screen readers read inconsistently or not at all. The texts say what the
+picture shows and nothing more: a quiz round's hand gives no hint of the answer.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Final
+
+import discord
+
+from houseway import Decision
+from houseway.cards import Card, cards_in_words
+
+from .i18n import SWEDISH, text
+
+#: Discord refuses a longer attachment description.
+MAX_DESCRIPTION: Final = 1024
+
+
+def _lower_first(name: str) -> str:
+    """A hand's name inside a sentence: "Flush" -> "flush" ("Royal flush", "Kåk" alike)."""
+    return name[:1].lower() + name[1:]
+
+
+def split_description(
+    five: Sequence[Card], two: Sequence[Card], five_name: str, two_name: str, lang: str
+) -> str:
+    """A split as the picture shows it: the five-card hand, then the two-card hand, each
+    with its name and its cards in the picture's order."""
+    swedish = lang == SWEDISH
+    return text(
+        "alt.split",
+        lang,
+        five_name=_lower_first(five_name),
+        five=cards_in_words(five, swedish),
+        two_name=_lower_first(two_name),
+        two=cards_in_words(two, swedish),
+    )
+
+
+def decision_description(decision: Decision, lang: str) -> str:
+    """The alt text of a house way's picture (/houseway, /deal, a quiz's reveal)."""
+    swedish = lang == SWEDISH
+    return split_description(
+        decision.five, decision.two, decision.five_name(swedish), decision.two_name(swedish), lang
+    )
+
+
+def hand_description(cards: Sequence[Card], lang: str) -> str:
+    """A row of cards (a quiz round's hand): how many and which, in the picture's order."""
+    key = "alt.card" if len(cards) == 1 else "alt.hand"
+    return text(key, lang, count=len(cards), cards=cards_in_words(cards, lang == SWEDISH))
+
+
+def picture_file(png: bytes, filename: str, description: str) -> discord.File:
+    """A picture to send, with its alt text (cut to Discord's limit: never refused for it)."""
+    if len(description) > MAX_DESCRIPTION:
+        description = description[: MAX_DESCRIPTION - 1] + "…"
+    return discord.File(io.BytesIO(png), filename=filename, description=description)

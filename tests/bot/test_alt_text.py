@@ -1,0 +1,73 @@
+"""Alt text of the pictures, as pure functions: the format in both languages, and limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.alt_text import (
+    MAX_DESCRIPTION,
+    decision_description,
+    hand_description,
+    picture_file,
+    split_description,
+)
+from houseway import house_way, parse_hand
+from houseway.cards import parse_cards
+
+
+def test_a_split_in_words_in_english_and_swedish() -> None:
+    """The example of issue 14, by hand: a flush above, a pair of aces below."""
+    five, two = parse_cards("Kh Jh 8h 5h 2h", 5), parse_cards("As Ad", 2)
+    assert split_description(five, two, "Flush", "Pair", "en") == (
+        "Five-card hand, flush: king of hearts, jack of hearts, 8 of hearts, 5 of hearts, "
+        "2 of hearts. Two-card hand, pair: ace of spades, ace of diamonds."
+    )
+    assert split_description(five, two, "Färg", "Par", "sv") == (
+        "Femkortshand, färg: hjärter kung, hjärter knekt, hjärter 8, hjärter 5, hjärter 2. "
+        "Tvåkortshand, par: spader ess, ruter ess."
+    )
+
+
+def test_a_decision_names_its_hands_and_the_joker() -> None:
+    # The joker makes the wheel, and stands where it plays: the ace below the 2.
+    decision = house_way(parse_hand("2c 3d 4h 5s JK 9c Kd"))
+    assert decision_description(decision, "en") == (
+        "Five-card hand, straight: 5 of spades, 4 of hearts, 3 of diamonds, 2 of clubs, joker. "
+        "Two-card hand, high card: king of diamonds, 9 of clubs."
+    )
+    assert decision_description(decision, "sv") == (
+        "Femkortshand, stege: spader 5, hjärter 4, ruter 3, klöver 2, joker. "
+        "Tvåkortshand, högt kort: ruter kung, klöver 9."
+    )
+
+
+@pytest.mark.parametrize(
+    ("cards", "lang", "expected"),
+    [
+        (
+            "As Kd Th 9c 7s 4d JK",
+            "en",
+            "A hand of 7 cards: ace of spades, king of diamonds, "
+            "10 of hearts, 9 of clubs, 7 of spades, 4 of diamonds, joker.",
+        ),
+        (
+            "As Kd Th 9c 7s 4d JK",
+            "sv",
+            "En hand med 7 kort: spader ess, ruter kung, "
+            "hjärter 10, klöver 9, spader 7, ruter 4, joker.",
+        ),
+        ("Qc", "en", "One card: queen of clubs."),
+        ("Qc", "sv", "Ett kort: klöver dam."),
+    ],
+)
+def test_a_hand_in_words(cards: str, lang: str, expected: str) -> None:
+    assert hand_description(parse_cards(cards, None), lang) == expected
+
+
+def test_the_picture_file_carries_its_description_within_discords_limit() -> None:
+    file = picture_file(b"\x89PNG", "houseway.png", "Five-card hand")
+    assert (file.filename, file.description) == ("houseway.png", "Five-card hand")
+    assert file.fp.read() == b"\x89PNG"
+    long = picture_file(b"", "x.png", "x" * 5000)
+    assert long.description is not None
+    assert len(long.description) == MAX_DESCRIPTION and long.description.endswith("…")

@@ -1,0 +1,97 @@
+"""Members' decks through their cache, on a real database: fresh for a minute, bounded,
+the database left alone for a while after it failed, and nothing stored for the default."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot import decks
+from bot.cards_image import Deck
+from bot.decks import FRESH_SECONDS, QUIET_SECONDS, MemberDecks
+from bot.storage import Database, open_database
+
+ANNA, BO, CAJSA = 1, 2, 3
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def database(any_database_url: str) -> AsyncIterator[Database]:
+    db = await open_database(any_database_url)
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+async def stored(db: Database) -> dict[int, str]:
+    rows = await db.fetch("SELECT user_id, deck FROM member_settings")
+    return {int(row["user_id"]): str(row["deck"]) for row in rows}
+
+
+async def test_a_choice_is_stored_and_the_default_stores_nothing(database: Database) -> None:
+    members = MemberDecks(database)
+    assert await members.deck_for(ANNA) is Deck.TWO
+    await members.choose(ANNA, Deck.FOUR, within=5)
+    assert await stored(database) == {ANNA: "four"}
+    assert await MemberDecks(database).deck_for(ANNA) is Deck.FOUR  # another process
+    await members.choose(ANNA, Deck.TWO, within=5)
+    assert await stored(database) == {}  # back to the default: nothing kept about anna
+    assert await MemberDecks(database).deck_for(ANNA) is Deck.TWO
+
+
+async def test_a_choice_read_is_kept_for_a_minute_then_read_again(database: Database) -> None:
+    clock = Clock()
+    members = MemberDecks(database, clock=clock)
+    assert await members.deck_for(ANNA) is Deck.TWO
+    await MemberDecks(database).choose(ANNA, Deck.FOUR, within=5)  # through another process
+    clock.now += FRESH_SECONDS - 1
+    assert await members.deck_for(ANNA) is Deck.TWO  # from memory: no query
+    clock.now += 1
+    assert await members.deck_for(ANNA) is Deck.FOUR
+
+
+async def test_a_value_this_version_does_not_know_is_the_default(database: Database) -> None:
+    await database.execute("INSERT INTO member_settings (user_id, deck) VALUES ($1, 'six')", BO)
+    assert await MemberDecks(database).deck_for(BO) is Deck.TWO
+
+
+async def test_the_cache_is_bounded_and_forgets_the_least_recent(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(decks, "MAX_MEMBERS", 2)
+    members = MemberDecks(database)
+    await members.choose(ANNA, Deck.FOUR, within=5)
+    await members.deck_for(BO)
+    await members.deck_for(ANNA)  # anna is now the most recent
+    await members.deck_for(CAJSA)
+    assert len(members) == 2
+    await database.execute("DELETE FROM member_settings")
+    assert await members.deck_for(ANNA) is Deck.FOUR  # still remembered
+    assert await members.deck_for(BO) is Deck.TWO  # bo was forgotten, and read again
+
+
+async def test_a_failing_database_gives_the_last_known_or_the_default_and_a_rest(
+    database: Database,
+) -> None:
+    clock = Clock()
+    members = MemberDecks(database, clock=clock)
+    await members.choose(ANNA, Deck.FOUR, within=5)
+    await database.execute("INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", BO)
+    await database.execute("ALTER TABLE member_settings RENAME TO member_settings_away")
+    clock.now += FRESH_SECONDS
+    assert await members.deck_for(ANNA) is Deck.FOUR  # the last known, not an error
+    assert await members.deck_for(BO) is Deck.TWO  # never read: the default
+    await database.execute("ALTER TABLE member_settings_away RENAME TO member_settings")
+    clock.now += QUIET_SECONDS - 1
+    assert await members.deck_for(BO) is Deck.TWO  # the database is left alone a while
+    clock.now += 1
+    assert await members.deck_for(BO) is Deck.FOUR
