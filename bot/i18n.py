@@ -421,6 +421,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "alt.hand": {"sv": "En hand med {count} kort: {cards}.", "en": "A hand of {count} cards: {cards}."},
     "alt.card": {"sv": "Ett kort: {cards}.", "en": "One card: {cards}."},
+    "alt.rule_chart": {
+        "sv": "Stapeldiagram, andel rätt per regel: {rows}.",
+        "en": "Bar chart, share right per rule: {rows}.",
+    },
+    "alt.rule_chart.row": {"sv": "{rule} {figures}", "en": "{rule} {figures}"},
+    "alt.rule_chart.unmet": {"sv": "{rule} inte mött än", "en": "{rule} not met yet"},
 }
 
 

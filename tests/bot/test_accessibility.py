@@ -6,7 +6,6 @@ database is down, in two colours."""
 from __future__ import annotations
 
 import asyncio
-import re
 from typing import Any
 
 import pytest
@@ -15,17 +14,17 @@ from bot import cards_image as ci
 from bot.cards_image import Deck
 from bot.client import HousewayBot
 from bot.cogs.quiz.embeds import REVEAL_IMAGE, ROUND_IMAGE
-from houseway import Decision, house_way, parse_hand
-from houseway.cards import JOKER, NAMES, Card, canonical_hand, parse_cards
+from houseway import house_way, parse_hand
+from houseway.cards import canonical_hand, parse_cards
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner
+from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
 from tests.bot.quizhelpers import expire_round, hand_of, reveals, start_quiz, wait_round
 from tests.bot.tcpproxy import TcpProxy
 from tests.fakediscord import CallbackType, FakeDiscord
 from tests.fakediscord.models import Sent
-from tests.test_cards_image import SUIT_INK, inks_in, is_gold, open_png
+from tests.test_cards_image import SUIT_INK, inks_in, open_png
 
 HAND = "Kh Jh 8h 5h 2h As Ad"
-SYMBOLS = "♠♥♦♣🃏"
 
 
 async def picture_message(fake: FakeDiscord, interaction: Any) -> Sent:
@@ -35,25 +34,6 @@ async def picture_message(fake: FakeDiscord, interaction: Any) -> Sent:
         return first
     [followup] = await fake.wait_followups(interaction, 1, timeout=10)
     return followup
-
-
-def description_of(sent: Sent | Any, filename: str) -> str:
-    """The alt text the bot sent with ``filename``."""
-    [attachment] = [a for a in sent.attachments if a.get("filename") == filename]
-    return str(attachment.get("description") or "")
-
-
-def cards_named(description: str) -> list[tuple[Card, ...]]:
-    """The cards each sentence names after its colon, read back with the parser: alt text
-    names cards in the words the parser knows, so this checks cards, not wording."""
-    assert not set(SYMBOLS) & set(description), description
-    return [parse_cards(part, None) for part in re.findall(r":\s*([^.:]+)\.", description)]
-
-
-def names_the_split(description: str, decision: Decision, swedish: bool) -> None:
-    assert cards_named(description) == [decision.five, decision.two]
-    assert decision.five_name(swedish).lower() in description.lower()
-    assert decision.two_name(swedish).lower() in description.lower()
 
 
 @pytest.mark.parametrize(("locale", "swedish"), [("en-US", False), ("sv-SE", True)])
@@ -110,18 +90,6 @@ async def test_quiz_round_and_reveal_pictures_have_alt_text_in_the_quiz_language
 # --- The four-colour deck ----------------------------------------------------------------
 #: Every suit, diamonds and clubs in both rows of the split.
 COLOURFUL = "Ad Kc Qd 9c 7s 4h 2d"
-
-
-def assert_drawn_in(sent: Sent, decision: Decision, deck: Deck) -> None:
-    """Every card slot of the split picture in its suit's ink of ``deck``, and no other:
-    blue and green pixels where the diamonds and clubs are, or none at all."""
-    image = open_png(sent.file("houseway.png").data)
-    cards = decision.five + decision.two
-    for card, box in zip(cards, ci.split_layout().boxes(), strict=True):
-        ink = is_gold if card == JOKER else SUIT_INK[deck][NAMES[card][1]]
-        found = inks_in(image, box)
-        assert found.pop(ink.__name__) > 500, (NAMES[card], deck)
-        assert set(found.values()) == {0}, (NAMES[card], deck, found)
 
 
 async def houseway_deck_is(fake: FakeDiscord, deck: Deck, **where: Any) -> None:

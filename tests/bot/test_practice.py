@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from bot.cards_image import Deck
 from bot.client import HousewayBot
 from bot.cogs.practice.timing import PracticeTiming
 from bot.cogs.practice.views import hand_of_code
@@ -21,6 +22,7 @@ from houseway.cards import NAMES, Card
 from houseway.hands import five_value, two_value
 from houseway.rules import rule_name, rule_summary
 from tests.bot.fixtures import BotRunner
+from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.models import FakeChannel, FakeMember
 
@@ -653,3 +655,20 @@ async def test_a_menu_with_a_forged_hand_is_refused_in_words(
     click = await fake_discord.click(message, forged, values=values, user=jonna)
     told = await fake_discord.wait_response(click)
     assert told.ephemeral and "does not come from me" in told.content
+
+
+async def test_practice_pictures_have_alt_text_and_the_members_deck(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    """A member who plays a four-colour deck practises with it; every picture says its
+    cards in words (the hand, then the house way)."""
+    anna = fake_discord.make_user("anna")
+    chosen = await fake_discord.send_command("cards", {"colours": "four"}, user=anna)
+    await fake_discord.wait_response(chosen)
+    source = await practise(fake_discord, anna)
+    shown = fake_discord.messages[source.original_message_id]
+    hand = hand_of(shown)
+    assert cards_named(description_of(shown, "practice.png")) == [hand]
+    _, feedback = await answer(fake_discord, source, anna, house_two(hand))
+    names_the_split(description_of(feedback, "house.png"), house_way(hand), swedish=False)
+    assert_drawn_in(feedback, house_way(hand), Deck.FOUR, filename="house.png")

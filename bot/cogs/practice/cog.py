@@ -7,7 +7,6 @@ server, and the quiz figures of /stats are shown only where there is one.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import random
 import secrets
@@ -20,6 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from houseway import Decision
 from houseway.cards import NAMES, Card, card_from_name, deal, format_cards, sort_key
 from houseway.exact import PathSampler
 from houseway.practice import (
@@ -33,6 +33,7 @@ from houseway.practice import (
 )
 from houseway.rules import RULES
 
+from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
 from ...interactions import Refusal
@@ -44,6 +45,7 @@ from .embeds import (
     CHART_IMAGE,
     HAND_IMAGE,
     analysis_text,
+    chart_description,
     daily_result_fields,
     feedback_embed,
     footer_text,
@@ -164,17 +166,23 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         hand = tuple(sorted(dealt, key=sort_key))
         prepared = self.preparer.prepare(hand, analysis=mode == "set")
         options = rule_options(prepared.decision, _RANDOM) if mode == "rule" else []
-        png = await asyncio.to_thread(render_hand, hand)
+        deck = await self.bot.decks.deck_for(interaction.user.id)
+        png = await asyncio.to_thread(render_hand, hand, deck)
         shown_ms = int(time.time() * 1000)
         embed = hand_embed(mode, hand, lang, right, total)
         view = answer_view(mode, hand, shown_ms, right, total, options, lang)
-        file = discord.File(io.BytesIO(png), filename=HAND_IMAGE)
+        file = picture_file(png, HAND_IMAGE, hand_description(hand, lang))
         if update:
             await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
         else:
             await interaction.response.send_message(
                 embed=embed, file=file, view=view, ephemeral=True
             )
+
+    @staticmethod
+    def _answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
+        """The house way's picture, with its alt text in the member's language."""
+        return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
 
     async def answer(
         self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str]
@@ -232,10 +240,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = rule_feedback_embed(decision, given, correct, seconds, lang, footer)
         else:
             embed = self._set_feedback(prepared, two, seconds, lang, footer)
-        png = await prepared.picture()
+        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
         await interaction.response.edit_message(
             embed=embed,
-            attachments=[discord.File(io.BytesIO(png), filename=ANSWER_IMAGE)],
+            attachments=[self._answer_file(png, decision, lang)],
             view=next_view(mode, right, total, lang),
         )
         if mode == "set" and prepared.pending:
@@ -301,8 +309,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         embed = stats_embed(figures, target.mention, lang, other)
         ephemeral = other or not public
         if figures.hands:
-            png = await asyncio.to_thread(render_rule_chart, rule_rows(figures.rules, lang))
-            file = discord.File(io.BytesIO(png), filename=CHART_IMAGE)
+            rows = rule_rows(figures.rules, lang)
+            png = await asyncio.to_thread(render_rule_chart, rows)
+            file = picture_file(png, CHART_IMAGE, chart_description(rows, lang))
             await interaction.response.send_message(embed=embed, file=file, ephemeral=ephemeral)
         else:
             await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
@@ -374,11 +383,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if given is not None:
             two = [card_from_name(name) for name in str(given["answer"]).split()]
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-            png = await prepared.picture()
+            png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
             await interaction.response.send_message(
-                embed=embed,
-                file=discord.File(io.BytesIO(png), filename=ANSWER_IMAGE),
-                ephemeral=True,
+                embed=embed, file=self._answer_file(png, prepared.decision, lang), ephemeral=True
             )
             if prepared.pending:
                 self._later(self._analysis_later(interaction, prepared, embed, two, lang))
@@ -390,10 +397,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             value=await self.yesterday_summary(db, day, lang),
             inline=False,
         )
-        png = await asyncio.to_thread(render_hand, hand)
+        deck = await self.bot.decks.deck_for(interaction.user.id)
+        png = await asyncio.to_thread(render_hand, hand, deck)
         await interaction.response.send_message(
             embed=embed,
-            file=discord.File(io.BytesIO(png), filename=HAND_IMAGE),
+            file=picture_file(png, HAND_IMAGE, hand_description(hand, lang)),
             view=daily_view(day, hand, lang),
             ephemeral=True,
         )
@@ -423,11 +431,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if not taken:
             raise Refusal("daily.already", outcome="already")
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-        png = await prepared.picture()
+        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
         await interaction.response.edit_message(
-            embed=embed,
-            attachments=[discord.File(io.BytesIO(png), filename=ANSWER_IMAGE)],
-            view=None,
+            embed=embed, attachments=[self._answer_file(png, prepared.decision, lang)], view=None
         )
         if prepared.pending:
             self._later(self._analysis_later(interaction, prepared, embed, two, lang))

@@ -273,6 +273,17 @@ def rule_rows(
     return rows
 
 
+def chart_description(rows: list[tuple[str, float | None, str]], lang: str) -> str:
+    """The per-rule chart's alt text: every row in words, as the picture shows it."""
+    parts = [
+        text("alt.rule_chart.row", lang, rule=name, figures=figures)
+        if accuracy is not None
+        else text("alt.rule_chart.unmet", lang, rule=name)
+        for name, accuracy, figures in rows
+    ]
+    return text("alt.rule_chart", lang, rows="; ".join(parts))
+
+
 # --- /daily ---
 
 

@@ -27,7 +27,7 @@ from houseway import Decision, house_way
 from houseway.cards import Card
 from houseway.practice import exact_evs
 
-from ...cards_image import render_split
+from ...cards_image import Deck, render_split
 
 log = logging.getLogger(__name__)
 
@@ -65,8 +65,13 @@ class Prepared:
         """The analysis is still under way."""
         return self.work is not None and not self.work.done()
 
-    async def picture(self) -> bytes:
-        """The house way's picture: the worker's, or drawn now if it is not there yet."""
+    async def picture(self, deck: Deck = Deck.TWO) -> bytes:
+        """The house way's picture in the member's deck: the worker's (two colours), or
+        drawn now if it is not there yet or the member plays a four-colour deck."""
+        if deck is not Deck.TWO:
+            return await asyncio.to_thread(
+                render_split, self.decision.five, self.decision.two, deck
+            )
         if self._picture is None:
             done = self._done()
             self._picture = (
