@@ -22,7 +22,7 @@ from .storage import Database
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.quiz", "bot.cogs.analyze")
+EXTENSIONS = ("bot.cogs.houseway", "bot.cogs.analyze", "bot.cogs.quiz", "bot.cogs.meta")
 GLOBAL_HASH_KEY = "commands.global.sha256"
 #: The server a DEV_GUILD_ID start synced its copy of the commands to ("" once cleared).
 DEV_GUILD_KEY = "commands.dev_guild"

@@ -60,12 +60,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This button or menu is no longer valid. Run the command again.",
     },
     "component.invalid.deal": {
-        "sv": "Den här knappen gäller inte längre. Kör /deal för en ny hand.",
-        "en": "This button is no longer valid. Run /deal for a new hand.",
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[deal]} för en ny hand.",
+        "en": "This button is no longer valid. Run {cmd[deal]} for a new hand.",
     },
     "component.invalid.leaderboard": {
-        "sv": "Den här knappen gäller inte längre. Kör /quiz leaderboard igen för en aktuell topplista.",
-        "en": "This button is no longer valid. Run /quiz leaderboard again for an up-to-date leaderboard.",
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[leaderboard]} igen för en aktuell topplista.",
+        "en": "This button is no longer valid. Run {cmd[leaderboard]} again for an up-to-date leaderboard.",
     },
     "component.invalid.answer": {
         "sv": "Den här menyn gäller inte längre. Svara i meddelandet för den pågående rundan.",
@@ -78,8 +78,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "rules.more": {"sv": "Reglerna, fortsättning", "en": "The rules, continued"},
     "error.title": {"sv": "Den handen kan jag inte läsa", "en": "I can't read that hand"},
     "error.example": {
-        "sv": "Exempel: `/houseway hand: As Kd Th 9c 7s 4d JK` – eller `hjärter ess, spader 10, …`",
-        "en": "Example: `/houseway hand: As Kd Th 9c 7s 4d JK` – or `A♠ K♦ 10♥ 9♣ 7♠ 4♦ joker`",
+        "sv": "Exempel: {command} `hand: As Kd Th 9c 7s 4d JK` – eller `hjärter ess, spader 10, …`",
+        "en": "Example: {command} `hand: As Kd Th 9c 7s 4d JK` – or `A♠ K♦ 10♥ 9♣ 7♠ 4♦ joker`",
     },
     "error.empty": {
         "sv": "Du skrev inga kort. Ange sju kort.",
@@ -114,16 +114,20 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Something went wrong on my side. Please try again in a moment.",
     },
     "error.database": {
-        "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). /houseway, /deal och /rules fungerar som vanligt.",
-        "en": "Scores and quizzes are unavailable right now (the database is not answering). /houseway, /deal and /rules work as usual.",
+        "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} fungerar som vanligt.",
+        "en": "Scores and quizzes are unavailable right now (the database is not answering). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} work as usual.",
     },
     "error.cooldown": {
         "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
         "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
     },
+    "deal.cooldown": {
+        "sv": "Du har gett {rate} gånger på {per} sekunder. Du kan ge igen {when}.",
+        "en": "You have dealt {rate} times in {per} seconds. You can deal again {when}.",
+    },
     "quiz.forbidden": {
-        "sv": "Bara medlemmar med Hantera server eller quizledarrollen får göra det.",
-        "en": "Only members with Manage Server or the quizmaster role may do that.",
+        "sv": "Bara medlemmar med Hantera server eller quizledarrollen ({cmd[quiz config]}) får göra det.",
+        "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may do that.",
     },
     "quiz.guild_only": {"sv": "Quiz finns bara på servrar.", "en": "Quizzes only run in servers."},
     "quiz.already_running": {
@@ -218,31 +222,103 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reset.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
     "quiz.reset.not_yours": {"sv": "Den här bekräftelsen är inte din.", "en": "This confirmation is not yours."},
     "quiz.reset.expired": {
-        "sv": "Inget svar inom en minut – inget raderades. Kör /quiz reset igen om du vill radera.",
-        "en": "No answer within a minute – nothing was deleted. Run /quiz reset again to delete.",
+        "sv": "Inget svar inom en minut – inget raderades. Kör {cmd[quiz reset]} igen om du vill radera.",
+        "en": "No answer within a minute – nothing was deleted. Run {cmd[quiz reset]} again to delete.",
     },
     "quiz.help.title": {"sv": "Quiz – så går det till", "en": "Quiz – how it works"},
     "quiz.help.body": {
         "sv": (
-            "En moderator startar med `/quiz start`. Boten ger en hand med sju kort per runda.\n\n"
+            "En moderator startar med {cmd[quiz start]}. Boten ger en hand med sju kort per runda.\n\n"
             "**Lägg handen:** välj de två kort som huset lägger i tvåkortshanden. Rätt är en delning med samma värde som husets.\n"
             "**Vilken regel:** välj regeln som avgör delningen bland fyra.\n\n"
             "Ditt svar syns bara för dig, och du kan ändra det fram till tidsgränsen – det sista svaret gäller. "
             "När tiden gått ut visar boten facit, regeln och vilka som svarade rätt.\n\n"
             "**Poäng:** rätt svar ger {base} poäng plus upp till {bonus} i fartbonus (full bonus direkt, noll vid tidsgränsen, linjärt däremellan). Fel svar ger 0.\n\n"
-            "`/quiz leaderboard` visar topplistan för all tid eller den här månaden. "
-            "Starta, stoppa, ställa in och nollställa får medlemmar med Hantera server eller quizledarrollen (`/quiz config`)."
+            "{cmd[leaderboard]} visar topplistan för all tid eller den här månaden. "
+            "Starta, stoppa, ställa in och nollställa får medlemmar med Hantera server, och de med quizledarrollen ({cmd[quiz config]}) när en admin har gett rollen quizkommandona under Serverinställningar → Integrationer."
         ),
         "en": (
-            "A moderator starts with `/quiz start`. Each round the bot deals a seven-card hand.\n\n"
+            "A moderator starts with {cmd[quiz start]}. Each round the bot deals a seven-card hand.\n\n"
             "**Set the hand:** pick the two cards the house puts in the two-card hand. A split with the same value as the house way is right.\n"
             "**Name the rule:** pick the deciding rule among four.\n\n"
             "Only you see your answer, and you can change it until the deadline – the last one counts. "
             "At the deadline the bot reveals the house way, the rule and who got it right.\n\n"
             "**Scoring:** a right answer earns {base} points plus up to {bonus} for speed (the full bonus at once, zero at the deadline, linear in between). A wrong answer earns 0.\n\n"
-            "`/quiz leaderboard` shows the all-time or this month's leaderboard. "
-            "Starting, stopping, configuring and resetting are for members with Manage Server or the quizmaster role (`/quiz config`)."
+            "{cmd[leaderboard]} shows the all-time or this month's leaderboard. "
+            "Starting, stopping, configuring and resetting are for members with Manage Server, and for those with the quizmaster role ({cmd[quiz config]}) once an admin has given that role the quiz commands in Server Settings → Integrations."
         ),
+    },
+    "help.title": {"sv": "Kommandon", "en": "Commands"},
+    "help.moderators": {"sv": "För moderatorer", "en": "For moderators"},
+    "help.houseway": {
+        "sv": "Hur huset lägger en hand du skriver in, med bild och regeln som avgör.",
+        "en": "How the house sets a hand you type, with a picture and the deciding rule.",
+    },
+    "help.deal": {
+        "sv": "En slumpad hand och hur huset lägger den.",
+        "en": "A random hand and how the house sets it.",
+    },
+    "help.rules": {
+        "sv": "Reglerna på svenska med översättning, eller en regel och vad den kostar.",
+        "en": "The rules in Swedish with translation, or one rule and what it gives up.",
+    },
+    "help.analyze": {
+        "sv": "Alla sätt att lägga en hand, med exakt väntevärde mot givaren.",
+        "en": "Every way to set a hand, with its exact expected value against the dealer.",
+    },
+    "help.leaderboard": {
+        "sv": "Serverns quiztopplista, all tid eller den här månaden.",
+        "en": "The server's quiz leaderboard, all time or this month.",
+    },
+    "help.help": {"sv": "Den här hjälpen.", "en": "This help."},
+    "help.about": {
+        "sv": "Version, källkod och vad boten sparar om dig.",
+        "en": "The version, the source, and what the bot stores about you.",
+    },
+    "help.quiz.start": {"sv": "Starta ett quiz i kanalen.", "en": "Start a quiz in this channel."},
+    "help.quiz.stop": {"sv": "Stoppa kanalens quiz.", "en": "Stop this channel's quiz."},
+    "help.quiz.config": {
+        "sv": "Quizledarroll, språk, tid, antal rundor och paus.",
+        "en": "Quizmaster role, language, time, rounds and pause.",
+    },
+    "help.quiz.reset": {
+        "sv": "Radera serverns quizpoäng.",
+        "en": "Delete the server's quiz scores.",
+    },
+    "help.private": {
+        "sv": "Med `privat` på {cmd[houseway]}, {cmd[deal]} och {cmd[analyze]} ser bara du svaret.",
+        "en": "With `private` on {cmd[houseway]}, {cmd[deal]} and {cmd[analyze]} only you see the answer.",
+    },
+    "about.title": {"sv": "Om houseway", "en": "About houseway"},
+    "about.version": {
+        "sv": "houseway {version}: Pai Gow Poker enligt Huset väljer.",
+        "en": "houseway {version}: Pai Gow Poker by the Swedish House Way (Huset väljer).",
+    },
+    "about.source": {"sv": "Källkod", "en": "Source"},
+    "about.source.none": {
+        "sv": "Inte angiven av den som driver boten.",
+        "en": "Not given by whoever runs this bot.",
+    },
+    "about.stored": {"sv": "Vad boten sparar", "en": "What the bot stores"},
+    "about.stored.nothing": {
+        "sv": "Händerna du slår upp med {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} sparas inte.",
+        "en": "The hands you look up with {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} are not stored.",
+    },
+    "about.stored.quiz": {
+        "sv": "**Quiz**, per server: ditt svar i varje runda och dina poäng på topplistan. {cmd[quiz reset]} (moderatorer) raderar serverns poäng; svaren i tidigare rundor finns kvar.",
+        "en": "**Quiz**, per server: your answer in each round and your points on the leaderboard. {cmd[quiz reset]} (moderators) deletes the server's scores; the answers of past rounds stay.",
+    },
+    "about.stored.journal": {
+        "sv": "När databasen är långsam skrivs ett quizsvar först till en fil hos boten och tas bort därifrån när databasen har fått det.",
+        "en": "When the database is slow, a quiz answer is first written to a file on the bot's disk and removed from it once the database has it.",
+    },
+    "about.stored.logs": {
+        "sv": "**Loggar**: kommandot, servern och hur det gick; vem som använde det bara när felsökning är påslagen.",
+        "en": "**Logs**: the command, the server and how it went; who used it only while debugging is on.",
+    },
+    "about.stored.ask": {
+        "sv": "Vill du att allt om dig raderas, fråga den som driver boten.",
+        "en": "To have everything about you deleted, ask whoever runs this bot.",
     },
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
     "analyze.intro": {
@@ -357,7 +433,11 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "reset": "nollställ",
     "Delete all quiz scores in this server": "Radera alla quizpoäng på servern",
     "help": "hjälp",
-    "How the quiz works and how it scores": "Hur quizet fungerar och hur poängen räknas",
+    "What each command does, and how the quiz works": "Vad varje kommando gör och hur quizet fungerar",
+    "about": "om",
+    "The version, the source, and what the bot stores about you": (
+        "Version, källkod och vad boten sparar om dig"
+    ),
     "analyze": "analysera",
     "Every way to set a hand, ranked by expected value against the dealer": (
         "Alla sätt att lägga en hand, rangordnade efter väntevärde mot givaren"

@@ -20,7 +20,7 @@ from tests.fakediscord import GUILD_ID, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every top-level command the bot registers.
-COMMANDS = {"houseway", "deal", "rules", "quiz", "analyze"}
+COMMANDS = {"houseway", "deal", "rules", "quiz", "analyze", "leaderboard", "help", "about"}
 
 
 async def test_global_sync_only_when_definitions_change(
