@@ -109,6 +109,12 @@ def test_settings_from_env_file_and_environment(tmp_path: Path) -> None:
         Settings.from_env({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, None)
     with pytest.raises(SettingsError, match="LOG_LEVEL"):
         Settings.from_env({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, None)
+    assert settings.source_url is None
+    url = "https://example.org/houseway"
+    assert Settings.from_env({"DISCORD_TOKEN": "x", "SOURCE_URL": url}, None).source_url == url
+    for bad in ("example.org/houseway", "ftp://example.org/x", "https://", "https://a b"):
+        with pytest.raises(SettingsError, match="SOURCE_URL must be a web address"):
+            Settings.from_env({"DISCORD_TOKEN": "x", "SOURCE_URL": bad}, None)
 
 
 def _env(**extra: str) -> dict[str, str]:
