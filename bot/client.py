@@ -16,6 +16,7 @@ from discord.ext import commands
 from .decks import MemberDecks
 from .i18n import Translator
 from .interactions import Tree, record
+from .mentions import CommandMentions
 from .observability import Metrics, shard_label
 from .settings import Settings
 from .storage import Database
@@ -24,12 +25,15 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = (
     "bot.cogs.houseway",
-    "bot.cogs.quiz",
     "bot.cogs.analyze",
+    "bot.cogs.quiz",
     "bot.cogs.practice",
     "bot.cogs.cards",
+    "bot.cogs.meta",
 )
 GLOBAL_HASH_KEY = "commands.global.sha256"
+#: The server a DEV_GUILD_ID start synced its copy of the commands to ("" once cleared).
+DEV_GUILD_KEY = "commands.dev_guild"
 #: discord.py 2.7 runs every interaction handler in a task named like one of these
 #: (app_commands/tree.py, ui/view.py, ui/modal.py): how close() finds those in flight.
 HANDLER_TASKS = (
@@ -70,6 +74,8 @@ class HousewayBot(commands.Bot):
         self.decks = MemberDecks(database)
         self.force_sync = force_sync
         self.synced: list[str] = []
+        #: The commands' mentions, once Discord has told their ids (see ``mention``).
+        self.mentions = CommandMentions()
         self.metrics = Metrics(self)
         #: Shards (None: the one connection of an unsharded bot) that have been READY.
         self._connected_shards: set[int | None] = set()
@@ -81,6 +87,13 @@ class HousewayBot(commands.Bot):
             await self.load_extension(extension)
         if self.settings.sync_commands:
             await self.sync_commands()
+        if not self.mentions.known:
+            await self.fetch_command_ids()
+
+    def mention(self, name: str) -> str:
+        """``</quiz start:123>`` for ``"quiz start"``: clickable, and shown in the reader's
+        language; the plain ``/quiz start`` while Discord's id is unknown."""
+        return self.mentions[name]
 
     async def command_payload(self) -> list[dict[str, Any]]:
         """The global command definitions exactly as a sync would send them (translated)."""
@@ -94,29 +107,76 @@ class HousewayBot(commands.Bot):
         return sorted(payload, key=lambda item: (item.get("type", 1), item["name"]))
 
     async def sync_commands(self) -> None:
-        """Dev guild at every start when set; globally only when the definitions changed.
+        """With DEV_GUILD_ID, that server only, at every start; otherwise globally, and
+        only when the definitions changed.
 
-        A blind global sync on every start spends a rate-limited call and, for a bot in
-        many servers, churns every client's command cache; a hash of the payload kept in
-        the database tells whether anything changed since the last global sync.
+        A dev start leaves the global commands alone: a server that has both a guild copy
+        and the global commands lists every command twice. For the same reason a global
+        start removes the copy an earlier dev start left in its server (remembered in the
+        database). A blind global sync on every start would spend a rate-limited call and,
+        for a bot in many servers, churn every client's command cache; a hash of the
+        payload kept in the database tells whether anything changed since the last one.
         """
         if self.settings.dev_guild_id is not None:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-            self.synced.append(f"guild:{guild.id}")
-            log.info("synced commands to the dev guild %s", guild.id)
+            await self.sync_dev_guild(self.settings.dev_guild_id)
+            return
+        stale = await self.database.get_meta(DEV_GUILD_KEY)
+        if stale:
+            await self.clear_dev_guild(int(stale))
         digest = hashlib.sha256(
             json.dumps(await self.command_payload(), sort_keys=True).encode()
         ).hexdigest()
         stored = await self.database.get_meta(GLOBAL_HASH_KEY)
         if self.force_sync or stored != digest:
-            await self.tree.sync()
+            self.mentions.learn(await self.tree.sync())
             await self.database.set_meta(GLOBAL_HASH_KEY, digest)
             self.synced.append("global")
             log.info("synced global commands (%s)", "forced" if self.force_sync else "changed")
         else:
             log.info("global commands unchanged since the last sync; not syncing")
+
+    async def sync_dev_guild(self, guild_id: int) -> None:
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        self.mentions.learn(await self.tree.sync(guild=guild))
+        await self.database.set_meta(DEV_GUILD_KEY, str(guild_id))
+        self.synced.append(f"guild:{guild_id}")
+        log.info("synced commands to the dev guild %s only", guild_id)
+        if await self.tree.fetch_commands():
+            log.warning(
+                "the application also has global commands, so the dev guild %s lists every "
+                "command twice; use an application of its own for development",
+                guild_id,
+            )
+
+    async def clear_dev_guild(self, guild_id: int) -> None:
+        """Remove the commands an earlier DEV_GUILD_ID start synced to ``guild_id``."""
+        guild = discord.Object(id=guild_id)
+        self.tree.clear_commands(guild=guild)  # this process has none there: sync sends []
+        try:
+            await self.tree.sync(guild=guild)
+        except discord.Forbidden:
+            log.warning("cannot clear the old dev guild %s (no access); forgetting it", guild_id)
+        except discord.HTTPException as error:
+            log.warning("could not clear the old dev guild %s (%s); next start", guild_id, error)
+            return
+        else:
+            self.synced.append(f"cleared:{guild_id}")
+            log.info("cleared the commands an earlier dev start left in guild %s", guild_id)
+        await self.database.set_meta(DEV_GUILD_KEY, "")
+
+    async def fetch_command_ids(self) -> None:
+        """The commands' ids when no sync told them (one request at start)."""
+        guild_id = self.settings.dev_guild_id
+        try:
+            commands = await self.tree.fetch_commands(
+                guild=discord.Object(id=guild_id) if guild_id is not None else None
+            )
+        except discord.HTTPException as error:
+            log.warning("could not fetch the commands' ids (%s); messages name them as text",
+                        error)
+            return
+        self.mentions.learn(commands)
 
     async def close(self) -> None:
         """Finish the interactions in flight, then close (which unloads the cogs).

@@ -155,8 +155,9 @@ def safe_token(token: str) -> str:
     return f"`{cleaned}`" if cleaned else "` `"
 
 
-def error_embed(error: HandError, lang: str) -> discord.Embed:
-    """The ephemeral answer to bad input: what was wrong, what is expected, an example."""
+def error_embed(error: HandError, lang: str, command: str) -> discord.Embed:
+    """The ephemeral answer to bad input: what was wrong, what is expected, an example of
+    ``command`` (its mention)."""
     token = safe_token(error.token or "")
     if error.code == "duplicate_card" and error.token:
         token = pretty_card(NAMES.index(error.token))
@@ -165,7 +166,7 @@ def error_embed(error: HandError, lang: str) -> discord.Embed:
     )
     return discord.Embed(
         title=text("error.title", lang),
-        description=f"{message}\n\n{text('error.example', lang)}",
+        description=f"{message}\n\n{text('error.example', lang, command=command)}",
         colour=ERROR_COLOUR,
     )
 

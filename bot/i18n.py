@@ -60,12 +60,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This button or menu is no longer valid. Run the command again.",
     },
     "component.invalid.deal": {
-        "sv": "Den här knappen gäller inte längre. Kör /deal för en ny hand.",
-        "en": "This button is no longer valid. Run /deal for a new hand.",
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[deal]} för en ny hand.",
+        "en": "This button is no longer valid. Run {cmd[deal]} for a new hand.",
     },
     "component.invalid.leaderboard": {
-        "sv": "Den här knappen gäller inte längre. Kör /quiz leaderboard igen för en aktuell topplista.",
-        "en": "This button is no longer valid. Run /quiz leaderboard again for an up-to-date leaderboard.",
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[leaderboard]} igen för en aktuell topplista.",
+        "en": "This button is no longer valid. Run {cmd[leaderboard]} again for an up-to-date leaderboard.",
     },
     "component.invalid.answer": {
         "sv": "Den här menyn gäller inte längre. Svara i meddelandet för den pågående rundan.",
@@ -78,8 +78,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "rules.more": {"sv": "Reglerna, fortsättning", "en": "The rules, continued"},
     "error.title": {"sv": "Den handen kan jag inte läsa", "en": "I can't read that hand"},
     "error.example": {
-        "sv": "Exempel: `/houseway hand: As Kd Th 9c 7s 4d JK` – eller `hjärter ess, spader 10, …`",
-        "en": "Example: `/houseway hand: As Kd Th 9c 7s 4d JK` – or `A♠ K♦ 10♥ 9♣ 7♠ 4♦ joker`",
+        "sv": "Exempel: {command} `hand: As Kd Th 9c 7s 4d JK` – eller `hjärter ess, spader 10, …`",
+        "en": "Example: {command} `hand: As Kd Th 9c 7s 4d JK` – or `A♠ K♦ 10♥ 9♣ 7♠ 4♦ joker`",
     },
     "error.empty": {
         "sv": "Du skrev inga kort. Ange sju kort.",
@@ -114,16 +114,20 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Something went wrong on my side. Please try again in a moment.",
     },
     "error.database": {
-        "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). /houseway, /deal och /rules fungerar som vanligt.",
-        "en": "Scores and quizzes are unavailable right now (the database is not answering). /houseway, /deal and /rules work as usual.",
+        "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} fungerar som vanligt.",
+        "en": "Scores and quizzes are unavailable right now (the database is not answering). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} work as usual.",
     },
     "error.cooldown": {
         "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
         "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
     },
+    "deal.cooldown": {
+        "sv": "Du har gett {rate} gånger på {per} sekunder. Du kan ge igen {when}.",
+        "en": "You have dealt {rate} times in {per} seconds. You can deal again {when}.",
+    },
     "quiz.forbidden": {
-        "sv": "Bara medlemmar med Hantera server eller quizledarrollen får göra det.",
-        "en": "Only members with Manage Server or the quizmaster role may do that.",
+        "sv": "Bara medlemmar med Hantera server eller quizledarrollen ({cmd[quiz config]}) får göra det.",
+        "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may do that.",
     },
     "quiz.guild_only": {"sv": "Quiz finns bara på servrar.", "en": "Quizzes only run in servers."},
     "quiz.already_running": {
@@ -218,30 +222,30 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reset.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
     "quiz.reset.not_yours": {"sv": "Den här bekräftelsen är inte din.", "en": "This confirmation is not yours."},
     "quiz.reset.expired": {
-        "sv": "Inget svar inom en minut – inget raderades. Kör /quiz reset igen om du vill radera.",
-        "en": "No answer within a minute – nothing was deleted. Run /quiz reset again to delete.",
+        "sv": "Inget svar inom en minut – inget raderades. Kör {cmd[quiz reset]} igen om du vill radera.",
+        "en": "No answer within a minute – nothing was deleted. Run {cmd[quiz reset]} again to delete.",
     },
     "quiz.help.title": {"sv": "Quiz – så går det till", "en": "Quiz – how it works"},
     "quiz.help.body": {
         "sv": (
-            "En moderator startar med `/quiz start`. Boten ger en hand med sju kort per runda.\n\n"
+            "En moderator startar med {cmd[quiz start]}. Boten ger en hand med sju kort per runda.\n\n"
             "**Lägg handen:** välj de två kort som huset lägger i tvåkortshanden. Rätt är en delning med samma värde som husets.\n"
             "**Vilken regel:** välj regeln som avgör delningen bland fyra.\n\n"
             "Ditt svar syns bara för dig, och du kan ändra det fram till tidsgränsen – det sista svaret gäller. "
             "När tiden gått ut visar boten facit, regeln och vilka som svarade rätt.\n\n"
             "**Poäng:** rätt svar ger {base} poäng plus upp till {bonus} i fartbonus (full bonus direkt, noll vid tidsgränsen, linjärt däremellan). Fel svar ger 0.\n\n"
-            "`/quiz leaderboard` visar topplistan för all tid eller den här månaden. "
-            "Starta, stoppa, ställa in och nollställa får medlemmar med Hantera server eller quizledarrollen (`/quiz config`)."
+            "{cmd[leaderboard]} visar topplistan för all tid eller den här månaden. "
+            "Starta, stoppa, ställa in och nollställa får medlemmar med Hantera server, och de med quizledarrollen ({cmd[quiz config]}) när en admin har gett rollen quizkommandona under Serverinställningar → Integrationer."
         ),
         "en": (
-            "A moderator starts with `/quiz start`. Each round the bot deals a seven-card hand.\n\n"
+            "A moderator starts with {cmd[quiz start]}. Each round the bot deals a seven-card hand.\n\n"
             "**Set the hand:** pick the two cards the house puts in the two-card hand. A split with the same value as the house way is right.\n"
             "**Name the rule:** pick the deciding rule among four.\n\n"
             "Only you see your answer, and you can change it until the deadline – the last one counts. "
             "At the deadline the bot reveals the house way, the rule and who got it right.\n\n"
             "**Scoring:** a right answer earns {base} points plus up to {bonus} for speed (the full bonus at once, zero at the deadline, linear in between). A wrong answer earns 0.\n\n"
-            "`/quiz leaderboard` shows the all-time or this month's leaderboard. "
-            "Starting, stopping, configuring and resetting are for members with Manage Server or the quizmaster role (`/quiz config`)."
+            "{cmd[leaderboard]} shows the all-time or this month's leaderboard. "
+            "Starting, stopping, configuring and resetting are for members with Manage Server, and for those with the quizmaster role ({cmd[quiz config]}) once an admin has given that role the quiz commands in Server Settings → Integrations."
         ),
     },
     "practice.title.set": {"sv": "Träna – lägg handen", "en": "Practice – set the hand"},
@@ -277,12 +281,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "practice.time": {"sv": "{seconds} s från given till ditt svar", "en": "{seconds} s from the deal to your answer"},
     "practice.button.next": {"sv": "Nästa hand", "en": "Next hand"},
     "practice.already": {
-        "sv": "Den handen har du redan svarat på. Tryck på Nästa hand eller kör /träna igen.",
-        "en": "You already answered this hand. Press Next hand, or run /practice again.",
+        "sv": "Den handen har du redan svarat på. Tryck på Nästa hand eller kör {cmd[practice]} igen.",
+        "en": "You already answered this hand. Press Next hand, or run {cmd[practice]} again.",
     },
     "practice.invalid_menu": {
-        "sv": "Den här menyn kommer inte från mig. Kör /träna för en ny hand.",
-        "en": "This menu does not come from me. Run /practice for a new hand.",
+        "sv": "Den här menyn kommer inte från mig. Kör {cmd[practice]} för en ny hand.",
+        "en": "This menu does not come from me. Run {cmd[practice]} for a new hand.",
     },
     "practice.invalid_rule": {
         "sv": "Det svaret går inte att använda: välj en av reglerna i listan.",
@@ -291,7 +295,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "stats.title": {"sv": "Träningsstatistik", "en": "Practice statistics"},
     "stats.hands": {"sv": "Tränade händer", "en": "Hands practised"},
     "stats.hands.value": {"sv": "{hands} – {correct} rätt ({share})", "en": "{hands} – {correct} right ({share})"},
-    "stats.none": {"sv": "Inga än. Börja med /träna.", "en": "None yet. Start with /practice."},
+    "stats.none": {"sv": "Inga än. Börja med {cmd[practice]}.", "en": "None yet. Start with {cmd[practice]}."},
     "stats.streak": {"sv": "Svit", "en": "Streak"},
     "stats.streak.value": {"sv": "nu {current}, bästa {best}", "en": "now {current}, best {best}"},
     "stats.median": {"sv": "Mediantid att lägga en hand", "en": "Median time to set a hand"},
@@ -318,8 +322,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "stats.forget.done": {"sv": "Klart: allt om dig är raderat ({rows} rader).", "en": "Done: everything about you is deleted ({rows} rows)."},
     "stats.forget.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
     "stats.forget.expired": {
-        "sv": "Bekräftelsen har gått ut – inget raderades. Kör /statistik glöm igen om du vill radera.",
-        "en": "This confirmation has expired – nothing was deleted. Run /stats forget again to delete.",
+        "sv": "Bekräftelsen har gått ut – inget raderades. Kör {cmd[stats forget]} igen om du vill radera.",
+        "en": "This confirmation has expired – nothing was deleted. Run {cmd[stats forget]} again to delete.",
     },
     "stats.forget.not_yours": {"sv": "Den här bekräftelsen är inte din.", "en": "This confirmation is not yours."},
     "daily.title": {"sv": "Dagens hand – {day}", "en": "Hand of the day – {day}"},
@@ -341,8 +345,108 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "daily.streak.value": {"sv": "Rätt {current} dagar i rad (bästa {best}).", "en": "Right {current} days in a row (best {best})."},
     "daily.already": {"sv": "Du har redan svarat på dagens hand – ett svar per dag.", "en": "You already answered today's hand – one answer a day."},
     "daily.closed": {
-        "sv": "Den handen var {day}s och är stängd. Kör /dagens för dagens hand.",
-        "en": "That was the hand of {day}, and it is closed. Run /daily for today's hand.",
+        "sv": "Den handen var {day}s och är stängd. Kör {cmd[daily]} för dagens hand.",
+        "en": "That was the hand of {day}, and it is closed. Run {cmd[daily]} for today's hand.",
+    },
+    "help.title": {"sv": "Kommandon", "en": "Commands"},
+    "help.moderators": {"sv": "För moderatorer", "en": "For moderators"},
+    "help.houseway": {
+        "sv": "Hur huset lägger en hand du skriver in, med bild och regeln som avgör.",
+        "en": "How the house sets a hand you type, with a picture and the deciding rule.",
+    },
+    "help.deal": {
+        "sv": "En slumpad hand och hur huset lägger den.",
+        "en": "A random hand and how the house sets it.",
+    },
+    "help.rules": {
+        "sv": "Reglerna på svenska med översättning, eller en regel och vad den kostar.",
+        "en": "The rules in Swedish with translation, or one rule and what it gives up.",
+    },
+    "help.analyze": {
+        "sv": "Alla sätt att lägga en hand, med exakt väntevärde mot givaren.",
+        "en": "Every way to set a hand, with its exact expected value against the dealer.",
+    },
+    "help.leaderboard": {
+        "sv": "Serverns quiztopplista, all tid eller den här månaden.",
+        "en": "The server's quiz leaderboard, all time or this month.",
+    },
+    "help.help": {"sv": "Den här hjälpen.", "en": "This help."},
+    "help.practice": {
+        "sv": "Träna själv: händer efter ditt eget schema, svar och exakt analys direkt.",
+        "en": "Practise alone: hands on your own schedule, the answer and exact analysis at once.",
+    },
+    "help.stats.view": {
+        "sv": "Din träning: träffsäkerhet per regel, svit, tid och quizpoäng.",
+        "en": "Your practice: accuracy per rule, streak, time and quiz points.",
+    },
+    "help.stats.forget": {
+        "sv": "Radera allt boten sparar om dig.",
+        "en": "Delete everything the bot stores about you.",
+    },
+    "help.daily": {
+        "sv": "Dagens hand: samma för alla, ett svar var.",
+        "en": "The hand of the day: the same for everyone, one answer each.",
+    },
+    "help.cards": {
+        "sv": "Två eller fyra färger i dina kortbilder.",
+        "en": "Two or four colours in your card pictures.",
+    },
+    "help.about": {
+        "sv": "Version, källkod och vad boten sparar om dig.",
+        "en": "The version, the source, and what the bot stores about you.",
+    },
+    "help.quiz.start": {"sv": "Starta ett quiz i kanalen.", "en": "Start a quiz in this channel."},
+    "help.quiz.stop": {"sv": "Stoppa kanalens quiz.", "en": "Stop this channel's quiz."},
+    "help.quiz.config": {
+        "sv": "Quizledarroll, språk, tid, antal rundor och paus.",
+        "en": "Quizmaster role, language, time, rounds and pause.",
+    },
+    "help.quiz.reset": {
+        "sv": "Radera serverns quizpoäng.",
+        "en": "Delete the server's quiz scores.",
+    },
+    "help.private": {
+        "sv": "Med `privat` på {cmd[houseway]}, {cmd[deal]} och {cmd[analyze]} ser bara du svaret.",
+        "en": "With `private` on {cmd[houseway]}, {cmd[deal]} and {cmd[analyze]} only you see the answer.",
+    },
+    "about.title": {"sv": "Om houseway", "en": "About houseway"},
+    "about.version": {
+        "sv": "houseway {version}: Pai Gow Poker enligt Huset väljer.",
+        "en": "houseway {version}: Pai Gow Poker by the Swedish House Way (Huset väljer).",
+    },
+    "about.source": {"sv": "Källkod", "en": "Source"},
+    "about.source.none": {
+        "sv": "Inte angiven av den som driver boten.",
+        "en": "Not given by whoever runs this bot.",
+    },
+    "about.stored": {"sv": "Vad boten sparar", "en": "What the bot stores"},
+    "about.stored.nothing": {
+        "sv": "Händerna du slår upp med {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} sparas inte.",
+        "en": "The hands you look up with {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} are not stored.",
+    },
+    "about.stored.quiz": {
+        "sv": "**Quiz**, per server: ditt svar i varje runda och dina poäng på topplistan. {cmd[quiz reset]} (moderatorer) raderar serverns poäng; svaren i tidigare rundor finns kvar.",
+        "en": "**Quiz**, per server: your answer in each round and your points on the leaderboard. {cmd[quiz reset]} (moderators) deletes the server's scores; the answers of past rounds stay.",
+    },
+    "about.stored.journal": {
+        "sv": "När databasen är långsam skrivs ett quizsvar först till en fil hos boten och tas bort därifrån när databasen har fått det.",
+        "en": "When the database is slow, a quiz answer is first written to a file on the bot's disk and removed from it once the database has it.",
+    },
+    "about.stored.logs": {
+        "sv": "**Loggar**: kommandot, servern och hur det gick; vem som använde det bara när felsökning är påslagen.",
+        "en": "**Logs**: the command, the server and how it went; who used it only while debugging is on.",
+    },
+    "about.stored.ask": {
+        "sv": "{cmd[stats forget]} raderar allt boten sparar om dig: träning, dagens hand, quizsvar och quizpoäng på alla servrar.",
+        "en": "{cmd[stats forget]} deletes everything the bot stores about you: practice, hands of the day, quiz answers and quiz points in every server.",
+    },
+    "about.stored.practice": {
+        "sv": "**Träning och dagens hand**: varje hand du tränat och ditt svar, din tid och ditt schema per regel; ditt svar på dagens hand.",
+        "en": "**Practice and the hand of the day**: each hand you practised with your answer, your time and your schedule per rule; your answer to the hand of the day.",
+    },
+    "about.stored.cards": {
+        "sv": "**Kortfärger**: att du valt fyra färger med {cmd[cards]} (två färger sparas inte).",
+        "en": "**Card colours**: that you chose four colours with {cmd[cards]} (two colours are not stored).",
     },
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
     "analyze.intro": {
@@ -391,20 +495,20 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
     },
     "cards.chosen.four": {
-        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och DM; quizbilder, som alla ser, är kvar i två färger. `/kort` byter tillbaka.",
-        "en": "Your card pictures now use four colours: ♠ black, ♥ red, ♦ blue, ♣ green. The choice follows you to every server and DM; quiz pictures, which everyone sees, stay in two colours. `/cards` switches back.",
+        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och DM; quizbilder, som alla ser, är kvar i två färger. {cmd[cards]} byter tillbaka.",
+        "en": "Your card pictures now use four colours: ♠ black, ♥ red, ♦ blue, ♣ green. The choice follows you to every server and DM; quiz pictures, which everyone sees, stay in two colours. {cmd[cards]} switches back.",
     },
     "cards.chosen.two": {
-        "sv": "Dina kortbilder ritas nu med de vanliga två färgerna, rött och svart. Med `/kort` får varje kortfärg en egen färg.",
-        "en": "Your card pictures now use the usual two colours, red and black. `/cards` gives each suit a colour of its own.",
+        "sv": "Dina kortbilder ritas nu med de vanliga två färgerna, rött och svart. Med {cmd[cards]} får varje kortfärg en egen färg.",
+        "en": "Your card pictures now use the usual two colours, red and black. {cmd[cards]} gives each suit a colour of its own.",
     },
     "cards.current.four": {
-        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, i alla servrar och DM. `/kort` ändrar det.",
-        "en": "Your card pictures use four colours: ♠ black, ♥ red, ♦ blue, ♣ green, in every server and DM. `/cards` changes it.",
+        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, i alla servrar och DM. {cmd[cards]} ändrar det.",
+        "en": "Your card pictures use four colours: ♠ black, ♥ red, ♦ blue, ♣ green, in every server and DM. {cmd[cards]} changes it.",
     },
     "cards.current.two": {
-        "sv": "Dina kortbilder ritas med de vanliga två färgerna, rött och svart. Med `/kort` och Fyra färger får varje kortfärg en egen färg: ♠ svart, ♥ röd, ♦ blå, ♣ grön.",
-        "en": "Your card pictures use the usual two colours, red and black. `/cards` with Four colours gives each suit a colour of its own: ♠ black, ♥ red, ♦ blue, ♣ green.",
+        "sv": "Dina kortbilder ritas med de vanliga två färgerna, rött och svart. Med {cmd[cards]} och Fyra färger får varje kortfärg en egen färg: ♠ svart, ♥ röd, ♦ blå, ♣ grön.",
+        "en": "Your card pictures use the usual two colours, red and black. {cmd[cards]} with Four colours gives each suit a colour of its own: ♠ black, ♥ red, ♦ blue, ♣ green.",
     },
     "cards.not_saved": {
         "sv": "Jag kunde inte spara ditt val (databasen svarar inte). Försök igen om en stund.",
@@ -494,7 +598,6 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "reset": "nollställ",
     "Delete all quiz scores in this server": "Radera alla quizpoäng på servern",
     "help": "hjälp",
-    "How the quiz works and how it scores": "Hur quizet fungerar och hur poängen räknas",
     "practice": "träna",
     "Practise setting hands the house way, on your own": "Träna på att lägga händer som huset, på egen hand",
     "stats": "statistik",
@@ -509,6 +612,11 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "Delete everything the bot stores about you": "Radera allt som boten sparar om dig",
     "daily": "dagens",
     "The hand of the day: the same for everyone, one answer each": "Dagens hand: samma för alla, ett svar var",
+    "What each command does, and how the quiz works": "Vad varje kommando gör och hur quizet fungerar",
+    "about": "om",
+    "The version, the source, and what the bot stores about you": (
+        "Version, källkod och vad boten sparar om dig"
+    ),
     "analyze": "analysera",
     "Every way to set a hand, ranked by expected value against the dealer": (
         "Alla sätt att lägga en hand, rangordnade efter väntevärde mot givaren"

@@ -7,8 +7,8 @@ import contextlib
 import logging
 import math
 import time
-from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Final
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING, Final, TypeVar
 
 import discord
 from discord import app_commands
@@ -25,6 +25,23 @@ log = logging.getLogger(__name__)
 #: nothing can be sent for that interaction any more.
 UNKNOWN_INTERACTION: Final = 10062
 
+T = TypeVar("T")
+
+
+def everywhere() -> Callable[[T], T]:
+    """For a command that needs nothing from a server: installable to a server or to a
+    member's own account, and usable in servers (with or without the bot), the bot's DMs
+    and private channels. Such a command reads no guild or channel data and answers only
+    through its interaction."""
+
+    def decorate(command: T) -> T:
+        command = app_commands.allowed_installs(guilds=True, users=True)(command)
+        return app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(
+            command
+        )
+
+    return decorate
+
 
 class Refusal(app_commands.CheckFailure):
     """A refusal the member can act on: told privately from the message catalogue, logged
@@ -38,7 +55,10 @@ class Refusal(app_commands.CheckFailure):
         self.outcome = outcome or key.partition(".")[2].replace(".", "_") or key
 
     def message(self, interaction: discord.Interaction) -> str:
-        return text(self.key, language(interaction.locale), **self.values)
+        """In the member's language, commands named as mentions (``{cmd[quiz start]}``)."""
+        return text(
+            self.key, language(interaction.locale), cmd=bot_of(interaction).mentions, **self.values
+        )
 
 
 class Handled:
@@ -150,7 +170,9 @@ def _failure(
         return "expired", None
     if isinstance(error, DatabaseError):
         log.warning("database unavailable for %s: %s", name, error)
-        return "database_unavailable", text("error.database", language(interaction.locale))
+        mentions = bot_of(interaction).mentions
+        message = text("error.database", language(interaction.locale), cmd=mentions)
+        return "database_unavailable", message
     log.error("%s failed", name, exc_info=error)
     return "error", text("error.internal", language(interaction.locale))
 

@@ -43,6 +43,8 @@ class Settings:
     http_port: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: Where the bot's source is, for /about (None: not given).
+    source_url: str | None = None
     #: Local files that must survive a crash (the quiz's answer journal).
     data_dir: Path = Path("data")
     #: Not from the environment: tests pass quicker quizzes in.
@@ -95,6 +97,7 @@ class Settings:
             log_level=level,
             sync_commands=_bool("SYNC_COMMANDS", get("SYNC_COMMANDS"), default=True),
             data_dir=Path(get("DATA_DIR") or "data"),
+            source_url=_source_url(get("SOURCE_URL")),
         )
 
 
@@ -208,6 +211,18 @@ def _shard_ids(value: str | None, count: int | None) -> tuple[int, ...] | None:
     if len(set(ids)) != len(ids):
         raise SettingsError(f"SHARD_IDS names a shard twice: {value!r}.")
     return ids
+
+
+def _source_url(value: str | None) -> str | None:
+    """SOURCE_URL, shown to members by /about: a web address, nothing else."""
+    if value is None:
+        return None
+    parts = urlsplit(value)
+    if parts.scheme not in ("https", "http") or not parts.netloc or any(c.isspace() for c in value):
+        raise SettingsError(
+            f"SOURCE_URL must be a web address starting with https://, not {value!r}."
+        )
+    return value
 
 
 def _int_or_none(name: str, value: str | None) -> int | None:

@@ -284,6 +284,26 @@ async def test_slash_command_round_trip(fake_discord: FakeDiscord, bot: MiniBot)
     assert (await fake.wait_response(secret)).ephemeral
 
 
+async def test_installed_to_a_members_account(fake_discord: FakeDiscord, bot: MiniBot) -> None:
+    """In a server the bot is not in, and in a DM between the member and somebody else."""
+    fake = fake_discord
+    elsewhere = fake.add_guild_without_bot()
+    interaction = await fake.send_command("ping", guild_id=elsewhere.id)
+    assert (await fake.wait_response(interaction)).content == "pong (en-US, tester)"
+    assert interaction.payload["context"] == 0
+    assert interaction.payload["guild_id"] == str(elsewhere.id)
+    assert interaction.payload["authorizing_integration_owners"] == {"1": str(fake.default_user.id)}
+    assert bot.get_guild(elsewhere.id) is None  # no GUILD_CREATE for it
+    assert [guild.id for guild in bot.guilds] == [GUILD_ID]
+    private = await fake.send_command("ping", private_channel=True)
+    assert (await fake.wait_response(private)).content == "pong (en-US, tester)"
+    assert private.payload["context"] == 2 and "guild_id" not in private.payload
+    assert private.payload["authorizing_integration_owners"] == {"1": str(fake.default_user.id)}
+    at_home = await fake.send_command("ping")
+    await fake.wait_response(at_home)
+    assert at_home.payload["authorizing_integration_owners"] == {"0": str(GUILD_ID)}
+
+
 async def test_subcommand_options_permissions_and_roles(
     fake_discord: FakeDiscord, bot: MiniBot
 ) -> None:

@@ -38,7 +38,7 @@ from ..alt_text import picture_file
 from ..chart import Bar, render_bar_chart
 from ..embeds import COLOUR, error_embed, number
 from ..i18n import SWEDISH, language, text
-from ..interactions import Refusal
+from ..interactions import Refusal, bot_of, everywhere
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
@@ -278,20 +278,29 @@ class AnalyzeCog(commands.Cog):
     @app_commands.command(
         name=_("analyze"),
         description=_("Every way to set a hand, ranked by expected value against the dealer"),
+        extras={"help": "help.analyze"},
     )
-    @app_commands.rename(hand=_("hand"))
-    @app_commands.describe(hand=_("Seven cards, e.g. As Kd Th 9c 7s 4d JK"))
+    @app_commands.rename(hand=_("hand"), private=_("private"))
+    @app_commands.describe(
+        hand=_("Seven cards, e.g. As Kd Th 9c 7s 4d JK"), private=_("Only you see the answer")
+    )
     @app_commands.checks.cooldown(COOLDOWN_RATE, COOLDOWN_SECONDS)
-    async def analyze_command(self, interaction: discord.Interaction, hand: str) -> None:
+    @everywhere()
+    async def analyze_command(
+        self, interaction: discord.Interaction, hand: str, private: bool = False
+    ) -> None:
         lang = language(interaction.locale)
         try:
             cards = parse_hand(hand)
         except HandError as error:
             interaction.extras["outcome"] = "bad_input"
-            await interaction.response.send_message(embed=error_embed(error, lang), ephemeral=True)
+            example = bot_of(interaction).mention("analyze")
+            await interaction.response.send_message(
+                embed=error_embed(error, lang, example), ephemeral=True
+            )
             return
         with self.place_in_flight():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(ephemeral=private, thinking=True)
             try:
                 analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
             except TimeoutError:
@@ -300,16 +309,21 @@ class AnalyzeCog(commands.Cog):
                 log.warning("analysis of %s timed out", canonical_hand(cards))
                 interaction.extras["outcome"] = "timeout"
                 await _tell_privately(
-                    interaction, text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")
+                    interaction,
+                    text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}"),
+                    private,
                 )
                 return
             embed, chart = await asyncio.to_thread(render_analysis, analysis, lang)
-            await interaction.followup.send(embed=embed, file=chart)
+            await interaction.followup.send(embed=embed, file=chart, ephemeral=private)
 
 
-async def _tell_privately(interaction: discord.Interaction, message: str) -> None:
+async def _tell_privately(interaction: discord.Interaction, message: str, private: bool) -> None:
     """After a public "thinking…", the first follow-up would take its place and be public
     too: delete it first, so that the follow-up is a new message only the member sees."""
+    if private:
+        await interaction.followup.send(message, ephemeral=True)
+        return
     try:
         await interaction.delete_original_response()
     except discord.HTTPException:

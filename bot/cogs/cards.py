@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import discord
 from discord import app_commands
@@ -46,12 +46,15 @@ ANSWER_BY_AGE: Final = 2.0
 
 
 class CardsCog(commands.Cog):
+    STORES_ABOUT_MEMBERS: ClassVar[tuple[str, ...]] = ("about.stored.cards",)
+
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
 
     @app_commands.command(
         name=_("cards"),
         description=_("The colours of your card pictures: two as usual, or four (one per suit)"),
+        extras={"help": "help.cards"},
     )
     @app_commands.rename(colours=_("colours"))
     @app_commands.describe(colours=_("Two or four colours (leave empty to see your choice)"))
@@ -70,7 +73,8 @@ class CardsCog(commands.Cog):
         member = interaction.user.id
         if colours is None:
             deck = await self.bot.decks.deck_for(member)
-            await self.answer(interaction, text(f"cards.current.{deck.value}", lang), deck)
+            told = text(f"cards.current.{deck.value}", lang, cmd=self.bot.mentions)
+            await self.answer(interaction, told, deck)
             return
         if colours not in tuple(Deck):  # Discord offers only the choices; a forgery need not
             interaction.extras["outcome"] = "bad_input"
@@ -91,7 +95,8 @@ class CardsCog(commands.Cog):
             interaction.extras["outcome"] = "database_unavailable"
             await _send(interaction, text("cards.not_saved", lang))
             return
-        await self.answer(interaction, text(f"cards.chosen.{deck.value}", lang), deck)
+        told = text(f"cards.chosen.{deck.value}", lang, cmd=self.bot.mentions)
+        await self.answer(interaction, told, deck)
 
     async def answer(self, interaction: discord.Interaction, message: str, deck: Deck) -> None:
         """``message`` privately, with one card of each suit drawn in ``deck``."""

@@ -5,9 +5,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
+import re
 import secrets
+import time
+from collections import deque
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
@@ -32,7 +36,16 @@ from ..embeds import (
     safe_token,
 )
 from ..i18n import language, text
-from ..interactions import age, component, component_id, refuse_invalid_component
+from ..interactions import (
+    Refusal,
+    age,
+    bot_of,
+    component,
+    component_id,
+    everywhere,
+    on_its_message,
+    refuse_invalid_component,
+)
 
 if TYPE_CHECKING:
     from ..client import HousewayBot
@@ -47,32 +60,75 @@ DEFER_AT_AGE: Final = 1.0
 #: Pictures one member may have in the works (painted and uploaded) at once; the member's
 #: others are deferred at once and wait their turn, so a burst queues behind itself.
 PICTURES_PER_MEMBER: Final = 1
-#: Every custom id of this cog's components starts with this; the one button is persistent.
+#: Every custom id of this cog's components starts with this.
 ID_PREFIX: Final = "houseway:"
-DEAL_AGAIN_ID: Final = f"{ID_PREFIX}deal-again"
+#: The Deal again button's custom id names the member whose deal it is. Buttons of
+#: messages from before that have no name: the message's own interaction tells.
+DEAL_AGAIN: Final = re.compile(r"houseway:deal-again(?::(?P<dealer>[0-9]{1,20}))?")
 DEAL_AGAIN_NAME: Final = "deal again"
+#: Presses of Deal again per member: a person reads a deal in a few seconds; more is a
+#: burst that would only make the message flicker and cost a picture each.
+DEAL_AGAIN_RATE: Final = 5
+DEAL_AGAIN_SECONDS: Final = 15.0
 #: Deals must not be predictable from earlier ones: the operating system's randomness.
 _RANDOM = secrets.SystemRandom()
 
 
-class DealAgainView(discord.ui.View):
-    """The 'deal again' button; persistent (fixed custom_id, no timeout) across restarts."""
+class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_AGAIN):
+    """'Deal again': the dealer's press deals again in the same message, anyone else's
+    gets a deal of their own that only they see. Its custom id carries the dealer, so
+    it works after a restart."""
 
-    def __init__(self, cog: HousewayCog, lang: str = "en") -> None:
-        super().__init__(timeout=None)
-        self.cog = cog
-        button: discord.ui.Button[DealAgainView] = discord.ui.Button(
-            label=text("button.deal_again", lang),
-            style=discord.ButtonStyle.primary,
-            custom_id=DEAL_AGAIN_ID,
-            emoji="🃏",
+    def __init__(self, dealer: int | None, lang: str = "en") -> None:
+        custom_id = "houseway:deal-again" + (f":{dealer}" if dealer is not None else "")
+        super().__init__(
+            discord.ui.Button(
+                label=text("button.deal_again", lang),
+                style=discord.ButtonStyle.primary,
+                custom_id=custom_id,
+                emoji="🃏",
+            )
         )
-        button.callback = self.deal_again  # type: ignore[method-assign]
-        self.add_item(button)
+        self.dealer = dealer
 
-    async def deal_again(self, interaction: discord.Interaction) -> None:
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> DealAgain:
+        dealer = match["dealer"]
+        return cls(int(dealer) if dealer is not None else None)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, DEAL_AGAIN_NAME):
-            await self.cog.deal_and_send(interaction)
+            cog = bot_of(interaction).get_cog("HousewayCog")
+            assert isinstance(cog, HousewayCog)
+            dealer = self.dealer
+            metadata = interaction.message.interaction_metadata if interaction.message else None
+            if dealer is None and metadata is not None:
+                dealer = metadata.user.id
+            await cog.deal_again(interaction, dealer)
+
+
+class MemberCooldown:
+    """At most ``rate`` uses in any ``per`` seconds for each member."""
+
+    def __init__(self, rate: int, per: float) -> None:
+        self.rate = rate
+        self.per = per
+        self._uses: dict[int, deque[float]] = {}
+
+    def take(self, member: int) -> float:
+        """Count a use and return 0, or return the seconds until ``member`` may use it again."""
+        now = time.monotonic()
+        if len(self._uses) > 1000:  # forget members whose uses have all expired
+            self._uses = {m: u for m, u in self._uses.items() if u and u[-1] > now - self.per}
+        uses = self._uses.setdefault(member, deque())
+        while uses and uses[0] <= now - self.per:
+            uses.popleft()
+        if len(uses) >= self.rate:
+            return uses[0] + self.per - now
+        uses.append(now)
+        return 0.0
 
 
 class MemberLanes:
@@ -117,9 +173,10 @@ class HousewayCog(commands.Cog):
         self.total_hands = int(census["total"])  # type: ignore[call-overload]
         self.lanes = MemberLanes(PICTURES_PER_MEMBER)
         self.warming: asyncio.Future[None] | None = None
+        self.deal_again_cooldown = MemberCooldown(DEAL_AGAIN_RATE, DEAL_AGAIN_SECONDS)
 
     async def cog_load(self) -> None:
-        self.bot.add_view(DealAgainView(self))
+        self.bot.add_dynamic_items(DealAgain)
         # Draw every card face now (~1 s, in a thread), not in the first user's request;
         # the four-colour deck's (another second) while the bot already answers.
         await asyncio.to_thread(warm_up, Deck.TWO)
@@ -131,12 +188,14 @@ class HousewayCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A "houseway:" custom id other than the deal-again button's: the bot never made it
-        (the persistent button needs no message to be found; anything else would be dropped
-        by discord.py without a word)."""
+        """A "houseway:" custom id that is not a Deal again button on its own message: the
+        bot never made it, or made it for another message (a forged click could otherwise
+        name another dealer). discord.py would drop it without a word."""
         custom_id = component_id(interaction)
-        if custom_id is None or not custom_id.startswith(ID_PREFIX) or custom_id == DEAL_AGAIN_ID:
+        if custom_id is None or not custom_id.startswith(ID_PREFIX):
             return
+        if DEAL_AGAIN.fullmatch(custom_id) and on_its_message(interaction, custom_id):
+            return  # DealAgain's
         await refuse_invalid_component(interaction, DEAL_AGAIN_NAME, "component.invalid.deal")
 
     async def send_decision(
@@ -145,20 +204,23 @@ class HousewayCog(commands.Cog):
         decision: Decision,
         title_key: str,
         ephemeral: bool,
-        with_button: bool,
+        dealer: int | None = None,
+        edit: bool = False,
     ) -> None:
         """Answer with the embed and the picture (in the member's deck), one picture at a
         time per member.
 
-        Defer first (a cheap acknowledgement) when the interaction is already old, when the
-        member's earlier pictures are still in the works, or when the picture is not ready
-        by the time the interaction is DEFER_AT_AGE old.
+        ``dealer``: the member whose deal it is, for a Deal again button; ``edit``: replace
+        the message the pressed button is on instead of sending one. Defer first (a cheap
+        acknowledgement) when the interaction is already old, when the member's earlier
+        pictures are still in the works, or when the picture is not ready by the time the
+        interaction is DEFER_AT_AGE old.
         """
         lang = language(interaction.locale)
         member = interaction.user.id
         deck = await self.bot.decks.deck_for(member)  # from memory, or at most 0.25 s
         if age(interaction) >= DEFER_AT_AGE or self.lanes.busy(member):
-            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            await _defer(interaction, ephemeral, edit)
         async with self.lanes.lane(member):
             picture = asyncio.ensure_future(
                 asyncio.to_thread(render_split, decision.five, decision.two, deck)
@@ -167,12 +229,19 @@ class HousewayCog(commands.Cog):
                 wait = min(DEFER_AT_AGE, DEFER_AT_AGE - age(interaction))  # clock behind: at most
                 done, _pending = await asyncio.wait({picture}, timeout=max(0.0, wait))
                 if not done:
-                    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                    await _defer(interaction, ephemeral, edit)
             png = await picture
             embed = decision_embed(decision, lang, self.rule_counts, self.total_hands, title_key)
             file = picture_file(png, IMAGE_NAME, decision_description(decision, lang))
-            view = DealAgainView(self, lang) if with_button else discord.utils.MISSING
-            if interaction.response.is_done():
+            view: Any = discord.utils.MISSING
+            if dealer is not None:
+                view = discord.ui.View(timeout=None)
+                view.add_item(DealAgain(dealer, lang))
+            if edit and interaction.response.is_done():
+                await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
+            elif edit:
+                await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
+            elif interaction.response.is_done():
                 await interaction.followup.send(
                     embed=embed, file=file, view=view, ephemeral=ephemeral
                 )
@@ -184,11 +253,13 @@ class HousewayCog(commands.Cog):
     @app_commands.command(
         name=_("houseway"),
         description=_("The dealer's split of a seven-card hand, by the Swedish House Way"),
+        extras={"help": "help.houseway"},
     )
     @app_commands.rename(hand=_("hand"), private=_("private"))
     @app_commands.describe(
         hand=_("Seven cards, e.g. As Kd Th 9c 7s 4d JK"), private=_("Only you see the answer")
     )
+    @everywhere()
     async def houseway(
         self, interaction: discord.Interaction, hand: str, private: bool = False
     ) -> None:
@@ -196,27 +267,51 @@ class HousewayCog(commands.Cog):
             decision = house_way(parse_hand(hand))
         except HandError as error:
             interaction.extras["outcome"] = "bad_input"
+            example = bot_of(interaction).mention("houseway")
             await interaction.response.send_message(
-                embed=error_embed(error, language(interaction.locale)), ephemeral=True
+                embed=error_embed(error, language(interaction.locale), example), ephemeral=True
             )
             return
-        await self.send_decision(interaction, decision, "title.houseway", private, False)
+        await self.send_decision(interaction, decision, "title.houseway", private)
 
     @app_commands.command(
-        name=_("deal"), description=_("Deal a random hand and show the house way")
+        name=_("deal"),
+        description=_("Deal a random hand and show the house way"),
+        extras={"help": "help.deal"},
     )
-    async def deal(self, interaction: discord.Interaction) -> None:
-        await self.deal_and_send(interaction)
+    @app_commands.rename(private=_("private"))
+    @app_commands.describe(private=_("Only you see the answer"))
+    @everywhere()
+    async def deal(self, interaction: discord.Interaction, private: bool = False) -> None:
+        decision = house_way(deal(_RANDOM))
+        await self.send_decision(interaction, decision, "title.deal", private, interaction.user.id)
 
-    async def deal_and_send(self, interaction: discord.Interaction) -> None:
-        """A fresh random hand and its house way, with the deal-again button."""
-        await self.send_decision(interaction, house_way(deal(_RANDOM)), "title.deal", False, True)
+    async def deal_again(self, interaction: discord.Interaction, dealer: int | None) -> None:
+        """A new deal in the dealer's message, or a private one for anyone else."""
+        wait = self.deal_again_cooldown.take(interaction.user.id)
+        if wait:
+            raise Refusal(
+                "deal.cooldown",
+                outcome="cooldown",
+                rate=DEAL_AGAIN_RATE,
+                per=f"{DEAL_AGAIN_SECONDS:g}",
+                when=f"<t:{math.ceil(time.time() + wait)}:R>",
+            )
+        decision = house_way(deal(_RANDOM))
+        presser = interaction.user.id
+        if presser == dealer:
+            await self.send_decision(interaction, decision, "title.deal", False, dealer, edit=True)
+        else:
+            await self.send_decision(interaction, decision, "title.deal", True, presser)
 
     @app_commands.command(
-        name=_("rules"), description=_("The House Way rules, in Swedish with translation")
+        name=_("rules"),
+        description=_("The House Way rules, in Swedish with translation"),
+        extras={"help": "help.rules"},
     )
     @app_commands.rename(rule=_("rule"))
     @app_commands.describe(rule=_("One rule (leave empty for all)"))
+    @everywhere()
     async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
         lang = language(interaction.locale)
         if rule is not None:
@@ -257,6 +352,15 @@ class HousewayCog(commands.Cog):
                     )
                 )
         return choices[:25]
+
+
+async def _defer(interaction: discord.Interaction, ephemeral: bool, edit: bool) -> None:
+    """Acknowledge now, answer later: "thinking…" for a new message; for an edit, nothing
+    shown (the message stays as it is until it is replaced)."""
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
 
 
 def _pack(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:

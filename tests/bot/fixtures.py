@@ -32,6 +32,13 @@ def bot_env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str
     return env
 
 
+def mention(fake: FakeDiscord, name: str, guild_id: int | None = None) -> str:
+    """``</quiz start:ID>`` with the id the stand-in gave the synced command."""
+    root = name.split()[0]
+    [command] = [c for c in fake.commands_for(guild_id) if c["name"] == root]
+    return f"</{name}:{command['id']}>"
+
+
 async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
     """Wait (briefly) until /metrics has these lines: they are written after the reply."""
     from prometheus_client import generate_latest

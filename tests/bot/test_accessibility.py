@@ -48,14 +48,26 @@ async def test_houseway_picture_names_the_split_in_the_members_language(
     assert other not in description  # one language only
 
 
+def deal_again_id(sent: Any) -> str:
+    """The Deal again button's custom id (it names the dealer)."""
+    return next(
+        c["custom_id"]
+        for row in sent.components
+        for c in row["components"]
+        if c.get("custom_id", "").startswith("houseway:deal-again")
+    )
+
+
 async def test_deal_and_deal_again_pictures_name_their_split(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
     deal = await fake_discord.send_command("deal", locale="sv-SE")
+    dealt: Sent | None = None
     for interaction, swedish in ((deal, True), (None, False)):
         if interaction is None:
-            interaction = await fake_discord.click(deal, "houseway:deal-again", locale="en-US")
-        sent = await picture_message(fake_discord, interaction)
+            assert dealt is not None
+            interaction = await fake_discord.click(deal, deal_again_id(dealt), locale="en-US")
+        sent = dealt = await picture_message(fake_discord, interaction)
         [embed] = sent.embeds
         hand = embed["fields"][-1]["value"].strip("`")  # the hand to copy
         assert canonical_hand(parse_hand(hand)) == hand
@@ -133,7 +145,7 @@ async def test_cards_four_makes_every_picture_for_the_member_four_coloured(
     assert_drawn_in(answer, house_way(parse_hand(COLOURFUL)), Deck.FOUR)
     deal = await fake_discord.send_command("deal", user=anna)
     dealt = await picture_message(fake_discord, deal)
-    again = await fake_discord.click(dealt.message_id or deal, "houseway:deal-again", user=anna)
+    again = await fake_discord.click(dealt.message_id or deal, deal_again_id(dealt), user=anna)
     for sent in (dealt, await picture_message(fake_discord, again)):
         hand = sent.embeds[0]["fields"][-1]["value"].strip("`")
         assert_drawn_in(sent, house_way(parse_hand(hand)), Deck.FOUR)

@@ -16,7 +16,7 @@ from bot.embeds import rules_overview
 from bot.i18n import language
 from houseway import house_way, parse_hand, sentences_for
 from houseway.rules import INTRODUCTION_SV, RULES
-from tests.fakediscord import CallbackType, FakeDiscord
+from tests.fakediscord import USER_ID, CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 
 HAND = "As Kd Qc Jh 9s 7d JK"
 
@@ -133,6 +133,30 @@ async def test_user_text_cannot_mention_or_break_markdown(
     assert description.count("`") % 2 == 0  # the user's backtick cannot open a code span
 
 
+async def answer_message(fake: FakeDiscord, interaction: FakeInteraction) -> FakeMessage:
+    """The message that answers ``interaction``, once it holds the answer (after a
+    "thinking…" defer, once the follow-up has replaced it)."""
+    first = await fake.wait_response(interaction)
+    if first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE:
+        await fake.wait_followups(interaction, 1)
+    return fake.messages[interaction.original_message_id]  # type: ignore[index]
+
+
+async def deal_message(fake: FakeDiscord, **options: object) -> tuple[FakeMessage, str]:
+    """A /deal's message as it stands, and its Deal again button's custom id."""
+    message = await answer_message(fake, await fake.send_command("deal", dict(options) or None))
+    [button] = message.custom_ids()
+    return message, button
+
+
+def shown_hand(message: FakeMessage) -> str:
+    return field(message.embeds[0], "The hand")["value"].strip("`")
+
+
+async def edited(fake: FakeDiscord, message: FakeMessage, revisions: int) -> None:
+    await fake.wait_until(lambda: len(message.revisions) >= revisions, 5, f"edit {revisions}")
+
+
 async def test_deal_and_deal_again(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
     interaction = await fake_discord.send_command("deal", locale="sv-SE")
     sent = await fake_discord.wait_response(interaction)
@@ -143,13 +167,102 @@ async def test_deal_and_deal_again(fake_discord: FakeDiscord, houseway_bot: Hous
     assert f"> {RULES[decision.rule].swedish}" in embed["description"]
     [row] = sent.components
     [button] = row["components"]
-    assert button["custom_id"] == "houseway:deal-again"
+    assert button["custom_id"] == f"houseway:deal-again:{USER_ID}"  # the dealer
     assert button["label"] == "Ge igen"
     png_of(sent)
-    again = await fake_discord.click(interaction, "houseway:deal-again", locale="en-US")
-    second = await fake_discord.wait_response(again)
-    assert second.embeds[0]["title"] == "New deal – House Way"
-    assert second.components[0]["components"][0]["label"] == "Deal again"
+
+
+async def test_deal_again_by_the_dealer_deals_in_the_same_message(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    message, button = await deal_message(fake_discord)
+    in_channel = len(fake_discord.channel_messages(message.channel_id))
+    hands = {shown_hand(message)}
+    for press in (1, 2):
+        again = await fake_discord.click(message, button, locale="en-US")
+        first = await fake_discord.wait_response(again)
+        assert first.callback_type in (
+            CallbackType.UPDATE_MESSAGE, CallbackType.DEFERRED_UPDATE_MESSAGE
+        )
+        await edited(fake_discord, message, press)
+        assert message.embeds[0]["title"] == "New deal – House Way"
+        assert message.custom_ids() == [button]  # still the dealer's button
+        [picture] = message.attachments
+        assert picture["filename"] == "houseway.png"
+        assert Image.open(io.BytesIO(message.attachment_bytes("houseway.png"))).format == "PNG"
+        hands.add(shown_hand(message))
+    assert len(fake_discord.channel_messages(message.channel_id)) == in_channel  # no new post
+    assert len(hands) >= 2  # three random deals are not all the same hand
+
+
+async def test_deal_again_by_another_member_answers_privately(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    message, button = await deal_message(fake_discord)
+    before = shown_hand(message)
+    other = fake_discord.make_user("bo")
+    again = await fake_discord.click(message, button, user=other, locale="sv-SE")
+    private = await answer_message(fake_discord, again)
+    assert private.ephemeral and private.id != message.id
+    assert private.embeds[0]["title"] == "Ny giv – huset väljer"
+    assert private.custom_ids() == [f"houseway:deal-again:{other.id}"]  # now Bo deals
+    assert message.revisions == [] and shown_hand(message) == before
+    # Bo's own button deals again in Bo's private message.
+    mine = await fake_discord.click(private, f"houseway:deal-again:{other.id}", user=other)
+    await fake_discord.wait_response(mine)
+    await edited(fake_discord, private, 1)
+
+
+async def test_deal_again_on_a_message_from_before_names_the_dealer_by_its_interaction(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """Messages sent before the button named its dealer carry houseway:deal-again."""
+    message, button = await deal_message(fake_discord)
+    message.components[0]["components"][0]["custom_id"] = "houseway:deal-again"
+    again = await fake_discord.click(message, "houseway:deal-again")
+    await fake_discord.wait_response(again)
+    await edited(fake_discord, message, 1)
+    assert message.custom_ids() == [button]
+    other = await fake_discord.click(
+        message, button, user=fake_discord.make_user("cay")
+    )
+    await fake_discord.wait_response(other)
+    assert len(message.revisions) == 1
+
+
+async def test_deal_again_has_a_per_member_cooldown(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    from bot.cogs.houseway import DEAL_AGAIN_RATE
+
+    message, button = await deal_message(fake_discord)
+    for press in range(1, DEAL_AGAIN_RATE + 1):
+        again = await fake_discord.click(message, button)
+        await fake_discord.wait_response(again)
+        await edited(fake_discord, message, press)
+    shown = shown_hand(message)
+    refused = await fake_discord.click(message, button, locale="sv-SE")
+    told = await fake_discord.wait_response(refused)
+    assert told.ephemeral and not told.embeds
+    assert told.content.startswith(f"Du har gett {DEAL_AGAIN_RATE} gånger på 15 sekunder.")
+    assert re.search(r"Du kan ge igen <t:\d+:R>\.$", told.content)
+    assert len(message.revisions) == DEAL_AGAIN_RATE and shown_hand(message) == shown
+    # Another member is not held back by the dealer's presses.
+    other = await fake_discord.click(message, button, user=fake_discord.make_user("dee"))
+    assert (await fake_discord.wait_response(other)).callback_type != CallbackType.UPDATE_MESSAGE
+    assert not other.callback.content  # type: ignore[union-attr]
+
+
+async def test_private_deal_is_ephemeral_and_deals_again_in_place(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    message, button = await deal_message(fake_discord, private=True)
+    assert message.ephemeral and button == f"houseway:deal-again:{USER_ID}"
+    again = await fake_discord.click(message, button)
+    await fake_discord.wait_response(again)
+    await edited(fake_discord, message, 1)
+    assert message.ephemeral
+    assert fake_discord.channel_messages(message.channel_id, include_ephemeral=False) == []
 
 
 async def test_rules_one_rule_and_unknown(

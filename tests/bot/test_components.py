@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.client import HousewayBot
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner, mention
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 
 BEYOND_64_BITS = "99999999999999999999999"
@@ -59,7 +59,7 @@ async def counted(bot: HousewayBot, command: str, times: int) -> None:
 
 
 async def leaderboard_message(fake: FakeDiscord) -> FakeMessage:
-    board = await fake.send_command("quiz leaderboard")
+    board = await fake.send_command("leaderboard")
     await fake.wait_response(board)
     return fake.messages[board.original_message_id]  # type: ignore[index]
 
@@ -95,9 +95,10 @@ async def test_forged_custom_ids_are_refused_before_anything_reads_them(
     for page in ("0", "100000000000000000000000", "10001"):
         told = await click(board, f"quiz:lb:all:{page}")
         assert told.startswith("This button is no longer valid")
-        assert "/quiz leaderboard" in told
+        assert mention(fake_discord, "leaderboard") in told
     swedish = await click(board, "quiz:lb:month:0", locale="sv-SE")
-    assert swedish.startswith("Den här knappen gäller inte längre") and "/quiz" in swedish
+    assert swedish.startswith("Den här knappen gäller inte längre")
+    assert mention(fake_discord, "leaderboard") in swedish
     answer = await click(
         board, f"quiz:answer:{BEYOND_64_BITS}", component_type=3, values=["As", "Kd"]
     )
@@ -105,9 +106,10 @@ async def test_forged_custom_ids_are_refused_before_anything_reads_them(
     assert "current round" in answer
     assert (await click(board, "quiz:settings:7")).startswith("This button or menu is no longer")
     deal_again = await click(deal, "houseway:deal-again:2", locale="sv-SE")
-    assert deal_again.startswith("Den här knappen gäller inte längre") and "/deal" in deal_again
+    assert deal_again.startswith("Den här knappen gäller inte längre")
+    assert mention(fake_discord, "deal") in deal_again
 
-    await counted(bot, "quiz leaderboard page", 4)
+    await counted(bot, "leaderboard page", 4)
     await counted(bot, "quiz answer", 1)
     await counted(bot, "quiz component", 1)
     await counted(bot, "deal again", 1)
@@ -143,13 +145,14 @@ async def test_out_of_range_ids_on_a_message_are_refused_before_the_database(
     calls = statements(bot, monkeypatch)
     for custom_id in ("quiz:lb:all:0", "quiz:lb:all:" + "9" * 24):
         told = await refused(fake_discord, await fake_discord.click(board, custom_id))
-        assert told.startswith("This button is no longer valid") and "/quiz leaderboard" in told
+        assert told.startswith("This button is no longer valid")
+        assert mention(fake_discord, "leaderboard") in told
     menu = await fake_discord.click(
         board, f"quiz:answer:{BEYOND_64_BITS}", values=["As", "Kd"], locale="sv-SE"
     )
     told = await refused(fake_discord, menu)
     assert told.startswith("Den här menyn gäller inte längre")
-    await counted(bot, "quiz leaderboard page", 2)
+    await counted(bot, "leaderboard page", 2)
     await counted(bot, "quiz answer", 1)
     assert 'outcome="error"' not in exposition(bot)
     assert calls == []
@@ -162,8 +165,8 @@ async def test_the_bots_own_buttons_still_work_and_stop_at_the_last_page(
     from bot.cogs.quiz.views import LAST_PAGE, leaderboard_view
 
     deal = await fake_discord.send_command("deal")
-    await fake_discord.wait_response(deal)
-    again = await fake_discord.click(deal, "houseway:deal-again")
+    [button] = (await fake_discord.wait_response(deal)).components[0]["components"]
+    again = await fake_discord.click(deal, button["custom_id"])
     assert (await fake_discord.wait_response(again)).embeds  # a new hand, not a refusal
     view = leaderboard_view("all", LAST_PAGE, LAST_PAGE + 50, "en")
     previous, following = (item.item for item in view.children)  # type: ignore[attr-defined]

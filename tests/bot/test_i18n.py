@@ -4,11 +4,12 @@ would otherwise lose its Swedish without a word)."""
 
 from __future__ import annotations
 
+import re
 from string import Formatter
 from typing import Any
 
 import pytest
-from discord import Locale
+from discord import Locale, app_commands
 
 from bot.client import HousewayBot
 from bot.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, SWEDISH
@@ -54,3 +55,33 @@ async def test_every_command_text_the_bot_registers_has_its_swedish(
     assert all(swedish == COMMAND_TEXTS_SV[english] for _, english, swedish in found)
     # and no Swedish is kept for a text the bot no longer has
     assert set(COMMAND_TEXTS_SV) - {english for _, english, _ in found} == set()
+
+
+MENTION = re.compile(r"cmd\[(.+)\]")
+
+
+def named_commands(template: str) -> set[str]:
+    """The commands a message names as mentions: ``{cmd[quiz start]}``."""
+    return {m[1] for field in placeholders(template) if (m := MENTION.fullmatch(field))}
+
+
+async def test_every_command_says_what_it_does_and_messages_name_only_real_commands(
+    houseway_bot: HousewayBot,
+) -> None:
+    """/help lists a command by the message key in its extras; a message that names a
+    command does so as a mention of one the bot registers (never a plain "/name" that a
+    Swedish client does not show)."""
+    leaves = [
+        command
+        for command in houseway_bot.tree.walk_commands()
+        if isinstance(command, app_commands.Command)
+    ]
+    missing = [c.qualified_name for c in leaves if c.extras.get("help") not in MESSAGES]
+    assert missing == []
+    registered = {command.qualified_name for command in leaves}
+    named = {name for entry in MESSAGES.values() for name in named_commands(entry[ENGLISH])}
+    assert named and named <= registered
+    roots = "|".join(sorted({name.split()[0] for name in registered}))
+    plain_name = re.compile(rf"(?<![<\w])/({roots})\b")
+    plain = [key for key, entry in MESSAGES.items() if plain_name.search(" ".join(entry.values()))]
+    assert plain == []

@@ -166,7 +166,7 @@ async def test_stalled_database_quiz_commands_answer_in_time(
 
     async with run_bot(fake_discord, database_url=proxy.url(postgres_url), quiz_timing=QUICK_QUIZ):
         proxy.pause()  # everything hangs
-        await told_unavailable_in_time(await fake_discord.send_command("quiz leaderboard"))
+        await told_unavailable_in_time(await fake_discord.send_command("leaderboard"))
         proxy.resume()
 
         direct = await open_database(postgres_url)
@@ -207,7 +207,7 @@ async def test_postgres_outage_mid_round(
         await proxy.stop()  # the database goes away mid-round
         taken = await answer(fake_discord, first, bo, house_two(first))
         assert taken.ephemeral and taken.content.startswith("Saved")
-        board = await fake_discord.send_command("quiz leaderboard")
+        board = await fake_discord.send_command("leaderboard")
         unavailable = await fake_discord.wait_response(board)
         assert unavailable.ephemeral and "unavailable right now" in unavailable.content
         houseway = await fake_discord.send_command("houseway", {"hand": "As Ah Ad Ac JK 7s 2d"})

@@ -21,7 +21,7 @@ from houseway.analyze import analyze
 from houseway.cards import NAMES, Card
 from houseway.hands import five_value, two_value
 from houseway.rules import rule_name, rule_summary
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import BotRunner, mention
 from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.models import FakeChannel, FakeMember
@@ -468,7 +468,7 @@ async def test_stats_forget_leaves_no_row(
         await database.close()
     after = await fake_discord.send_command("stats view", user=frida)
     assert field((await fake_discord.wait_response(after)).embeds[0], "Hands practised") == (
-        "None yet. Start with /practice."
+        f"None yet. Start with {mention(fake_discord, 'practice')}."
     )
 
 

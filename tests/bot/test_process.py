@@ -19,6 +19,11 @@ from tests.bot.fixtures import BotRunner
 from tests.fakediscord import GUILD_ID, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Every top-level command the bot registers.
+COMMANDS = {
+    "houseway", "deal", "rules", "quiz", "analyze", "leaderboard", "help", "about",
+    "practice", "stats", "daily", "cards",
+}
 
 
 async def test_global_sync_only_when_definitions_change(
@@ -27,10 +32,7 @@ async def test_global_sync_only_when_definitions_change(
     async with run_bot(fake_discord) as bot:
         assert bot.synced == ["global"]
     assert fake_discord.sync_count() == 1
-    names = {c["name"] for c in fake_discord.commands_for()}
-    assert names == {
-        "houseway", "deal", "rules", "quiz", "analyze", "practice", "stats", "daily", "cards"
-    }
+    assert {c["name"] for c in fake_discord.commands_for()} == COMMANDS
     houseway = next(c for c in fake_discord.commands_for() if c["name"] == "houseway")
     assert houseway["name_localizations"]["sv-SE"] == "husetväljer"
     assert houseway["options"][0]["name_localizations"]["sv-SE"] == "hand"
@@ -51,17 +53,45 @@ async def test_global_sync_only_when_definitions_change(
     assert fake_discord.sync_count() == 3
 
 
-async def test_dev_guild_is_synced_at_every_start(
+async def test_dev_guild_alone_and_a_later_global_start_clears_its_copy(
     fake_discord: FakeDiscord, run_bot: BotRunner
 ) -> None:
+    """A server with a guild copy and the global commands would list each command twice."""
     for start in (1, 2):
         async with run_bot(fake_discord, dev_guild_id=GUILD_ID) as bot:
-            assert f"guild:{GUILD_ID}" in bot.synced
+            assert bot.synced == [f"guild:{GUILD_ID}"]
         assert fake_discord.sync_count(GUILD_ID) == start
-        assert {c["name"] for c in fake_discord.commands_for(GUILD_ID)} == {
-            "houseway", "deal", "rules", "quiz", "analyze", "practice", "stats", "daily", "cards",
-        }
-    assert fake_discord.sync_count() == 1  # global only the first time
+        assert {c["name"] for c in fake_discord.commands_for(GUILD_ID)} == COMMANDS
+    assert fake_discord.sync_count() == 0 and fake_discord.commands_for() == []
+
+    async with run_bot(fake_discord) as bot:  # the same database, without DEV_GUILD_ID
+        assert bot.synced == [f"cleared:{GUILD_ID}", "global"]
+    assert fake_discord.commands_for(GUILD_ID) == []
+    assert {c["name"] for c in fake_discord.commands_for()} == COMMANDS
+    async with run_bot(fake_discord) as bot:  # cleared once, not at every start
+        assert bot.synced == []
+    assert fake_discord.sync_count(GUILD_ID) == 3
+
+
+async def test_mentions_carry_the_ids_discord_gave(
+    fake_discord: FakeDiscord, run_bot: BotRunner
+) -> None:
+    """From the sync's answer; without a sync, from one fetch; without either, plain text."""
+    async with run_bot(fake_discord) as bot:
+        ids = {c["name"]: c["id"] for c in fake_discord.commands_for()}
+        assert bot.mention("houseway") == f"</houseway:{ids['houseway']}>"
+        assert bot.mention("quiz start") == f"</quiz start:{ids['quiz']}>"
+    async with run_bot(fake_discord) as bot:
+        assert bot.synced == []
+        assert bot.mention("quiz reset") == f"</quiz reset:{ids['quiz']}>"
+    fake_discord.server_error("GET /applications/*/commands", 403, count=None)
+    async with run_bot(fake_discord, sync_commands=False) as bot:
+        assert bot.mention("quiz reset") == "/quiz reset"
+    fake_discord.clear_faults()
+    async with run_bot(fake_discord, dev_guild_id=GUILD_ID) as bot:
+        guild_ids = {c["name"]: c["id"] for c in fake_discord.commands_for(GUILD_ID)}
+        assert guild_ids["deal"] != ids["deal"]
+        assert bot.mention("deal") == f"</deal:{guild_ids['deal']}>"
 
 
 async def test_no_sync_when_disabled(fake_discord: FakeDiscord, run_bot: BotRunner) -> None:
@@ -82,6 +112,12 @@ def test_settings_from_env_file_and_environment(tmp_path: Path) -> None:
         Settings.from_env({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, None)
     with pytest.raises(SettingsError, match="LOG_LEVEL"):
         Settings.from_env({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, None)
+    assert settings.source_url is None
+    url = "https://example.org/houseway"
+    assert Settings.from_env({"DISCORD_TOKEN": "x", "SOURCE_URL": url}, None).source_url == url
+    for bad in ("example.org/houseway", "ftp://example.org/x", "https://", "https://a b"):
+        with pytest.raises(SettingsError, match="SOURCE_URL must be a web address"):
+            Settings.from_env({"DISCORD_TOKEN": "x", "SOURCE_URL": bad}, None)
 
 
 def _env(**extra: str) -> dict[str, str]:

@@ -19,7 +19,7 @@ from houseway import house_way, sentences_for
 from houseway.cards import canonical_hand, parse_cards, sort_key
 from houseway.practice import deciding_rules, plausibility
 from houseway.rules import RULES, rule_name, rule_summary
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env, metrics_show
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env, mention, metrics_show
 from tests.bot.quizhelpers import (
     MODERATOR,
     PLAIN,
@@ -56,6 +56,7 @@ async def test_plain_members_cannot_start_stop_configure_or_reset(
         sent = await fake_discord.wait_response(interaction)
         assert sent.ephemeral, command
         assert "Only members with Manage Server or the quizmaster role" in sent.content
+        assert mention(fake_discord, "quiz config") in sent.content  # where to set the role
     assert round_messages(fake_discord) == []
     await metrics_show(quiz_bot, [
         f'houseway_interactions_total{{command="{command}",outcome="forbidden"}} 1.0'
@@ -67,7 +68,7 @@ async def test_quiz_is_for_servers_only(fake_discord: FakeDiscord, quiz_bot: Hou
     """The whole /quiz group is synced guild-only; a DM that still arrives gets told so."""
     quiz = next(c for c in fake_discord.commands_for() if c["name"] == "quiz")
     assert quiz["dm_permission"] is False or quiz["contexts"] == [0]
-    interaction = await fake_discord.send_command("quiz leaderboard", dm=True)
+    interaction = await fake_discord.send_command("leaderboard", dm=True)
     sent = await fake_discord.wait_response(interaction)
     assert sent.ephemeral and sent.content == "Quizzes only run in servers."
 
@@ -238,7 +239,7 @@ async def test_full_quiz_with_changed_hidden_and_late_answers(
     await asyncio.sleep(0.5)
     assert len(reveals(fake_discord)) == 2  # each round revealed exactly once
 
-    board = await fake_discord.send_command("quiz leaderboard", user=bo)
+    board = await fake_discord.send_command("leaderboard", user=bo)
     lines = (await fake_discord.wait_response(board)).embeds[0]["description"].splitlines()
     assert len(lines) == 2  # Bo only answered wrong: not ranked at 0 points
     assert {lines[0].split()[1], lines[1].split()[1]} == {f"<@{anna.id}>", f"<@{cecilia.id}>"}
@@ -433,12 +434,12 @@ async def test_leaderboard_pages_and_month(
         )
     finally:
         await database.close()
-    board = await fake_discord.send_command("quiz leaderboard")
+    board = await fake_discord.send_command("leaderboard")
     sent = await fake_discord.wait_response(board)
     lines = sent.embeds[0]["description"].splitlines()
     assert len(lines) == 10 and lines[0].startswith("**1.** <@99> – 5000 pts")
     assert sent.embeds[0]["footer"]["text"] == "Page 1 of 3"
-    beyond = await fake_discord.send_command("quiz leaderboard", {"page": 50})
+    beyond = await fake_discord.send_command("leaderboard", {"page": 50})
     last = (await fake_discord.wait_response(beyond)).embeds[0]
     assert last["footer"]["text"] == "Page 3 of 3"
     assert last["description"].splitlines()[0].startswith("**21.** ")
@@ -446,7 +447,7 @@ async def test_leaderboard_pages_and_month(
     page_two = await fake_discord.click(board, next_button["custom_id"])
     edited = await fake_discord.wait_response(page_two)
     assert edited.embeds[0]["description"].splitlines()[0].startswith("**11.** <@10>")
-    month = await fake_discord.send_command("quiz leaderboard", {"period": "month"}, locale="sv-SE")
+    month = await fake_discord.send_command("leaderboard", {"period": "month"}, locale="sv-SE")
     month_embed = (await fake_discord.wait_response(month)).embeds[0]
     assert month_embed["title"] == f"Topplista – {this_month}"
     assert "<@99>" not in month_embed["description"]
@@ -525,9 +526,10 @@ async def test_one_round_is_singular(fake_discord: FakeDiscord, quiz_bot: Housew
 
 
 async def test_help_states_the_scoring(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
-    interaction = await fake_discord.send_command("quiz help", locale="sv-SE")
-    embed = (await fake_discord.wait_response(interaction)).embeds[0]
-    assert "100 poäng plus upp till 50" in embed["description"]
+    interaction = await fake_discord.send_command("help", locale="sv-SE")
+    quiz = (await fake_discord.wait_response(interaction)).embeds[1]
+    assert quiz["title"] == "Quiz – så går det till"
+    assert "100 poäng plus upp till 50" in quiz["description"]
 
 
 async def test_swedish_server_gets_swedish_quiz_messages(

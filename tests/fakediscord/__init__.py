@@ -38,7 +38,11 @@ What it models
 * Interactions: slash commands with options and subcommands (typed and validated against
   what the bot synced), autocomplete (focused option), button/select clicks on messages
   the bot sent, modal submits mirroring the modal the bot showed, from any user/member,
-  with permissions, roles, locale, guild/channel or DM.
+  with permissions, roles, locale, guild/channel or DM; through the app installed to a
+  member's own account, in a server the bot is not in (``add_guild_without_bot``: no
+  GUILD_CREATE, no REST access) or a DM between the member and somebody else
+  (``private_channel=True``), with Discord's ``context`` and
+  ``authorizing_integration_owners``.
 * Fault injection on REST routes (429 with ``retry_after``/``global``/``Via``, any status,
   delays) and response-time statistics (dispatch -> initial callback, p50/p90/p99).
 
@@ -61,7 +65,9 @@ What it does NOT model
   discord.py accepts), payload compression (``compress`` in IDENTIFY), heartbeat
   timeouts on the server side (a silent client is never disconnected).
 * Context-menu (user/message) commands, attachment options, entitlements/premium,
-  user-installed apps, localisation of command names, the 15-minute token lifetime.
+  localisation of command names, the 15-minute token lifetime. Which contexts and installs
+  a command is offered in (``contexts``, ``integration_types``) is stored, not enforced;
+  clicks in private channels are not modelled.
 * Mentions and ``allowed_mentions`` are recorded, never resolved; embeds, components
   and attachments are stored as sent (no unfurling, no image sizes, no component ids).
 * Validation is partial: a payload Discord would reject may be accepted here (the

@@ -38,6 +38,10 @@ class _Context:
     permissions: int
     roles: tuple[int, ...]
     nick: str | None
+    #: Discord's interaction context: 0 a server, 1 the bot's DM, 2 a private channel.
+    kind: int = 0
+    #: Installed to the member's own account (the bot is not in the server or channel).
+    user_install: bool = False
 
 
 class InteractionsMixin(MessagesMixin):
@@ -51,6 +55,7 @@ class InteractionsMixin(MessagesMixin):
         guild_id: int | None = None,
         channel_id: int | None = None,
         dm: bool = False,
+        private_channel: bool = False,
         permissions: int | str | None = None,
         roles: Iterable[int] | None = None,
         nick: str | None = None,
@@ -59,8 +64,13 @@ class InteractionsMixin(MessagesMixin):
         fake_user = member.user if member else (user or self.default_user)
         assert isinstance(fake_user, FakeUser)
         self.users.setdefault(fake_user.id, fake_user)
-        if dm:
+        if dm or private_channel:
             channel = self._dm_channel_payload(fake_user)
+            if private_channel:  # a DM between this member and somebody else
+                other = FakeUser(id=self.snowflake(), username="friend")
+                channel = {**channel, "id": str(self.snowflake()), "recipients": [
+                    fake_user.to_payload(), other.to_payload()
+                ]}
             return _Context(
                 fake_user,
                 None,
@@ -70,8 +80,15 @@ class InteractionsMixin(MessagesMixin):
                 int(permissions) if permissions is not None else 0,
                 (),
                 None,
+                kind=2 if private_channel else 1,
+                user_install=private_channel,
             )
-        guild = self.guilds[guild_id] if guild_id is not None else self.default_guild
+        if guild_id is None:
+            guild = self.default_guild
+        elif guild_id in self.guilds_without_bot:
+            guild = self.guilds_without_bot[guild_id]
+        else:
+            guild = self.guilds[guild_id]
         if channel_id is None:
             channel_obj = guild.text_channels[0]
         else:
@@ -92,6 +109,7 @@ class InteractionsMixin(MessagesMixin):
             permissions=perms,
             roles=tuple(roles) if roles is not None else member.roles,
             nick=nick if nick is not None else member.nick,
+            user_install=guild.id in self.guilds_without_bot,
         )
 
     async def _send_interaction(
@@ -131,11 +149,14 @@ class InteractionsMixin(MessagesMixin):
             payload["member"] = member_payload(
                 ctx.member, permissions=ctx.permissions, roles=ctx.roles, nick=ctx.nick
             )
-            payload["context"] = 0
-            payload["authorizing_integration_owners"] = {"0": str(ctx.guild.id)}
         else:
             payload["user"] = ctx.user.to_payload()
-            payload["context"] = 1
+        payload["context"] = ctx.kind
+        if ctx.user_install:
+            payload["authorizing_integration_owners"] = {"1": str(ctx.user.id)}
+        elif ctx.guild is not None:
+            payload["authorizing_integration_owners"] = {"0": str(ctx.guild.id)}
+        else:
             payload["authorizing_integration_owners"] = {"0": "0"}
         if message is not None:
             payload["message"] = message.to_payload()
@@ -196,6 +217,7 @@ class InteractionsMixin(MessagesMixin):
         guild_id: int | None = None,
         channel_id: int | None = None,
         dm: bool = False,
+        private_channel: bool = False,
         age: float = 0.0,
     ) -> FakeInteraction:
         """Dispatch a slash command (INTERACTION_CREATE type 2) and return its record.
@@ -205,7 +227,10 @@ class InteractionsMixin(MessagesMixin):
         FakeUser/FakeRole/FakeChannel for those option types) or is a raw option list.
         ``permissions`` is the member's resolved permission bitfield; defaults come from the
         guild's member entry. ``guild_id``/``channel_id`` default to the first guild and its
-        first text channel; ``dm=True`` sends it from a DM instead. ``age``: seconds the
+        first text channel; ``dm=True`` sends it from the bot's DM instead, and
+        ``private_channel=True`` from a DM between the member and somebody else, through the
+        app installed to the member's account. A ``guild_id`` from ``add_guild_without_bot``
+        is a server the bot is not in, through that install too. ``age``: seconds the
         interaction had already existed when dispatched (its id's timestamp is that far
         back and the callback deadline counts from then), as when Discord is behind.
         """
@@ -214,6 +239,7 @@ class InteractionsMixin(MessagesMixin):
             guild_id=guild_id,
             channel_id=channel_id,
             dm=dm,
+            private_channel=private_channel,
             permissions=permissions,
             roles=roles,
             nick=nick,

@@ -98,6 +98,8 @@ class ServerState:
 
         world = list(guilds) if guilds is not None else [self._default_guild()]
         self.guilds: dict[int, FakeGuild] = {g.id: g for g in world}
+        #: Servers the bot is not in, where members use it installed to their own account.
+        self.guilds_without_bot: dict[int, FakeGuild] = {}
         self.users: dict[int, FakeUser] = {self.default_user.id: self.default_user}
         for guild in world:
             for member in guild.members:
@@ -196,6 +198,18 @@ class ServerState:
     @property
     def default_channel_id(self) -> int:
         return self.default_guild.text_channels[0].id
+
+    def add_guild_without_bot(self, name: str = "Elsewhere") -> FakeGuild:
+        """A server the bot is not in (no GUILD_CREATE, no REST access to it): commands
+        sent there come from members who installed the app to their own account."""
+        guild = FakeGuild(
+            id=self.snowflake(),
+            name=name,
+            channels=[FakeChannel(id=self.snowflake(), name="chat", position=0)],
+            members=[FakeMember(user=self.default_user)],
+        )
+        self.guilds_without_bot[guild.id] = guild
+        return guild
 
     def make_user(self, username: str, *, global_name: str | None = None) -> FakeUser:
         """A new user (not a guild member unless added to a guild's ``members``)."""

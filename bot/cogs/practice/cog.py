@@ -12,7 +12,7 @@ import random
 import secrets
 import time
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import discord
 from discord import app_commands
@@ -84,6 +84,7 @@ _RANDOM = random.Random()
 
 
 class PracticeCog(commands.Cog, name="PracticeCog"):
+    STORES_ABOUT_MEMBERS: ClassVar[tuple[str, ...]] = ("about.stored.practice",)
     stats = app_commands.Group(
         name=_("stats"),
         description=_("Your practice statistics"),
@@ -137,7 +138,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     # --- /practice ---
 
     @app_commands.command(
-        name=_("practice"), description=_("Practise setting hands the house way, on your own")
+        name=_("practice"),
+        description=_("Practise setting hands the house way, on your own"),
+        extras={"help": "help.practice"},
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
@@ -286,7 +289,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
 
     # --- /stats ---
 
-    @stats.command(name=_("view"), description=_("Practice statistics of you or another member"))
+    @stats.command(
+        name=_("view"),
+        description=_("Practice statistics of you or another member"),
+        extras={"help": "help.stats.view"},
+    )
     @app_commands.rename(member=_("member"), public=_("public"))
     @app_commands.describe(
         member=_("Whose statistics (default: yours)"),
@@ -306,7 +313,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         figures = await self.bounded(interaction).within(
             store.member_stats(self.bot.database, target.id, guild_id, store.utc_day(time.time()))
         )
-        embed = stats_embed(figures, target.mention, lang, other)
+        embed = stats_embed(figures, target.mention, lang, other, self.bot.mentions)
         ephemeral = other or not public
         if figures.hands:
             rows = rule_rows(figures.rules, lang)
@@ -316,7 +323,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         else:
             await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
 
-    @stats.command(name=_("forget"), description=_("Delete everything the bot stores about you"))
+    @stats.command(
+        name=_("forget"),
+        description=_("Delete everything the bot stores about you"),
+        extras={"help": "help.stats.forget"},
+    )
     async def stats_forget(self, interaction: discord.Interaction) -> None:
         lang = language(interaction.locale)
         seconds = self.timing.confirm_forget
@@ -334,7 +345,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if button.choice == "no":
             outcome, message = "cancelled", text("stats.forget.cancelled", lang)
         elif time.time() * 1000 > button.until_ms:
-            outcome, message = "expired", text("stats.forget.expired", lang)
+            outcome, message = "expired", text("stats.forget.expired", lang, cmd=self.bot.mentions)
         else:
             rows = await self.bounded(interaction).within(
                 store.forget_member(self.bot.database, button.user_id)
@@ -370,6 +381,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     @app_commands.command(
         name=_("daily"),
         description=_("The hand of the day: the same for everyone, one answer each"),
+        extras={"help": "help.daily"},
     )
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)

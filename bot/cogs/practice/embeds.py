@@ -15,6 +15,7 @@ from houseway.rules import rule_name, rule_summary
 
 from ...embeds import COLOUR, ERROR_COLOUR, add_split_fields, number, quote_rules
 from ...i18n import SWEDISH, text
+from ...mentions import CommandMentions
 from ...storage.practice import Stats
 
 HAND_IMAGE: Final = "practice.png"
@@ -191,7 +192,9 @@ def footer_text(decision: Decision, lang: str, right: int, total: int, streak: i
 # --- /stats ---
 
 
-def stats_embed(stats: Stats, who: str, lang: str, other: bool) -> discord.Embed:
+def stats_embed(
+    stats: Stats, who: str, lang: str, other: bool, cmd: CommandMentions
+) -> discord.Embed:
     embed = discord.Embed(title=text("stats.title", lang), colour=COLOUR, description=who)
     if stats.hands:
         embed.add_field(
@@ -226,7 +229,7 @@ def stats_embed(stats: Stats, who: str, lang: str, other: bool) -> discord.Embed
         )
         embed.set_image(url=f"attachment://{CHART_IMAGE}")
     else:
-        embed.add_field(name=text("stats.hands", lang), value=text("stats.none", lang))
+        embed.add_field(name=text("stats.hands", lang), value=text("stats.none", lang, cmd=cmd))
     embed.add_field(
         name=text("stats.daily", lang),
         value=text(

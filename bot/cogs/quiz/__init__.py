@@ -7,7 +7,8 @@ round whose deadline passed while the bot was down is revealed at once. A round
 moves open -> scored -> announced; the move to scored is one conditional UPDATE
 in the same transaction as the points, so nothing is scored or revealed twice.
 
-The rooms: ``cog`` (commands, resume), ``checks`` (who may run quizzes), ``views``
+The rooms: ``cog`` (/quiz, for moderators; resume), ``leaderboard`` (/leaderboard, for
+everybody), ``checks`` (who may run quizzes), ``views``
 (menus and buttons), ``embeds`` (pure builders), ``intake`` (answers in),
 ``runner`` (one task per quiz), ``timing`` (how a quiz paces itself).
 """
@@ -22,5 +23,7 @@ if TYPE_CHECKING:
 
 async def setup(bot: HousewayBot) -> None:
     from .cog import QuizCog  # here, so that importing .timing stays light
+    from .leaderboard import LeaderboardCog
 
     await bot.add_cog(QuizCog(bot))
+    await bot.add_cog(LeaderboardCog(bot))

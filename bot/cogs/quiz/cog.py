@@ -1,13 +1,12 @@
-"""The /quiz commands; the cog keeps the runners and gives them back after a restart."""
+"""The /quiz commands (for moderators); the cog keeps the runners and gives them back after
+a restart."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
-import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -22,24 +21,16 @@ from ...storage import Database, DatabaseError
 from ...storage import quiz as store
 from ...storage.journal import AnswerJournal, journal_path
 from .checks import bounded_db, quizmaster_only
-from .embeds import config_embed, help_embed, leaderboard_embed, message_link
+from .embeds import config_embed, message_link
 from .intake import AnswerIntake
 from .runner import QuizRunner, close_round_message
-from .views import (
-    LAST_PAGE,
-    AnswerSelect,
-    LeaderboardPage,
-    ResetConfirmation,
-    leaderboard_view,
-    refuse_stale_component,
-)
+from .views import AnswerSelect, LeaderboardPage, ResetConfirmation, refuse_stale_component
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
 
 log = logging.getLogger(__name__)
 
-PAGE_SIZE = 10
 ROUNDS = (1, 20)
 SECONDS = (10, 300)
 PAUSE = (0, 60)
@@ -58,12 +49,19 @@ def within(value: int | None, bounds: tuple[int, int], option: str, lang: str) -
 
 
 @app_commands.guild_only()  # the whole group: quizzes and scores belong to a server
+@app_commands.allowed_installs(guilds=True, users=False)
+# Discord shows /quiz to members with Manage Server unless the server's admins grant it to
+# roles, members or channels (Server Settings -> Integrations); the bot checks again.
+@app_commands.default_permissions(manage_guild=True)
 class QuizCog(
     commands.GroupCog,
     name="QuizCog",
     group_name=_("quiz"),
     group_description=_("House Way quiz rounds"),
 ):
+    #: What /about tells members this cog keeps about them.
+    STORES_ABOUT_MEMBERS: ClassVar[tuple[str, ...]] = ("about.stored.quiz", "about.stored.journal")
+
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         self.timing = bot.settings.quiz_timing
@@ -135,7 +133,11 @@ class QuizCog(
 
     # --- commands -------------------------------------------------------------------
 
-    @app_commands.command(name=_("start"), description=_("Start a quiz in this channel"))
+    @app_commands.command(
+        name=_("start"),
+        description=_("Start a quiz in this channel"),
+        extras={"help": "help.quiz.start"},
+    )
     @app_commands.guild_only()
     @app_commands.rename(rounds=_("rounds"), seconds=_("seconds"), mode=_("mode"))
     @app_commands.describe(
@@ -222,7 +224,11 @@ class QuizCog(
         self.background.add(task)
         task.add_done_callback(self.background.discard)
 
-    @app_commands.command(name=_("stop"), description=_("Stop the quiz in this channel"))
+    @app_commands.command(
+        name=_("stop"),
+        description=_("Stop the quiz in this channel"),
+        extras={"help": "help.quiz.stop"},
+    )
     @app_commands.guild_only()
     @quizmaster_only()
     async def stop(self, interaction: discord.Interaction) -> None:
@@ -244,49 +250,10 @@ class QuizCog(
             self.intake.forget(current.id)
             await close_round_message(self.bot, quiz, current)
 
-    @app_commands.command(name=_("leaderboard"), description=_("The server's quiz leaderboard"))
-    @app_commands.guild_only()
-    @app_commands.rename(period=_("period"), page=_("page"))
-    @app_commands.describe(period=_("All time or this month"), page=_("Page number"))
-    @app_commands.choices(
-        period=[
-            app_commands.Choice(name=_("All time"), value="all"),
-            app_commands.Choice(name=_("This month"), value="month"),
-        ]
-    )
-    async def leaderboard(
-        self,
-        interaction: discord.Interaction,
-        period: str = "all",
-        page: app_commands.Range[int, 1, LAST_PAGE] = 1,
-    ) -> None:
-        if interaction.guild_id is None:  # guild-only, but a stale client may still ask
-            raise Refusal("quiz.guild_only")
-        embed, view = await self.leaderboard_page(interaction, period, page)
-        await interaction.response.send_message(embed=embed, view=view)
-
-    async def leaderboard_page(
-        self, interaction: discord.Interaction, period: str, page: int
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        lang = language(interaction.locale)
-        assert interaction.guild_id is not None  # callers answer DMs themselves
-        month = store.month_of(time.time()) if period == "month" else None
-        db = bounded_db(interaction)
-        rows, ranked = await store.leaderboard(
-            db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
-        )
-        pages = max(1, math.ceil(ranked / PAGE_SIZE))
-        if page > pages:  # past the end (the board shrank, or a big page was asked): last page
-            page = pages
-            rows, ranked = await store.leaderboard(
-                db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
-            )
-        first_rank = (page - 1) * PAGE_SIZE + 1
-        embed = leaderboard_embed(rows, month, page, pages, first_rank, lang)
-        return embed, leaderboard_view(period, page, pages, lang)
-
     @app_commands.command(
-        name=_("config"), description=_("Quizmaster role, default time and rounds")
+        name=_("config"),
+        description=_("Quizmaster role, default time and rounds"),
+        extras={"help": "help.quiz.config"},
     )
     @app_commands.guild_only()
     @app_commands.rename(
@@ -351,7 +318,11 @@ class QuizCog(
         embed = config_embed(config, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name=_("reset"), description=_("Delete all quiz scores in this server"))
+    @app_commands.command(
+        name=_("reset"),
+        description=_("Delete all quiz scores in this server"),
+        extras={"help": "help.quiz.reset"},
+    )
     @app_commands.guild_only()
     @quizmaster_only()
     async def reset(self, interaction: discord.Interaction) -> None:
@@ -361,8 +332,3 @@ class QuizCog(
             view=ResetConfirmation(interaction, lang, self.timing.confirm_reset),
             ephemeral=True,
         )
-
-    @app_commands.command(name=_("help"), description=_("How the quiz works and how it scores"))
-    async def help(self, interaction: discord.Interaction) -> None:
-        embed = help_embed(language(interaction.locale))
-        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -15,6 +15,7 @@ from houseway.rules import rule_name
 
 from ...embeds import COLOUR, add_split_fields, quote_rules
 from ...i18n import SWEDISH, text
+from ...mentions import CommandMentions
 from ...storage import quiz as store
 
 ROUND_IMAGE: Final = "round.png"
@@ -157,9 +158,12 @@ def config_embed(config: store.GuildConfig, lang: str) -> discord.Embed:
     )
 
 
-def help_embed(lang: str) -> discord.Embed:
+def help_embed(lang: str, mentions: CommandMentions) -> discord.Embed:
+    """How the quiz works and scores (part of /help)."""
     return discord.Embed(
         title=text("quiz.help.title", lang),
         colour=COLOUR,
-        description=text("quiz.help.body", lang, base=BASE_POINTS, bonus=SPEED_BONUS),
+        description=text(
+            "quiz.help.body", lang, base=BASE_POINTS, bonus=SPEED_BONUS, cmd=mentions
+        ),
     )

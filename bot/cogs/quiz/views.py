@@ -16,6 +16,7 @@ from houseway.rules import rule_name, rule_summary
 from ...i18n import SWEDISH, text
 from ...interactions import (
     Refusal,
+    bot_of,
     component,
     component_id,
     on_its_message,
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 ID_PREFIX: Final = "quiz:"
 #: Round ids the bot makes (storage.quiz.new_id: 62 random bits).
 ROUND_IDS: Final = range(1 << 62)
-#: Leaderboard pages the bot shows (/quiz leaderboard's page option; its buttons stop there).
+#: Leaderboard pages the bot shows (/leaderboard's page option; its buttons stop there).
 LAST_PAGE: Final = 10_000
 
 
@@ -86,7 +87,7 @@ class LeaderboardPage(
 ):
     """Previous/next buttons of the leaderboard."""
 
-    NAME: Final = "quiz leaderboard page"
+    NAME: Final = "leaderboard page"
     PREFIX: Final = "quiz:lb:"
 
     def __init__(self, period: str, page: int, label: str = "", disabled: bool = False) -> None:
@@ -115,9 +116,9 @@ class LeaderboardPage(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, self.NAME):
-            embed, view = await _cog(interaction).leaderboard_page(
-                interaction, self.period, self.page
-            )
+            from .leaderboard import leaderboard_page  # it builds this view
+
+            embed, view = await leaderboard_page(interaction, self.period, self.page)
             await interaction.response.edit_message(embed=embed, view=view)
 
 
@@ -169,8 +170,9 @@ class ResetConfirmation(discord.ui.View):
 
     async def on_timeout(self) -> None:
         with contextlib.suppress(discord.HTTPException):
+            mentions = bot_of(self.origin).mentions
             await self.origin.edit_original_response(
-                content=text("quiz.reset.expired", self.lang), view=None
+                content=text("quiz.reset.expired", self.lang, cmd=mentions), view=None
             )
 
 

@@ -1,0 +1,111 @@
+"""/help and /about in both languages: commands named as mentions with the ids the stand-in
+gave, the version, the source, what is stored about members."""
+
+from __future__ import annotations
+
+import pytest
+
+import houseway
+from bot.client import HousewayBot
+from tests.bot.fixtures import BotRunner, mention
+from tests.fakediscord import FakeDiscord
+
+EVERYDAY = (
+    "houseway", "deal", "rules", "analyze", "leaderboard", "stats view", "stats forget",
+    "practice", "daily", "cards", "help", "about",
+)
+MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset")
+
+
+def lines(text: str) -> dict[str, str]:
+    """Help lines "</name:id> – what it does", by mention."""
+    found = {}
+    for line in text.splitlines():
+        head, dash, rest = line.partition(" – ")
+        if dash and head.startswith("</"):
+            found[head] = rest
+    return found
+
+
+@pytest.mark.parametrize(
+    ("locale", "title", "moderators", "houseway_line", "quiz_title"),
+    [
+        (
+            "en-US", "Commands", "For moderators",
+            "How the house sets a hand you type, with a picture and the deciding rule.",
+            "Quiz – how it works",
+        ),
+        (
+            "sv-SE", "Kommandon", "För moderatorer",
+            "Hur huset lägger en hand du skriver in, med bild och regeln som avgör.",
+            "Quiz – så går det till",
+        ),
+    ],
+)
+async def test_help_lists_every_command_as_a_mention(
+    fake_discord: FakeDiscord,
+    houseway_bot: HousewayBot,
+    locale: str,
+    title: str,
+    moderators: str,
+    houseway_line: str,
+    quiz_title: str,
+) -> None:
+    sent = await fake_discord.wait_response(await fake_discord.send_command("help", locale=locale))
+    assert sent.ephemeral
+    commands, quiz = sent.embeds
+    assert commands["title"] == title
+    everyday = lines(commands["description"])
+    assert list(everyday) == [mention(fake_discord, name) for name in EVERYDAY]
+    assert everyday[mention(fake_discord, "houseway")] == houseway_line
+    [field] = commands["fields"]
+    assert field["name"] == moderators
+    assert list(lines(field["value"])) == [mention(fake_discord, name) for name in MODERATORS]
+    # The private option, named with the mentions of the commands that have it.
+    for name in ("houseway", "deal", "analyze"):
+        assert f"{mention(fake_discord, name)}" in commands["description"].split("\n\n")[-1]
+    assert quiz["title"] == quiz_title
+    for name in ("quiz start", "leaderboard", "quiz config"):
+        assert mention(fake_discord, name) in quiz["description"]
+    assert "`/quiz" not in quiz["description"]  # no plain names a Swedish client never shows
+
+
+@pytest.mark.parametrize(
+    ("locale", "source", "source_none", "stored", "kept"),
+    [
+        (
+            "en-US", "Source", "Not given by whoever runs this bot.", "What the bot stores",
+            "the answers of past rounds stay",
+        ),
+        (
+            "sv-SE", "Källkod", "Inte angiven av den som driver boten.", "Vad boten sparar",
+            "svaren i tidigare rundor finns kvar",
+        ),
+    ],
+)
+async def test_about_tells_the_version_the_source_and_what_is_stored(
+    fake_discord: FakeDiscord,
+    run_bot: BotRunner,
+    locale: str,
+    source: str,
+    source_none: str,
+    stored: str,
+    kept: str,
+) -> None:
+    url = "https://example.org/houseway"
+    for source_url, shown in ((None, source_none), (url, url)):
+        async with run_bot(fake_discord, source_url=source_url):
+            sent = await fake_discord.wait_response(
+                await fake_discord.send_command("about", locale=locale)
+            )
+        assert sent.ephemeral
+        [embed] = sent.embeds
+        assert f"houseway {houseway.__version__}" in embed["description"]
+        fields = {field["name"]: field["value"] for field in embed["fields"]}
+        assert fields[source] == shown
+        items = fields[stored].split("\n")
+        assert items[0].startswith("- ") and mention(fake_discord, "houseway") in items[0]
+        [quiz] = [item for item in items if mention(fake_discord, "quiz reset") in item]
+        assert kept in quiz
+        # not stored, quiz, journal, practice, card colours, logs, how to have it deleted
+        assert len(items) == 7

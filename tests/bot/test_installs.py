@@ -1,0 +1,142 @@
+"""Who sees which command and where: the synced payload (default permissions, installs,
+contexts, Swedish names), the commands a member installs to their own account, and
+answers only the member sees."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.client import HousewayBot
+from tests.bot.fixtures import mention
+from tests.fakediscord import CHANNEL_ID, CallbackType, FakeDiscord, FakeInteraction, FakeMessage
+from tests.fakediscord.models import MANAGE_GUILD
+
+HAND = "As Kd Qc Jh 9s 7d JK"
+#: Usable anywhere: servers (with or without the bot), the bot's DM, private channels.
+EVERYWHERE = {
+    "houseway", "deal", "rules", "analyze", "help", "about", "practice", "stats", "daily", "cards"
+}
+#: The quiz and its scores belong to a server the bot is in.
+SERVER_ONLY = {"quiz", "leaderboard"}
+GUILD_INSTALL, USER_INSTALL = 0, 1
+GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
+
+
+async def answer_of(fake: FakeDiscord, interaction: FakeInteraction) -> FakeMessage:
+    """The message that answers ``interaction``, once it holds the answer."""
+    first = await fake.wait_response(interaction)
+    if first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE:
+        await fake.wait_followups(interaction, 1, timeout=10.0)
+    return fake.messages[interaction.original_message_id]  # type: ignore[index]
+
+
+def picture(message: FakeMessage, filename: str) -> Image.Image:
+    image = Image.open(io.BytesIO(message.attachment_bytes(filename)))
+    image.load()
+    return image
+
+
+async def test_the_synced_payload_says_who_sees_each_command_and_where(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    synced = {command["name"]: command for command in fake_discord.commands_for()}
+    assert set(synced) == EVERYWHERE | SERVER_ONLY
+    for name in EVERYWHERE:
+        assert sorted(synced[name]["integration_types"]) == [GUILD_INSTALL, USER_INSTALL], name
+        assert sorted(synced[name]["contexts"]) == [GUILD, BOT_DM, PRIVATE_CHANNEL], name
+        assert synced[name]["default_member_permissions"] is None, name
+    for name in SERVER_ONLY:
+        assert synced[name]["integration_types"] == [GUILD_INSTALL], name
+        assert synced[name]["contexts"] == [GUILD], name
+    # Members do not see /quiz until an admin grants it (Server Settings -> Integrations).
+    assert synced["quiz"]["default_member_permissions"] == str(MANAGE_GUILD)
+    assert synced["leaderboard"]["default_member_permissions"] is None
+    assert {o["name"] for o in synced["quiz"]["options"]} == {"start", "stop", "config", "reset"}
+    swedish = {name: command["name_localizations"]["sv-SE"] for name, command in synced.items()}
+    assert swedish == {
+        "houseway": "husetväljer", "deal": "giv", "rules": "regler", "analyze": "analysera",
+        "help": "hjälp", "about": "om", "quiz": "quiz", "leaderboard": "topplista",
+        "practice": "träna", "stats": "statistik", "daily": "dagens", "cards": "kort",
+    }
+    for name in ("houseway", "deal", "analyze"):
+        [private] = [o for o in synced[name]["options"] if o["name"] == "private"]
+        assert private["type"] == 5 and not private.get("required")
+        assert private["name_localizations"]["sv-SE"] == "privat"
+
+
+@pytest.mark.parametrize("where", ["a server without the bot", "a private channel"])
+async def test_installed_to_a_members_account_the_commands_need_nothing_from_the_server(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, where: str
+) -> None:
+    """Answers, pictures and Deal again through the interaction alone: no request for a
+    guild, a channel or a member, which the bot could not make there anyway."""
+    if where == "a server without the bot":
+        place: dict[str, object] = {"guild_id": fake_discord.add_guild_without_bot().id}
+    else:
+        place = {"private_channel": True}
+    asked_before = len(fake_discord.requests)
+    houseway = await answer_of(
+        fake_discord, await fake_discord.send_command("houseway", {"hand": HAND}, **place)
+    )
+    assert houseway.embeds[0]["footer"]["text"].endswith("flush-straight.keep")
+    assert picture(houseway, "houseway.png").format == "PNG"
+    deal = await answer_of(fake_discord, await fake_discord.send_command("deal", **place))
+    assert picture(deal, "houseway.png").format == "PNG"
+    rules = await answer_of(
+        fake_discord, await fake_discord.send_command("rules", {"rule": "one-pair"}, **place)
+    )
+    assert rules.embeds
+    analysis = await answer_of(
+        fake_discord, await fake_discord.send_command("analyze", {"hand": HAND}, **place)
+    )
+    assert picture(analysis, "analysis.png").format == "PNG"
+    if where == "a server without the bot":  # clicks in private channels are not modelled
+        [button] = deal.custom_ids()
+        again = await fake_discord.click(deal, button)
+        await fake_discord.wait_response(again)
+        await fake_discord.wait_until(lambda: len(deal.revisions) == 1, 5, "deal again")
+    asked = fake_discord.requests[asked_before:]
+    assert asked and all(
+        request.path.startswith(("/interactions/", "/webhooks/")) for request in asked
+    ), [request.path for request in asked]
+
+
+async def test_help_there_lists_only_what_works_there(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    elsewhere = fake_discord.add_guild_without_bot()
+    for place in ({"guild_id": elsewhere.id}, {"private_channel": True}, {"dm": True}):
+        sent = await fake_discord.wait_response(await fake_discord.send_command("help", **place))
+        [embed] = sent.embeds  # no quiz section
+        for name in EVERYWHERE:
+            shown = "stats view" if name == "stats" else name  # a group: its subcommands
+            assert mention(fake_discord, shown) in embed["description"], (place, name)
+        assert "</leaderboard:" not in embed["description"] and "fields" not in embed
+
+
+async def test_private_analysis_is_seen_only_by_the_member(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    interaction = await fake_discord.send_command("analyze", {"hand": HAND, "private": True})
+    first = await fake_discord.wait_response(interaction)
+    assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE and first.ephemeral
+    answer = await answer_of(fake_discord, interaction)
+    assert answer.ephemeral and answer.embeds
+    assert picture(answer, "analysis.png").format == "PNG"
+    assert fake_discord.channel_messages(CHANNEL_ID, include_ephemeral=False) == []
+
+
+async def test_private_analysis_that_times_out_is_told_in_its_own_message(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.modules["bot.cogs.analyze"], "ANALYSIS_TIMEOUT", 0.001)
+    interaction = await fake_discord.send_command("analyze", {"hand": HAND, "private": True})
+    answer = await answer_of(fake_discord, interaction)
+    assert answer.ephemeral and not answer.deleted
+    assert answer.content.startswith("The analysis took too long")
+    assert fake_discord.channel_messages(CHANNEL_ID, include_ephemeral=False) == []
