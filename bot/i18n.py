@@ -30,7 +30,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "field.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
     "field.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
     "field.often": {"sv": "Hur ofta", "en": "How often"},
-    "field.hand": {"sv": "Handen (att kopiera)", "en": "The hand (to copy)"},
+    "field.hand": {"sv": "Handen som text", "en": "The hand as text"},
     "often": {
         "sv": "Regeln avgör {share} av alla {total} händer.",
         "en": "This rule decides {share} of all {total} hands.",
@@ -53,7 +53,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
     },
     "footer.path": {"sv": "Regel-id: {path}", "en": "Rule id: {path}"},
-    "button.deal_again": {"sv": "Ge igen", "en": "Deal again"},
+    "button.deal_again": {"sv": "Ny giv", "en": "Deal again"},
     "rules.intro": {"sv": "Inledning", "en": "Introduction"},
     "component.invalid": {
         "sv": "Den här knappen eller menyn gäller inte längre. Kör kommandot igen.",
@@ -122,7 +122,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
     },
     "deal.cooldown": {
-        "sv": "Du har gett {rate} gånger på {per} sekunder. Du kan ge igen {when}.",
+        "sv": "Du har fått {rate} nya givar på {per} sekunder. Nästa giv kan du få {when}.",
         "en": "You have dealt {rate} times in {per} seconds. You can deal again {when}.",
     },
     "quiz.forbidden": {
@@ -187,9 +187,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reveal.rule": {"sv": "Regeln: {rule}", "en": "The rule: {rule}"},
     "quiz.finished.title": {"sv": "Quizet är slut", "en": "The quiz is over"},
     "quiz.finished.none": {"sv": "Ingen fick några poäng den här gången.", "en": "Nobody scored this time."},
-    "quiz.stopped": {"sv": "Quizet stoppades av {user}. Pågående runda räknas inte.", "en": "The quiz was stopped by {user}. The current round does not count."},
+    "quiz.stopped": {"sv": "Quizet stoppades av {user}. Den pågående rundan räknas inte.", "en": "The quiz was stopped by {user}. The current round does not count."},
     "quiz.not_running": {"sv": "Inget quiz pågår i den här kanalen.", "en": "No quiz is running in this channel."},
-    "quiz.leaderboard.title.all": {"sv": "Topplista – all tid", "en": "Leaderboard – all time"},
+    "quiz.leaderboard.title.all": {"sv": "Topplista – genom tiderna", "en": "Leaderboard – all time"},
     "quiz.leaderboard.title.month": {"sv": "Topplista – {month}", "en": "Leaderboard – {month}"},
     "quiz.leaderboard.empty": {"sv": "Inga poäng än.", "en": "No scores yet."},
     "quiz.leaderboard.line": {"sv": "**{rank}.** {user} – {points} p ({correct} rätt)", "en": "**{rank}.** {user} – {points} pts ({correct} right)"},
@@ -220,7 +220,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reset.no": {"sv": "Avbryt", "en": "Cancel"},
     "quiz.reset.done": {"sv": "Alla quizpoäng är raderade.", "en": "All quiz scores are deleted."},
     "quiz.reset.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
-    "quiz.reset.not_yours": {"sv": "Den här bekräftelsen är inte din.", "en": "This confirmation is not yours."},
+    "quiz.reset.not_yours": {"sv": "Den här bekräftelsen är inte till dig.", "en": "This confirmation is not yours."},
     "quiz.reset.expired": {
         "sv": "Inget svar inom en minut – inget raderades. Kör {cmd[quiz reset]} igen om du vill radera.",
         "en": "No answer within a minute – nothing was deleted. Run {cmd[quiz reset]} again to delete.",
@@ -230,11 +230,11 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": (
             "En moderator startar med {cmd[quiz start]}. Boten ger en hand med sju kort per runda.\n\n"
             "**Lägg handen:** välj de två kort som huset lägger i tvåkortshanden. Rätt är en delning med samma värde som husets.\n"
-            "**Vilken regel:** välj regeln som avgör delningen bland fyra.\n\n"
+            "**Vilken regel:** välj, bland fyra regler, den som avgör hur huset lägger handen.\n\n"
             "Ditt svar syns bara för dig, och du kan ändra det fram till tidsgränsen – det sista svaret gäller. "
             "När tiden gått ut visar boten facit, regeln och vilka som svarade rätt.\n\n"
             "**Poäng:** rätt svar ger {base} poäng plus upp till {bonus} i fartbonus (full bonus direkt, noll vid tidsgränsen, linjärt däremellan). Fel svar ger 0.\n\n"
-            "{cmd[leaderboard]} visar topplistan för all tid eller den här månaden. "
+            "{cmd[leaderboard]} visar topplistan genom tiderna eller för den här månaden. "
             "Starta, stoppa, ställa in och nollställa får medlemmar med Hantera server, och de med quizledarrollen ({cmd[quiz config]}) när en admin har gett rollen quizkommandona under Serverinställningar → Integrationer."
         ),
         "en": (
@@ -268,8 +268,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "practice.ev.house": {"sv": "Husets sätt: {ev} – {versus}", "en": "The house way: {ev} – {versus}"},
     "practice.ev.best": {"sv": "Bästa delningen ({split}): {ev} – {versus}", "en": "The best split ({split}): {ev} – {versus}"},
     "practice.ev.house_best": {"sv": "Husets sätt är också den bästa delningen av den här handen.", "en": "The house way is also the best split of this hand."},
-    "practice.versus.gives_up": {"sv": "ditt sätt ger upp {gap}", "en": "yours gives up {gap}"},
-    "practice.versus.gains": {"sv": "ditt sätt vinner {gap}", "en": "yours gains {gap}"},
+    "practice.versus.gives_up": {"sv": "ditt sätt förlorar {gap}", "en": "yours gives up {gap}"},
+    "practice.versus.gains": {"sv": "ditt sätt tjänar {gap}", "en": "yours gains {gap}"},
     "practice.versus.equal": {"sv": "lika", "en": "the same"},
     "practice.ev.unit": {
         "sv": "Väntevärde per insatt enhet mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
@@ -325,7 +325,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Bekräftelsen har gått ut – inget raderades. Kör {cmd[stats forget]} igen om du vill radera.",
         "en": "This confirmation has expired – nothing was deleted. Run {cmd[stats forget]} again to delete.",
     },
-    "stats.forget.not_yours": {"sv": "Den här bekräftelsen är inte din.", "en": "This confirmation is not yours."},
+    "stats.forget.not_yours": {"sv": "Den här bekräftelsen är inte till dig.", "en": "This confirmation is not yours."},
     "daily.title": {"sv": "Dagens hand – {day}", "en": "Hand of the day – {day}"},
     "daily.prompt": {
         "sv": "Samma hand för alla i dag (UTC). Ett svar var, och det går inte att ändra.",
@@ -359,7 +359,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "A random hand and how the house sets it.",
     },
     "help.rules": {
-        "sv": "Reglerna på svenska med översättning, eller en regel och vad den kostar.",
+        "sv": "Reglerna ordagrant, eller en regel och vad den kostar.",
         "en": "The rules in Swedish with translation, or one rule and what it gives up.",
     },
     "help.analyze": {
@@ -367,7 +367,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Every way to set a hand, with its exact expected value against the dealer.",
     },
     "help.leaderboard": {
-        "sv": "Serverns quiztopplista, all tid eller den här månaden.",
+        "sv": "Serverns quiztopplista, genom tiderna eller den här månaden.",
         "en": "The server's quiz leaderboard, all time or this month.",
     },
     "help.help": {"sv": "Den här hjälpen.", "en": "This help."},
@@ -551,10 +551,10 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "private": "privat",
     "Only you see the answer": "Bara du ser svaret",
     "deal": "giv",
-    "Deal a random hand and show the house way": "Ge en slumpad hand och visa hur huset väljer",
+    "Deal a random hand and show the house way": "En slumpad hand och hur huset lägger den",
     "rules": "regler",
     "The House Way rules, in Swedish with translation": (
-        "Reglerna i Huset väljer, på svenska med översättning"
+        "Reglerna i Huset väljer, ordagrant"
     ),
     "rule": "regel",
     "One rule (leave empty for all)": "En regel (lämna tomt för alla)",
@@ -575,13 +575,15 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "leaderboard": "topplista",
     "The server's quiz leaderboard": "Serverns topplista",
     "period": "period",
-    "All time or this month": "All tid eller den här månaden",
-    "All time": "All tid",
+    "All time or this month": "Genom tiderna eller den här månaden",
+    "All time": "Genom tiderna",
     "This month": "Den här månaden",
     "page": "sida",
     "Page number": "Sidnummer",
     "config": "inställningar",
-    "Quizmaster role, default time and rounds": "Quizledarroll, standardtid och antal rundor",
+    "Quizmaster role, language, default time, rounds and pause": (
+        "Quizledarroll, språk, standardtid, antal rundor och paus"
+    ),
     "pause": "paus",
     "Seconds between a round's answer and the next round (0-60)": (
         "Sekunder mellan en rundas facit och nästa runda (0–60)"

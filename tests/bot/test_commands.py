@@ -168,7 +168,7 @@ async def test_deal_and_deal_again(fake_discord: FakeDiscord, houseway_bot: Hous
     [row] = sent.components
     [button] = row["components"]
     assert button["custom_id"] == f"houseway:deal-again:{USER_ID}"  # the dealer
-    assert button["label"] == "Ge igen"
+    assert button["label"] == "Ny giv"  # not "Ge igen": that means "retaliate"
     png_of(sent)
 
 
@@ -244,7 +244,7 @@ async def test_deal_again_has_a_per_member_cooldown(
     refused = await fake_discord.click(message, button, locale="sv-SE")
     told = await fake_discord.wait_response(refused)
     assert told.ephemeral and not told.embeds
-    assert told.content.startswith(f"Du har gett {DEAL_AGAIN_RATE} gånger på 15 sekunder.")
+    assert told.content.startswith(f"Du har fått {DEAL_AGAIN_RATE} nya givar på 15 sekunder.")
     assert re.search(r"Du kan ge igen <t:\d+:R>\.$", told.content)
     assert len(message.revisions) == DEAL_AGAIN_RATE and shown_hand(message) == shown
     # Another member is not held back by the dealer's presses.

@@ -449,7 +449,10 @@ async def test_leaderboard_pages_and_month(
     assert edited.embeds[0]["description"].splitlines()[0].startswith("**11.** <@10>")
     month = await fake_discord.send_command("leaderboard", {"period": "month"}, locale="sv-SE")
     month_embed = (await fake_discord.wait_response(month)).embeds[0]
-    assert month_embed["title"] == f"Topplista – {this_month}"
+    year, number = this_month.split("-")
+    swedish_months = ("januari", "februari", "mars", "april", "maj", "juni", "juli",
+                      "augusti", "september", "oktober", "november", "december")
+    assert month_embed["title"] == f"Topplista – {swedish_months[int(number) - 1]} {year}"
     assert "<@99>" not in month_embed["description"]
 
 

@@ -252,7 +252,7 @@ class QuizCog(
 
     @app_commands.command(
         name=_("config"),
-        description=_("Quizmaster role, default time and rounds"),
+        description=_("Quizmaster role, language, default time, rounds and pause"),
         extras={"help": "help.quiz.config"},
     )
     @app_commands.guild_only()

@@ -39,6 +39,21 @@ def score_lines(rows: Sequence[Any], lang: str, first_rank: int) -> list[str]:
     ]
 
 
+#: Month names as each language writes a month and its year ("december 2026").
+MONTHS: Final = {
+    "sv": ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+           "september", "oktober", "november", "december"),
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December"),
+}  # fmt: skip
+
+
+def month_name(month: str, lang: str) -> str:
+    """``2026-12`` as "december 2026" / "December 2026"."""
+    year, number = month.split("-")
+    return f"{MONTHS.get(lang, MONTHS['en'])[int(number) - 1]} {year}"
+
+
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
     if message_id is None:
         return f"https://discord.com/channels/{guild_id}/{channel_id}"
@@ -116,7 +131,7 @@ def leaderboard_embed(
     rows: Sequence[Any], month: str | None, page: int, pages: int, first_rank: int, lang: str
 ) -> discord.Embed:
     title = (
-        text("quiz.leaderboard.title.month", lang, month=month)
+        text("quiz.leaderboard.title.month", lang, month=month_name(month, lang))
         if month
         else text("quiz.leaderboard.title.all", lang)
     )
