@@ -245,7 +245,7 @@ async def test_deal_again_has_a_per_member_cooldown(
     told = await fake_discord.wait_response(refused)
     assert told.ephemeral and not told.embeds
     assert told.content.startswith(f"Du har fått {DEAL_AGAIN_RATE} nya givar på 15 sekunder.")
-    assert re.search(r"Du kan ge igen <t:\d+:R>\.$", told.content)
+    assert re.search(r"Nästa giv kan du få <t:\d+:R>\.$", told.content)
     assert len(message.revisions) == DEAL_AGAIN_RATE and shown_hand(message) == shown
     # Another member is not held back by the dealer's presses.
     other = await fake_discord.click(message, button, user=fake_discord.make_user("dee"))
