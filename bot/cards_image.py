@@ -32,16 +32,27 @@ from __future__ import annotations
 
 import functools
 import io
-import math
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, TypeVar
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
+
+from .card_layout import (
+    HAND_CARD_W,
+    MAX_HAND,
+    SPLIT_CARD_W,
+    Layout,
+    card_height,
+    draw_shape,
+    hand_layout,
+    split_layout,
+    star_shape,
+    suit_shape,
+)
 
 __all__ = [
     "FELT",
@@ -57,8 +68,6 @@ __all__ = [
     "warm_up",
 ]
 
-#: The most cards :func:`render_hand` lays out in one row (a Pai Gow hand).
-MAX_HAND: Final = 7
 
 # --- Colours -------------------------------------------------------------------------
 FELT: Final = (18, 92, 52)
@@ -96,10 +105,6 @@ SUIT_INKS: Final[dict[Deck, tuple[tuple[int, int, int], ...]]] = {
 # --- Geometry ------------------------------------------------------------------------
 _SS: Final = 4
 """Supersampling factor used when a face is first drawn."""
-_CARD_RATIO: Final = 1.4
-"""Height / width of a card (poker cards are 63 x 88 mm)."""
-_SPLIT_CARD_W: Final = 150
-_HAND_CARD_W: Final = 112
 _PALETTE_COLOURS: Final = 256
 _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 """The fastest of Pillow's quantisers, and deterministic (same picture, same bytes)."""
@@ -120,172 +125,6 @@ FONT_CANDIDATES: tuple[str, ...] = (
 _FONT_PX: Final = 200
 """Size the rank text is rasterised at before it is scaled to its place."""
 
-Box = tuple[int, int, int, int]
-"""``(left, top, right, bottom)`` in pixels, right and bottom exclusive (as in PIL)."""
-
-
-# --- Layout --------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Where the cards of a picture go; public so tests and callers can find a card."""
-
-    size: tuple[int, int]
-    """``(width, height)`` of the whole picture."""
-    card_size: tuple[int, int]
-    """``(width, height)`` of one card."""
-    slots: tuple[tuple[int, int], ...]
-    """Top-left corner of each card, in the order the cards are given."""
-
-    def boxes(self) -> list[Box]:
-        """Return the box of every card slot, in the order the cards are given."""
-        w, h = self.card_size
-        return [(x, y, x + w, y + h) for x, y in self.slots]
-
-
-def _card_height(width: int) -> int:
-    return round(width * _CARD_RATIO)
-
-
-@functools.cache
-def split_layout() -> Layout:
-    """Layout of :func:`render_split`: five cards on top, two below, left-aligned.
-
-    The two-card hand sits under the first two cards of the five-card hand, so the two
-    hands read as two rows without needing any label.
-    """
-    w, h = _SPLIT_CARD_W, _card_height(_SPLIT_CARD_W)
-    margin, gap, row_gap = 22, 14, 26
-    top = tuple((margin + i * (w + gap), margin) for i in range(5))
-    low_y = margin + h + row_gap
-    bottom = tuple((margin + i * (w + gap), low_y) for i in range(2))
-    size = (2 * margin + 5 * w + 4 * gap, low_y + h + margin)
-    return Layout(size=size, card_size=(w, h), slots=top + bottom)
-
-
-@functools.cache
-def hand_layout(count: int = MAX_HAND) -> Layout:
-    """Layout of :func:`render_hand`: ``count`` cards in one row.
-
-    Cards are smaller than in :func:`split_layout` so seven of them still fit in about
-    the same width.
-    """
-    if not 1 <= count <= MAX_HAND:
-        raise ValueError(f"a hand has 1 to {MAX_HAND} cards, got {count}")
-    w, h = _HAND_CARD_W, _card_height(_HAND_CARD_W)
-    margin, gap = 18, 10
-    slots = tuple((margin + i * (w + gap), margin) for i in range(count))
-    size = (2 * margin + count * w + (count - 1) * gap, 2 * margin + h)
-    return Layout(size=size, card_size=(w, h), slots=slots)
-
-
-# --- Vector shapes -------------------------------------------------------------------
-# Shapes are described in unit coordinates: x and y in [-1, 1], y pointing down,
-# as a list of polygons (lists of points) and circles ((cx, cy), r).
-Point = tuple[float, float]
-Shape = tuple[list[list[Point]], list[tuple[Point, float]]]
-
-
-def _normalise(points: list[Point]) -> list[Point]:
-    """Scale and centre points so that their bounding box just fits [-1, 1]^2."""
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    half = max(max(xs) - min(xs), max(ys) - min(ys)) / 2
-    return [((x - cx) / half, (y - cy) / half) for x, y in points]
-
-
-def _heart_outline(steps: int = 160) -> list[Point]:
-    """The classic parametric heart curve, point down, normalised to the unit box."""
-    pts: list[Point] = []
-    for i in range(steps):
-        t = 2 * math.pi * i / steps
-        x = 16 * math.sin(t) ** 3
-        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
-        pts.append((x, -y))
-    return _normalise(pts)
-
-
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = range(4)
-
-
-@functools.cache
-def _suit_shape(suit: int) -> Shape:
-    """Vector outline of a suit symbol, roughly filling the unit box."""
-    if suit == _HEARTS:
-        heart = [(x, y * 0.95) for x, y in _heart_outline()]
-        return [heart], []
-    if suit == _DIAMONDS:
-        # Four slightly concave sides, like a printed diamond pip.
-        corners = [(0.0, -1.0), (0.78, 0.0), (0.0, 1.0), (-0.78, 0.0)]
-        pts: list[Point] = []
-        for i in range(4):
-            (x0, y0), (x1, y1) = corners[i], corners[(i + 1) % 4]
-            for k in range(16):
-                t = k / 16
-                bulge = 0.10 * math.sin(math.pi * t)  # pull towards the centre
-                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-                pts.append((x * (1 - bulge), y * (1 - bulge)))
-        return [pts], []
-    stem = [(-0.05, 0.45), (0.05, 0.45), (0.14, 0.88), (0.36, 1.0), (-0.36, 1.0), (-0.14, 0.88)]
-    if suit == _SPADES:
-        # An upside-down heart (point up) sitting on a flared stem.
-        body = [(x * 0.92, -y * 0.78 - 0.15) for x, y in _heart_outline()]
-        return [body, stem], []
-    if suit == _CLUBS:
-        # Three touching leaves; the triangle between their centres fills the middle.
-        r = 0.42
-        centres = [(0.0, -0.56), (-0.54, 0.12), (0.54, 0.12)]
-        club_stem = [
-            (-0.06, 0.1),
-            (0.06, 0.1),
-            (0.12, 0.82),
-            (0.34, 1.0),
-            (-0.34, 1.0),
-            (-0.12, 0.82),
-        ]
-        return [centres, club_stem], [(c, r) for c in centres]
-    raise ValueError(f"unknown suit {suit!r}")
-
-
-@functools.cache
-def _star_shape() -> Shape:
-    """A five-pointed star, the joker's emblem."""
-    pts: list[Point] = []
-    for i in range(10):
-        angle = -math.pi / 2 + i * math.pi / 5
-        radius = 1.0 if i % 2 == 0 else 0.42
-        pts.append((radius * math.cos(angle), radius * math.sin(angle)))
-    return [_normalise(pts)], []
-
-
-def _draw_shape(
-    draw: ImageDraw.ImageDraw,
-    shape: Shape,
-    centre: Point,
-    size: float,
-    fill: tuple[int, int, int],
-    outline: tuple[int, int, int] | None = None,
-    outline_width: int = 0,
-) -> None:
-    """Draw ``shape`` scaled so that its unit box becomes ``size`` pixels wide."""
-    cx, cy = centre
-    half = size / 2
-    polygons, circles = shape
-
-    def to_px(p: Point) -> tuple[float, float]:
-        return cx + p[0] * half, cy + p[1] * half
-
-    for poly in polygons:
-        points = [to_px(p) for p in poly]
-        draw.polygon(points, fill=fill)
-        if outline is not None:
-            # A closed line with round joints: polygon outlines have ragged corners.
-            draw.line(
-                [*points, points[0], points[1]], fill=outline, width=outline_width, joint="curve"
-            )
-    for (px, py), r in circles:
-        x, y = to_px((px, py))
-        draw.ellipse((x - r * half, y - r * half, x + r * half, y + r * half), fill=fill)
 
 
 # --- Text ----------------------------------------------------------------------------
@@ -389,13 +228,13 @@ def _downsample(img: Image.Image, width: int) -> Image.Image:
     ``reducing_gap`` box-filters most of the way first: much cheaper than a pure
     Lanczos resize, with no visible difference.
     """
-    size = (width, _card_height(width))
+    size = (width, card_height(width))
     return img.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
 
 
 def _draw_face(card: Card, width: int, deck: Deck) -> Image.Image:
     """Draw one card face, ``width`` pixels wide, as an RGBA image with soft corners."""
-    w, h = width * _SS, _card_height(width) * _SS
+    w, h = width * _SS, card_height(width) * _SS
     if card == JOKER:
         img = _rounded_card(w, h, _JOKER_FACE)
         draw = ImageDraw.Draw(img)
@@ -409,9 +248,9 @@ def _draw_face(card: Card, width: int, deck: Deck) -> Image.Image:
             x = x0 + (col_w - mask.width) // 2
             img.paste((*_JOKER_INK, 255), (x, y, x + mask.width, y + mask.height), mask)
             y += max(step, mask.height + step - cap)  # "J" may dip below the baseline
-        _draw_shape(
+        draw_shape(
             draw,
-            _star_shape(),
+            star_shape(),
             (w * 0.60, h * 0.60),
             w * 0.62,
             fill=_JOKER_GOLD,
@@ -431,10 +270,10 @@ def _draw_face(card: Card, width: int, deck: Deck) -> Image.Image:
     text_w = _paste_text(img, text, (x0, y0), cap, round(w * 0.52), colour)
     pip = w * 0.26
     pip_cx = x0 + max(pip, min(text_w, w * 0.32)) / 2  # under the first digit of "10"
-    _draw_shape(draw, _suit_shape(suit), (pip_cx, y0 + cap + h * 0.06 + pip / 2), pip, colour)
+    draw_shape(draw, suit_shape(suit), (pip_cx, y0 + cap + h * 0.06 + pip / 2), pip, colour)
     # Large suit symbol in the lower right, clear of the index.
     big = w * 0.54
-    _draw_shape(draw, _suit_shape(suit), (w * 0.64, h * 0.69), big, colour)
+    draw_shape(draw, suit_shape(suit), (w * 0.64, h * 0.69), big, colour)
     return _downsample(img, width)
 
 
@@ -502,7 +341,7 @@ def warm_up(deck: Deck = Deck.TWO) -> None:
     cards would hold up a reply (the first of a deck even more: its palette is made from
     every face); so call this once per deck at start-up, in a thread.
     """
-    for width in (_SPLIT_CARD_W, _HAND_CARD_W):
+    for width in (SPLIT_CARD_W, HAND_CARD_W):
         for card in DECK:
             _face(card, width, deck)
     for layout in (split_layout(), hand_layout()):
