@@ -103,10 +103,12 @@ def runtime(dockerfile: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return final_stage(dockerfile)
 
 
-def test_every_stage_is_python_311_slim(dockerfile: list[tuple[str, str]]) -> None:
-    bases = [args.split()[0] for name, args in dockerfile if name == "FROM"]
-    assert bases
-    assert all(base == "python:3.11-slim" for base in bases), bases
+def test_every_stage_is_one_fixed_python_311_release(dockerfile: list[tuple[str, str]]) -> None:
+    """A release and a Debian named in full (no floating ``3.11-slim`` that moves under a
+    rebuild), the same in every stage, so the venv is built where it runs."""
+    bases = {args.split()[0] for name, args in dockerfile if name == "FROM"}
+    (base,) = bases
+    assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm(@sha256:[0-9a-f]{64})?", base), base
 
 
 def test_runs_as_non_root_user_before_cmd(runtime: list[tuple[str, str]]) -> None:
@@ -159,11 +161,84 @@ def test_nothing_copies_the_env_file(dockerfile: list[tuple[str, str]]) -> None:
             assert source not in (".", "./", "*"), f"copy named paths only, not {args!r}"
 
 
+def pip_installs(stage: list[tuple[str, str]]) -> list[tuple[int, list[str]]]:
+    """(index in the stage, the words of one ``pip install``) for every install a RUN makes."""
+    installs = []
+    for at, (name, args) in enumerate(stage):
+        if name != "RUN":
+            continue
+        for command in re.split(r"&&|;", args):
+            words = shlex.split(command)
+            if words[:2] == ["pip", "install"]:
+                installs.append((at, words))
+    return installs
+
+
+@pytest.fixture(scope="module")
+def builder(dockerfile: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    starts = [i for i, (name, _) in enumerate(dockerfile) if name == "FROM"]
+    assert len(starts) == 2, "a builder stage and the runtime stage"
+    return dockerfile[starts[0] : starts[1]]
+
+
 def test_pip_install_without_cache(dockerfile: list[tuple[str, str]]) -> None:
-    installs = [args for name, args in dockerfile if name == "RUN" and "pip install" in args]
+    installs = pip_installs(dockerfile)
     assert installs
-    assert all("--no-cache-dir" in args for args in installs)
-    assert any(re.search(r"pip install --no-cache-dir \.(\s|$)", args) for args in installs)
+    assert all("--no-cache-dir" in words for _, words in installs)
+
+
+def test_every_package_comes_from_the_hashed_lock(dockerfile: list[tuple[str, str]]) -> None:
+    """Either the lock, hash-checked, or the package itself with no dependencies and no
+    build environment of its own (which would fetch setuptools unpinned)."""
+    (lock_install,) = [w for _, w in pip_installs(dockerfile) if "-r" in w]
+    assert "--require-hashes" in lock_install
+    assert lock_install[lock_install.index("-r") + 1] == "requirements/runtime.lock"
+    for _, words in pip_installs(dockerfile):
+        if "-r" not in words:
+            assert {"--no-deps", "--no-build-isolation"} <= set(words), words
+            assert words[-1] == ".", words
+
+
+def test_dependencies_are_installed_before_the_source_is_copied(
+    builder: list[tuple[str, str]],
+) -> None:
+    """The dependency layer depends on the lock alone: an edit to the code rebuilds only
+    the layers after it, not every dependency."""
+    (lock_at,) = [at for at, words in pip_installs(builder) if "-r" in words]
+    copies = [(at, shlex.split(args)) for at, (name, args) in enumerate(builder) if name == "COPY"]
+    before = [words[:-1] for at, words in copies if at < lock_at]
+    assert before == [["requirements/runtime.lock"]], before
+    (package_at,) = [at for at, words in pip_installs(builder) if "-r" not in words]
+    assert lock_at < package_at
+    sources = {source for at, words in copies if lock_at < at < package_at for source in words[:-1]}
+    assert {"houseway", "bot", "pyproject.toml"} <= sources
+
+
+def test_oci_labels(runtime: list[tuple[str, str]]) -> None:
+    labels = {}
+    for args in args_of(runtime, "LABEL"):
+        for word in shlex.split(args):
+            key, value = word.split("=", 1)
+            labels[key] = value
+    args = dict(word.split("=", 1) for word in args_of(runtime, "ARG") if "=" in word)
+    oci = "org.opencontainers.image."
+    for key in ("title", "description", "licenses", "version", "revision", "created", "source"):
+        assert labels.get(oci + key), key
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert labels[oci + "licenses"] == project["license"]
+    version = re.fullmatch(r"\$\{(\w+)\}", labels[oci + "version"])
+    assert version and args[version.group(1)] == project["version"]
+    for key in ("revision", "created", "source"):  # given at build time
+        assert re.fullmatch(r"\$\{\w+\}", labels[oci + key]), key
+
+
+def test_apt_packages_are_pinned(dockerfile: list[tuple[str, str]]) -> None:
+    for name, args in dockerfile:
+        if name == "RUN" and "apt-get install" in args:
+            command = args.split("apt-get install", 1)[1].split("&&", 1)[0]
+            packages = [w for w in shlex.split(command) if not w.startswith("-")]
+            assert packages
+            assert all(re.fullmatch(r"[a-z0-9.+-]+=\S+", p) for p in packages), packages
 
 
 def test_copied_sources_exist_and_are_in_the_build_context(
