@@ -455,6 +455,61 @@ def compose() -> dict[str, Any]:
     return parsed
 
 
+class ComposeVariableError(Exception):
+    """What ``${NAME:?message}`` makes Compose print before it refuses to start."""
+
+
+def interpolate(value: Any, env: dict[str, str]) -> Any:
+    """Compose's variable substitution over every string of a parsed file: ``$$``,
+    ``${NAME}``, ``${NAME:-default}``, ``${NAME:?message}`` (unset or empty); any other
+    form is refused here rather than guessed."""
+    if isinstance(value, dict):
+        return {key: interpolate(item, env) for key, item in value.items()}
+    if isinstance(value, list):
+        return [interpolate(item, env) for item in value]
+    if not isinstance(value, str):
+        return value
+
+    def substitute(match: re.Match[str]) -> str:
+        if match.group(0) == "$$":
+            return "$"
+        name, operator, word = match.group("name", "op", "word")
+        found = env.get(name, "")
+        if operator is None:
+            return found
+        if operator == ":-":
+            return found or word
+        if not found:
+            raise ComposeVariableError(f"required variable {name} is missing a value: {word}")
+        return found
+
+    pattern = r"\$\$|\$\{(?P<name>[A-Za-z_]\w*)(?:(?P<op>:-|:\?)(?P<word>[^}]*))?\}"
+    result = re.sub(pattern, substitute, value)
+    assert "$" not in re.sub(pattern, "", value), f"unsupported substitution in {value!r}"
+    return result
+
+
+COMPOSE_ENV = {"POSTGRES_PASSWORD": "s3cret-pw"}
+"""What ``--env-file .env`` gives Compose for substitution in these tests."""
+
+
+@pytest.fixture(scope="module")
+def composed(compose: dict[str, Any]) -> dict[str, Any]:
+    """The compose file as Compose runs it, with COMPOSE_ENV."""
+    return interpolate(compose, COMPOSE_ENV)
+
+
+def test_interpolation_can_tell() -> None:
+    env = {"A": "x", "E": ""}
+    assert interpolate("$${A}-${A}-${B:-d}-${E:-d}", env) == "${A}-x-d-d"
+    assert interpolate({"k": ["${A:?no}"]}, env) == {"k": ["x"]}
+    for missing in ("${B:?set B}", "${E:?set E}"):
+        with pytest.raises(ComposeVariableError, match="set"):
+            interpolate(missing, env)
+    with pytest.raises(AssertionError):
+        interpolate("${A:+alt}", env)
+
+
 def test_yaml_loader_rejects_malformed_files() -> None:
     assert load_yaml("a:\n  b: 'c'\n  d:\n    - e\n    - \"f\"\n") == {
         "a": {"b": "c", "d": ["e", "f"]}
@@ -495,7 +550,7 @@ def test_compose_postgres_service(compose: dict[str, Any]) -> None:
     test = postgres["healthcheck"]["test"]
     assert test[0] in ("CMD", "CMD-SHELL") and "pg_isready" in " ".join(test)
     env = postgres["environment"]
-    for name in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"):
+    for name in ("POSTGRES_USER", "POSTGRES_DB"):
         assert re.fullmatch(rf"\$\{{{name}:-\w+\}}", env[name]), env[name]
     (volume,) = postgres["volumes"]
     named = volume.split(":")[0]
@@ -504,10 +559,57 @@ def test_compose_postgres_service(compose: dict[str, Any]) -> None:
 
 
 def test_compose_credentials_match_the_database_url(compose: dict[str, Any]) -> None:
-    url = compose["services"]["bot"]["environment"]["DATABASE_URL"]
-    env = compose["services"]["postgres"]["environment"]
-    for name in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"):
-        assert env[name] in url
+    for env in (COMPOSE_ENV, {**COMPOSE_ENV, "POSTGRES_USER": "u", "POSTGRES_DB": "d"}):
+        services = interpolate(compose, env)["services"]
+        postgres = services["postgres"]["environment"]
+        assert services["bot"]["environment"]["DATABASE_URL"] == (
+            f"postgresql://{postgres['POSTGRES_USER']}:{postgres['POSTGRES_PASSWORD']}"
+            f"@postgres:5432/{postgres['POSTGRES_DB']}"
+        )
+        assert postgres["POSTGRES_PASSWORD"] == env["POSTGRES_PASSWORD"]
+
+
+@pytest.mark.parametrize("env", [{}, {"POSTGRES_PASSWORD": ""}])
+def test_compose_refuses_to_start_without_a_postgres_password(
+    compose: dict[str, Any], env: dict[str, str]
+) -> None:
+    """No well-known default password: Compose stops with a message naming the fix."""
+    with pytest.raises(ComposeVariableError, match=r"set POSTGRES_PASSWORD in \.env"):
+        interpolate(compose, env)
+    for service in compose["services"].values():
+        for value in service.get("environment", {}).values():
+            assert "POSTGRES_PASSWORD:-" not in str(value)
+
+
+def size_in_bytes(value: str) -> int:
+    match = re.fullmatch(r"(\d+)([kmg])b?", str(value).lower())
+    assert match, f"not a size: {value!r}"
+    return int(match.group(1)) * 1024 ** "kmg".index(match.group(2)) * 1024
+
+
+def test_compose_rotates_every_services_logs(composed: dict[str, Any]) -> None:
+    for name, service in composed["services"].items():
+        logging = service["logging"]
+        assert logging["driver"] == "json-file", name
+        kept = size_in_bytes(logging["options"]["max-size"]) * int(logging["options"]["max-file"])
+        assert 0 < kept <= 100 * 1024**2, f"{name} keeps {kept} bytes of logs"
+
+
+def test_compose_limits_every_services_resources(composed: dict[str, Any]) -> None:
+    for name, service in composed["services"].items():
+        resources = service["deploy"]["resources"]
+        limit = size_in_bytes(resources["limits"]["memory"])
+        assert limit >= 64 * 1024**2, name
+        assert float(resources["limits"]["cpus"]) > 0, name
+        reserved = resources.get("reservations", {}).get("memory")
+        assert reserved is None or size_in_bytes(reserved) <= limit, name
+
+
+def test_compose_bot_waits_for_a_healthy_database(composed: dict[str, Any]) -> None:
+    services = composed["services"]
+    for needed, how in services["bot"]["depends_on"].items():
+        assert how["condition"] == "service_healthy"
+        assert services[needed]["healthcheck"]["test"], needed
 
 
 def test_compose_and_image_agree_on_the_port(
@@ -543,7 +645,8 @@ def endpoint(environment: dict[str, str]) -> tuple[str | None, int | None]:
 
 
 def compose_environment(compose: dict[str, Any]) -> dict[str, str]:
-    return {k: str(v) for k, v in compose["services"]["bot"]["environment"].items()}
+    environment = interpolate(compose["services"]["bot"]["environment"], COMPOSE_ENV)
+    return {k: str(v) for k, v in environment.items()}
 
 
 @pytest.fixture(scope="module")
