@@ -2,7 +2,7 @@
 
 The bot runs as its real entry point (``python -m bot``, one process, SQLite) against
 the stand-in in this process. It gets /houseway with random hands (one in 50 malformed),
-/deal (one in 10), and at the start of every 10,000 a one-round quiz that 10 members
+/deal (one in 10; ``--deals``), and at the start of every 10,000 a one-round quiz that 10 members
 answer. The bot's resident memory is read from /proc/<pid>/status (VmRSS) after every
 10,000 interactions, and once from its own /metrics (process_resident_memory_bytes);
 the verdict compares the end with the mark after the first 10,000 (the warm-up: card
@@ -53,7 +53,12 @@ def mib(value: float) -> str:
 
 
 def forget(fake: FakeDiscord, interaction: FakeInteraction) -> None:
-    """Drop an answered interaction and what the bot sent for it from the stand-in."""
+    """Drop an answered interaction and what the bot sent for it from the stand-in, and
+    keep only the latest of its logs (every request, every message sent with its files,
+    every gateway frame), which it would otherwise keep for the whole run."""
+    for log in (fake.records, fake.requests, fake.gateway_ops):
+        if len(log) > 2 * KEPT:
+            del log[:-KEPT]
     fake.interactions.pop(interaction.id, None)
     fake._interactions_by_token.pop(interaction.token, None)
     for sent in interaction.records:
@@ -93,7 +98,7 @@ async def quiz_round(fake: FakeDiscord, members: list) -> int:  # type: ignore[t
     return answered
 
 
-async def soak(count: int, concurrency: int, mark: int, seed: int) -> None:
+async def soak(count: int, concurrency: int, mark: int, seed: int, deals: float) -> None:
     rng = random.Random(seed)
     fake = FakeDiscord()
     await fake.start()
@@ -138,9 +143,9 @@ async def soak(count: int, concurrency: int, mark: int, seed: int) -> None:
 
             def next_interaction() -> tuple[str, dict[str, str]]:
                 roll = rng.random()
-                if roll < 0.10:
+                if roll < deals:
                     return "deal", {}
-                if roll < 0.12:
+                if roll < deals + 0.02:
                     return "houseway", {"hand": "As Kd"}  # malformed: 2 cards
                 hand = " ".join(NAMES[c] for c in rng.sample(range(53), 7))
                 return "houseway", {"hand": hand}
@@ -212,8 +217,9 @@ def main() -> None:
         help="read memory every this many interactions; the first is the base",
     )
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--deals", type=float, default=0.10, help="the share of /deal")
     args = parser.parse_args()
-    asyncio.run(soak(args.interactions, args.concurrency, args.mark, args.seed))
+    asyncio.run(soak(args.interactions, args.concurrency, args.mark, args.seed, args.deals))
 
 
 if __name__ == "__main__":
