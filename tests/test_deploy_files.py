@@ -103,10 +103,12 @@ def runtime(dockerfile: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return final_stage(dockerfile)
 
 
-def test_every_stage_is_python_311_slim(dockerfile: list[tuple[str, str]]) -> None:
-    bases = [args.split()[0] for name, args in dockerfile if name == "FROM"]
-    assert bases
-    assert all(base == "python:3.11-slim" for base in bases), bases
+def test_every_stage_is_one_fixed_python_311_release(dockerfile: list[tuple[str, str]]) -> None:
+    """A release and a Debian named in full (no floating ``3.11-slim`` that moves under a
+    rebuild), the same in every stage, so the venv is built where it runs."""
+    bases = {args.split()[0] for name, args in dockerfile if name == "FROM"}
+    (base,) = bases
+    assert re.fullmatch(r"python:3\.11\.\d+-slim-bookworm(@sha256:[0-9a-f]{64})?", base), base
 
 
 def test_runs_as_non_root_user_before_cmd(runtime: list[tuple[str, str]]) -> None:
@@ -159,11 +161,84 @@ def test_nothing_copies_the_env_file(dockerfile: list[tuple[str, str]]) -> None:
             assert source not in (".", "./", "*"), f"copy named paths only, not {args!r}"
 
 
+def pip_installs(stage: list[tuple[str, str]]) -> list[tuple[int, list[str]]]:
+    """(index in the stage, the words of one ``pip install``) for every install a RUN makes."""
+    installs = []
+    for at, (name, args) in enumerate(stage):
+        if name != "RUN":
+            continue
+        for command in re.split(r"&&|;", args):
+            words = shlex.split(command)
+            if words[:2] == ["pip", "install"]:
+                installs.append((at, words))
+    return installs
+
+
+@pytest.fixture(scope="module")
+def builder(dockerfile: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    starts = [i for i, (name, _) in enumerate(dockerfile) if name == "FROM"]
+    assert len(starts) == 2, "a builder stage and the runtime stage"
+    return dockerfile[starts[0] : starts[1]]
+
+
 def test_pip_install_without_cache(dockerfile: list[tuple[str, str]]) -> None:
-    installs = [args for name, args in dockerfile if name == "RUN" and "pip install" in args]
+    installs = pip_installs(dockerfile)
     assert installs
-    assert all("--no-cache-dir" in args for args in installs)
-    assert any(re.search(r"pip install --no-cache-dir \.(\s|$)", args) for args in installs)
+    assert all("--no-cache-dir" in words for _, words in installs)
+
+
+def test_every_package_comes_from_the_hashed_lock(dockerfile: list[tuple[str, str]]) -> None:
+    """Either the lock, hash-checked, or the package itself with no dependencies and no
+    build environment of its own (which would fetch setuptools unpinned)."""
+    (lock_install,) = [w for _, w in pip_installs(dockerfile) if "-r" in w]
+    assert "--require-hashes" in lock_install
+    assert lock_install[lock_install.index("-r") + 1] == "requirements/runtime.lock"
+    for _, words in pip_installs(dockerfile):
+        if "-r" not in words:
+            assert {"--no-deps", "--no-build-isolation"} <= set(words), words
+            assert words[-1] == ".", words
+
+
+def test_dependencies_are_installed_before_the_source_is_copied(
+    builder: list[tuple[str, str]],
+) -> None:
+    """The dependency layer depends on the lock alone: an edit to the code rebuilds only
+    the layers after it, not every dependency."""
+    (lock_at,) = [at for at, words in pip_installs(builder) if "-r" in words]
+    copies = [(at, shlex.split(args)) for at, (name, args) in enumerate(builder) if name == "COPY"]
+    before = [words[:-1] for at, words in copies if at < lock_at]
+    assert before == [["requirements/runtime.lock"]], before
+    (package_at,) = [at for at, words in pip_installs(builder) if "-r" not in words]
+    assert lock_at < package_at
+    sources = {source for at, words in copies if lock_at < at < package_at for source in words[:-1]}
+    assert {"houseway", "bot", "pyproject.toml"} <= sources
+
+
+def test_oci_labels(runtime: list[tuple[str, str]]) -> None:
+    labels = {}
+    for args in args_of(runtime, "LABEL"):
+        for word in shlex.split(args):
+            key, value = word.split("=", 1)
+            labels[key] = value
+    args = dict(word.split("=", 1) for word in args_of(runtime, "ARG") if "=" in word)
+    oci = "org.opencontainers.image."
+    for key in ("title", "description", "licenses", "version", "revision", "created", "source"):
+        assert labels.get(oci + key), key
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert labels[oci + "licenses"] == project["license"]
+    version = re.fullmatch(r"\$\{(\w+)\}", labels[oci + "version"])
+    assert version and args[version.group(1)] == project["version"]
+    for key in ("revision", "created", "source"):  # given at build time
+        assert re.fullmatch(r"\$\{\w+\}", labels[oci + key]), key
+
+
+def test_apt_packages_are_pinned(dockerfile: list[tuple[str, str]]) -> None:
+    for name, args in dockerfile:
+        if name == "RUN" and "apt-get install" in args:
+            command = args.split("apt-get install", 1)[1].split("&&", 1)[0]
+            packages = [w for w in shlex.split(command) if not w.startswith("-")]
+            assert packages
+            assert all(re.fullmatch(r"[a-z0-9.+-]+=\S+", p) for p in packages), packages
 
 
 def test_copied_sources_exist_and_are_in_the_build_context(
@@ -380,6 +455,61 @@ def compose() -> dict[str, Any]:
     return parsed
 
 
+class ComposeVariableError(Exception):
+    """What ``${NAME:?message}`` makes Compose print before it refuses to start."""
+
+
+def interpolate(value: Any, env: dict[str, str]) -> Any:
+    """Compose's variable substitution over every string of a parsed file: ``$$``,
+    ``${NAME}``, ``${NAME:-default}``, ``${NAME:?message}`` (unset or empty); any other
+    form is refused here rather than guessed."""
+    if isinstance(value, dict):
+        return {key: interpolate(item, env) for key, item in value.items()}
+    if isinstance(value, list):
+        return [interpolate(item, env) for item in value]
+    if not isinstance(value, str):
+        return value
+
+    def substitute(match: re.Match[str]) -> str:
+        if match.group(0) == "$$":
+            return "$"
+        name, operator, word = match.group("name", "op", "word")
+        found = env.get(name, "")
+        if operator is None:
+            return found
+        if operator == ":-":
+            return found or word
+        if not found:
+            raise ComposeVariableError(f"required variable {name} is missing a value: {word}")
+        return found
+
+    pattern = r"\$\$|\$\{(?P<name>[A-Za-z_]\w*)(?:(?P<op>:-|:\?)(?P<word>[^}]*))?\}"
+    result = re.sub(pattern, substitute, value)
+    assert "$" not in re.sub(pattern, "", value), f"unsupported substitution in {value!r}"
+    return result
+
+
+COMPOSE_ENV = {"POSTGRES_PASSWORD": "s3cret-pw"}
+"""What ``--env-file .env`` gives Compose for substitution in these tests."""
+
+
+@pytest.fixture(scope="module")
+def composed(compose: dict[str, Any]) -> dict[str, Any]:
+    """The compose file as Compose runs it, with COMPOSE_ENV."""
+    return interpolate(compose, COMPOSE_ENV)
+
+
+def test_interpolation_can_tell() -> None:
+    env = {"A": "x", "E": ""}
+    assert interpolate("$${A}-${A}-${B:-d}-${E:-d}", env) == "${A}-x-d-d"
+    assert interpolate({"k": ["${A:?no}"]}, env) == {"k": ["x"]}
+    for missing in ("${B:?set B}", "${E:?set E}"):
+        with pytest.raises(ComposeVariableError, match="set"):
+            interpolate(missing, env)
+    with pytest.raises(AssertionError):
+        interpolate("${A:+alt}", env)
+
+
 def test_yaml_loader_rejects_malformed_files() -> None:
     assert load_yaml("a:\n  b: 'c'\n  d:\n    - e\n    - \"f\"\n") == {
         "a": {"b": "c", "d": ["e", "f"]}
@@ -420,7 +550,7 @@ def test_compose_postgres_service(compose: dict[str, Any]) -> None:
     test = postgres["healthcheck"]["test"]
     assert test[0] in ("CMD", "CMD-SHELL") and "pg_isready" in " ".join(test)
     env = postgres["environment"]
-    for name in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"):
+    for name in ("POSTGRES_USER", "POSTGRES_DB"):
         assert re.fullmatch(rf"\$\{{{name}:-\w+\}}", env[name]), env[name]
     (volume,) = postgres["volumes"]
     named = volume.split(":")[0]
@@ -429,10 +559,57 @@ def test_compose_postgres_service(compose: dict[str, Any]) -> None:
 
 
 def test_compose_credentials_match_the_database_url(compose: dict[str, Any]) -> None:
-    url = compose["services"]["bot"]["environment"]["DATABASE_URL"]
-    env = compose["services"]["postgres"]["environment"]
-    for name in ("POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"):
-        assert env[name] in url
+    for env in (COMPOSE_ENV, {**COMPOSE_ENV, "POSTGRES_USER": "u", "POSTGRES_DB": "d"}):
+        services = interpolate(compose, env)["services"]
+        postgres = services["postgres"]["environment"]
+        assert services["bot"]["environment"]["DATABASE_URL"] == (
+            f"postgresql://{postgres['POSTGRES_USER']}:{postgres['POSTGRES_PASSWORD']}"
+            f"@postgres:5432/{postgres['POSTGRES_DB']}"
+        )
+        assert postgres["POSTGRES_PASSWORD"] == env["POSTGRES_PASSWORD"]
+
+
+@pytest.mark.parametrize("env", [{}, {"POSTGRES_PASSWORD": ""}])
+def test_compose_refuses_to_start_without_a_postgres_password(
+    compose: dict[str, Any], env: dict[str, str]
+) -> None:
+    """No well-known default password: Compose stops with a message naming the fix."""
+    with pytest.raises(ComposeVariableError, match=r"set POSTGRES_PASSWORD in \.env"):
+        interpolate(compose, env)
+    for service in compose["services"].values():
+        for value in service.get("environment", {}).values():
+            assert "POSTGRES_PASSWORD:-" not in str(value)
+
+
+def size_in_bytes(value: str) -> int:
+    match = re.fullmatch(r"(\d+)([kmg])b?", str(value).lower())
+    assert match, f"not a size: {value!r}"
+    return int(match.group(1)) * 1024 ** "kmg".index(match.group(2)) * 1024
+
+
+def test_compose_rotates_every_services_logs(composed: dict[str, Any]) -> None:
+    for name, service in composed["services"].items():
+        logging = service["logging"]
+        assert logging["driver"] == "json-file", name
+        kept = size_in_bytes(logging["options"]["max-size"]) * int(logging["options"]["max-file"])
+        assert 0 < kept <= 100 * 1024**2, f"{name} keeps {kept} bytes of logs"
+
+
+def test_compose_limits_every_services_resources(composed: dict[str, Any]) -> None:
+    for name, service in composed["services"].items():
+        resources = service["deploy"]["resources"]
+        limit = size_in_bytes(resources["limits"]["memory"])
+        assert limit >= 64 * 1024**2, name
+        assert float(resources["limits"]["cpus"]) > 0, name
+        reserved = resources.get("reservations", {}).get("memory")
+        assert reserved is None or size_in_bytes(reserved) <= limit, name
+
+
+def test_compose_bot_waits_for_a_healthy_database(composed: dict[str, Any]) -> None:
+    services = composed["services"]
+    for needed, how in services["bot"]["depends_on"].items():
+        assert how["condition"] == "service_healthy"
+        assert services[needed]["healthcheck"]["test"], needed
 
 
 def test_compose_and_image_agree_on_the_port(
@@ -468,7 +645,8 @@ def endpoint(environment: dict[str, str]) -> tuple[str | None, int | None]:
 
 
 def compose_environment(compose: dict[str, Any]) -> dict[str, str]:
-    return {k: str(v) for k, v in compose["services"]["bot"]["environment"].items()}
+    environment = interpolate(compose["services"]["bot"]["environment"], COMPOSE_ENV)
+    return {k: str(v) for k, v in environment.items()}
 
 
 @pytest.fixture(scope="module")
