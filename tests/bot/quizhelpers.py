@@ -13,7 +13,7 @@ from bot.cogs.quiz.embeds import REVEAL_IMAGE, ROUND_IMAGE
 from bot.i18n import text
 from bot.storage import Database, open_database
 from houseway import five_value, house_way, two_value
-from houseway.cards import NAMES, parse_cards
+from houseway.cards import NAMES, Card, parse_cards
 from tests.fakediscord import CHANNEL_ID, FakeDiscord, FakeUser
 from tests.fakediscord.models import DEFAULT_MEMBER_PERMISSIONS, MANAGE_GUILD, FakeMessage, Sent
 
@@ -98,8 +98,12 @@ def house_two(message: Any) -> list[str]:
 
 
 def wrong_two(message: Any) -> list[str]:
+    """Two cards of the round whose split is not the house way."""
+    return not_house_two(hand_of(message))
+
+
+def not_house_two(hand: tuple[Card, ...]) -> list[str]:
     """Two cards whose split is not the house way (some pair of the seven always is)."""
-    hand = hand_of(message)
     decision = house_way(hand)
     for i in range(7):
         for j in range(i + 1, 7):

@@ -23,6 +23,7 @@ from houseway.hands import five_value, two_value
 from houseway.rules import rule_name, rule_summary
 from tests.bot.fixtures import BotRunner, mention
 from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
+from tests.bot.quizhelpers import not_house_two
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.models import FakeChannel, FakeMember
 
@@ -67,16 +68,7 @@ def house_two(hand: tuple[Card, ...]) -> list[str]:
     return [NAMES[c] for c in house_way(hand).two]
 
 
-def other_two(hand: tuple[Card, ...]) -> list[str]:
-    """Two cards whose split is not the house way (some pair of the seven always is)."""
-    decision = house_way(hand)
-    for i in range(7):
-        for j in range(i + 1, 7):
-            two = [hand[i], hand[j]]
-            five = [c for c in hand if c not in two]
-            if (five_value(five), two_value(two)) != (decision.five_value, decision.two_value):
-                return [NAMES[hand[i]], NAMES[hand[j]]]
-    raise AssertionError("no other split")
+other_two = not_house_two  # a split of the hand that is not the house way
 
 
 async def practise(

@@ -35,6 +35,20 @@ def percent(part: int, whole: int, lang: str) -> str:
     return f"{shown}\u00a0%" if lang == SWEDISH else f"{shown}%"
 
 
+def _with_time_and_picture(
+    embed: discord.Embed, seconds: float, lang: str, footer: str
+) -> discord.Embed:
+    """The end of every feedback: the time taken, the house way's picture, the footer."""
+    embed.add_field(
+        name=text("practice.field.time", lang),
+        value=text("practice.time", lang, seconds=seconds_text(seconds, lang)),
+        inline=False,
+    )
+    embed.set_image(url=f"attachment://{ANSWER_IMAGE}")
+    embed.set_footer(text=footer)
+    return embed
+
+
 def seconds_text(seconds: float, lang: str) -> str:
     return decimal(seconds, lang, digits=1)
 
@@ -139,14 +153,7 @@ def feedback_embed(
     embed.add_field(name=text("practice.field.yours", lang), value=yours, inline=False)
     if analysis is not None:
         embed.add_field(name=text("practice.field.ev", lang), value=analysis, inline=False)
-    embed.add_field(
-        name=text("practice.field.time", lang),
-        value=text("practice.time", lang, seconds=seconds_text(seconds, lang)),
-        inline=False,
-    )
-    embed.set_image(url=f"attachment://{ANSWER_IMAGE}")
-    embed.set_footer(text=footer)
-    return embed
+    return _with_time_and_picture(embed, seconds, lang, footer)
 
 
 def _rule_description(decision: Decision, lang: str) -> str:
@@ -173,14 +180,7 @@ def rule_feedback_embed(
             value=f"{rule_name(answer, swedish)} – {rule_summary(answer, swedish)}",
             inline=False,
         )
-    embed.add_field(
-        name=text("practice.field.time", lang),
-        value=text("practice.time", lang, seconds=seconds_text(seconds, lang)),
-        inline=False,
-    )
-    embed.set_image(url=f"attachment://{ANSWER_IMAGE}")
-    embed.set_footer(text=footer)
-    return embed
+    return _with_time_and_picture(embed, seconds, lang, footer)
 
 
 def footer_text(decision: Decision, lang: str, right: int, total: int, streak: int) -> str:
