@@ -1,14 +1,15 @@
 """Soak: 100,000 interactions through the Discord stand-in; does the bot's memory settle?
 
 The bot runs as its real entry point (``python -m bot``, one process, SQLite) against
-the stand-in in this process. It gets /houseway with random hands (one in 50 malformed),
-/deal (one in 10; ``--deals``), and at the start of every 10,000 a one-round quiz that 10 members
-answer. The bot's resident memory is read from /proc/<pid>/status (VmRSS) after every
-10,000 interactions, and once from its own /metrics (process_resident_memory_bytes);
-the verdict compares the end with the mark after the first 10,000 (the warm-up: card
-faces drawn, caches filled). The stand-in forgets each interaction a while after it was
-answered, so that what grows is the bot, not the benchmark.
-Run: ``python benchmarks/bench_soak.py [--interactions 100000] [--concurrency 8]``.
+the stand-in in this process. It gets, from 200 members in turn, /houseway with random
+hands (one in 50 malformed) and /deal (one in 10; ``--deals``), and at the start of
+every 10,000 a one-round quiz that 10 members answer. The bot's resident memory is read
+from /proc/<pid>/status (VmRSS) after every 10,000 interactions, and once from its own
+/metrics (process_resident_memory_bytes); the verdict compares the end with the mark
+after the first 10,000 (the warm-up: card faces drawn, caches filled). The stand-in
+forgets each interaction a while after it was answered, so that what grows is the bot,
+not the benchmark. Run: ``python benchmarks/bench_soak.py [--interactions 100000]
+[--concurrency 8]``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from tests.fakediscord.models import FakeInteraction  # noqa: E402
 #: Answered interactions the stand-in keeps (for a late follow-up) before forgetting them.
 KEPT = 2000
 QUIZ_MEMBERS = 10
+#: Members the interactions come from, in turn.
+USERS = 200
 
 
 def rss_bytes(pid: int) -> int:
@@ -121,6 +124,9 @@ async def soak(count: int, concurrency: int, mark: int, seed: int, deals: float)
             await fake.wait_ready(timeout=30)
             await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")
             members = [fake.make_user(f"member{i}") for i in range(QUIZ_MEMBERS)]
+            # Many members, as in a server: one member's flood is bench_burst's subject
+            # (the bot refuses past that member's own queue), not a soak's.
+            users = [fake.make_user(f"user{i}") for i in range(USERS)]
             load_before = os.getloadavg()
             print(
                 f"soak: {count:,} interactions, {concurrency} in flight, bot = one "
@@ -156,7 +162,8 @@ async def soak(count: int, concurrency: int, mark: int, seed: int, deals: float)
                     sent += 1
                     name, options = next_interaction()
                     outcomes[name] += 1
-                    interaction = await fake.send_command(name, options)
+                    user = users[sent % USERS]
+                    interaction = await fake.send_command(name, options, user=user)
                     await fake.wait_response(interaction, timeout=30)
                     times.append(interaction.response_time or 0.0)
                     kept.append(interaction)

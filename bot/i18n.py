@@ -121,6 +121,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
         "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
     },
+    "houseway.busy": {
+        "sv": "Jag ritar redan {waiting} händer åt dig. Vänta tills de är klara och fråga sedan igen.",
+        "en": "I am already drawing {waiting} hands for you. Wait for them, then ask again.",
+    },
     "deal.cooldown": {
         "sv": "Du har fått {rate} nya givar på {per} sekunder. Nästa giv kan du få {when}.",
         "en": "You have dealt {rate} times in {per} seconds. You can deal again {when}.",

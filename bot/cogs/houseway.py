@@ -60,6 +60,9 @@ DEFER_AT_AGE: Final = 1.0
 #: Pictures one member may have in the works (painted and uploaded) at once; the member's
 #: others are deferred at once and wait their turn, so a burst queues behind itself.
 PICTURES_PER_MEMBER: Final = 1
+#: Pictures one member may have waiting behind those; more are refused at once (cheaply,
+#: privately), so that one member's flood cannot grow the bot's memory without bound.
+WAITING_PER_MEMBER: Final = 10
 #: Every custom id of this cog's components starts with this.
 ID_PREFIX: Final = "houseway:"
 #: The Deal again button's custom id names the member whose deal it is. Buttons of
@@ -138,8 +141,9 @@ class MemberLanes:
     its pictures and uploads go one lane at a time, everyone else's in their own lanes.
     """
 
-    def __init__(self, per_member: int) -> None:
+    def __init__(self, per_member: int, waiting: int) -> None:
         self.per_member = per_member
+        self.waiting = waiting
         self._lanes: dict[int, asyncio.Semaphore] = {}
         self._holders: dict[int, int] = {}
 
@@ -147,18 +151,22 @@ class MemberLanes:
         """Members with a job in the works or waiting."""
         return len(self._lanes)
 
-    def busy(self, member: int) -> bool:
-        """Whether a job for ``member`` would have to wait for a lane."""
-        lane = self._lanes.get(member)
-        return lane is not None and lane.locked()
+    def full(self, member: int) -> bool:
+        """Whether ``member`` already has as many jobs queued as a member may."""
+        return self._holders.get(member, 0) >= self.per_member + self.waiting
 
     @contextlib.asynccontextmanager
-    async def lane(self, member: int) -> AsyncIterator[None]:
+    async def place(self, member: int) -> AsyncIterator[asyncio.Semaphore | None]:
+        """A place in the member's queue, taken at once (before anything is awaited, so a
+        burst cannot slip past the bound), held until the job is done; None when full.
+        The job waits its turn with ``async with`` on the lane it gets."""
+        if self.full(member):
+            yield None
+            return
         lane = self._lanes.setdefault(member, asyncio.Semaphore(self.per_member))
         self._holders[member] = self._holders.get(member, 0) + 1
         try:
-            async with lane:
-                yield
+            yield lane
         finally:
             self._holders[member] -= 1
             if not self._holders[member]:
@@ -171,7 +179,7 @@ class HousewayCog(commands.Cog):
         census = load_rule_counts()
         self.rule_counts: dict[str, int] = dict(census["rules"])  # type: ignore[call-overload]
         self.total_hands = int(census["total"])  # type: ignore[call-overload]
-        self.lanes = MemberLanes(PICTURES_PER_MEMBER)
+        self.lanes = MemberLanes(PICTURES_PER_MEMBER, WAITING_PER_MEMBER)
         self.warming: asyncio.Future[None] | None = None
         self.deal_again_cooldown = MemberCooldown(DEAL_AGAIN_RATE, DEAL_AGAIN_SECONDS)
 
@@ -218,37 +226,47 @@ class HousewayCog(commands.Cog):
         """
         lang = language(interaction.locale)
         member = interaction.user.id
-        deck = await self.bot.decks.deck_for(member)  # from memory, or at most 0.25 s
-        if age(interaction) >= DEFER_AT_AGE or self.lanes.busy(member):
-            await _defer(interaction, ephemeral, edit)
-        async with self.lanes.lane(member):
-            picture = asyncio.ensure_future(
-                asyncio.to_thread(render_split, decision.five, decision.two, deck)
-            )
-            if not interaction.response.is_done():
-                wait = min(DEFER_AT_AGE, DEFER_AT_AGE - age(interaction))  # clock behind: at most
-                done, _pending = await asyncio.wait({picture}, timeout=max(0.0, wait))
-                if not done:
-                    await _defer(interaction, ephemeral, edit)
-            png = await picture
-            embed = decision_embed(decision, lang, self.rule_counts, self.total_hands, title_key)
-            file = picture_file(png, IMAGE_NAME, decision_description(decision, lang))
-            view: Any = discord.utils.MISSING
-            if dealer is not None:
-                view = discord.ui.View(timeout=None)
-                view.add_item(DealAgain(dealer, lang))
-            if edit and interaction.response.is_done():
-                await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
-            elif edit:
-                await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
-            elif interaction.response.is_done():
-                await interaction.followup.send(
-                    embed=embed, file=file, view=view, ephemeral=ephemeral
+        async with self.lanes.place(member) as lane:
+            if lane is None:
+                raise Refusal("houseway.busy", outcome="busy", waiting=WAITING_PER_MEMBER)
+            deck = await self.bot.decks.deck_for(member)  # from memory, or at most 0.25 s
+            if age(interaction) >= DEFER_AT_AGE or lane.locked():
+                await _defer(interaction, ephemeral, edit)
+            async with lane:
+                picture = asyncio.ensure_future(
+                    asyncio.to_thread(render_split, decision.five, decision.two, deck)
                 )
-            else:
-                await interaction.response.send_message(
-                    embed=embed, file=file, view=view, ephemeral=ephemeral
+                if not interaction.response.is_done():
+                    # A clock behind Discord's waits at most DEFER_AT_AGE.
+                    wait = min(DEFER_AT_AGE, DEFER_AT_AGE - age(interaction))
+                    done, _pending = await asyncio.wait({picture}, timeout=max(0.0, wait))
+                    if not done:
+                        await _defer(interaction, ephemeral, edit)
+                png = await picture
+                embed = decision_embed(
+                    decision, lang, self.rule_counts, self.total_hands, title_key
                 )
+                file = picture_file(png, IMAGE_NAME, decision_description(decision, lang))
+                view: Any = discord.utils.MISSING
+                if dealer is not None:
+                    view = discord.ui.View(timeout=None)
+                    view.add_item(DealAgain(dealer, lang))
+                if edit and interaction.response.is_done():
+                    await interaction.edit_original_response(
+                        embed=embed, attachments=[file], view=view
+                    )
+                elif edit:
+                    await interaction.response.edit_message(
+                        embed=embed, attachments=[file], view=view
+                    )
+                elif interaction.response.is_done():
+                    await interaction.followup.send(
+                        embed=embed, file=file, view=view, ephemeral=ephemeral
+                    )
+                else:
+                    await interaction.response.send_message(
+                        embed=embed, file=file, view=view, ephemeral=ephemeral
+                    )
 
     @app_commands.command(
         name=_("houseway"),

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import HousewayBot
+from bot.cogs.houseway import WAITING_PER_MEMBER
 from houseway.cards import NAMES
 from tests.bot.fixtures import bot_env
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction
@@ -146,18 +147,46 @@ async def test_a_burst_from_one_member_is_acknowledged_in_time_and_others_go_fir
             await process.wait()
     late = [i for i in burst if i.callback is None]
     assert len(late) <= BURST // 20, f"{len(late)} of {BURST} answered after Discord's 3 s"
-    # Everyone in time got the picture of their own hand.
+    # Everyone in time got the picture of their own hand, or, past the member's own
+    # queue (one being drawn, WAITING_PER_MEMBER waiting), a private "wait for them".
+    drawn = refused = 0
     for interaction, hand in zip(burst, hands, strict=False):
-        if interaction.callback is not None:
-            answer = picture_answer(interaction)
-            assert answer is not None and answer.file("houseway.png").data.startswith(b"\x89PNG")
-            shown = answer.embeds[0]["fields"][-1]["value"].strip("`").split()
-            assert sorted(shown) == sorted(hand.split())
+        if interaction.callback is None:
+            continue
+        if interaction.callback.ephemeral and "already drawing" in interaction.callback.content:
+            refused += 1
+            continue
+        answer = picture_answer(interaction)
+        assert answer is not None and answer.file("houseway.png").data.startswith(b"\x89PNG")
+        shown = answer.embeds[0]["fields"][-1]["value"].strip("`").split()
+        assert sorted(shown) == sorted(hand.split())
+        drawn += 1
+    assert drawn > WAITING_PER_MEMBER and drawn + refused == len(burst) - len(late)
     # The other member waits for neither the burst's pictures nor its uploads.
     assert bystander.callback is not None
     answer = picture_answer(bystander)
     assert answer is not None and bystander.dispatched_at is not None
-    last = max(a.at for i in burst if (a := picture_answer(i)) is not None)
     assert answer.at - bystander.dispatched_at < 3.0
-    assert answer.at < last - 1.0, "the other member's answer came with the burst's last ones"
+    assert answer.file("houseway.png").data.startswith(b"\x89PNG")  # drawn, not refused
     assert "Traceback" not in log_path.read_text("utf-8", "replace")
+
+
+async def test_one_members_queue_of_pictures_is_bounded(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """While the member's pictures are slow to upload, more than WAITING_PER_MEMBER
+    waiting are refused at once and privately: a flood cannot grow the bot's memory."""
+    for method in ("POST", "PATCH"):  # follow-ups with pictures hold the member's lane
+        fake_discord.delay(f"{method} /webhooks/*", 1.0, count=None)
+    sent = [  # already old: each is deferred, and its picture goes as a follow-up
+        await fake_discord.send_command("houseway", {"hand": HAND}, age=1.2)
+        for _ in range(WAITING_PER_MEMBER + 6)
+    ]
+    told = [await fake_discord.wait_response(i, timeout=10) for i in sent]
+    refused = [t for t in told if t.ephemeral and "already drawing" in (t.content or "")]
+    assert len(refused) >= 4
+    assert all(i.late_callbacks == 0 for i in sent)
+    for interaction, answer in zip(sent, told, strict=True):  # the others get their picture
+        if answer not in refused:
+            [followup] = await fake_discord.wait_followups(interaction, 1, timeout=30)
+            assert followup.file("houseway.png").data.startswith(b"\x89PNG")
