@@ -31,10 +31,19 @@ async def bench(count: int, concurrency: int, seed: int) -> None:
     await fake.start()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, **fake.subprocess_env(), "DATABASE_URL": f"sqlite:///{tmp}/b.db",
-               "LOG_LEVEL": "WARNING", "PYTHONPATH": str(ROOT)}
+        env = {
+            **os.environ,
+            **fake.subprocess_env(),
+            "DATABASE_URL": f"sqlite:///{tmp}/b.db",
+            "LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(ROOT),
+        }
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp, env=env,
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp,
+            env=env,
         )
         try:
             await fake.wait_ready(timeout=30)
@@ -66,10 +75,14 @@ async def bench(count: int, concurrency: int, seed: int) -> None:
     def pct(p: float) -> float:
         return times[min(len(times) - 1, int(p / 100 * len(times)))] * 1000
 
-    print(f"/houseway through the stand-in: {len(times)} interactions, "
-          f"{concurrency} in flight (one per member), bot = one `python -m bot` process")
-    print(f"  time to initial response: p50 {pct(50):.1f} ms, p99 {pct(99):.1f} ms, "
-          f"max {times[-1] * 1000:.1f} ms")
+    print(
+        f"/houseway through the stand-in: {len(times)} interactions, "
+        f"{concurrency} in flight (one per member), bot = one `python -m bot` process"
+    )
+    print(
+        f"  time to initial response: p50 {pct(50):.1f} ms, p99 {pct(99):.1f} ms, "
+        f"max {times[-1] * 1000:.1f} ms"
+    )
     print(f"  throughput: {len(times) / elapsed:.0f} interactions/s")
 
 

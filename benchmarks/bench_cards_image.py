@@ -37,8 +37,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--n", type=int, default=2000, help="timed renders (default 2000)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     parser.add_argument(
-        "--deck", type=cards_image.Deck, default=cards_image.Deck.TWO,
-        choices=list(cards_image.Deck), help="suit colours (default two)",
+        "--deck",
+        type=cards_image.Deck,
+        default=cards_image.Deck.TWO,
+        choices=list(cards_image.Deck),
+        help="suit colours (default two)",
     )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -69,8 +72,7 @@ def main(argv: list[str] | None = None) -> None:
     times_ms.sort()
     width, height = cards_image.split_layout().size
     print(
-        f"render_split, {args.n} random splits, {width}x{height} px, {deck} colours, "
-        "after warm-up"
+        f"render_split, {args.n} random splits, {width}x{height} px, {deck} colours, after warm-up"
     )
     print(f"  mean {statistics.fmean(times_ms):6.2f} ms")
     print(f"  p50  {percentile(times_ms, 0.50):6.2f} ms")

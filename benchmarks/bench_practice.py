@@ -91,8 +91,15 @@ def next_button(message: object) -> str:
 
 
 async def member(
-    fake: FakeDiscord, user: FakeUser, hands: int, think: tuple[float, float], rng: random.Random,
-    feedback: list[float], deals: list[float], inline: list[bool], errors: list[str],
+    fake: FakeDiscord,
+    user: FakeUser,
+    hands: int,
+    think: tuple[float, float],
+    rng: random.Random,
+    feedback: list[float],
+    deals: list[float],
+    inline: list[bool],
+    errors: list[str],
     ramp: float = 0.0,
 ) -> None:
     await asyncio.sleep(rng.uniform(0, ramp))
@@ -136,8 +143,13 @@ async def bench_members(
 ) -> dict[str, float]:
     fake = FakeDiscord()
     await fake.start()
-    env = {**os.environ, **fake.subprocess_env(), "DATABASE_URL": database_url,
-           "LOG_LEVEL": "WARNING", "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        **fake.subprocess_env(),
+        "DATABASE_URL": database_url,
+        "LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(ROOT),
+    }
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", env=env, cwd=tempfile.gettempdir()
     )
@@ -152,11 +164,23 @@ async def bench_members(
         await member(fake, warm, 1, (0.5, 0.5), random.Random(0), [], [], [], [])
         users = [fake.make_user(f"p{i}") for i in range(members)]
         began = time.perf_counter()
-        await asyncio.gather(*(
-            member(fake, user, hands, think, random.Random(i), feedback, deals, inline, errors,
-                   ramp)
-            for i, user in enumerate(users)
-        ))
+        await asyncio.gather(
+            *(
+                member(
+                    fake,
+                    user,
+                    hands,
+                    think,
+                    random.Random(i),
+                    feedback,
+                    deals,
+                    inline,
+                    errors,
+                    ramp,
+                )
+                for i, user in enumerate(users)
+            )
+        )
         elapsed = time.perf_counter() - began
     finally:
         process.terminate()
@@ -202,8 +226,12 @@ async def main_async(args: argparse.Namespace) -> None:
     )
     with tempfile.TemporaryDirectory() as tmp:
         if args.sqlite:
-            report("SQLite:", await bench_members(f"sqlite:///{tmp}/p.db", args.members,
-                                                  args.hands, think, args.ramp))
+            report(
+                "SQLite:",
+                await bench_members(
+                    f"sqlite:///{tmp}/p.db", args.members, args.hands, think, args.ramp
+                ),
+            )
     if args.postgres:
         schema = f"bench_{uuid.uuid4().hex[:10]}"
         admin = await asyncpg.connect(args.postgres)
@@ -211,8 +239,9 @@ async def main_async(args: argparse.Namespace) -> None:
         try:
             sep = "&" if "?" in args.postgres else "?"
             url = f"{args.postgres}{sep}search_path={schema}"
-            report("PostgreSQL:", await bench_members(url, args.members, args.hands, think,
-                                                      args.ramp))
+            report(
+                "PostgreSQL:", await bench_members(url, args.members, args.hands, think, args.ramp)
+            )
         finally:
             await admin.execute(f"DROP SCHEMA {schema} CASCADE")
             await admin.close()
@@ -222,10 +251,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--members", type=int, default=200)
     parser.add_argument("--hands", type=int, default=5)
-    parser.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0),
-                        metavar=("MIN", "MAX"))
-    parser.add_argument("--ramp", type=float, default=10.0,
-                        help="members start at random within this many seconds")
+    parser.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0), metavar=("MIN", "MAX"))
+    parser.add_argument(
+        "--ramp", type=float, default=10.0, help="members start at random within this many seconds"
+    )
     parser.add_argument("--per-rule", type=int, default=500)
     parser.add_argument("--postgres", default=os.environ.get("TEST_DATABASE_URL"))
     parser.add_argument("--no-sqlite", dest="sqlite", action="store_false")

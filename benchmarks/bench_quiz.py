@@ -33,15 +33,22 @@ from tests.fakediscord.models import MANAGE_GUILD, InteractionType  # noqa: E402
 async def bench(database_url: str, answers: int, concurrency: int) -> tuple[float, float, int]:
     fake = FakeDiscord()
     await fake.start()
-    env = {**os.environ, **fake.subprocess_env(), "DATABASE_URL": database_url,
-           "LOG_LEVEL": "WARNING", "PYTHONPATH": str(ROOT)}
-    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env,
-                                                   cwd=tempfile.gettempdir())
+    env = {
+        **os.environ,
+        **fake.subprocess_env(),
+        "DATABASE_URL": database_url,
+        "LOG_LEVEL": "WARNING",
+        "PYTHONPATH": str(ROOT),
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", env=env, cwd=tempfile.gettempdir()
+    )
     try:
         await fake.wait_ready(timeout=30)
         await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")
-        start = await fake.send_command("quiz start", {"rounds": 1, "seconds": 300},
-                                        user=fake.owner, permissions=MANAGE_GUILD)
+        start = await fake.send_command(
+            "quiz start", {"rounds": 1, "seconds": 300}, user=fake.owner, permissions=MANAGE_GUILD
+        )
         await fake.wait_response(start)
 
         def round_message():  # type: ignore[no-untyped-def]
@@ -53,8 +60,15 @@ async def bench(database_url: str, answers: int, concurrency: int) -> tuple[floa
 
         await fake.wait_until(lambda: round_message() is not None, 30, "the round")
         message, custom_id = round_message()
-        hand = parse_cards(" ".join(o["value"] for row in message.components
-                                    for c in row["components"] for o in c["options"]), 7)
+        hand = parse_cards(
+            " ".join(
+                o["value"]
+                for row in message.components
+                for c in row["components"]
+                for o in c["options"]
+            ),
+            7,
+        )
         two = [NAMES[c] for c in house_way(hand).two]
         users = [fake.make_user(f"m{i}") for i in range(answers)]
         queue: asyncio.Queue[int] = asyncio.Queue()
@@ -86,8 +100,10 @@ async def bench(database_url: str, answers: int, concurrency: int) -> tuple[floa
 
 
 async def main_async(args: argparse.Namespace) -> None:
-    print(f"quiz answers: {args.answers} members, {args.concurrency} at a time, "
-          f"one `python -m bot` process")
+    print(
+        f"quiz answers: {args.answers} members, {args.concurrency} at a time, "
+        f"one `python -m bot` process"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         rate, p99, recorded = await bench(f"sqlite:///{tmp}/q.db", args.answers, args.concurrency)
         print(f"  SQLite:     {rate:7.0f} answers/s, p99 ack {p99:6.1f} ms, recorded {recorded}")
@@ -97,10 +113,12 @@ async def main_async(args: argparse.Namespace) -> None:
         await admin.execute(f"CREATE SCHEMA {schema}")
         try:
             sep = "&" if "?" in args.postgres else "?"
-            rate, p99, recorded = await bench(f"{args.postgres}{sep}search_path={schema}",
-                                              args.answers, args.concurrency)
-            print(f"  PostgreSQL: {rate:7.0f} answers/s, p99 ack {p99:6.1f} ms, "
-                  f"recorded {recorded}")
+            rate, p99, recorded = await bench(
+                f"{args.postgres}{sep}search_path={schema}", args.answers, args.concurrency
+            )
+            print(
+                f"  PostgreSQL: {rate:7.0f} answers/s, p99 ack {p99:6.1f} ms, recorded {recorded}"
+            )
         finally:
             await admin.execute(f"DROP SCHEMA {schema} CASCADE")
             await admin.close()

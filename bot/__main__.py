@@ -69,10 +69,13 @@ def setup_logging(settings: Settings) -> None:
     if settings.log_format == "json":
         formatter = JsonFormatter()
     elif not sys.stderr.isatty():
-        formatter = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}",
-                                      "%Y-%m-%d %H:%M:%S", style="{")
+        formatter = logging.Formatter(
+            "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
+        )
     discord.utils.setup_logging(
-        handler=handler, level=getattr(logging, settings.log_level), root=True,
+        handler=handler,
+        level=getattr(logging, settings.log_level),
+        root=True,
         formatter=formatter or discord.utils.MISSING,
     )
     chosen = handler.formatter or logging.Formatter()  # discord.py's colours, on a terminal
@@ -155,8 +158,12 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
         try:  # before Discord: a port in use is a configuration error, said at once
             http = await start_http(bot, bot.metrics, host, settings.http_port)
         except OSError as error:
-            log.error("HTTP_PORT %s on %s cannot be used (%s): choose a free port, or unset "
-                      "HTTP_PORT", settings.http_port, host, error.strerror or error)
+            log.error(
+                "HTTP_PORT %s on %s cannot be used (%s): choose a free port, or unset HTTP_PORT",
+                settings.http_port,
+                host,
+                error.strerror or error,
+            )
             await database.close(timeout=DATABASE_SECONDS)
             return EXIT_CONFIG
     serving = asyncio.create_task(bot.start(settings.discord_token), name="bot")
@@ -175,20 +182,25 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
     try:
         serving.result()
     except discord.LoginFailure:
-        log.error("Discord refused the token: put the bot token from the developer portal "
-                  "(Bot -> Reset Token) in DISCORD_TOKEN; not retrying")
+        log.error(
+            "Discord refused the token: put the bot token from the developer portal "
+            "(Bot -> Reset Token) in DISCORD_TOKEN; not retrying"
+        )
         return EXIT_CONFIG
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.HTTPException) as error:
         # No traceback: the network, DNS or Discord itself; the supervisor starts us again.
-        log.error("cannot reach Discord (%s: %s); exiting for a later start",
-                  type(error).__name__, error)
+        log.error(
+            "cannot reach Discord (%s: %s); exiting for a later start", type(error).__name__, error
+        )
         return EXIT_RETRY
     log.info("closed cleanly")
     return 0
 
 
 async def shut_down(
-    bot: HousewayBot, serving: asyncio.Task[None], http: web.AppRunner | None,
+    bot: HousewayBot,
+    serving: asyncio.Task[None],
+    http: web.AppRunner | None,
     database: Database,
 ) -> None:
     """Close the bot, the HTTP endpoint and the database within SHUTDOWN_SECONDS.

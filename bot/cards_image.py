@@ -86,7 +86,6 @@ _JOKER_INK: Final = (104, 38, 168)
 _JOKER_GOLD: Final = (245, 182, 28)
 
 
-
 class Deck(StrEnum):
     """How the suits are coloured; the value is what a member's setting stores."""
 
@@ -124,7 +123,6 @@ FONT_CANDIDATES: tuple[str, ...] = (
 )
 _FONT_PX: Final = 200
 """Size the rank text is rasterised at before it is scaled to its place."""
-
 
 
 # --- Text ----------------------------------------------------------------------------

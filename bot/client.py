@@ -173,8 +173,7 @@ class HousewayBot(commands.Bot):
                 guild=discord.Object(id=guild_id) if guild_id is not None else None
             )
         except discord.HTTPException as error:
-            log.warning("could not fetch the commands' ids (%s); messages name them as text",
-                        error)
+            log.warning("could not fetch the commands' ids (%s); messages name them as text", error)
             return
         self.mentions.learn(commands)
 
@@ -218,8 +217,9 @@ class HousewayBot(commands.Bot):
             await asyncio.wait(pending, timeout=left)
 
     async def on_app_command_completion(
-        self, interaction: discord.Interaction, command: app_commands.Command[Any, ..., Any]
-        | app_commands.ContextMenu
+        self,
+        interaction: discord.Interaction,
+        command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
     ) -> None:
         # A command that answered with an error of the user's (bad input, not allowed,
         # too slow) says so in extras["outcome"]; anything else completed normally.
@@ -255,12 +255,17 @@ class ShardedHousewayBot(HousewayBot, commands.AutoShardedBot):
     """The same bot over several shards in one process (SHARD_COUNT / SHARD_IDS)."""
 
 
-def make_bot(settings: Settings, database: Database, force_sync: bool = False,
-             **options: Any) -> HousewayBot:
+def make_bot(
+    settings: Settings, database: Database, force_sync: bool = False, **options: Any
+) -> HousewayBot:
     """A plain bot, or a sharded one when SHARD_COUNT is set."""
     if settings.shard_count is None:
         return HousewayBot(settings, database, force_sync=force_sync, **options)
     return ShardedHousewayBot(
-        settings, database, force_sync=force_sync, shard_count=settings.shard_count,
-        shard_ids=list(settings.shard_ids) if settings.shard_ids else None, **options,
+        settings,
+        database,
+        force_sync=force_sync,
+        shard_count=settings.shard_count,
+        shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+        **options,
     )

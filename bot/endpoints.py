@@ -95,13 +95,9 @@ def _normalise_gateway_url(gateway_url: str) -> yarl.URL:
     """Validate the gateway URL; discord.py adds its own query parameters to it."""
     url = yarl.URL(gateway_url.strip())
     if url.scheme not in ("ws", "wss") or not url.host:
-        raise ValueError(
-            f"Discord gateway URL must be an absolute ws(s) URL, got {_loggable(url)}"
-        )
+        raise ValueError(f"Discord gateway URL must be an absolute ws(s) URL, got {_loggable(url)}")
     if url.query_string or url.fragment:
-        raise ValueError(
-            "Discord gateway URL must not have a query string: discord.py replaces it"
-        )
+        raise ValueError("Discord gateway URL must not have a query string: discord.py replaces it")
     return url
 
 

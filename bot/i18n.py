@@ -159,9 +159,15 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "quiz.round.deadline": {"sv": "Tiden går ut {when}.", "en": "Time runs out {when}."},
     "quiz.round.count": {"sv": "Svar hittills: {count}", "en": "Answers so far: {count}"},
-    "quiz.round.closed": {"sv": "Rundan är stängd. Svar: {count}", "en": "This round is closed. Answers: {count}"},
+    "quiz.round.closed": {
+        "sv": "Rundan är stängd. Svar: {count}",
+        "en": "This round is closed. Answers: {count}",
+    },
     "quiz.round.ended": {"sv": "Rundan stängde {when}.", "en": "The round closed at {when}."},
-    "quiz.placeholder.set": {"sv": "Välj två kort till tvåkortshanden", "en": "Pick two cards for the two-card hand"},
+    "quiz.placeholder.set": {
+        "sv": "Välj två kort till tvåkortshanden",
+        "en": "Pick two cards for the two-card hand",
+    },
     "quiz.placeholder.rule": {"sv": "Välj regeln", "en": "Pick the rule"},
     "quiz.answer.saved.set": {
         "sv": "Sparat: {cards} i tvåkortshanden. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
@@ -179,24 +185,48 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Mottaget men inte sparat än (databasen svarar inte): {rule}. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
         "en": "Received but not stored yet (the database is not answering): {rule}. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
     },
-    "quiz.answer.late": {"sv": "För sent – rundan är redan stängd.", "en": "Too late – this round is already closed."},
+    "quiz.answer.late": {
+        "sv": "För sent – rundan är redan stängd.",
+        "en": "Too late – this round is already closed.",
+    },
     "quiz.answer.invalid": {
         "sv": "Det svaret går inte att använda: välj exakt två av handens kort.",
         "en": "That answer can't be used: pick exactly two of the hand's cards.",
     },
-    "quiz.reveal.title": {"sv": "Runda {number} av {rounds} – facit", "en": "Round {number} of {rounds} – the answer"},
-    "quiz.reveal.right": {"sv": "Rätt svar ({count} av {answered})", "en": "Right ({count} of {answered})"},
+    "quiz.reveal.title": {
+        "sv": "Runda {number} av {rounds} – facit",
+        "en": "Round {number} of {rounds} – the answer",
+    },
+    "quiz.reveal.right": {
+        "sv": "Rätt svar ({count} av {answered})",
+        "en": "Right ({count} of {answered})",
+    },
     "quiz.reveal.nobody": {"sv": "Ingen svarade rätt.", "en": "Nobody got it right."},
     "quiz.reveal.more": {"sv": "… och {count} till", "en": "… and {count} more"},
     "quiz.reveal.rule": {"sv": "Regeln: {rule}", "en": "The rule: {rule}"},
     "quiz.finished.title": {"sv": "Quizet är slut", "en": "The quiz is over"},
-    "quiz.finished.none": {"sv": "Ingen fick några poäng den här gången.", "en": "Nobody scored this time."},
-    "quiz.stopped": {"sv": "Quizet stoppades av {user}. Den pågående rundan räknas inte.", "en": "The quiz was stopped by {user}. The current round does not count."},
-    "quiz.not_running": {"sv": "Inget quiz pågår i den här kanalen.", "en": "No quiz is running in this channel."},
-    "quiz.leaderboard.title.all": {"sv": "Topplista – genom tiderna", "en": "Leaderboard – all time"},
+    "quiz.finished.none": {
+        "sv": "Ingen fick några poäng den här gången.",
+        "en": "Nobody scored this time.",
+    },
+    "quiz.stopped": {
+        "sv": "Quizet stoppades av {user}. Den pågående rundan räknas inte.",
+        "en": "The quiz was stopped by {user}. The current round does not count.",
+    },
+    "quiz.not_running": {
+        "sv": "Inget quiz pågår i den här kanalen.",
+        "en": "No quiz is running in this channel.",
+    },
+    "quiz.leaderboard.title.all": {
+        "sv": "Topplista – genom tiderna",
+        "en": "Leaderboard – all time",
+    },
     "quiz.leaderboard.title.month": {"sv": "Topplista – {month}", "en": "Leaderboard – {month}"},
     "quiz.leaderboard.empty": {"sv": "Inga poäng än.", "en": "No scores yet."},
-    "quiz.leaderboard.line": {"sv": "**{rank}.** {user} – {points} p ({correct} rätt)", "en": "**{rank}.** {user} – {points} pts ({correct} right)"},
+    "quiz.leaderboard.line": {
+        "sv": "**{rank}.** {user} – {points} p ({correct} rätt)",
+        "en": "**{rank}.** {user} – {points} pts ({correct} right)",
+    },
     "quiz.leaderboard.page": {"sv": "Sida {page} av {pages}", "en": "Page {page} of {pages}"},
     "quiz.button.previous": {"sv": "Föregående", "en": "Previous"},
     "quiz.button.next": {"sv": "Nästa", "en": "Next"},
@@ -223,8 +253,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reset.yes": {"sv": "Ja, radera", "en": "Yes, delete"},
     "quiz.reset.no": {"sv": "Avbryt", "en": "Cancel"},
     "quiz.reset.done": {"sv": "Alla quizpoäng är raderade.", "en": "All quiz scores are deleted."},
-    "quiz.reset.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
-    "quiz.reset.not_yours": {"sv": "Den här bekräftelsen är inte till dig.", "en": "This confirmation is not yours."},
+    "quiz.reset.cancelled": {
+        "sv": "Avbrutet – inget raderades.",
+        "en": "Cancelled – nothing was deleted.",
+    },
+    "quiz.reset.not_yours": {
+        "sv": "Den här bekräftelsen är inte till dig.",
+        "en": "This confirmation is not yours.",
+    },
     "quiz.reset.expired": {
         "sv": "Inget svar inom en minut – inget raderades. Kör {cmd[quiz reset]} igen om du vill radera.",
         "en": "No answer within a minute – nothing was deleted. Run {cmd[quiz reset]} again to delete.",
@@ -254,7 +290,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "practice.title.set": {"sv": "Träna – lägg handen", "en": "Practice – set the hand"},
     "practice.title.rule": {"sv": "Träna – vilken regel", "en": "Practice – name the rule"},
-    "practice.session": {"sv": "Den här omgången: {right} av {total} rätt", "en": "This session: {right} of {total} right"},
+    "practice.session": {
+        "sv": "Den här omgången: {right} av {total} rätt",
+        "en": "This session: {right} of {total} right",
+    },
     "practice.streak": {"sv": "svit {streak}", "en": "streak {streak}"},
     "practice.right": {"sv": "✅ Rätt – så lägger huset", "en": "✅ Right – that is the house way"},
     "practice.wrong": {"sv": "❌ Inte som huset", "en": "❌ Not the house way"},
@@ -262,16 +301,28 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "practice.rule.wrong": {"sv": "❌ Fel regel", "en": "❌ Not that rule"},
     "practice.field.yours": {"sv": "Så lade du", "en": "Your split"},
     "practice.field.your_rule": {"sv": "Du valde", "en": "You picked"},
-    "practice.yours.same": {"sv": "Samma värde som husets.", "en": "The same value as the house way's."},
+    "practice.yours.same": {
+        "sv": "Samma värde som husets.",
+        "en": "The same value as the house way's.",
+    },
     "practice.yours.foul": {
         "sv": "Felsatt: tvåkortshanden är högre än femkortshanden, så handen förloras.",
         "en": "A foul: the two-card hand outranks the five-card hand, so the hand loses.",
     },
     "practice.field.ev": {"sv": "Exakt analys", "en": "Exact analysis"},
     "practice.ev.yours": {"sv": "Ditt sätt: **{ev}**", "en": "Your split: **{ev}**"},
-    "practice.ev.house": {"sv": "Husets sätt: {ev} – {versus}", "en": "The house way: {ev} – {versus}"},
-    "practice.ev.best": {"sv": "Bästa delningen ({split}): {ev} – {versus}", "en": "The best split ({split}): {ev} – {versus}"},
-    "practice.ev.house_best": {"sv": "Husets sätt är också den bästa delningen av den här handen.", "en": "The house way is also the best split of this hand."},
+    "practice.ev.house": {
+        "sv": "Husets sätt: {ev} – {versus}",
+        "en": "The house way: {ev} – {versus}",
+    },
+    "practice.ev.best": {
+        "sv": "Bästa delningen ({split}): {ev} – {versus}",
+        "en": "The best split ({split}): {ev} – {versus}",
+    },
+    "practice.ev.house_best": {
+        "sv": "Husets sätt är också den bästa delningen av den här handen.",
+        "en": "The house way is also the best split of this hand.",
+    },
     "practice.versus.gives_up": {"sv": "ditt sätt förlorar {gap}", "en": "yours gives up {gap}"},
     "practice.versus.gains": {"sv": "ditt sätt tjänar {gap}", "en": "yours gains {gap}"},
     "practice.versus.equal": {"sv": "lika", "en": "the same"},
@@ -279,10 +330,19 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Väntevärde per insatt enhet mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
         "en": "Expected value per unit bet against all 53,524,680 dealer hands.",
     },
-    "practice.ev.pending": {"sv": "Räknas ut – visas om ett ögonblick.", "en": "Being computed – shown in a moment."},
-    "practice.ev.unavailable": {"sv": "Analysen gick inte att göra just nu.", "en": "The analysis could not be made just now."},
+    "practice.ev.pending": {
+        "sv": "Räknas ut – visas om ett ögonblick.",
+        "en": "Being computed – shown in a moment.",
+    },
+    "practice.ev.unavailable": {
+        "sv": "Analysen gick inte att göra just nu.",
+        "en": "The analysis could not be made just now.",
+    },
     "practice.field.time": {"sv": "Tid", "en": "Time"},
-    "practice.time": {"sv": "{seconds} s från given till ditt svar", "en": "{seconds} s from the deal to your answer"},
+    "practice.time": {
+        "sv": "{seconds} s från given till ditt svar",
+        "en": "{seconds} s from the deal to your answer",
+    },
     "practice.button.next": {"sv": "Nästa hand", "en": "Next hand"},
     "practice.already": {
         "sv": "Den handen har du redan svarat på. Tryck på Nästa hand eller kör {cmd[practice]} igen.",
@@ -298,21 +358,36 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "stats.title": {"sv": "Träningsstatistik", "en": "Practice statistics"},
     "stats.hands": {"sv": "Tränade händer", "en": "Hands practised"},
-    "stats.hands.value": {"sv": "{hands} – {correct} rätt ({share})", "en": "{hands} – {correct} right ({share})"},
-    "stats.none": {"sv": "Inga än. Börja med {cmd[practice]}.", "en": "None yet. Start with {cmd[practice]}."},
+    "stats.hands.value": {
+        "sv": "{hands} – {correct} rätt ({share})",
+        "en": "{hands} – {correct} right ({share})",
+    },
+    "stats.none": {
+        "sv": "Inga än. Börja med {cmd[practice]}.",
+        "en": "None yet. Start with {cmd[practice]}.",
+    },
     "stats.streak": {"sv": "Svit", "en": "Streak"},
     "stats.streak.value": {"sv": "nu {current}, bästa {best}", "en": "now {current}, best {best}"},
     "stats.median": {"sv": "Mediantid att lägga en hand", "en": "Median time to set a hand"},
     "stats.recent": {"sv": "Senaste 30 dagarna", "en": "The last 30 days"},
-    "stats.recent.value": {"sv": "{hands} händer, {share} rätt", "en": "{hands} hands, {share} right"},
+    "stats.recent.value": {
+        "sv": "{hands} händer, {share} rätt",
+        "en": "{hands} hands, {share} right",
+    },
     "stats.daily": {"sv": "Dagens hand", "en": "Hand of the day"},
     "stats.daily.value": {
         "sv": "{answered} dagar besvarade · rätt {current} dagar i rad (bästa {best})",
         "en": "{answered} days answered · right {current} days in a row (best {best})",
     },
     "stats.quiz": {"sv": "Quiz på den här servern", "en": "Quiz in this server"},
-    "stats.quiz.ranked": {"sv": "{points} poäng · plats {rank} av {ranked}", "en": "{points} points · rank {rank} of {ranked}"},
-    "stats.quiz.unranked": {"sv": "{points} poäng · ingen placering än", "en": "{points} points · not ranked yet"},
+    "stats.quiz.ranked": {
+        "sv": "{points} poäng · plats {rank} av {ranked}",
+        "en": "{points} points · rank {rank} of {ranked}",
+    },
+    "stats.quiz.unranked": {
+        "sv": "{points} poäng · ingen placering än",
+        "en": "{points} points · not ranked yet",
+    },
     "stats.private_other": {
         "sv": "En annan medlems statistik visas bara för dig.",
         "en": "Another member's statistics are shown only to you.",
@@ -323,31 +398,58 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "stats.forget.yes": {"sv": "Ja, radera allt", "en": "Yes, delete everything"},
     "stats.forget.no": {"sv": "Avbryt", "en": "Cancel"},
-    "stats.forget.done": {"sv": "Klart: allt om dig är raderat ({rows} rader).", "en": "Done: everything about you is deleted ({rows} rows)."},
-    "stats.forget.cancelled": {"sv": "Avbrutet – inget raderades.", "en": "Cancelled – nothing was deleted."},
+    "stats.forget.done": {
+        "sv": "Klart: allt om dig är raderat ({rows} rader).",
+        "en": "Done: everything about you is deleted ({rows} rows).",
+    },
+    "stats.forget.cancelled": {
+        "sv": "Avbrutet – inget raderades.",
+        "en": "Cancelled – nothing was deleted.",
+    },
     "stats.forget.expired": {
         "sv": "Bekräftelsen har gått ut – inget raderades. Kör {cmd[stats forget]} igen om du vill radera.",
         "en": "This confirmation has expired – nothing was deleted. Run {cmd[stats forget]} again to delete.",
     },
-    "stats.forget.not_yours": {"sv": "Den här bekräftelsen är inte till dig.", "en": "This confirmation is not yours."},
+    "stats.forget.not_yours": {
+        "sv": "Den här bekräftelsen är inte till dig.",
+        "en": "This confirmation is not yours.",
+    },
     "daily.title": {"sv": "Dagens hand – {day}", "en": "Hand of the day – {day}"},
     "daily.prompt": {
         "sv": "Samma hand för alla i dag (UTC). Ett svar var, och det går inte att ändra.",
         "en": "The same hand for everyone today (UTC). One answer each, and it can't be changed.",
     },
-    "daily.placeholder": {"sv": "Välj två kort till tvåkortshanden", "en": "Pick two cards for the two-card hand"},
+    "daily.placeholder": {
+        "sv": "Välj två kort till tvåkortshanden",
+        "en": "Pick two cards for the two-card hand",
+    },
     "daily.yesterday": {"sv": "I går", "en": "Yesterday"},
-    "daily.yesterday.none": {"sv": "Ingen svarade på gårdagens hand.", "en": "Nobody answered yesterday's hand."},
+    "daily.yesterday.none": {
+        "sv": "Ingen svarade på gårdagens hand.",
+        "en": "Nobody answered yesterday's hand.",
+    },
     "daily.yesterday.value": {
         "sv": "{day}: **{hand}**\n{answered} svarade, {right} rätt ({share}). Vanligaste svaren:\n{answers}",
         "en": "{day}: **{hand}**\n{answered} answered, {right} right ({share}). The most given answers:\n{answers}",
     },
-    "daily.yesterday.answer": {"sv": "{mark} {cards} – {count} ({share})", "en": "{mark} {cards} – {count} ({share})"},
+    "daily.yesterday.answer": {
+        "sv": "{mark} {cards} – {count} ({share})",
+        "en": "{mark} {cards} – {count} ({share})",
+    },
     "daily.tally": {"sv": "Hittills i dag", "en": "So far today"},
-    "daily.tally.value": {"sv": "{answered} har svarat, {right} rätt.", "en": "{answered} answered, {right} right."},
+    "daily.tally.value": {
+        "sv": "{answered} har svarat, {right} rätt.",
+        "en": "{answered} answered, {right} right.",
+    },
     "daily.streak": {"sv": "Din svit", "en": "Your streak"},
-    "daily.streak.value": {"sv": "Rätt {current} dagar i rad (bästa {best}).", "en": "Right {current} days in a row (best {best})."},
-    "daily.already": {"sv": "Du har redan svarat på dagens hand – ett svar per dag.", "en": "You already answered today's hand – one answer a day."},
+    "daily.streak.value": {
+        "sv": "Rätt {current} dagar i rad (bästa {best}).",
+        "en": "Right {current} days in a row (best {best}).",
+    },
+    "daily.already": {
+        "sv": "Du har redan svarat på dagens hand – ett svar per dag.",
+        "en": "You already answered today's hand – one answer a day.",
+    },
     "daily.closed": {
         "sv": "Den handen var {day}s och är stängd. Kör {cmd[daily]} för dagens hand.",
         "en": "That was the hand of {day}, and it is closed. Run {cmd[daily]} for today's hand.",
@@ -461,7 +563,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{five}  ·  {two}\nVäntevärde {ev}{gap}\nVinst {win} · oavgjort {push} · förlust {loss}",
         "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
     },
-    "analyze.row_gap": {"sv": " · förlorar {gap} mot den bästa", "en": " · gives up {gap} against the best"},
+    "analyze.row_gap": {
+        "sv": " · förlorar {gap} mot den bästa",
+        "en": " · gives up {gap} against the best",
+    },
     "analyze.others": {"sv": "Övriga delningar (väntevärde)", "en": "The other splits (EV)"},
     "analyze.house_mark": {"sv": "Huset väljer", "en": "House Way"},
     "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
@@ -527,7 +632,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Femkortshand, {five_name}: {five}. Tvåkortshand, {two_name}: {two}.",
         "en": "Five-card hand, {five_name}: {five}. Two-card hand, {two_name}: {two}.",
     },
-    "alt.hand": {"sv": "En hand med {count} kort: {cards}.", "en": "A hand of {count} cards: {cards}."},
+    "alt.hand": {
+        "sv": "En hand med {count} kort: {cards}.",
+        "en": "A hand of {count} cards: {cards}.",
+    },
     "alt.card": {"sv": "Ett kort: {cards}.", "en": "One card: {cards}."},
     "alt.rule_chart": {
         "sv": "Stapeldiagram, andel rätt per regel: {rows}.",
@@ -557,9 +665,7 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "deal": "giv",
     "Deal a random hand and show the house way": "En slumpad hand och hur huset lägger den",
     "rules": "regler",
-    "The House Way rules, in Swedish with translation": (
-        "Reglerna i Huset väljer, ordagrant"
-    ),
+    "The House Way rules, in Swedish with translation": ("Reglerna i Huset väljer, ordagrant"),
     "rule": "regel",
     "One rule (leave empty for all)": "En regel (lämna tomt för alla)",
     "quiz": "quiz",

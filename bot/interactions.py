@@ -36,9 +36,7 @@ def everywhere() -> Callable[[T], T]:
 
     def decorate(command: T) -> T:
         command = app_commands.allowed_installs(guilds=True, users=True)(command)
-        return app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(
-            command
-        )
+        return app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(command)
 
     return decorate
 
@@ -111,9 +109,7 @@ def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:
     )
 
 
-async def refuse_invalid_component(
-    interaction: discord.Interaction, name: str, key: str
-) -> None:
+async def refuse_invalid_component(interaction: discord.Interaction, name: str, key: str) -> None:
     """Tell the member that a button or menu cannot be used and what to do instead (``key``).
 
     For custom ids the bot's own messages could not carry: told before anything reads
@@ -133,7 +129,10 @@ def record(interaction: discord.Interaction, command: str, outcome: str) -> None
         metrics.database_errors.inc()
     ms = round(seconds * 1000)
     fields: dict[str, object] = {
-        "command": command, "outcome": outcome, "ms": ms, "guild": interaction.guild_id
+        "command": command,
+        "outcome": outcome,
+        "ms": ms,
+        "guild": interaction.guild_id,
     }
     if log.isEnabledFor(logging.DEBUG):  # who, only when debugging: a member is a person
         fields["user"] = interaction.user.id

@@ -59,17 +59,23 @@ class Metrics:
         if bot is not None:
             self.registry.register(BotCollector(bot))
         self.interactions = Counter(
-            "houseway_interactions_total", "Interactions handled, by command and outcome",
-            ["command", "outcome"], registry=self.registry,
+            "houseway_interactions_total",
+            "Interactions handled, by command and outcome",
+            ["command", "outcome"],
+            registry=self.registry,
         )
         self.response_seconds = Histogram(
-            "houseway_interaction_seconds", "Time from an interaction's creation to its handling",
-            ["command"], registry=self.registry,
+            "houseway_interaction_seconds",
+            "Time from an interaction's creation to its handling",
+            ["command"],
+            registry=self.registry,
             buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10),
         )
         self.reconnects = Counter(
-            "houseway_gateway_reconnects_total", "Gateway sessions resumed or re-identified",
-            ["shard"], registry=self.registry,
+            "houseway_gateway_reconnects_total",
+            "Gateway sessions resumed or re-identified",
+            ["shard"],
+            registry=self.registry,
         )
         self.quiz_rounds = Counter(
             "houseway_quiz_rounds_total", "Quiz rounds scored", registry=self.registry
@@ -78,7 +84,8 @@ class Metrics:
             "houseway_quiz_answers_total", "Quiz answers recorded", registry=self.registry
         )
         self.database_errors = Counter(
-            "houseway_database_errors_total", "Database operations that failed",
+            "houseway_database_errors_total",
+            "Database operations that failed",
             registry=self.registry,
         )
 
@@ -154,8 +161,10 @@ def _sane(latency: float) -> bool:
 def http_app(bot: discord.Client, metrics: Metrics) -> web.Application:
     async def healthz(request: web.Request) -> web.Response:
         healthy, reason = is_healthy(bot)
-        return web.json_response({"status": "ok" if healthy else "unavailable",
-                                  "reason": reason}, status=200 if healthy else 503)
+        return web.json_response(
+            {"status": "ok" if healthy else "unavailable", "reason": reason},
+            status=200 if healthy else 503,
+        )
 
     async def metrics_view(request: web.Request) -> web.Response:
         body = generate_latest(metrics.registry)
@@ -167,9 +176,7 @@ def http_app(bot: discord.Client, metrics: Metrics) -> web.Application:
     return app
 
 
-async def start_http(
-    bot: discord.Client, metrics: Metrics, host: str, port: int
-) -> web.AppRunner:
+async def start_http(bot: discord.Client, metrics: Metrics, host: str, port: int) -> web.AppRunner:
     runner = web.AppRunner(http_app(bot, metrics), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
@@ -249,8 +256,10 @@ class JsonFormatter(pythonjsonlogger.json.JsonFormatter):
 
     def process_log_record(self, log_record: dict[str, Any]) -> dict[str, Any]:
         for key, value in log_record.items():
-            if isinstance(value, int) and not isinstance(value, bool) and (
-                key in ID_FIELDS or key.endswith("_id") or abs(value) >= 2**53
+            if (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and (key in ID_FIELDS or key.endswith("_id") or abs(value) >= 2**53)
             ):
                 log_record[key] = str(value)
         return log_record

@@ -123,7 +123,7 @@ def _database_url_problem(url: str) -> str | None:
         parts = urlsplit(url)
     except ValueError:
         return f"has unbalanced brackets or brackets around a non-IPv6 host{BRACKETS_EXAMPLE}"
-    has_authority = url[len(parts.scheme):].startswith("://")
+    has_authority = url[len(parts.scheme) :].startswith("://")
     if parts.scheme not in DATABASE_SCHEMES or not has_authority:
         # Before '://' is a scheme, never a password; without '://' it may not be.
         named = f", not {parts.scheme}://" if parts.scheme and has_authority else ""

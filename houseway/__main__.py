@@ -107,7 +107,6 @@ def shown_input(text: str) -> str:
     return text[:SHOWN_PREFIX] + CUT_MARK
 
 
-
 def stderr_progress(
     label: str, unit: str, stream: TextIO = sys.stderr, interval: float = 0.2
 ) -> Callable[[int, int], None]:

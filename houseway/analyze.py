@@ -396,9 +396,7 @@ def _summary(analysis: Analysis) -> str:
         summary = f"The house way ({path}) is the best split: EV {figure(house.ev, house.se, True)}"
         if len(analysis.splits) > 1:
             runner_up = analysis.splits[1]
-            summary += (
-                f"; the next best gives up {figure(runner_up.gap, runner_up.gap_se)} units"
-            )
+            summary += f"; the next best gives up {figure(runner_up.gap, runner_up.gap_se)} units"
         return summary
     best_ev = f"{analysis.best.ev:+.6f}" if analysis.exact else f"{analysis.best.ev:+.4f}"
     return (

@@ -31,7 +31,6 @@ TOTAL_HANDS: Final = comb(53, 7)
 DEALER_HANDS: Final = comb(53 - 7, 7)
 
 
-
 class SpecCategory(NamedTuple):
     """One row of spec section 7: a best five-card category over all hands."""
 

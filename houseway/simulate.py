@@ -193,5 +193,3 @@ def run_simulation(
     return SimulationResult(
         done, wins, pushes, losses, seed, workers, time.perf_counter() - started
     )
-
-

@@ -177,13 +177,31 @@ def test_four_colour_hand_in_order() -> None:
     image = open_png(ci.render_hand(hand, ci.Deck.FOUR))
     boxes = ci.hand_layout().boxes()
     assert [count(image, box, is_blue) > 300 for box in boxes] == [
-        False, False, True, False, False, True, False
+        False,
+        False,
+        True,
+        False,
+        False,
+        True,
+        False,
     ]
     assert [count(image, box, is_green) > 300 for box in boxes] == [
-        False, False, False, True, False, False, True
+        False,
+        False,
+        False,
+        True,
+        False,
+        False,
+        True,
     ]
     assert [count(image, box, is_red) > 300 for box in boxes] == [
-        True, False, False, False, False, False, False
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+        False,
     ]
 
 

@@ -415,9 +415,9 @@ def test_every_data_file_is_package_data() -> None:
     """The wheel (and so the image) carries houseway/data: the class table, census, costs."""
     from fnmatch import fnmatch
 
-    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"][
-        "setuptools"
-    ]["package-data"]["houseway"]
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+        "package-data"
+    ]["houseway"]
     files = sorted(p.relative_to(ROOT / "houseway") for p in (ROOT / "houseway/data").iterdir())
     assert {"census.json", "dealer_classes.npz", "cost.json"} <= {f.name for f in files}
     for file in files:
@@ -657,7 +657,8 @@ def env_example() -> dict[str, str]:
 def test_env_example_is_read_as_the_settings_expect(env_example: dict[str, str]) -> None:
     assert "DISCORD_TOKEN" in env_example and env_example["DISCORD_TOKEN"] == ""
     assert set(env_example) <= {f.name.upper() for f in dataclasses.fields(Settings)} | {
-        "DISCORD_API_URL", "DISCORD_GATEWAY_URL"
+        "DISCORD_API_URL",
+        "DISCORD_GATEWAY_URL",
     }
 
 

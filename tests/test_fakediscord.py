@@ -184,9 +184,7 @@ async def bot(fake_discord: FakeDiscord) -> AsyncIterator[MiniBot]:
 # --- login ---------------------------------------------------------------------------------
 
 
-async def test_login_identifies_and_syncs_commands(
-    fake_discord: FakeDiscord, bot: MiniBot
-) -> None:
+async def test_login_identifies_and_syncs_commands(fake_discord: FakeDiscord, bot: MiniBot) -> None:
     fake = fake_discord
     assert fake.identify_count == 1
     assert bot.user is not None and bot.user.id == fake.application_id
@@ -201,7 +199,14 @@ async def test_login_identifies_and_syncs_commands(
     assert conn.session.intents == discord.Intents.default().value
 
     assert {c["name"] for c in fake.commands_for(None)} == {
-        "ping", "card", "upload", "revise", "quiz", "vote", "feedback", "hand",
+        "ping",
+        "card",
+        "upload",
+        "revise",
+        "quiz",
+        "vote",
+        "feedback",
+        "hand",
     }
     assert [c["name"] for c in fake.commands_for(GUILD_ID)] == ["admin"]
     assert fake.commands_for(GUILD_ID)[0]["default_member_permissions"] == str(MANAGE_GUILD)
@@ -397,9 +402,7 @@ async def test_autocomplete(fake_discord: FakeDiscord, bot: MiniBot) -> None:
 # --- rate limits ---------------------------------------------------------------------------
 
 
-async def test_rate_limited_callback_is_waited_out(
-    fake_discord: FakeDiscord, bot: MiniBot
-) -> None:
+async def test_rate_limited_callback_is_waited_out(fake_discord: FakeDiscord, bot: MiniBot) -> None:
     fake = fake_discord
     fault = fake.rate_limit("POST /interactions/*/callback", retry_after=0.5)
     interaction = await fake.send_command("ping")
@@ -467,9 +470,7 @@ async def test_op7_reconnect_resumes(fake_discord: FakeDiscord, bot: MiniBot) ->
     assert (await fake.wait_response(interaction)).callback_type == CallbackType.CHANNEL_MESSAGE
 
 
-async def test_invalid_session_forces_new_identify(
-    fake_discord: FakeDiscord, bot: MiniBot
-) -> None:
+async def test_invalid_session_forces_new_identify(fake_discord: FakeDiscord, bot: MiniBot) -> None:
     fake = fake_discord
     old_session = fake.session
     await fake.invalidate_session(resumable=True)
@@ -711,7 +712,10 @@ def test_configure_endpoints_validates_and_restores(caplog: pytest.LogCaptureFix
     try:
         with caplog.at_level(logging.INFO, logger="bot.endpoints"):
             configure_endpoints("http://user:hunter2@proxy:8080/api/v10/", "wss://gw.example/")
-        assert current_endpoints() == ("http://user:hunter2@proxy:8080/api/v10", "wss://gw.example/")
+        assert current_endpoints() == (
+            "http://user:hunter2@proxy:8080/api/v10",
+            "wss://gw.example/",
+        )
         assert "hunter2" not in caplog.text and "proxy:8080/api/v10" in caplog.text
         assert discord.http.Route("GET", "/users/@me").url == (
             "http://user:hunter2@proxy:8080/api/v10/users/@me"
@@ -762,7 +766,9 @@ async def test_bot_in_a_subprocess(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     env = {**os.environ, **fake.subprocess_env()}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", SUBPROCESS_BOT,
+        sys.executable,
+        "-c",
+        SUBPROCESS_BOT,
         cwd=Path(__file__).resolve().parents[1],
         env=env,
         stdout=asyncio.subprocess.PIPE,

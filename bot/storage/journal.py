@@ -66,8 +66,9 @@ class AnswerJournal:
                 round_id, user_id, answer, answered_at = json.loads(line)
                 answers.append(AnswerIn(int(round_id), int(user_id), str(answer), answered_at))
             except (ValueError, TypeError):
-                log.warning("%s line %d is unreadable (cut short by a crash?); skipped",
-                            self.path, number)
+                log.warning(
+                    "%s line %d is unreadable (cut short by a crash?); skipped", self.path, number
+                )
         return answers
 
     async def append(self, answer: AnswerIn) -> None:

@@ -309,8 +309,10 @@ class AnswerWriter:
             try:
                 results = await record_answers(self.db, [answer for answer, _ in taken])
             except BaseException as error:
-                failure = error if isinstance(error, DatabaseError) else DatabaseError(
-                    f"answers not written: {type(error).__name__}"
+                failure = (
+                    error
+                    if isinstance(error, DatabaseError)
+                    else DatabaseError(f"answers not written: {type(error).__name__}")
                 )
                 stopped = not isinstance(error, Exception)
                 for _, future in taken + (self._queue if stopped else []):

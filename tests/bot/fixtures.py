@@ -121,5 +121,3 @@ def any_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/any.sqlite3"
     return str(request.getfixturevalue("postgres_url"))
-
-

@@ -50,5 +50,3 @@ def assert_slots(png: bytes, cards: Sequence[Card], deck: Deck) -> None:
         found = inks_in(image, box)
         assert found.pop(ink.__name__) > 500, (NAMES[card], deck)
         assert set(found.values()) == {0}, (NAMES[card], deck, found)
-
-

@@ -266,16 +266,19 @@ def test_close_splits_get_the_decimals_that_tell_them_apart() -> None:
     assert f"{second.ev:.5f}" == f"{third.ev:.5f}" and f"{second.ev:.6f}" != f"{third.ev:.6f}"
     embed = analysis_embed(analysis, "en").to_dict()
     rows = split_rows(embed)
-    assert f"EV {figure(second.ev, 6)} · gives up {figure(second.gap, 6, signed=False)}" in (
-        rows[1]["value"]
+    assert (
+        f"EV {figure(second.ev, 6)} · gives up {figure(second.gap, 6, signed=False)}"
+        in (rows[1]["value"])
     )
-    assert f"EV {figure(third.ev, 6)} · gives up {figure(third.gap, 6, signed=False)}" in (
-        rows[2]["value"]
+    assert (
+        f"EV {figure(third.ev, 6)} · gives up {figure(third.gap, 6, signed=False)}"
+        in (rows[2]["value"])
     )
     assert rows[0]["value"].split("\n")[1] == f"EV {figure(analysis.best.ev, 6)}"
-    assert f"gives up {figure(analysis.give_up, 6, signed=False)} units" in embed["fields"][-1][
-        "value"
-    ]
+    assert (
+        f"gives up {figure(analysis.give_up, 6, signed=False)} units"
+        in embed["fields"][-1]["value"]
+    )
     bars = analysis_bars(analysis, "sv")
     assert bars[1].value_text != bars[2].value_text
     assert bars[1].value_text == figure(-second.gap, 6, "sv", signed=False)
@@ -337,8 +340,7 @@ async def test_a_burst_from_one_member_is_refused_privately_and_others_are_answe
     flooder = fake_discord.make_user("flooder")
     other = fake_discord.make_user("other")
     burst = [
-        await fake_discord.send_command("analyze", {"hand": ROYAL}, user=flooder)
-        for _ in range(60)
+        await fake_discord.send_command("analyze", {"hand": ROYAL}, user=flooder) for _ in range(60)
     ]
     theirs = await fake_discord.send_command(
         "analyze", {"hand": STRAIGHT_KEPT}, user=other, locale="sv-SE"

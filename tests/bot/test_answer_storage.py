@@ -19,8 +19,17 @@ async def open_round(database: Database, deadline: float | None = None) -> store
     quiz = store.Quiz(store.new_id(), 1, channel, 3, "set", 1, 30, "en-US", "running")
     await store.create_quiz(database, quiz)
     round_ = store.Round(
-        store.new_id(), quiz.id, 1, parse_hand("As Kd Qc Jh 9s 7d JK"), [], channel, 4, now,
-        now + 30 if deadline is None else deadline, "open", None,
+        store.new_id(),
+        quiz.id,
+        1,
+        parse_hand("As Kd Qc Jh 9s 7d JK"),
+        [],
+        channel,
+        4,
+        now,
+        now + 30 if deadline is None else deadline,
+        "open",
+        None,
     )
     await store.add_round(database, round_)
     return round_
@@ -72,8 +81,9 @@ async def test_a_burst_of_answers_is_written_in_few_statements(any_database_url:
         # One for the first answer, then the other 299 in batches of 100: four at most
         # (one each would be 300).
         assert database.round_trips <= 4
-        rows = await database.fetch("SELECT user_id, answer FROM answers WHERE round_id = $1",
-                                    round_.id)
+        rows = await database.fetch(
+            "SELECT user_id, answer FROM answers WHERE round_id = $1", round_.id
+        )
         assert {(row["user_id"], row["answer"]) for row in rows} == {
             (user, f"As Kd {user}") for user in range(1, 301)
         }
@@ -114,8 +124,9 @@ async def test_an_older_answer_written_late_never_replaces_a_newer_one(
         rows = await database.fetch("SELECT answer FROM answers WHERE round_id = $1", round_.id)
         assert [row["answer"] for row in rows] == ["9s 7d"]
         # In one batch the later of a member's answers counts, whatever the order given.
-        later, earlier = (store.AnswerIn(round_.id, 8, a, now + t) for a, t in
-                          (("Qc Jh", 2), ("As Kd", 1)))
+        later, earlier = (
+            store.AnswerIn(round_.id, 8, a, now + t) for a, t in (("Qc Jh", 2), ("As Kd", 1))
+        )
         assert await store.record_answers(database, [later, earlier]) == [True, True]
         row = await database.fetchrow(
             "SELECT answer FROM answers WHERE round_id = $1 AND user_id = 8", round_.id

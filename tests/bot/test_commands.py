@@ -182,7 +182,8 @@ async def test_deal_again_by_the_dealer_deals_in_the_same_message(
         again = await fake_discord.click(message, button, locale="en-US")
         first = await fake_discord.wait_response(again)
         assert first.callback_type in (
-            CallbackType.UPDATE_MESSAGE, CallbackType.DEFERRED_UPDATE_MESSAGE
+            CallbackType.UPDATE_MESSAGE,
+            CallbackType.DEFERRED_UPDATE_MESSAGE,
         )
         await edited(fake_discord, message, press)
         assert message.embeds[0]["title"] == "New deal – House Way"
@@ -223,9 +224,7 @@ async def test_deal_again_on_a_message_from_before_names_the_dealer_by_its_inter
     await fake_discord.wait_response(again)
     await edited(fake_discord, message, 1)
     assert message.custom_ids() == [button]
-    other = await fake_discord.click(
-        message, button, user=fake_discord.make_user("cay")
-    )
+    other = await fake_discord.click(message, button, user=fake_discord.make_user("cay"))
     await fake_discord.wait_response(other)
     assert len(message.revisions) == 1
 
@@ -362,8 +361,10 @@ async def test_rules_list_has_every_sentence(
         sent = [first, *interaction.followups]
         text = "\n".join(e["description"] for s in sent for e in s.embeds)
         for message in sent:
-            assert sum(len(e.get("description", "")) + len(e.get("title", ""))
-                       for e in message.embeds) <= 6000
+            assert (
+                sum(len(e.get("description", "")) + len(e.get("title", "")) for e in message.embeds)
+                <= 6000
+            )
         assert INTRODUCTION_SV in text
         for rule in RULES.values():
             assert rule.swedish in text

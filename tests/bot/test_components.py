@@ -87,8 +87,11 @@ async def test_forged_custom_ids_are_refused_before_anything_reads_them(
 
     async def click(message: Any, custom_id: str, locale: str = "en-US", **extra: Any) -> str:
         interaction = await fake_discord.click(
-            message, custom_id, component_type=extra.pop("component_type", 2),
-            locale=locale, **extra,
+            message,
+            custom_id,
+            component_type=extra.pop("component_type", 2),
+            locale=locale,
+            **extra,
         )
         return await refused(fake_discord, interaction)
 
@@ -130,17 +133,25 @@ async def test_out_of_range_ids_on_a_message_are_refused_before_the_database(
     caplog.set_level(logging.INFO)
     board = await leaderboard_message(fake_discord)
     board.components = [
-        {"type": 1, "components": [
-            {"type": 2, "style": 2, "label": "0", "custom_id": "quiz:lb:all:0"},
-            {"type": 2, "style": 2, "label": "big", "custom_id": "quiz:lb:all:" + "9" * 24},
-        ]},
-        {"type": 1, "components": [{
-            "type": 3,
-            "custom_id": f"quiz:answer:{BEYOND_64_BITS}",
-            "options": [{"label": card, "value": card} for card in ("As", "Kd", "7c")],
-            "min_values": 2,
-            "max_values": 2,
-        }]},
+        {
+            "type": 1,
+            "components": [
+                {"type": 2, "style": 2, "label": "0", "custom_id": "quiz:lb:all:0"},
+                {"type": 2, "style": 2, "label": "big", "custom_id": "quiz:lb:all:" + "9" * 24},
+            ],
+        },
+        {
+            "type": 1,
+            "components": [
+                {
+                    "type": 3,
+                    "custom_id": f"quiz:answer:{BEYOND_64_BITS}",
+                    "options": [{"label": card, "value": card} for card in ("As", "Kd", "7c")],
+                    "min_values": 2,
+                    "max_values": 2,
+                }
+            ],
+        },
     ]
     calls = statements(bot, monkeypatch)
     for custom_id in ("quiz:lb:all:0", "quiz:lb:all:" + "9" * 24):

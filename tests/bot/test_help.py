@@ -11,8 +11,18 @@ from tests.bot.fixtures import BotRunner, mention
 from tests.fakediscord import FakeDiscord
 
 EVERYDAY = (
-    "houseway", "deal", "rules", "analyze", "leaderboard", "stats view", "stats forget",
-    "practice", "daily", "cards", "help", "about",
+    "houseway",
+    "deal",
+    "rules",
+    "analyze",
+    "leaderboard",
+    "stats view",
+    "stats forget",
+    "practice",
+    "daily",
+    "cards",
+    "help",
+    "about",
 )
 MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset")
 
@@ -31,12 +41,16 @@ def lines(text: str) -> dict[str, str]:
     ("locale", "title", "moderators", "houseway_line", "quiz_title"),
     [
         (
-            "en-US", "Commands", "For moderators",
+            "en-US",
+            "Commands",
+            "For moderators",
             "How the house sets a hand you type, with a picture and the deciding rule.",
             "Quiz – how it works",
         ),
         (
-            "sv-SE", "Kommandon", "För moderatorer",
+            "sv-SE",
+            "Kommandon",
+            "För moderatorer",
             "Hur huset lägger en hand du skriver in, med bild och regeln som avgör.",
             "Quiz – så går det till",
         ),
@@ -74,11 +88,17 @@ async def test_help_lists_every_command_as_a_mention(
     ("locale", "source", "source_none", "stored", "kept"),
     [
         (
-            "en-US", "Source", "Not given by whoever runs this bot.", "What the bot stores",
+            "en-US",
+            "Source",
+            "Not given by whoever runs this bot.",
+            "What the bot stores",
             "the answers of past rounds stay",
         ),
         (
-            "sv-SE", "Källkod", "Inte angiven av den som driver boten.", "Vad boten sparar",
+            "sv-SE",
+            "Källkod",
+            "Inte angiven av den som driver boten.",
+            "Vad boten sparar",
             "svaren i tidigare rundor finns kvar",
         ),
     ],

@@ -17,7 +17,16 @@ from tests.fakediscord.models import MANAGE_GUILD
 HAND = "As Kd Qc Jh 9s 7d JK"
 #: Usable anywhere: servers (with or without the bot), the bot's DM, private channels.
 EVERYWHERE = {
-    "houseway", "deal", "rules", "analyze", "help", "about", "practice", "stats", "daily", "cards"
+    "houseway",
+    "deal",
+    "rules",
+    "analyze",
+    "help",
+    "about",
+    "practice",
+    "stats",
+    "daily",
+    "cards",
 }
 #: The quiz and its scores belong to a server the bot is in.
 SERVER_ONLY = {"quiz", "leaderboard"}
@@ -57,9 +66,18 @@ async def test_the_synced_payload_says_who_sees_each_command_and_where(
     assert {o["name"] for o in synced["quiz"]["options"]} == {"start", "stop", "config", "reset"}
     swedish = {name: command["name_localizations"]["sv-SE"] for name, command in synced.items()}
     assert swedish == {
-        "houseway": "husetväljer", "deal": "giv", "rules": "regler", "analyze": "analysera",
-        "help": "hjälp", "about": "om", "quiz": "quiz", "leaderboard": "topplista",
-        "practice": "träna", "stats": "statistik", "daily": "dagens", "cards": "kort",
+        "houseway": "husetväljer",
+        "deal": "giv",
+        "rules": "regler",
+        "analyze": "analysera",
+        "help": "hjälp",
+        "about": "om",
+        "quiz": "quiz",
+        "leaderboard": "topplista",
+        "practice": "träna",
+        "stats": "statistik",
+        "daily": "dagens",
+        "cards": "kort",
     }
     for name in ("houseway", "deal", "analyze"):
         [private] = [o for o in synced[name]["options"] if o["name"] == "private"]

@@ -97,7 +97,9 @@ async def test_an_answer_the_disk_cannot_keep_either_is_told_so_honestly(
     fake_discord.default_guild.preferred_locale = "en-US"
     (tmp_path / "not-a-directory").write_text("")
     async with run_bot(
-        fake_discord, database_url=proxy.url(postgres_url), quiz_timing=QUICK_QUIZ,
+        fake_discord,
+        database_url=proxy.url(postgres_url),
+        quiz_timing=QUICK_QUIZ,
         data_dir=tmp_path / "not-a-directory" / "data",
     ):
         await start_quiz(fake_discord, rounds=1, seconds=60)
@@ -132,7 +134,8 @@ async def test_answer_kept_while_its_write_is_blocked_still_counts(
                 assert click.response_time is not None and click.response_time < 3.0
                 await fake_discord.wait_until(
                     lambda: fake_discord.get_message(first.id).content == "Answers so far: 1",
-                    5, "the kept answer counted",
+                    5,
+                    "the kept answer counted",
                 )
             rows: list[Any] = []
             for _ in range(100):  # the held INSERT goes through now
@@ -174,7 +177,9 @@ async def test_stalled_database_quiz_commands_answer_in_time(
             async with direct.transaction() as tx:  # only writes to quizzes hang
                 await tx.execute("LOCK TABLE quizzes IN SHARE MODE")
                 start = await fake_discord.send_command(
-                    "quiz start", {"rounds": 1}, user=fake_discord.owner,
+                    "quiz start",
+                    {"rounds": 1},
+                    user=fake_discord.owner,
                     permissions=MANAGE_GUILD,
                 )
                 await told_unavailable_in_time(start)
@@ -232,15 +237,20 @@ async def bot_process(env: dict[str, str], tmp_path: Path) -> asyncio.subprocess
     """``python -m bot`` in ``tmp_path`` (its DATA_DIR), its output appended to bot.log."""
     with (tmp_path / "bot.log").open("ab") as log:
         return await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path, env=env,
-            stdout=log, stderr=subprocess.STDOUT,
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
 
 
 async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
     fake_discord: FakeDiscord, postgres_url: str, tmp_path: Path
 ) -> None:
-    """"Saved" means saved: ten answers acknowledged while every write hangs, then the
+    """ "Saved" means saved: ten answers acknowledged while every write hangs, then the
     bot is killed (SIGKILL, no shutdown); the next process still scores all ten."""
     proxy = TcpProxy.to(postgres_url)
     await proxy.start()
@@ -253,12 +263,14 @@ async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
         first = await wait_round(fake_discord, 1)
         proxy.pause()  # every statement hangs from here on
         members = [fake_discord.make_user(f"member{i}") for i in range(10)]
-        clicks = await asyncio.gather(*(
-            fake_discord.click(
-                first.id, select_of(first)["custom_id"], values=house_two(first), user=member
+        clicks = await asyncio.gather(
+            *(
+                fake_discord.click(
+                    first.id, select_of(first)["custom_id"], values=house_two(first), user=member
+                )
+                for member in members
             )
-            for member in members
-        ))
+        )
         told = await asyncio.gather(*(fake_discord.wait_response(c, timeout=10) for c in clicks))
         assert all(sent.content.startswith("Saved") for sent in told), [s.content for s in told]
         assert max(c.response_time or 99.0 for c in clicks) < 3.0

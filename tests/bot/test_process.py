@@ -21,8 +21,18 @@ from tests.fakediscord import GUILD_ID, FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 #: Every top-level command the bot registers.
 COMMANDS = {
-    "houseway", "deal", "rules", "quiz", "analyze", "leaderboard", "help", "about",
-    "practice", "stats", "daily", "cards",
+    "houseway",
+    "deal",
+    "rules",
+    "quiz",
+    "analyze",
+    "leaderboard",
+    "help",
+    "about",
+    "practice",
+    "stats",
+    "daily",
+    "cards",
 }
 
 
@@ -128,8 +138,13 @@ def _env(**extra: str) -> dict[str, str]:
 
 def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=_env(), capture_output=True,
-        text=True, timeout=60, check=False,
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
@@ -138,13 +153,24 @@ def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
-async def _start_bot_process(fake: FakeDiscord, tmp_path: Path, *args: str
-                             ) -> asyncio.subprocess.Process:
-    env = _env(**fake.subprocess_env(), DATABASE_URL=f"sqlite:///{tmp_path}/bot.sqlite3",
-               LOG_LEVEL="DEBUG", PYTHONPATH=str(ROOT))
+async def _start_bot_process(
+    fake: FakeDiscord, tmp_path: Path, *args: str
+) -> asyncio.subprocess.Process:
+    env = _env(
+        **fake.subprocess_env(),
+        DATABASE_URL=f"sqlite:///{tmp_path}/bot.sqlite3",
+        LOG_LEVEL="DEBUG",
+        PYTHONPATH=str(ROOT),
+    )
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *args, cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
 
 
@@ -183,8 +209,13 @@ async def test_entry_point_with_refused_token(fake_discord: FakeDiscord, tmp_pat
 def _run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
     settings = {"DISCORD_TOKEN": "x" * 24, "LOG_LEVEL": "INFO", "PYTHONPATH": str(ROOT), **env}
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=_env(**settings),
-        capture_output=True, text=True, timeout=60, check=False,
+        [sys.executable, "-m", "bot", *args],
+        cwd=tmp_path,
+        env=_env(**settings),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 
@@ -193,8 +224,13 @@ def test_both_commands_tell_their_version(tmp_path: Path) -> None:
 
     for module in ("bot", "houseway"):
         done = subprocess.run(
-            [sys.executable, "-m", module, "--version"], cwd=tmp_path, capture_output=True,
-            text=True, timeout=60, check=False, env=_env(PYTHONPATH=str(ROOT)),
+            [sys.executable, "-m", module, "--version"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env=_env(PYTHONPATH=str(ROOT)),
         )
         assert done.returncode == 0
         assert done.stdout.strip().endswith(__version__) and __version__ != "0+unknown"
@@ -221,10 +257,18 @@ async def test_a_busy_http_port_is_one_line_and_exit_2(
         taken.listen()
         port = taken.getsockname()[1]
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path,
-            env=_env(**fake_discord.subprocess_env(), HTTP_PORT=str(port), LOG_LEVEL="INFO",
-                     PYTHONPATH=str(ROOT)),
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=_env(
+                **fake_discord.subprocess_env(),
+                HTTP_PORT=str(port),
+                LOG_LEVEL="INFO",
+                PYTHONPATH=str(ROOT),
+            ),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
         )
         output, _ = await asyncio.wait_for(process.communicate(), 30)
     log = output.decode()

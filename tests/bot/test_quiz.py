@@ -58,10 +58,13 @@ async def test_plain_members_cannot_start_stop_configure_or_reset(
         assert "Only members with Manage Server or the quizmaster role" in sent.content
         assert mention(fake_discord, "quiz config") in sent.content  # where to set the role
     assert round_messages(fake_discord) == []
-    await metrics_show(quiz_bot, [
-        f'houseway_interactions_total{{command="{command}",outcome="forbidden"}} 1.0'
-        for command in ("quiz start", "quiz stop", "quiz config", "quiz reset")
-    ])
+    await metrics_show(
+        quiz_bot,
+        [
+            f'houseway_interactions_total{{command="{command}",outcome="forbidden"}} 1.0'
+            for command in ("quiz start", "quiz stop", "quiz config", "quiz reset")
+        ],
+    )
 
 
 async def test_quiz_is_for_servers_only(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
@@ -122,8 +125,12 @@ async def test_reveal_posted_once_when_recording_it_fails(
 async def test_quiz_where_the_bot_cannot_post_stops_and_frees_the_channel(
     fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
 ) -> None:
-    fake_discord.inject(f"POST /channels/{CHANNEL_ID}/messages", status=403, count=None,
-                        body={"message": "Missing Permissions", "code": 50013})
+    fake_discord.inject(
+        f"POST /channels/{CHANNEL_ID}/messages",
+        status=403,
+        count=None,
+        body={"message": "Missing Permissions", "code": 50013},
+    )
     await start_quiz(fake_discord, rounds=1, seconds=60)
     database = await open_database(any_database_url)
     try:
@@ -157,10 +164,13 @@ async def test_answers_are_logged_and_counted_with_their_outcome(
     await expire_round(any_database_url, first)
     await asyncio.sleep(0.05)
     await answer(fake_discord, first, anna, house_two(first))  # after the deadline
-    await metrics_show(quiz_bot, [
-        f'houseway_interactions_total{{command="quiz answer",outcome="{outcome}"}} 1.0'
-        for outcome in ("saved", "invalid", "late")
-    ])
+    await metrics_show(
+        quiz_bot,
+        [
+            f'houseway_interactions_total{{command="quiz answer",outcome="{outcome}"}} 1.0'
+            for outcome in ("saved", "invalid", "late")
+        ],
+    )
     lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("interaction")]
     assert any(line.startswith("interaction /quiz answer saved in ") for line in lines)
 
@@ -376,7 +386,12 @@ async def test_thousand_members_answer_one_round(
     fake_discord.default_guild.preferred_locale = "en-US"
     log = (tmp_path / "bot.log").open("wb")
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT,
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         env=bot_env(fake_discord, any_database_url, LOG_LEVEL="WARNING"),
     )
     try:
@@ -450,8 +465,20 @@ async def test_leaderboard_pages_and_month(
     month = await fake_discord.send_command("leaderboard", {"period": "month"}, locale="sv-SE")
     month_embed = (await fake_discord.wait_response(month)).embeds[0]
     year, number = this_month.split("-")
-    swedish_months = ("januari", "februari", "mars", "april", "maj", "juni", "juli",
-                      "augusti", "september", "oktober", "november", "december")
+    swedish_months = (
+        "januari",
+        "februari",
+        "mars",
+        "april",
+        "maj",
+        "juni",
+        "juli",
+        "augusti",
+        "september",
+        "oktober",
+        "november",
+        "december",
+    )
     assert month_embed["title"] == f"Topplista – {swedish_months[int(number) - 1]} {year}"
     assert "<@99>" not in month_embed["description"]
 
@@ -581,7 +608,9 @@ async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
 ) -> None:
     """An English (non-Community) server asks for Swedish quizzes and a 2-second pause."""
     config = await fake_discord.send_command(
-        "quiz config", {"pause": 2, "language": "sv"}, user=fake_discord.owner,
+        "quiz config",
+        {"pause": 2, "language": "sv"},
+        user=fake_discord.owner,
         permissions=MODERATOR,
     )
     body = (await fake_discord.wait_response(config)).embeds[0]["description"]

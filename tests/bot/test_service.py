@@ -69,9 +69,7 @@ async def test_healthz_and_metrics(fake_discord: FakeDiscord, database_url: str)
             status, text = await get(f"{base}/metrics")
             assert status == 200
             assert 'houseway_interactions_total{command="houseway",outcome="ok"} 2.0' in text
-            assert (
-                'houseway_interactions_total{command="houseway",outcome="bad_input"} 1.0' in text
-            )
+            assert 'houseway_interactions_total{command="houseway",outcome="bad_input"} 1.0' in text
             assert "houseway_interaction_seconds_bucket" in text
             assert 'houseway_gateway_latency_seconds{shard="0"}' in text
             assert f'houseway_build_info{{version="{__version__}"}} 1.0' in text
@@ -153,7 +151,9 @@ async def _bot_process(
 async def start_quiz_round(fake: FakeDiscord, rounds: int) -> tuple[Any, str]:
     """Start a 60-second quiz as the owner; the first round's message and its menu's id."""
     start = await fake.send_command(
-        "quiz start", {"rounds": rounds, "seconds": 60}, user=fake.owner,
+        "quiz start",
+        {"rounds": rounds, "seconds": 60},
+        user=fake.owner,
         permissions=MANAGE_GUILD,
     )
     await fake.wait_response(start, timeout=15)
@@ -300,9 +300,13 @@ def test_shard_count_below_one_is_refused_at_start(count: str, tmp_path: Path) -
     assert str(raised.value) == message
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "SHARD_"))}
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, capture_output=True, text=True,
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
         env={**env, "DISCORD_TOKEN": "t", "SHARD_COUNT": count, "PYTHONPATH": str(ROOT)},
-        timeout=60, check=False,
+        timeout=60,
+        check=False,
     )
     assert (done.returncode, done.stderr.strip()) == (2, f"houseway-bot: {message}")
 
@@ -344,7 +348,9 @@ async def test_healthz_and_reconnects_of_a_sharded_bot(
     """Two shards in one process: /healthz follows every shard; starting both is not a
     reconnect, a shard identifying again is one, and so is a resume."""
     settings = Settings(
-        discord_token=fake_discord.token, database_url=database_url, shard_count=2,
+        discord_token=fake_discord.token,
+        database_url=database_url,
+        shard_count=2,
         shard_ids=(0, 1),
     )
     database = await open_database(database_url)
@@ -426,8 +432,10 @@ async def test_close_finishes_a_button_in_flight(
 ) -> None:
     async with run_bot(fake_discord) as bot:
         deal = await fake_discord.send_command("deal", locale="en-US")
-        [[button]] = [[c["custom_id"] for c in row["components"]]
-                      for row in (await fake_discord.wait_response(deal)).components]
+        [[button]] = [
+            [c["custom_id"] for c in row["components"]]
+            for row in (await fake_discord.wait_response(deal)).components
+        ]
         slow = fake_discord.delay("POST /interactions/*/callback", 1.5)
         again = await fake_discord.click(deal, button)
         await eventually(lambda: slow.hits == 1, "the answer on its way, held by the network")
@@ -448,8 +456,12 @@ async def test_sigterm_with_a_stalled_database_exits_in_time(
     try:
         await fake_discord.wait_ready(timeout=30)
         message, custom_id = await start_quiz_round(fake_discord, rounds=2)
-        values = [o["value"] for row in message.components for c in row["components"]
-                  for o in c["options"]][:2]
+        values = [
+            o["value"]
+            for row in message.components
+            for c in row["components"]
+            for o in c["options"]
+        ][:2]
         for name in ("before", "during"):  # the first loads the round; the second is held
             if name == "during":
                 proxy.pause()

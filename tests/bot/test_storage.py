@@ -12,8 +12,10 @@ from bot.storage import DatabaseError, migrations, open_database
 async def test_migrations_apply_once_and_meta_round_trips(any_database_url: str) -> None:
     database = await open_database(any_database_url)
     try:
-        versions = [row["version"] for row in await database.fetch(
-            "SELECT version FROM schema_version ORDER BY version")]
+        versions = [
+            row["version"]
+            for row in await database.fetch("SELECT version FROM schema_version ORDER BY version")
+        ]
         assert versions == [version for version, _, _ in migrations()]
         assert await database.migrate() == []  # nothing left to apply
         assert await database.get_meta("k") is None

@@ -60,7 +60,10 @@ def test_json_stdin_answers_line_for_line_as_they_come() -> None:
     """Answer n belongs to line n (a blank line too), and each comes before the next line."""
     process = subprocess.Popen(
         [*HOUSEWAY_CLI, "--json", "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
     )
     assert process.stdin is not None and process.stdout is not None
     try:
@@ -172,7 +175,9 @@ def test_json_stdin_refuses_a_100_mb_line_in_flat_memory() -> None:
     """The line is streamed in 1 MiB pieces and never held whole, by the test or the CLI."""
     process = subprocess.Popen(
         [*HOUSEWAY_CLI, "--json", "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=clean_env(LC_ALL="C.UTF-8"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=clean_env(LC_ALL="C.UTF-8"),
     )
     assert process.stdin is not None and process.stdout is not None
 
@@ -212,7 +217,9 @@ def test_closed_pipe_ends_quietly() -> None:
     """``houseway --json - | head -1``: no traceback, exit 1 as Python's docs suggest."""
     houseway = subprocess.Popen(
         [*HOUSEWAY_CLI, "--json", "-"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     assert houseway.stdin is not None and houseway.stdout is not None
     assert houseway.stderr is not None

@@ -147,4 +147,3 @@ def test_cli_prints_a_table_and_json_with_progress() -> None:
     assert "cost: 52/52 hands" in done.stderr
     few = run_cli("cost", "--hands", "3")
     assert few.returncode == 2 and "at least 26" in few.stderr
-

@@ -245,9 +245,7 @@ def test_equal_rank_cards_keep_the_spec_examples_flush_and_straight() -> None:
     assert straight.five_name() == "Straight"
 
 
-def test_equal_rank_cards_leave_the_best_five_in_every_hand_with_three_aces_and_the_joker() -> (
-    None
-):
+def test_equal_rank_cards_leave_the_best_five_in_every_hand_with_three_aces_and_the_joker() -> None:
     """Spec section 3: of the splits whose two-card hand has the same ranks as the house
     way's (the joker low is an ace), none leaves a better five-card hand."""
     from itertools import combinations

@@ -68,9 +68,11 @@ class InteractionsMixin(MessagesMixin):
             channel = self._dm_channel_payload(fake_user)
             if private_channel:  # a DM between this member and somebody else
                 other = FakeUser(id=self.snowflake(), username="friend")
-                channel = {**channel, "id": str(self.snowflake()), "recipients": [
-                    fake_user.to_payload(), other.to_payload()
-                ]}
+                channel = {
+                    **channel,
+                    "id": str(self.snowflake()),
+                    "recipients": [fake_user.to_payload(), other.to_payload()],
+                }
             return _Context(
                 fake_user,
                 None,

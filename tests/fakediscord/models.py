@@ -194,9 +194,7 @@ class FakeMember:
     roles: tuple[int, ...] = ()
     nick: str | None = None
     permissions: int = DEFAULT_MEMBER_PERMISSIONS
-    joined_at: dt.datetime = field(
-        default_factory=lambda: dt.datetime(2024, 1, 1, tzinfo=dt.UTC)
-    )
+    joined_at: dt.datetime = field(default_factory=lambda: dt.datetime(2024, 1, 1, tzinfo=dt.UTC))
 
 
 @dataclass

@@ -57,5 +57,3 @@ def quizmaster_only() -> Callable[[T], T]:
 
     check: Callable[[T], T] = app_commands.check(predicate)
     return check
-
-

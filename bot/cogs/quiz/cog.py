@@ -43,8 +43,9 @@ def within(value: int | None, bounds: tuple[int, int], option: str, lang: str) -
     low, high = bounds
     if value is not None and not low <= value <= high:
         name = text(f"quiz.option.{option}", lang)
-        raise Refusal("quiz.bad_number", outcome="bad_input", name=name, low=low, high=high,
-                      value=value)
+        raise Refusal(
+            "quiz.bad_number", outcome="bad_input", name=name, low=low, high=high, value=value
+        )
     return value
 
 

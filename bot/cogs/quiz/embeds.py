@@ -108,9 +108,14 @@ def reveal_embed(
         description=(
             quote_rules(sentences_for(decision.path), lang)
             + "\n\n"
-            + text("quiz.reveal.rule", lang, rule=" → ".join(
-                f"{rule_name(rule_id, lang == SWEDISH)} (`{rule_id}`)" for rule_id in decision.path
-            ))
+            + text(
+                "quiz.reveal.rule",
+                lang,
+                rule=" → ".join(
+                    f"{rule_name(rule_id, lang == SWEDISH)} (`{rule_id}`)"
+                    for rule_id in decision.path
+                ),
+            )
         ),
         colour=COLOUR,
     )
@@ -178,7 +183,5 @@ def help_embed(lang: str, mentions: CommandMentions) -> discord.Embed:
     return discord.Embed(
         title=text("quiz.help.title", lang),
         colour=COLOUR,
-        description=text(
-            "quiz.help.body", lang, base=BASE_POINTS, bonus=SPEED_BONUS, cmd=mentions
-        ),
+        description=text("quiz.help.body", lang, base=BASE_POINTS, bonus=SPEED_BONUS, cmd=mentions),
     )

@@ -175,8 +175,11 @@ class AnswerIntake:
         try:
             await asyncio.wait_for(asyncio.shield(self.journal.append(taken)), JOURNAL_WAIT)
         except (OSError, TimeoutError) as error:
-            log.error("answer to round %s not journaled (%s): told 'received'",
-                      taken.round_id, error or "timeout")
+            log.error(
+                "answer to round %s not journaled (%s): told 'received'",
+                taken.round_id,
+                error or "timeout",
+            )
             return "unsaved"
         return "kept"
 

@@ -226,9 +226,7 @@ class QuizRunner:
             )
 
         key = ("round", round_.id)
-        since = discord.utils.time_snowflake(
-            datetime.fromtimestamp(round_.posted_at - 1, tz=UTC)
-        )
+        since = discord.utils.time_snowflake(datetime.fromtimestamp(round_.posted_at - 1, tz=UTC))
         message_id, posted = await self.send_once(key, send, channel, since, is_this_round)
         posted_round = replace(
             round_, message_id=message_id, posted_at=posted, deadline=posted + quiz.seconds
@@ -261,8 +259,11 @@ class QuizRunner:
             if key not in self.own and since is not None:
                 found = await self.find_posted(channel, since, is_it)
             if found is not None:
-                log.info("quiz %s: %s %s was posted before a restart; not posting it again",
-                         self.quiz_id, *key)
+                log.info(
+                    "quiz %s: %s %s was posted before a restart; not posting it again",
+                    self.quiz_id,
+                    *key,
+                )
                 self.sent[key] = (found.id, found.created_at.timestamp())
             else:
                 message = await send()
@@ -342,9 +343,7 @@ class QuizRunner:
         channel = await channel_of(self.bot, quiz.channel_id)
 
         async def send() -> discord.Message:
-            png = await asyncio.to_thread(
-                render_split, decision.five, decision.two
-            )
+            png = await asyncio.to_thread(render_split, decision.five, decision.two)
             description = decision_description(decision, lang)
             return await channel.send(
                 embed=embed, file=picture_file(png, REVEAL_IMAGE, description)
@@ -354,9 +353,7 @@ class QuizRunner:
             return any(shown.title == embed.title for shown in message.embeds)
 
         key = ("reveal", round_.id)
-        message_id, _ = await self.send_once(
-            key, send, channel, round_.message_id, is_this_reveal
-        )
+        message_id, _ = await self.send_once(key, send, channel, round_.message_id, is_this_reveal)
         await store.mark_announced(self.db, round_.id, message_id)
         self.sent.pop(key, None)
         if round_.number >= quiz.rounds:
@@ -376,7 +373,10 @@ class QuizRunner:
 
         key = ("finish", quiz.id)
         await self.send_once(
-            key, lambda: channel.send(embed=embed), channel, last.reveal_message_id,
+            key,
+            lambda: channel.send(embed=embed),
+            channel,
+            last.reveal_message_id,
             is_the_summary,
         )
         await store.end_quiz(self.db, quiz.id, "finished")
