@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import sys
 import tempfile
@@ -23,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from houseway.cards import NAMES  # noqa: E402
+from tests.bot.fixtures import bot_env  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 
@@ -31,13 +31,7 @@ async def bench(count: int, concurrency: int, seed: int) -> None:
     await fake.start()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        env = {
-            **os.environ,
-            **fake.subprocess_env(),
-            "DATABASE_URL": f"sqlite:///{tmp}/b.db",
-            "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(ROOT),
-        }
+        env = bot_env(fake, f"sqlite:///{tmp}/b.db", LOG_LEVEL="WARNING")
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",

@@ -26,6 +26,7 @@ import asyncpg  # noqa: E402
 from bot.storage import open_database  # noqa: E402
 from houseway import house_way  # noqa: E402
 from houseway.cards import NAMES, parse_cards  # noqa: E402
+from tests.bot.fixtures import bot_env  # noqa: E402
 from tests.fakediscord import CHANNEL_ID, FakeDiscord  # noqa: E402
 from tests.fakediscord.models import MANAGE_GUILD, InteractionType  # noqa: E402
 
@@ -33,13 +34,7 @@ from tests.fakediscord.models import MANAGE_GUILD, InteractionType  # noqa: E402
 async def bench(database_url: str, answers: int, concurrency: int) -> tuple[float, float, int]:
     fake = FakeDiscord()
     await fake.start()
-    env = {
-        **os.environ,
-        **fake.subprocess_env(),
-        "DATABASE_URL": database_url,
-        "LOG_LEVEL": "WARNING",
-        "PYTHONPATH": str(ROOT),
-    }
+    env = bot_env(fake, database_url, LOG_LEVEL="WARNING")
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", env=env, cwd=tempfile.gettempdir()
     )

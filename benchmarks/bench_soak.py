@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from houseway.cards import NAMES  # noqa: E402
+from tests.bot.fixtures import bot_env  # noqa: E402
 from tests.bot.quizhelpers import house_two, round_messages, start_quiz  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.models import FakeInteraction  # noqa: E402
@@ -109,14 +110,7 @@ async def soak(count: int, concurrency: int, mark: int, seed: int, deals: float)
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
-        env = {
-            **os.environ,
-            **fake.subprocess_env(),
-            "DATABASE_URL": f"sqlite:///{tmp}/s.db",
-            "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(ROOT),
-            "HTTP_PORT": str(port),
-        }
+        env = bot_env(fake, f"sqlite:///{tmp}/s.db", LOG_LEVEL="WARNING", HTTP_PORT=str(port))
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", cwd=tmp, env=env
         )
