@@ -94,6 +94,10 @@ class MemberDecks:
         await store.choose_deck(self._bounded(within), user_id, stored)
         self._remember(user_id, deck)
 
+    def forget(self, user_id: int) -> None:
+        """Drop what is remembered of the member (after /stats forget deleted their row)."""
+        self._known.pop(user_id, None)
+
     def _bounded(self, seconds: float) -> Bounded:
         return Bounded(self.database, asyncio.get_running_loop().time() + seconds)
 

@@ -393,8 +393,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Another member's statistics are shown only to you.",
     },
     "stats.forget.confirm": {
-        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar? Det går inte att ångra. Knappen gäller i {seconds} sekunder.",
-        "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points in every server? This cannot be undone. The button works for {seconds} seconds.",
+        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar samt ditt val av kortfärger? Det går inte att ångra. Knappen gäller i {seconds} sekunder.",
+        "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points in every server, and your choice of card colours? This cannot be undone. The button works for {seconds} seconds.",
     },
     "stats.forget.yes": {"sv": "Ja, radera allt", "en": "Yes, delete everything"},
     "stats.forget.no": {"sv": "Avbryt", "en": "Cancel"},
@@ -543,8 +543,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "**Logs**: the command, the server and how it went; who used it only while debugging is on.",
     },
     "about.stored.ask": {
-        "sv": "{cmd[stats forget]} raderar allt boten sparar om dig: träning, dagens hand, quizsvar och quizpoäng på alla servrar.",
-        "en": "{cmd[stats forget]} deletes everything the bot stores about you: practice, hands of the day, quiz answers and quiz points in every server.",
+        "sv": "{cmd[stats forget]} raderar din träning, dina svar och poäng och dina kortfärger, på alla servrar.",
+        "en": "{cmd[stats forget]} deletes your practice, answers, points and card colours, in every server.",
     },
     "about.stored.practice": {
         "sv": "**Träning och dagens hand**: varje hand du tränat och ditt svar, din tid och ditt schema per regel; ditt svar på dagens hand.",

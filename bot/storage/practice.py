@@ -280,6 +280,7 @@ MEMBER_ROWS = (
     ("daily_answers", "user_id"),
     ("answers", "user_id"),
     ("scores", "user_id"),
+    ("member_settings", "user_id"),
 )
 
 

@@ -233,6 +233,53 @@ async def test_postgres_outage_mid_round(
     await proxy.stop()
 
 
+async def test_a_member_forgotten_during_an_outage_is_not_written_back(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, tmp_path: Path
+) -> None:
+    """An answer kept through an outage (memory and journal) is dropped when its member
+    runs /stats forget once the database is back: the round scores without it, and
+    neither the database nor the journal on disk holds it afterwards."""
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    fake_discord.default_guild.preferred_locale = "en-US"
+    anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
+    data_dir = tmp_path / "data"
+    async with run_bot(
+        fake_discord,
+        database_url=proxy.url(postgres_url),
+        quiz_timing=QUICK_QUIZ,
+        data_dir=data_dir,
+    ):
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        await answer(fake_discord, first, anna, house_two(first))
+        await proxy.stop()
+        taken = await answer(fake_discord, first, bo, house_two(first))
+        assert taken.ephemeral and taken.content.startswith("Saved")
+        journal = next(data_dir.glob("answers-journal*.jsonl"))
+        assert str(bo.id) in journal.read_text()
+        await proxy.start()
+
+        forget = await fake_discord.send_command("stats forget", user=bo)
+        yes = (await fake_discord.wait_response(forget)).components[0]["components"][0]
+        confirm = await fake_discord.click(forget, yes["custom_id"], user=bo)
+        assert (await fake_discord.wait_response(confirm)).content.startswith("Done")
+        direct = await open_database(postgres_url)
+        try:
+            round_id, field = await reveal_now(fake_discord, direct, first)
+            assert field["name"] == "Right (1 of 1)"
+            rows = await direct.fetch("SELECT user_id FROM answers WHERE round_id = $1", round_id)
+            assert [row["user_id"] for row in rows] == [anna.id]
+        finally:
+            await direct.close()
+        await fake_discord.wait_until(
+            lambda: not journal.exists() or str(bo.id) not in journal.read_text(),
+            5,
+            "the journal rewritten without the forgotten member",
+        )
+    await proxy.stop()
+
+
 async def bot_process(env: dict[str, str], tmp_path: Path) -> asyncio.subprocess.Process:
     """``python -m bot`` in ``tmp_path`` (its DATA_DIR), its output appended to bot.log."""
     with (tmp_path / "bot.log").open("ab") as log:

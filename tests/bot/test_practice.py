@@ -395,6 +395,8 @@ async def test_stats_forget_leaves_no_row(
     fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
 ) -> None:
     frida = fake_discord.make_user("frida")
+    chosen = await fake_discord.send_command("cards", {"colours": "four"}, user=frida)
+    await fake_discord.wait_response(chosen)
     session = await practise(fake_discord, frida)
     hand = hand_of(fake_discord.messages[session.original_message_id])
     await answer(fake_discord, session, frida, house_two(hand))
@@ -435,7 +437,7 @@ async def test_stats_forget_leaves_no_row(
         before = await rows_mentioning(database, frida.id)
         assert set(before) >= {
             "practice_members", "practice_rules", "practice_answers", "daily_answers",
-            "quizzes", "answers", "scores",
+            "quizzes", "answers", "scores", "member_settings",
         }  # fmt: skip
 
         forget = await fake_discord.send_command("stats forget", user=frida)
@@ -462,6 +464,11 @@ async def test_stats_forget_leaves_no_row(
     assert field((await fake_discord.wait_response(after)).embeds[0], "Hands practised") == (
         f"None yet. Start with {mention(fake_discord, 'practice')}."
     )
+    # Her four-colour deck is forgotten in memory too: the next pictures use two colours.
+    again = await practise(fake_discord, frida)
+    hand = hand_of(fake_discord.messages[again.original_message_id])
+    _, feedback = await answer(fake_discord, again, frida, house_two(hand))
+    assert_drawn_in(feedback, house_way(hand), Deck.TWO, filename="house.png")
 
 
 async def test_an_expired_forget_button_deletes_nothing_even_after_a_restart(

@@ -350,6 +350,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             rows = await self.bounded(interaction).within(
                 store.forget_member(self.bot.database, button.user_id)
             )
+            self.bot.decks.forget(button.user_id)
+            # Features holding a member's data in memory drop it (the quiz's kept answers).
+            self.bot.dispatch("member_forgotten", button.user_id)
             outcome, message = "forgotten", text("stats.forget.done", lang, rows=rows)
         await interaction.response.edit_message(content=message, view=None)
         return outcome

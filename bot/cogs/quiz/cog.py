@@ -88,6 +88,13 @@ class QuizCog(
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await refuse_stale_component(interaction)
 
+    @commands.Cog.listener()
+    async def on_member_forgotten(self, user_id: int) -> None:
+        """/stats forget deleted the member's rows: their answers still waiting for the
+        database must not be written back afterwards."""
+        if dropped := self.intake.drop_member(user_id):
+            log.info("dropped %d kept answer(s) of a member who asked to be forgotten", dropped)
+
     async def cog_unload(self) -> None:
         """Stop the runners (the one place they are stopped), but not wait on a database
         that does not answer; the quizzes stay 'running' in the database for the next start."""

@@ -97,6 +97,15 @@ class AnswerIntake:
     def db(self) -> Database:
         return self.bot.database
 
+    def drop_member(self, user_id: int) -> int:
+        """Forget a member's answers kept for the database (they asked for everything about
+        them to be deleted): none is written later, and the journal is rewritten without
+        them. Returns how many were dropped."""
+        dropped = sum(members.pop(user_id, None) is not None for members in self.pending.values())
+        if dropped:
+            self._journal_changed()
+        return dropped
+
     def hold(self, round_: store.Round, quiz: store.Quiz) -> None:
         """Remember an open round, so that answers to it need not look it up."""
         self.open_rounds[round_.id] = (round_, quiz)
