@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, Final
 
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 from houseway.practice import RuleRecord, Schedule
@@ -284,13 +284,29 @@ MEMBER_ROWS = (
 )
 
 
-async def forget_member(db: Database, user_id: int) -> int:
+#: How long the note that a member asked to be forgotten is kept (see V6's migration).
+FORGOTTEN_KEPT_SECONDS: Final = 30 * 86_400
+
+
+async def forget_member(db: Database, user_id: int, now: float | None = None) -> int:
     """Delete everything stored about the member, in one transaction; rows deleted.
 
     Quizzes the member started stay for the other players, without the starter's id.
+    What remains is a note of when they asked (for 30 days), which stops any process
+    from writing an answer it held back for a slow database afterwards.
     """
+    now = time.time() if now is None else now
     deleted = 0
     async with db.transaction() as tx:
+        await tx.execute(
+            "DELETE FROM forgotten_members WHERE forgotten_at < $1", now - FORGOTTEN_KEPT_SECONDS
+        )
+        await tx.execute(
+            "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)"
+            " ON CONFLICT (user_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",
+            user_id,
+            now,
+        )
         for table, column in MEMBER_ROWS:
             deleted += await tx.execute(f"DELETE FROM {table} WHERE {column} = $1", user_id)
         deleted += await tx.execute(

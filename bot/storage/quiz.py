@@ -233,7 +233,8 @@ async def record_answers(db: Statements, batch: list[AnswerIn]) -> list[bool]:
     The conditions are in the statement itself, so an answer can never land in a round
     that has already been scored, and an older answer written late (after an outage)
     never replaces a newer one: the last answer given counts, not the last written. A
-    member's earlier answer in the same batch is superseded by the later one.
+    member's earlier answer in the same batch is superseded by the later one, and an
+    answer given before its member ran /stats forget is not written at all.
     """
     latest: dict[tuple[int, int], AnswerIn] = {}
     for item in batch:
@@ -256,7 +257,10 @@ async def record_answers(db: Statements, batch: list[AnswerIn]) -> list[bool]:
         " SELECT given.round_id, given.user_id, given.answer, given.answered_at FROM given"
         " JOIN rounds ON rounds.id = given.round_id AND rounds.status = 'open'"
         " AND rounds.deadline >= given.answered_at"
-        " WHERE true"  # SQLite: tells the upsert's ON CONFLICT from a join's ON
+        # Not for a member who asked to be forgotten after giving it (the WHERE also
+        # tells SQLite the upsert's ON CONFLICT from a join's ON).
+        " WHERE NOT EXISTS (SELECT 1 FROM forgotten_members AS gone"
+        " WHERE gone.user_id = given.user_id AND gone.forgotten_at >= given.answered_at)"
         " ON CONFLICT (round_id, user_id) DO UPDATE SET answer = excluded.answer,"
         " answered_at = excluded.answered_at"
         " WHERE excluded.answered_at >= answers.answered_at"

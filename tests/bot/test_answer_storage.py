@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.storage import Database, Statements, open_database
 from bot.storage import quiz as store
+from bot.storage.practice import FORGOTTEN_KEPT_SECONDS, forget_member
 from houseway import parse_hand
 
 
@@ -132,5 +133,33 @@ async def test_an_older_answer_written_late_never_replaces_a_newer_one(
             "SELECT answer FROM answers WHERE round_id = $1 AND user_id = 8", round_.id
         )
         assert row is not None and row["answer"] == "Qc Jh"
+    finally:
+        await database.close()
+
+
+async def test_an_answer_given_before_its_member_asked_to_be_forgotten_is_never_written(
+    any_database_url: str,
+) -> None:
+    """Another process may still hold a member's answer from an outage when they run
+    /stats forget: the database refuses it, and takes their answers given afterwards."""
+    database = await open_database(any_database_url)
+    try:
+        round_ = await open_round(database)
+        now = time.time()
+        user = store.new_id()
+        await forget_member(database, user, now=now)
+        held, fresh = (
+            store.AnswerIn(round_.id, user, "Qc Jh", now - 1),
+            store.AnswerIn(round_.id, user, "As Kd", now + 1),
+        )
+        assert await store.record_answers(database, [held]) == [False]
+        assert await database.fetch("SELECT 1 FROM answers WHERE user_id = $1", user) == []
+        assert await store.record_answers(database, [fresh]) == [True]
+        # The note is kept 30 days, then pruned at the next request.
+        other = store.new_id()
+        await forget_member(database, other, now=now + FORGOTTEN_KEPT_SECONDS + 1)
+        kept = await database.fetch("SELECT user_id FROM forgotten_members")
+        assert {row["user_id"] for row in kept} >= {other}
+        assert user not in {row["user_id"] for row in kept}
     finally:
         await database.close()

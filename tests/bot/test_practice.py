@@ -455,7 +455,8 @@ async def test_stats_forget_leaves_no_row(
         confirm = await fake_discord.click(again, yes["custom_id"], user=frida)
         done = await fake_discord.wait_response(confirm)
         assert done.content.startswith("Done: everything about you is deleted")
-        assert await rows_mentioning(database, frida.id) == {}
+        # Only the note that she asked, which keeps held-back answers out (see V6).
+        assert await rows_mentioning(database, frida.id) == {"forgotten_members": 1}
         # The quiz itself stays for the others; the daily hand is nobody's.
         assert await database.fetchrow("SELECT id FROM quizzes WHERE id = 7") is not None
     finally:
