@@ -31,11 +31,16 @@ from typing import TYPE_CHECKING, Any, Final
 from .analyze import legal_splits
 from .cards import Card
 from .census import DEALER_HANDS, load_rule_counts
+from .settle import WIN_PAYOFF
 from .simulate import Z95, mean_se, wilson_interval
 from .way import house_way
 
 if TYPE_CHECKING:
     from .exact import PathSampler
+
+#: The most one hand can give up: the best split's EV is at most a sure win (WIN_PAYOFF),
+#: the house way's at least a sure loss (-1).
+GAP_MAX: Final = WIN_PAYOFF + 1
 
 #: Hands per unit of work (and of reproducibility) within one path.
 BLOCK_SIZE: Final = 100
@@ -181,7 +186,9 @@ def combine(rule: str, tallies: list[PathTally], sizes: dict[str, int]) -> RuleC
 
     The rate's interval is Wilson's at the strata's effective sample size
     (1 / sum of weight² / hands: the hands themselves for one path); the mean gap's is
-    normal, from the strata's standard errors.
+    normal, from the strata's standard errors. A path with one hand has no sample
+    variance: it counts with the largest variance a gap in [0, GAP_MAX] can have
+    (GAP_MAX² / 4), so a small run widens the interval instead of claiming certainty.
     """
     total = sum(sizes[t.path] for t in tallies)
     rate = gap = gap_var = inverse_n = 0.0
@@ -191,7 +198,9 @@ def combine(rule: str, tallies: list[PathTally], sizes: dict[str, int]) -> RuleC
         inverse_n += weight * weight / tally.hands
         mean, se = tally.gap_mean_se()
         gap += weight * mean
-        gap_var += weight * weight * (se * se if math.isfinite(se) else 0.0)
+        if not math.isfinite(se):
+            se = GAP_MAX / 2 / math.sqrt(tally.hands)
+        gap_var += weight * weight * se * se
     effective = 1 / inverse_n
     low, high = wilson_interval(rate * effective, effective)
     gap_half = Z95 * math.sqrt(gap_var)
@@ -200,7 +209,7 @@ def combine(rule: str, tallies: list[PathTally], sizes: dict[str, int]) -> RuleC
         total / sum(sizes.values()),
         sum(t.hands for t in tallies),
         Estimate(rate, low, high),
-        Estimate(gap, max(0.0, gap - gap_half), gap + gap_half),
+        Estimate(gap, max(0.0, gap - gap_half), min(GAP_MAX, gap + gap_half)),
     )
 
 

@@ -115,6 +115,21 @@ def test_stratified_figures_by_hand() -> None:
     assert one.share == 0.75 and one.not_best.value == pytest.approx(0.1)
 
 
+def test_a_path_of_one_hand_widens_the_interval_instead_of_closing_it() -> None:
+    """One hand has no sample variance: its stratum counts with the widest variance a
+    gap in [0, 1.95] can have (1.95² / 4), not with none."""
+    scale = 100 * DEALER_HANDS
+    one = PathTally("a", hands=1, not_best=1, gap=scale // 10, gap_squares=scale * scale // 100)
+    cost = combine("x", [one], {"a": 1})
+    assert cost.give_up.value == pytest.approx(0.1)
+    assert cost.give_up.low == 0.0
+    assert cost.give_up.high == 1.95  # 0.1 + 1.96 x 0.975, cut at the most possible
+    many = [PathTally("b", hands=400, not_best=0, gap=0, gap_squares=0), one]
+    mixed = combine("y", many, {"a": 1, "b": 99})
+    assert mixed.give_up.value == pytest.approx(0.001)
+    assert mixed.give_up.high == pytest.approx(0.001 + 1.959963984540054 * 0.01 * 1.95 / 2)
+
+
 def test_same_seed_same_figures_with_any_number_of_workers() -> None:
     one = run_cost(60, seed=8, workers=1)
     two = run_cost(60, seed=8, workers=2)
