@@ -96,8 +96,9 @@ def shard_label(shard_id: int | None) -> str:
 
 
 class BotCollector:
-    """Read at each scrape: gateway latency per shard (none while a shard has no value,
-    rather than a sentinel), and the number of servers."""
+    """Read at each scrape: whether each shard of the process is connected (so one dead
+    shard among several shows), gateway latency per shard (none while a shard has no
+    value, rather than a sentinel), and the number of servers."""
 
     def __init__(self, bot: discord.Client) -> None:
         self.bot = bot
@@ -114,6 +115,14 @@ class BotCollector:
             if math.isfinite(seconds):
                 latency.add_metric([shard_label(shard_id)], seconds)
         yield latency
+        connected = GaugeMetricFamily(
+            "houseway_shard_connected",
+            "1 while the shard is connected to the gateway with a heartbeat, else 0",
+            labels=["shard"],
+        )
+        for shard_id, up in shard_connections(self.bot).items():
+            connected.add_metric([shard_label(shard_id)], 1.0 if up else 0.0)
+        yield connected
         yield GaugeMetricFamily(
             "houseway_guilds", "Servers this process's shards are in", value=len(self.bot.guilds)
         )
@@ -139,6 +148,22 @@ def is_healthy(bot: discord.Client) -> tuple[bool, str]:
     if websocket is None or not websocket.open:
         return False, "gateway not connected"
     return True, "ok"
+
+
+def shard_connections(bot: discord.Client) -> dict[int, bool]:
+    """Every shard this process should run, and whether it is connected with a heartbeat
+    (a slow heartbeat is the latency gauge's to show)."""
+    if isinstance(bot, AutoShardedClient):
+        shards = bot.shards
+        expected = bot.shard_ids if bot.shard_ids is not None else range(bot.shard_count or 0)
+        return {
+            shard_id: shard is not None and not shard.is_closed() and math.isfinite(shard.latency)
+            for shard_id in sorted(set(expected) | set(shards))
+            for shard in [shards.get(shard_id)]
+        }
+    websocket = getattr(bot, "ws", None)
+    up = websocket is not None and websocket.open and math.isfinite(bot.latency)
+    return {0: up and not bot.is_closed()}
 
 
 def _shard_problem(bot: AutoShardedClient) -> str | None:

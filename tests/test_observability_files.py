@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import shutil
 import socket
@@ -373,6 +374,8 @@ def test_alert_unit_tests_feed_exposed_metrics(exposed: set[str]) -> None:
 def promtool() -> str:
     found = shutil.which("promtool")
     if found is None:
+        if os.environ.get("HOUSEWAY_REQUIRE_PROMTOOL"):  # CI installed it: it must run
+            pytest.fail("HOUSEWAY_REQUIRE_PROMTOOL is set but promtool is not on the PATH")
         pytest.skip("promtool is not installed (Debian: apt-get install prometheus)")
     return found
 

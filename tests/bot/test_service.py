@@ -58,6 +58,7 @@ async def test_healthz_and_metrics(fake_discord: FakeDiscord, database_url: str)
         assert status == 503 and "not ready" in body  # before it is ready
         _, before = await get(f"{base}/metrics")  # no latency yet: no series, no sentinel
         assert "houseway_gateway_latency_seconds{" not in before
+        assert 'houseway_shard_connected{shard="0"} 0.0' in before
         assert not re.search(r" -1(\.0)?$", before, re.MULTILINE)
         async with running_client(fake_discord, bot):
             status, _ = await get(f"{base}/healthz")
@@ -72,6 +73,7 @@ async def test_healthz_and_metrics(fake_discord: FakeDiscord, database_url: str)
             assert 'houseway_interactions_total{command="houseway",outcome="bad_input"} 1.0' in text
             assert "houseway_interaction_seconds_bucket" in text
             assert 'houseway_gateway_latency_seconds{shard="0"}' in text
+            assert 'houseway_shard_connected{shard="0"} 1.0' in text
             assert f'houseway_build_info{{version="{__version__}"}} 1.0' in text
             assert "\nhouseway_guilds 1.0\n" in text
             for process_metric in ("resident_memory_bytes", "cpu_seconds_total", "open_fds"):
@@ -322,6 +324,16 @@ def reconnects(bot: HousewayBot) -> float:
     )
 
 
+def shard_connected(bot: HousewayBot) -> dict[str, float]:
+    """houseway_shard_connected by shard, as a scrape reads it."""
+    return {
+        sample.labels["shard"]: sample.value
+        for metric in bot.metrics.registry.collect()
+        if metric.name == "houseway_shard_connected"
+        for sample in metric.samples
+    }
+
+
 async def no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
     """discord.py waits 5 s before each IDENTIFY but the first (Discord's limit); the
     stand-in has no such limit, so the tests need not wait."""
@@ -379,9 +391,12 @@ async def test_healthz_and_reconnects_of_a_sharded_bot(
             status, body = await get(healthz)
             assert status == 503 and "shard 1 not connected" in body
             assert reconnects(bot) == 0
+            # One dead shard shows on /metrics too (its latency series is gone).
+            assert shard_connected(bot) == {"0": 1.0, "1": 0.0}
 
             await shard.connect()  # IDENTIFY again: a new session for shard 1
             await eventually(healthy, "shard 1 back")
+            assert shard_connected(bot) == {"0": 1.0, "1": 1.0}
             await eventually(lambda: reconnects(bot) == 1, "the re-identify counted")
 
             resumed = fake_discord.resume_count
