@@ -70,13 +70,13 @@ class HousewayBot(commands.Bot):
         )
         self.settings = settings
         self.database = database
-        #: Each member's card deck (two colours or four), for every picture drawn for them.
-        self.decks = MemberDecks(database)
         self.force_sync = force_sync
         self.synced: list[str] = []
         #: The commands' mentions, once Discord has told their ids (see ``mention``).
         self.mentions = CommandMentions()
         self.metrics = Metrics(self)
+        #: Each member's card deck (two colours or four), for every picture drawn for them.
+        self.decks = MemberDecks(database, on_error=self.metrics.database_errors.inc)
         #: Shards (None: the one connection of an unsharded bot) that have been READY.
         self._connected_shards: set[int | None] = set()
         self._close_started: asyncio.Future[None] | None = None

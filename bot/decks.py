@@ -47,9 +47,17 @@ def _deck(stored: str | None) -> Deck:
 class MemberDecks:
     """Each member's deck, read through a bounded cache; see the module's docstring."""
 
-    def __init__(self, database: Database, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        database: Database,
+        clock: Callable[[], float] = time.monotonic,
+        on_error: Callable[[], None] = lambda: None,
+    ) -> None:
         self.database = database
         self._clock = clock
+        #: Told of each failed read (the bot counts it in houseway_database_errors_total:
+        #: nobody is told, so the metric is the only trace besides the log).
+        self._on_error = on_error
         self._known: OrderedDict[int, tuple[Deck, float]] = OrderedDict()
         self._quiet_until = -math.inf
 
@@ -71,6 +79,7 @@ class MemberDecks:
         try:
             stored = await store.chosen_deck(self._bounded(LOOKUP_SECONDS), user_id)
         except DatabaseError as error:
+            self._on_error()
             self._quiet_until = self._clock() + QUIET_SECONDS
             log.warning(
                 "could not read a member's deck (%s); drawing with the last known or the "

@@ -83,12 +83,14 @@ async def test_a_failing_database_gives_the_last_known_or_the_default_and_a_rest
     database: Database,
 ) -> None:
     clock = Clock()
-    members = MemberDecks(database, clock=clock)
+    failures: list[None] = []
+    members = MemberDecks(database, clock=clock, on_error=lambda: failures.append(None))
     await members.choose(ANNA, Deck.FOUR, within=5)
     await database.execute("INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", BO)
     await database.execute("ALTER TABLE member_settings RENAME TO member_settings_away")
     clock.now += FRESH_SECONDS
     assert await members.deck_for(ANNA) is Deck.FOUR  # the last known, not an error
+    assert len(failures) == 1  # counted (the bot's houseway_database_errors_total)
     assert await members.deck_for(BO) is Deck.TWO  # never read: the default
     await database.execute("ALTER TABLE member_settings_away RENAME TO member_settings")
     clock.now += QUIET_SECONDS - 1

@@ -280,6 +280,34 @@ async def test_a_member_forgotten_during_an_outage_is_not_written_back(
     await proxy.stop()
 
 
+def database_errors(bot: Any) -> float:
+    """houseway_database_errors_total as a scrape reads it."""
+    return sum(
+        sample.value
+        for metric in bot.metrics.registry.collect()
+        if metric.name == "houseway_database_errors"
+        for sample in metric.samples
+        if sample.name == "houseway_database_errors_total"
+    )
+
+
+async def test_a_database_gone_is_counted_even_when_only_pictures_are_asked_for(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
+) -> None:
+    """/houseway goes on without the database (the default deck), but the failed deck
+    read is counted, so the alert on database errors fires for a bot used only so."""
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    async with run_bot(fake_discord, database_url=proxy.url(postgres_url)) as bot:
+        await proxy.stop()
+        await asyncio.sleep(0.3)  # a start-up read cut off by the stop counts before this
+        before = database_errors(bot)
+        asked = await fake_discord.send_command("houseway", {"hand": "As Ah Ad Ac JK 7s 2d"})
+        assert (await fake_discord.wait_response(asked)).embeds  # still answered
+        assert database_errors(bot) == before + 1
+    await proxy.stop()
+
+
 async def bot_process(env: dict[str, str], tmp_path: Path) -> asyncio.subprocess.Process:
     """``python -m bot`` in ``tmp_path`` (its DATA_DIR), its output appended to bot.log."""
     with (tmp_path / "bot.log").open("ab") as log:

@@ -122,6 +122,7 @@ class QuizCog(
                 quizzes = await store.running_quizzes(self.db)
                 break
             except DatabaseError as error:
+                self.bot.metrics.database_errors.inc()
                 log.warning("cannot read running quizzes (%s); retrying", error)
                 await asyncio.sleep(self.timing.retry_delay)
         for quiz in quizzes:

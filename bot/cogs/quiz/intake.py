@@ -85,6 +85,7 @@ class AnswerIntake:
         try:
             await store.record_answers(self.db, self.kept())
         except DatabaseError as error:
+            self.bot.metrics.database_errors.inc()
             log.warning("journal answers not written yet (%s); written before scoring", error)
             return
         self.pending.clear()  # written, or their rounds are over: either way done
