@@ -39,6 +39,12 @@ SHUTDOWN_SECONDS = 7.5
 #: The end of that time is kept for the database, so that a stalled one is terminated
 #: (unblocking whatever still waits on it) rather than waited for.
 DATABASE_SECONDS = 1.5
+#: discord.py's records of a reconnect attempt (the client's; a shard's), which carry the
+#: failure's whole traceback at every attempt: the start of each message, by logger.
+RECONNECT_RECORDS = {
+    "discord.client": ("Attempting a reconnect",),
+    "discord.shard": ("Attempting a reconnect", "Failed to connect for shard_id"),
+}
 
 
 class EarlySignals:
@@ -80,6 +86,103 @@ def setup_logging(settings: Settings) -> None:
     )
     chosen = handler.formatter or logging.Formatter()  # discord.py's colours, on a terminal
     handler.setFormatter(RedactingFormatter(chosen, Redactor(settings.discord_token)))
+    handler.addFilter(ReconnectFilter())
+
+
+class ReconnectFilter(logging.Filter):
+    """Keeps discord.py's reconnect records to one line each: the failure is named on the
+    line and its traceback dropped.
+
+    A gateway that stays away would otherwise cost some thirty lines at every attempt, at
+    start and while running, for a network failure the line says in full.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        starts = RECONNECT_RECORDS.get(record.name)
+        if starts and record.exc_info and str(record.msg).startswith(starts):
+            failure = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({describe_error(failure)})"
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def describe_error(error: BaseException | None) -> str:
+    """``Type: message`` for one log line.
+
+    An HTTP error from aiohttp is told by its status only: its text quotes the URL, and a
+    proxy's URL may carry credentials.
+    """
+    import aiohttp
+
+    if error is None:
+        return "no error given"
+    if isinstance(error, aiohttp.ClientResponseError):
+        return f"{type(error).__name__}: HTTP {error.status} {error.message}".rstrip()
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def network_cause(error: BaseException) -> BaseException | None:
+    """The network failure in ``error``'s chain (itself, its ``__cause__`` or
+    ``__context__``, and theirs), if one is there: an OSError (timeouts included) or an
+    aiohttp client error."""
+    import aiohttp
+
+    seen: set[int] = set()
+    link: BaseException | None = error
+    while link is not None and id(link) not in seen:
+        if isinstance(link, (OSError, aiohttp.ClientError)):
+            return link
+        seen.add(id(link))
+        link = link.__cause__ or link.__context__
+    return None
+
+
+def _no_websocket(error: BaseException, bot: HousewayBot) -> bool:
+    """discord.py 2.7's first gateway connect failed: before retrying it reads
+    ``self.ws.sequence`` while ``self.ws`` is still None (an AttributeError whose context
+    is the failure)."""
+    return (
+        isinstance(error, AttributeError)
+        and getattr(error, "obj", False) is None
+        and getattr(bot, "ws", None) is None
+    )
+
+
+def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | None:
+    """The exit status and the one line for why the bot stopped; None for an error
+    nothing here foresaw (logged with its traceback)."""
+    import aiohttp
+    import discord
+
+    if isinstance(error, discord.LoginFailure):
+        return EXIT_CONFIG, (
+            "Discord refused the token: put the bot token from the developer portal "
+            "(Bot -> Reset Token) in DISCORD_TOKEN; not retrying"
+        )
+    if isinstance(
+        error, (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.HTTPException)
+    ):
+        # The network, DNS or Discord itself; the supervisor starts us again.
+        return (
+            EXIT_RETRY,
+            f"cannot reach Discord ({describe_error(error)}); exiting for a later start",
+        )
+    cause = network_cause(error)
+    if _no_websocket(error, bot):
+        return EXIT_RETRY, (
+            f"Discord's gateway cannot be reached ({describe_error(cause or error)}), though "
+            "its REST API answered: check DISCORD_GATEWAY_URL if it is set, and that the "
+            "network lets websockets through; exiting for a later start"
+        )
+    if cause is not None:
+        return (
+            EXIT_RETRY,
+            f"cannot reach Discord ({describe_error(cause)}); exiting for a later start",
+        )
+    return None
 
 
 def _writable_directory(directory: Path, setting: str) -> None:
@@ -128,9 +231,6 @@ async def run(settings: Settings, force_sync: bool, early: EarlySignals | None =
 
 
 async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any]) -> int:
-    import aiohttp
-    import discord
-
     from .client import make_bot
     from .observability import start_http
     from .storage import DatabaseError, open_database
@@ -179,20 +279,14 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
             log.debug("stopped during start-up: %r", serving.exception())
         log.info("closed cleanly")
         return 0
-    try:
-        serving.result()
-    except discord.LoginFailure:
-        log.error(
-            "Discord refused the token: put the bot token from the developer portal "
-            "(Bot -> Reset Token) in DISCORD_TOKEN; not retrying"
-        )
-        return EXIT_CONFIG
-    except (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.HTTPException) as error:
-        # No traceback: the network, DNS or Discord itself; the supervisor starts us again.
-        log.error(
-            "cannot reach Discord (%s: %s); exiting for a later start", type(error).__name__, error
-        )
-        return EXIT_RETRY
+    error = serving.exception()
+    if error is not None:
+        failure = start_failure(error, bot)
+        if failure is None:
+            raise error
+        status, line = failure
+        log.error("%s", line)
+        return status
     log.info("closed cleanly")
     return 0
 

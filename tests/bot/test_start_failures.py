@@ -1,0 +1,137 @@
+"""What goes wrong at start is one line naming the cause and the fix, and an exit status a
+supervisor can act on: 2 (configuration, not restarted) or 1 (transient, retried).
+
+Each case runs ``python -m bot`` as a subprocess, as systemd or Docker would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import setup_logging
+from bot.settings import Settings
+from tests.bot.fixtures import bot_env
+from tests.fakediscord import FakeDiscord
+
+
+def closed_port() -> int:
+    """A port nobody listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def run_to_exit(
+    fake: FakeDiscord, tmp_path: Path, timeout: float = 60, **extra: str
+) -> tuple[int, str]:
+    """``python -m bot`` against the stand-in until it exits: (status, stdout and stderr)."""
+    extra.setdefault("DATABASE_URL", f"sqlite:///{tmp_path}/bot.sqlite3")
+    env = bot_env(fake, extra.pop("DATABASE_URL"), LOG_LEVEL="INFO", **extra)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    try:
+        output, _ = await asyncio.wait_for(process.communicate(), timeout)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    assert process.returncode is not None
+    return process.returncode, output.decode()
+
+
+def the_error(log: str, logger: str = "bot") -> str:
+    """The one ERROR line of ``logger``; every line of the output is a log line of its own
+    (no traceback, no continuation of a multi-line message)."""
+    lines = log.splitlines()
+    assert "Traceback" not in log, log
+    assert all(line.startswith("[") for line in lines), log
+    errors = [line for line in lines if "] [ERROR" in line and f"] {logger}: " in line]
+    assert len(errors) == 1, log
+    assert not any("CRITICAL" in line for line in lines), log
+    return errors[0]
+
+
+async def test_gateway_unreachable_is_one_line_and_exit_1(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """REST answers, the gateway does not (a firewall that lets HTTPS through, not
+    websockets; a wrong DISCORD_GATEWAY_URL): discord.py's first connect fails and, with
+    no websocket yet, its retry trips over ``self.ws`` being None (an AttributeError)."""
+    port = closed_port()
+    status, log = await run_to_exit(
+        fake_discord, tmp_path, DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/"
+    )
+    assert status == 1, log
+    line = the_error(log)
+    assert "gateway cannot be reached" in line and "DISCORD_GATEWAY_URL" in line, line
+    assert f"127.0.0.1:{port}" in line  # the cause, from the error's context
+    retries = [line for line in log.splitlines() if "Attempting a reconnect" in line]
+    assert len(retries) == 1 and "ClientConnectorError" in retries[0], log
+    assert fake_discord.token not in log
+
+
+@pytest.fixture
+def root_logger() -> Iterator[logging.Logger]:
+    """The root logger, given back as it was: setup_logging installs a handler on it."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield root
+    for handler in root.handlers[:]:
+        if handler not in handlers:
+            root.removeHandler(handler)
+    root.setLevel(level)
+
+
+def _failed(logger: str, message: str, *args: object) -> None:
+    """Log ``message`` with a connection failure (and its cause) as exc_info."""
+    try:
+        try:
+            raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 1)")
+        except OSError as cause:
+            raise ConnectionError("Cannot connect to host 127.0.0.1:1") from cause
+    except ConnectionError:
+        logging.getLogger(logger).exception(message, *args)
+
+
+@pytest.mark.parametrize("log_format", ["text", "json"])
+def test_reconnect_records_are_one_line_each(
+    log_format: str, root_logger: logging.Logger, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """discord.py logs every reconnect attempt with the failure's whole traceback (also
+    while running, at every retry): the line stays, with the failure named on it."""
+    setup_logging(Settings(discord_token="t" * 24, log_format=log_format))
+    _failed("discord.client", "Attempting a reconnect in %.2fs", 1.5)
+    _failed("discord.shard", "Attempting a reconnect for shard ID %s in %.2fs", 1, 2.0)
+    _failed("discord.shard", "Failed to connect for shard_id: %s. Retrying...", 0)
+    _failed("discord.client", "Ignoring exception in on_ready")  # not a reconnect: kept
+    lines = capsys.readouterr().err.splitlines()
+    if log_format == "json":
+        entries = [json.loads(line) for line in lines]
+        assert ["exception" in entry for entry in entries] == [False, False, False, True]
+        messages = [entry["message"] for entry in entries]
+    else:  # four lines, then the one traceback: the last record's
+        assert lines[4] == "Traceback (most recent call last):", lines
+        assert lines.count(lines[4]) == 2  # that record's error and its cause
+        messages = [line.split(": ", 1)[1] for line in lines[:4]]
+    assert messages[3] == "Ignoring exception in on_ready"
+    cause = "(ConnectionError: Cannot connect to host 127.0.0.1:1)"
+    assert messages[:3] == [
+        f"Attempting a reconnect in 1.50s {cause}",
+        f"Attempting a reconnect for shard ID 1 in 2.00s {cause}",
+        f"Failed to connect for shard_id: 0. Retrying... {cause}",
+    ]
