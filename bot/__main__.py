@@ -45,6 +45,44 @@ RECONNECT_RECORDS = {
     "discord.client": ("Attempting a reconnect",),
     "discord.shard": ("Attempting a reconnect", "Failed to connect for shard_id"),
 }
+#: Gateway close codes discord.py does not retry, each a configuration only the operator
+#: can fix: what Discord means by it, and what to do.
+GATEWAY_REFUSALS = {
+    4004: (
+        "authentication failed",
+        "put the bot token from the developer portal (Bot -> Reset Token) in DISCORD_TOKEN",
+    ),
+    4010: (
+        "invalid shard",
+        "check SHARD_COUNT (the total number of shards over all processes) and SHARD_IDS "
+        "(each below SHARD_COUNT)",
+    ),
+    4011: (
+        "sharding required",
+        "the bot is in too many servers for one connection: set SHARD_COUNT, and SHARD_IDS "
+        "for each process (see deploy/README.md)",
+    ),
+    4012: (
+        "invalid API version",
+        "point DISCORD_GATEWAY_URL at a gateway for Discord's API v10, or unset it",
+    ),
+    4013: (
+        "invalid intents",
+        "the intents the bot asks for ({intents}) are not valid: check the application's "
+        "Privileged Gateway Intents in the developer portal (Bot), and DISCORD_GATEWAY_URL "
+        "if it is set",
+    ),
+    4014: (
+        "disallowed intents",
+        "enable {privileged} in the developer portal (Bot -> Privileged Gateway Intents)",
+    ),
+}
+#: discord.py's privileged intents and their names in the developer portal.
+PRIVILEGED_INTENTS = (
+    ("members", "Server Members Intent"),
+    ("presences", "Presence Intent"),
+    ("message_content", "Message Content Intent"),
+)
 
 
 class EarlySignals:
@@ -151,6 +189,19 @@ def _no_websocket(error: BaseException, bot: HousewayBot) -> bool:
     )
 
 
+def gateway_refusal(code: int, bot: HousewayBot) -> str:
+    """The one line for a gateway close code in GATEWAY_REFUSALS."""
+    what, fix = GATEWAY_REFUSALS[code]
+    intents = getattr(bot, "intents", None)
+    asked = [label for flag, label in PRIVILEGED_INTENTS if getattr(intents, flag, False)]
+    fix = fix.format(
+        intents=getattr(intents, "value", "unknown"),
+        privileged=" and ".join(asked) or "the privileged intents the bot asks for",
+    )
+    refused = "Discord refused the token" if code == 4004 else "Discord's gateway refused the bot"
+    return f"{refused} (close code {code}, {what}): {fix}; not retrying"
+
+
 def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | None:
     """The exit status and the one line for why the bot stopped; None for an error
     nothing here foresaw (logged with its traceback)."""
@@ -161,6 +212,16 @@ def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | N
         return EXIT_CONFIG, (
             "Discord refused the token: put the bot token from the developer portal "
             "(Bot -> Reset Token) in DISCORD_TOKEN; not retrying"
+        )
+    if isinstance(error, discord.PrivilegedIntentsRequired):  # discord.py's name for 4014
+        return EXIT_CONFIG, gateway_refusal(4014, bot)
+    if isinstance(error, discord.ConnectionClosed):
+        if error.code in GATEWAY_REFUSALS:
+            return EXIT_CONFIG, gateway_refusal(error.code, bot)
+        reason = f", {error.reason}" if error.reason else ""
+        return EXIT_RETRY, (
+            f"Discord's gateway closed the connection (close code {error.code}{reason}); "
+            "exiting for a later start"
         )
     if isinstance(
         error, (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.HTTPException)

@@ -13,6 +13,8 @@ import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -83,6 +85,52 @@ async def test_gateway_unreachable_is_one_line_and_exit_1(
     retries = [line for line in log.splitlines() if "Attempting a reconnect" in line]
     assert len(retries) == 1 and "ClientConnectorError" in retries[0], log
     assert fake_discord.token not in log
+
+
+@pytest.mark.parametrize(
+    ("code", "shards", "named"),
+    [
+        (4004, None, ["Discord refused the token", "DISCORD_TOKEN"]),
+        (4010, "1", ["invalid shard", "SHARD_COUNT", "SHARD_IDS"]),
+        (4011, None, ["sharding required", "SHARD_COUNT"]),
+        (4012, None, ["invalid API version", "DISCORD_GATEWAY_URL"]),
+        (4013, None, ["invalid intents", "developer portal"]),
+        (4014, None, ["disallowed intents", "developer portal", "Privileged Gateway Intents"]),
+        (4014, "1", ["disallowed intents", "developer portal"]),
+    ],
+)
+async def test_gateway_refusing_the_session_is_one_line_and_exit_2(
+    fake_discord: FakeDiscord, tmp_path: Path, code: int, shards: str | None, named: list[str]
+) -> None:
+    """REST accepts the token, the gateway closes the connection at IDENTIFY with a code
+    discord.py does not retry: a configuration only the operator can fix."""
+    fake_discord.close_at_identify(code, "closed by the test")
+    extra = {} if shards is None else {"SHARD_COUNT": shards}
+    status, log = await run_to_exit(fake_discord, tmp_path, **extra)
+    assert status == 2, log
+    line = the_error(log)
+    assert all(word in line for word in named), line
+    assert f"close code {code}" in line and "not retrying" in line, line
+    assert fake_discord.identify_count == 0 and fake_discord.token not in log
+
+
+def test_another_close_of_the_gateway_at_start_is_exit_1() -> None:
+    """A close discord.py does not retry but no setting explains: tried again later.
+    (The privileged intents a bot asks for are named by their names in the portal.)"""
+    import discord
+
+    from bot.__main__ import EXIT_CONFIG, EXIT_RETRY, start_failure
+
+    closed = discord.ConnectionClosed(SimpleNamespace(close_code=None), shard_id=None, code=1000)  # type: ignore[arg-type]
+    bot: Any = SimpleNamespace(ws=SimpleNamespace(), intents=discord.Intents.none())
+    assert start_failure(closed, bot) == (
+        EXIT_RETRY,
+        "Discord's gateway closed the connection (close code 1000); exiting for a later start",
+    )
+    bot.intents = discord.Intents(guilds=True, members=True, message_content=True)
+    status, line = start_failure(discord.PrivilegedIntentsRequired(None), bot) or (0, "")
+    assert status == EXIT_CONFIG
+    assert "enable Server Members Intent and Message Content Intent in the developer" in line
 
 
 @pytest.fixture
