@@ -9,7 +9,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import socket
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +22,14 @@ import pytest
 
 from bot.__main__ import setup_logging
 from bot.settings import Settings
-from tests.bot.fixtures import bot_env
+from tests.bot.fixtures import ROOT, bot_env
 from tests.fakediscord import FakeDiscord
+
+
+def bot_env_without_discord(**extra: str) -> dict[str, str]:
+    """This process's environment without any Discord setting, plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    return {**env, "PYTHONPATH": str(ROOT), **extra}
 
 
 def closed_port() -> int:
@@ -131,6 +139,62 @@ def test_another_close_of_the_gateway_at_start_is_exit_1() -> None:
     status, line = start_failure(discord.PrivilegedIntentsRequired(None), bot) or (0, "")
     assert status == EXIT_CONFIG
     assert "enable Server Members Intent and Message Content Intent in the developer" in line
+
+
+def _unreadable(path: Path) -> None:
+    """Make ``path`` a file that exists and cannot be read, also as root: root reads a file
+    of mode 000, but not a write-only sysctl (the kernel's check, not the file mode's)."""
+    if os.geteuid() == 0:
+        path.symlink_to("/proc/sys/vm/drop_caches")
+    else:
+        path.write_text("DISCORD_TOKEN=from-file\n")
+        path.chmod(0)
+    try:
+        path.read_bytes()
+    except PermissionError:
+        return
+    pytest.skip(f"{path} stays readable here")
+
+
+@pytest.mark.parametrize("problem", ["permission", "directory", "latin-1"])
+def test_an_env_file_that_cannot_be_read_is_one_line_and_exit_2(
+    tmp_path: Path, problem: str
+) -> None:
+    """Not read silently past (a directory, as a bind mount of a missing file makes one) nor
+    with a traceback: the line says what to do with the file."""
+    env_file = tmp_path / ".env"
+    if problem == "permission":
+        _unreadable(env_file)
+    elif problem == "directory":
+        env_file.mkdir()
+    else:
+        env_file.write_bytes(b"LOG_LEVEL=INFO\nSOURCE_URL=https://example.org/hj\xe4rter\n")
+    env = bot_env_without_discord(
+        DISCORD_TOKEN="x" * 24, DISCORD_API_URL=f"http://127.0.0.1:{closed_port()}/api/v10"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith("houseway-bot: .env cannot be read ("), line
+    fix = {
+        "permission": "Permission denied",
+        "directory": "Is a directory",
+        "latin-1": "byte 0xe4 on line 2",
+    }[problem]
+    assert fix in line, line
+    if problem == "latin-1":
+        assert line.endswith("save it as UTF-8."), line
+        assert "hj" not in line  # nothing of what the file holds
+    else:
+        assert "permissions" in line, line
 
 
 @pytest.fixture
