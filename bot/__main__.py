@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 import tempfile
@@ -262,15 +263,42 @@ def _writable_directory(directory: Path, setting: str) -> None:
         ) from None
 
 
+def _writable_file(path: Path, setting: str) -> None:
+    """Prove an existing file writable (without changing it), or say which setting to fix.
+
+    A missing file is fine: its directory is checked, and SQLite creates it.
+    """
+    from .settings import SettingsError
+
+    if path.is_dir():
+        raise SettingsError(
+            f"{setting}: {str(path)!r} is a directory, not a SQLite file; point {setting} at "
+            f"a file (sqlite:///{path / 'houseway.sqlite3'}, say)."
+        )
+    try:
+        # Append mode and no blocking (a FIFO): nothing is written, nothing waited for.
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK))
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise SettingsError(
+            f"{setting}: the SQLite file {str(path)!r} cannot be written ({reason}); let the "
+            f"bot's user write it (its owner or mode), or point {setting} at another file."
+        ) from None
+
+
 def check_paths(settings: Settings) -> None:
-    """Local paths the bot will write, checked before anything starts: DATA_DIR and the
-    SQLite file's directory (a path under a file, a read-only disk, no permission)."""
+    """Local paths the bot will write, checked before anything starts: DATA_DIR, the
+    SQLite file's directory (a path under a file, a read-only disk, no permission) and
+    the file itself when it is there (read-only, a directory)."""
     from .storage import sqlite_path
 
     _writable_directory(settings.data_dir, "DATA_DIR")
     path = sqlite_path(settings.database_url)
     if path is not None and path != ":memory:":
         _writable_directory(Path(path).parent, "DATABASE_URL")
+        _writable_file(Path(path), "DATABASE_URL")
 
 
 async def run(settings: Settings, force_sync: bool, early: EarlySignals | None = None) -> int:

@@ -169,18 +169,7 @@ def test_an_env_file_that_cannot_be_read_is_one_line_and_exit_2(
         env_file.mkdir()
     else:
         env_file.write_bytes(b"LOG_LEVEL=INFO\nSOURCE_URL=https://example.org/hj\xe4rter\n")
-    env = bot_env_without_discord(
-        DISCORD_TOKEN="x" * 24, DISCORD_API_URL=f"http://127.0.0.1:{closed_port()}/api/v10"
-    )
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = _start(tmp_path)
     assert done.returncode == 2, done.stdout + done.stderr
     [line] = done.stderr.splitlines()
     assert line.startswith("houseway-bot: .env cannot be read ("), line
@@ -195,6 +184,60 @@ def test_an_env_file_that_cannot_be_read_is_one_line_and_exit_2(
         assert "hj" not in line  # nothing of what the file holds
     else:
         assert "permissions" in line, line
+
+
+def _unwritable(path: Path) -> None:
+    """Make ``path`` a file that exists and cannot be written, also as root (a read-only
+    sysctl: the kernel refuses root too)."""
+    if os.geteuid() == 0:
+        path.symlink_to("/proc/sys/kernel/osrelease")
+    else:
+        path.write_bytes(b"")
+        path.chmod(0o444)
+    try:
+        path.open("ab").close()
+    except PermissionError:
+        return
+    pytest.skip(f"{path} stays writable here")
+
+
+def _start(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` with a token and ``settings``; Discord's REST API on a closed port,
+    so a start that gets past the settings ends at once (exit 1)."""
+    env = bot_env_without_discord(
+        DISCORD_TOKEN="x" * 24,
+        DISCORD_API_URL=f"http://127.0.0.1:{closed_port()}/api/v10",
+        LOG_LEVEL="INFO",
+        **settings,
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("problem", ["directory", "read-only"])
+def test_a_sqlite_file_that_cannot_be_written_is_one_line_and_exit_2(
+    tmp_path: Path, problem: str
+) -> None:
+    """Its directory is writable, the file itself is not (or is a directory): SQLite would
+    fail later with "unable to open" or "readonly database", told as an outage (exit 1)."""
+    path = tmp_path / "houseway.sqlite3"
+    if problem == "directory":
+        path.mkdir()
+    else:
+        _unwritable(path)
+    done = _start(tmp_path, DATABASE_URL=f"sqlite:///{path}")
+    assert done.returncode == 2, done.stdout + done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith("houseway-bot: DATABASE_URL: ") and str(path) in line, line
+    expected = "is a directory" if problem == "directory" else "cannot be written"
+    assert expected in line and "point DATABASE_URL at" in line, line
 
 
 @pytest.fixture
