@@ -322,7 +322,7 @@ async def run(settings: Settings, force_sync: bool, early: EarlySignals | None =
 async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any]) -> int:
     from .client import make_bot
     from .observability import start_http
-    from .storage import DatabaseError, open_database
+    from .storage import DatabaseConfigError, DatabaseError, open_database
 
     opening = asyncio.create_task(open_database(settings.database_url))
     await asyncio.wait({opening, stopped}, return_when=asyncio.FIRST_COMPLETED)
@@ -336,6 +336,9 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
         return 0
     try:
         database = opening.result()
+    except DatabaseConfigError as error:
+        log.error("%s", error)
+        return EXIT_CONFIG
     except DatabaseError as error:
         log.error("cannot open the database: %s", error)
         return EXIT_RETRY

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -238,6 +239,74 @@ def test_a_sqlite_file_that_cannot_be_written_is_one_line_and_exit_2(
     assert line.startswith("houseway-bot: DATABASE_URL: ") and str(path) in line, line
     expected = "is a directory" if problem == "directory" else "cannot be written"
     assert expected in line and "point DATABASE_URL at" in line, line
+
+
+#: In every PostgreSQL URL below: it must never be printed (trust auth ignores it).
+PASSWORD = "s3cr3t-Pa55word"
+
+
+@pytest.fixture
+def postgres_server() -> tuple[str, str, str]:
+    """(user, host:port, database) of TEST_DATABASE_URL's server."""
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail("TEST_DATABASE_URL is not set in CI")
+        pytest.skip("TEST_DATABASE_URL is not set")
+    parts = urlsplit(base)
+    return parts.username or "postgres", parts.netloc.rpartition("@")[2], parts.path.lstrip("/")
+
+
+@pytest.mark.parametrize(
+    ("problem", "named"),
+    [
+        ("sslmode", "`sslmode` parameter must be one of"),
+        ("role", 'role "nosuchrole" does not exist'),
+        ("database", 'database "nosuchdb_houseway" does not exist'),
+    ],
+)
+def test_postgresql_refusing_the_configuration_is_one_line_and_exit_2(
+    tmp_path: Path, postgres_server: tuple[str, str, str], problem: str, named: str
+) -> None:
+    """What a restart cannot change: a bad parameter, an unknown role or password, no such
+    database. Said with the server's (or asyncpg's) words, never the URL's password."""
+    user, server, database = postgres_server
+    url = {
+        "sslmode": f"postgresql://{user}:{PASSWORD}@{server}/{database}?sslmode=bogus",
+        "role": f"postgresql://nosuchrole:{PASSWORD}@{server}/{database}",
+        "database": f"postgresql://{user}:{PASSWORD}@{server}/nosuchdb_houseway",
+    }[problem]
+    done = _start(tmp_path, DATABASE_URL=url)
+    log = done.stdout + done.stderr
+    assert done.returncode == 2, log
+    line = the_error(log)
+    assert "DATABASE_URL" in line and named in line, line
+    assert PASSWORD not in log
+
+
+def test_a_refusal_quoting_the_password_does_not_show_it() -> None:
+    """asyncpg's own messages may quote parts of the URL: the password is taken out, as
+    written in the URL and percent-decoded."""
+    import asyncpg
+
+    from bot.storage import _configuration_problem
+
+    url = "postgresql://me:p%40ss-word@db:5432/houseway?sslmode=bogus"
+    error = asyncpg.ClientConfigurationError("bad host 'me:p%40ss-word@db' (p@ss-word)")
+    line = _configuration_problem(error, url)
+    assert "p%40ss-word" not in line and "p@ss-word" not in line
+    assert "bad host 'me:[redacted]@db' ([redacted])" in line and "DATABASE_URL" in line
+
+
+def test_postgresql_refusing_connections_stays_exit_1(
+    tmp_path: Path, postgres_server: tuple[str, str, str]
+) -> None:
+    user, _, database = postgres_server
+    url = f"postgresql://{user}:{PASSWORD}@127.0.0.1:{closed_port()}/{database}"
+    done = _start(tmp_path, DATABASE_URL=url)
+    log = done.stdout + done.stderr
+    assert done.returncode == 1, log
+    assert "cannot open the database" in the_error(log) and PASSWORD not in log
 
 
 @pytest.fixture
