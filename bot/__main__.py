@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import logging
 import os
 import signal
+import socket
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -350,12 +352,24 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
         try:  # before Discord: a port in use is a configuration error, said at once
             http = await start_http(bot, bot.metrics, host, settings.http_port)
         except OSError as error:
-            log.error(
-                "HTTP_PORT %s on %s cannot be used (%s): choose a free port, or unset HTTP_PORT",
-                settings.http_port,
-                host,
-                error.strerror or error,
-            )
+            if error.errno == errno.EADDRNOTAVAIL:  # asyncio's strerror quotes the address
+                error.strerror = os.strerror(error.errno)
+            if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+                # The host's fault (no such name, not this machine's address), not the port's.
+                log.error(
+                    "HTTP_HOST %r cannot be used (%s): set HTTP_HOST to an address of this "
+                    "machine (127.0.0.1; 0.0.0.0 for every interface), or unset it",
+                    host,
+                    error.strerror,
+                )
+            else:
+                log.error(
+                    "HTTP_PORT %s on %s cannot be used (%s): choose a free port, or unset "
+                    "HTTP_PORT",
+                    settings.http_port,
+                    host,
+                    error.strerror or error,
+                )
             await database.close(timeout=DATABASE_SECONDS)
             return EXIT_CONFIG
     serving = asyncio.create_task(bot.start(settings.discord_token), name="bot")

@@ -309,6 +309,18 @@ def test_postgresql_refusing_connections_stays_exit_1(
     assert "cannot open the database" in the_error(log) and PASSWORD not in log
 
 
+@pytest.mark.parametrize("host", ["no-such-host.invalid", "192.0.2.1"])
+def test_an_http_host_that_cannot_be_used_is_named(tmp_path: Path, host: str) -> None:
+    """A name that does not resolve, or an address not of this machine: the fault is the
+    host's, not the port's."""
+    done = _start(tmp_path, HTTP_HOST=host, HTTP_PORT=str(closed_port()))
+    log = done.stdout + done.stderr
+    assert done.returncode == 2, log
+    line = the_error(log)
+    assert line.split("bot: ", 1)[1].startswith(f"HTTP_HOST {host!r} cannot be used ("), line
+    assert "HTTP_PORT" not in line.split("): ", 1)[0], line
+
+
 @pytest.fixture
 def root_logger() -> Iterator[logging.Logger]:
     """The root logger, given back as it was: setup_logging installs a handler on it."""
