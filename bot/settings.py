@@ -6,6 +6,7 @@ documents it (mirrored in ``.env.example``).
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -57,9 +58,7 @@ class Settings:
         cls, environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
     ) -> Settings:
         """Settings from ``environ`` (default: the process environment) over ``env_file``."""
-        values: dict[str, str] = {}
-        if env_file is not None and env_file.is_file():
-            values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+        values = _env_file_values(env_file)
         values.update(os.environ if environ is None else environ)
 
         def get(name: str) -> str | None:
@@ -99,6 +98,36 @@ class Settings:
             data_dir=Path(get("DATA_DIR") or "data"),
             source_url=_source_url(get("SOURCE_URL")),
         )
+
+
+def _env_file_values(env_file: Path | None) -> dict[str, str]:
+    """The settings in ``env_file``; none when there is no such file.
+
+    One that is there but cannot be read is a settings error, not a file read past: a
+    directory (what a bind mount of a missing file makes), no permission, not UTF-8. The
+    message never quotes the file's text: it holds the token.
+    """
+    if env_file is None:
+        return {}
+    try:
+        data = env_file.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except OSError as error:
+        raise SettingsError(
+            f"{env_file} cannot be read ({error.strerror or type(error).__name__}): fix its "
+            "permissions so that the bot's user may read it, make it a file, or remove it."
+        ) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise SettingsError(
+            f"{env_file} cannot be read (not UTF-8: byte {data[error.start]:#04x} on line "
+            f"{line}): save it as UTF-8."
+        ) from None
+    parsed = dotenv_values(stream=io.StringIO(text))
+    return {key: value for key, value in parsed.items() if value is not None}
 
 
 def _database_url(value: str | None) -> str:

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import aiosqlite
 import asyncpg
@@ -30,6 +31,11 @@ _MIGRATION = re.compile(r"V(\d+)__[\w-]+\.sql$")
 
 class DatabaseError(RuntimeError):
     """The database could not be reached or refused a statement."""
+
+
+class DatabaseConfigError(DatabaseError):
+    """DATABASE_URL is refused for what it says (a parameter, the login, the database's
+    name): no later start can succeed, so the process is not restarted for it."""
 
 
 class DatabaseTimeout(DatabaseError):
@@ -272,6 +278,35 @@ def _affected(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+def _configuration_problem(error: Exception, url: str) -> str:
+    """One line for a DATABASE_URL that PostgreSQL (or asyncpg) refuses for good: which
+    part is wrong, in the refusal's own words, and the fix; never the URL's password."""
+    said = _without_password(str(error).strip(), url)
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return (
+            f"DATABASE_URL names a database PostgreSQL does not have ({said}): create it "
+            "(createdb) or correct the name after the last '/' of DATABASE_URL"
+        )
+    if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):
+        return (
+            f"PostgreSQL refused the login of DATABASE_URL ({said}): correct the user name or "
+            "password in DATABASE_URL, or let that user in (pg_hba.conf)"
+        )
+    return (
+        f"DATABASE_URL is not a PostgreSQL configuration asyncpg accepts ({said}): correct "
+        "it (the URL is not shown: it may hold a password)"
+    )
+
+
+def _without_password(text: str, url: str) -> str:
+    """``text`` with the URL's password (as written, and percent-decoded) taken out."""
+    userinfo = urlsplit(url).netloc.rpartition("@")[0]
+    written = userinfo.partition(":")[2]
+    for password in {written, unquote(written)} - {""}:
+        text = text.replace(password, "[redacted]")
+    return text
+
+
 class _PostgresStatements(Statements):
     def __init__(self, connection: asyncpg.Connection) -> None:
         self._connection = connection
@@ -301,6 +336,12 @@ class PostgresDatabase(Database):
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=10, command_timeout=10, timeout=10
             )
+        except (
+            asyncpg.ClientConfigurationError,
+            asyncpg.InvalidAuthorizationSpecificationError,  # and InvalidPasswordError
+            asyncpg.InvalidCatalogNameError,
+        ) as error:
+            raise DatabaseConfigError(_configuration_problem(error, url)) from error
         except (*_PG_ERRORS, ValueError) as error:
             # Only the type: asyncpg's text about a malformed URL may quote the password.
             raise DatabaseError(f"cannot connect to PostgreSQL: {type(error).__name__}") from error

@@ -33,7 +33,8 @@ What it models
 * Gateway: HELLO, heartbeat/ACK, IDENTIFY -> READY (``resume_gateway_url`` on a separate
   path) + GUILD_CREATE, RESUME with replay of missed events then RESUMED, INVALID_SESSION
   when not resumable, op 7/op 9/close codes/abrupt drops on demand, REQUEST_GUILD_MEMBERS ->
-  GUILD_MEMBERS_CHUNK, privileged-intent refusal (4014), bad token (4004), zlib-stream
+  GUILD_MEMBERS_CHUNK, privileged-intent refusal (4014), bad token (4004), any close code
+  in answer to IDENTIFY (``close_at_identify``: 4010 invalid shard, ...), zlib-stream
   transport compression (what discord.py requests), sequence numbers.
 * Interactions: slash commands with options and subcommands (typed and validated against
   what the bot synced), autocomplete (focused option), button/select clicks on messages

@@ -148,6 +148,9 @@ class GatewayMixin(IdentityMixin, GuildsMixin):
     async def _identify(self, conn: gw.GatewayConnection, d: dict[str, Any]) -> None:
         if not await self._authenticate(conn, d):
             return
+        if self.identify_close is not None:
+            await conn.close(*self.identify_close)
+            return
         intents = d.get("intents")
         if not isinstance(intents, int) or intents < 0:
             await conn.close(gw.INVALID_INTENTS, "Invalid intent(s).")
@@ -313,6 +316,12 @@ class GatewayMixin(IdentityMixin, GuildsMixin):
             conn.session.resumable = False
         await conn.send({"op": gw.INVALID_SESSION, "d": resumable})
         return conn
+
+    def close_at_identify(self, code: int | None, reason: str = "") -> None:
+        """Answer every IDENTIFY by closing with ``code``, as Discord does for a session it
+        will not start (4010 invalid shard, 4011 sharding required, 4013 invalid intents...);
+        None answers IDENTIFY again."""
+        self.identify_close = None if code is None else (code, reason)
 
     async def close_gateway(self, code: int = gw.UNKNOWN_ERROR, reason: str = "") -> None:
         """Close the connection with a close frame and code (4004 = auth failed, ...)."""

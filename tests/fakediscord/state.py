@@ -131,6 +131,8 @@ class ServerState:
         self.ready_count = 0
         self.resume_count = 0
         self.presence: dict[str, Any] | None = None
+        #: (code, reason) every IDENTIFY is answered with, closing (``close_at_identify``).
+        self.identify_close: tuple[int, str] | None = None
 
         self._waiters: list[tuple[Callable[[], bool], asyncio.Future[None]]] = []
         self._runner: web.AppRunner | None = None
