@@ -128,7 +128,7 @@ def test_another_close_of_the_gateway_at_start_is_exit_1() -> None:
     (The privileged intents a bot asks for are named by their names in the portal.)"""
     import discord
 
-    from bot.__main__ import EXIT_CONFIG, EXIT_RETRY, start_failure
+    from bot.failures import EXIT_CONFIG, EXIT_RETRY, start_failure
 
     closed = discord.ConnectionClosed(SimpleNamespace(close_code=None), shard_id=None, code=1000)  # type: ignore[arg-type]
     bot: Any = SimpleNamespace(ws=SimpleNamespace(), intents=discord.Intents.none())
