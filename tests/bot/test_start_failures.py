@@ -289,7 +289,7 @@ def test_a_refusal_quoting_the_password_does_not_show_it() -> None:
     written in the URL and percent-decoded."""
     import asyncpg
 
-    from bot.storage import _configuration_problem
+    from bot.storage.postgres import _configuration_problem
 
     url = "postgresql://me:p%40ss-word@db:5432/houseway?sslmode=bogus"
     error = asyncpg.ClientConfigurationError("bad host 'me:p%40ss-word@db' (p@ss-word)")
