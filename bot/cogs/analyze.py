@@ -1,11 +1,11 @@
 """/analyze: every legal way to set a hand, ranked by its exact EV against the dealer's house way.
 
-An exact analysis counts all 53,524,680 dealer hands (10-15 ms, mostly numpy). It runs
-in a process pool owned by this cog rather than in a thread: numpy gives the GIL back only
-inside its many small steps, so while another thread of the bot's process kept the GIL
-busy (as the event loop does under load) a threaded analysis took five to nine times as
-long, against 3 ms more per analysis for the trip to a worker process
-(``benchmarks/bench_analyze.py executor``).
+An exact analysis counts all 53,524,680 dealer hands (mostly numpy). It runs in a process
+pool owned by this cog rather than in a thread: numpy gives the GIL back only inside its
+many small steps, so while another thread of the bot's process kept the GIL busy (as the
+event loop does under load) a threaded analysis took several times as long, far more than
+the trip to a worker process adds (``benchmarks/bench_analyze.py executor``; the README
+has the figures).
 
 One member cannot starve the others: a per-member cooldown (``COOLDOWN_RATE`` uses per
 ``COOLDOWN_SECONDS``), and a bound on the analyses in flight across the bot
@@ -224,7 +224,7 @@ def _new_pool() -> ProcessPoolExecutor:
     (the event loop's helpers, aiohttp's resolver) can deadlock the child; the fork
     server is a clean single-threaded process with the analysis and numpy preloaded
     (the bot's own process never imports numpy). A worker's first analysis loads the
-    dealer class table (about 0.3 s, once).
+    dealer class table (once).
     """
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["houseway.analyze", "houseway.exact"])
@@ -266,7 +266,7 @@ class AnalyzeCog(commands.Cog):
             self.pool = _new_pool()
         try:
             # The first submit starts the fork server and a worker, and waits for them
-            # (0.3-0.7 s, numpy imported): in a thread, so the event loop never waits.
+            # (numpy imported, a noticeable pause): in a thread, so the event loop never waits.
             future = await asyncio.to_thread(self.pool.submit, analyze, cards)
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:
