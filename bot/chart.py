@@ -26,7 +26,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from .cards_image import FELT, FontLike, encode_png, load_font
+from .cards_image import FELT, encode_png
+from .fonts import FontLike, load_font
 
 __all__ = ["Bar", "render_bar_chart"]
 

@@ -14,6 +14,7 @@ from PIL import Image, ImageFont
 
 import houseway.cards
 from bot import cards_image as ci
+from bot import fonts
 from houseway.cards import JOKER, NAMES, Card, card_from_name
 
 
@@ -343,7 +344,7 @@ def test_thread_pool_rendering_matches_sequential() -> None:
 
 
 def test_works_without_dejavu(font_swap: pytest.MonkeyPatch) -> None:
-    font_swap.setattr(ci, "FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
+    font_swap.setattr(fonts, "FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
     ci.clear_cache()
     image = open_png(ci.render_split(FIVE, TWO))
     assert image.size == ci.split_layout().size
@@ -361,10 +362,10 @@ def test_works_with_only_the_bitmap_font(font_swap: pytest.MonkeyPatch) -> None:
             raise ImportError("no FreeType")
         return bitmap()
 
-    font_swap.setattr(ci, "FONT_CANDIDATES", ())
+    font_swap.setattr(fonts, "FONT_CANDIDATES", ())
     font_swap.setattr(ImageFont, "load_default", load_default)
     ci.clear_cache()
-    assert isinstance(ci._font(), ImageFont.ImageFont)
+    assert isinstance(fonts.text_font(), ImageFont.ImageFont)
     image = open_png(ci.render_split(cards("Ts 2c 3c 4c 5c"), cards("6c 7c")))
     left, top, right, bottom = ci.split_layout().boxes()[0]
     index = (left, top, right, top + (bottom - top) // 3)
