@@ -36,7 +36,7 @@ from houseway.settle import WIN_PAYOFF
 
 from ..alt_text import picture_file
 from ..chart import Bar, render_bar_chart
-from ..embeds import COLOUR, error_embed, number
+from ..embeds import COLOUR, decimal, error_embed, number
 from ..i18n import SWEDISH, language, text
 from ..interactions import Refusal, bot_of, everywhere
 
@@ -60,18 +60,10 @@ TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
 CHART_NAME: Final = "analysis.png"
 HOUSE_MARK: Final = "🏠"
-MINUS: Final = "\u2212"
 MIN_DIGITS: Final = 4
 #: Two different EVs differ by at least 1 / (100 · 53,524,680) ≈ 1.9e-10 (payoffs are whole
 #: hundredths), so ten decimals always tell them apart.
 MAX_DIGITS: Final = 10
-
-
-def decimal(value: float, lang: str, digits: int, signed: bool = False) -> str:
-    """``value`` to ``digits`` decimals: a real minus sign (U+2212) in every language, a plus
-    when ``signed``, the decimal comma in Swedish."""
-    shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
-    return shown.replace(".", ",") if lang == SWEDISH else shown
 
 
 def shown_digits(analysis: Analysis) -> int:
