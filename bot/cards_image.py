@@ -16,7 +16,8 @@ Design choices, and why:
   picture looks the same on any machine whatever fonts it has.
 * Ranks are drawn with DejaVu Sans Bold when the system has it, else with Pillow's
   bundled scalable font, else with Pillow's tiny bitmap font scaled up: every text is
-  fitted to a fixed cap height, so the layout does not depend on which font was found.
+  fitted to a fixed cap height, so the layout does not depend on which font was found
+  (``bot/fonts.py``, which the charts share).
 * The picture carries no words in any language (only ranks, suits and the joker's
   "JOKER", which is what is printed on the card itself), so it needs no translation.
 * Two decks: the usual red and black, and a four-colour deck (spades black, hearts red,
@@ -30,14 +31,13 @@ with ``houseway.cards.rank_label`` ("10", not "T").
 
 from __future__ import annotations
 
-import functools
 import io
 import threading
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Final, TypeVar
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
 
@@ -53,6 +53,7 @@ from .card_layout import (
     star_shape,
     suit_shape,
 )
+from .fonts import clear_font_cache, text_mask
 
 __all__ = [
     "FELT",
@@ -112,84 +113,6 @@ _PNG_COMPRESS_LEVEL: Final = 3
 are no faster and give bigger files; higher ones take much longer for little less."""
 
 
-FONT_CANDIDATES: tuple[str, ...] = (
-    # A bare name makes Pillow search the usual font folders of the platform.
-    "DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
-    "/usr/local/share/fonts/DejaVuSans-Bold.ttf",
-    "/Library/Fonts/DejaVuSans-Bold.ttf",
-)
-_FONT_PX: Final = 200
-"""Size the rank text is rasterised at before it is scaled to its place."""
-
-
-# --- Text ----------------------------------------------------------------------------
-FontLike = ImageFont.FreeTypeFont | ImageFont.ImageFont | ImageFont.TransposedFont
-
-
-@functools.cache
-def load_font(px: int) -> FontLike:
-    """Best available font at ``px``: DejaVu Sans Bold, else Pillow's own fonts.
-
-    The card faces and the /analyze chart share it, so both look the same everywhere.
-    """
-    for candidate in FONT_CANDIDATES:
-        try:
-            return ImageFont.truetype(candidate, px)
-        except OSError:
-            continue
-    try:
-        # Pillow >= 10.1 ships a scalable font when it is built with FreeType.
-        return ImageFont.load_default(size=px)
-    except (OSError, ImportError, TypeError):  # pragma: no cover - depends on the build
-        return ImageFont.load_default()
-
-
-def _font() -> FontLike:
-    """The card faces' font; any works: text is always scaled to a fixed cap height."""
-    return load_font(_FONT_PX)
-
-
-def _ink(text: str) -> Image.Image:
-    """Rasterise ``text`` in white on black and crop it to its inked pixels."""
-    font = _font()
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.textbbox((0, 0), text, font=font)
-    pad = 4
-    img = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
-    ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=255)
-    bbox = img.getbbox()
-    img = img.crop(bbox) if bbox else img
-    if getattr(font, "size", 0) < _FONT_PX // 2:
-        # Last resort, a tiny (bitmap) font: enlarge its pixels as crisp blocks, so the
-        # rank reads as pixel art rather than a blurry smudge once scaled to its place.
-        factor = 16
-        img = img.resize((img.width * factor, img.height * factor), Image.Resampling.NEAREST)
-    return img
-
-
-@functools.cache
-def _cap_height() -> int:
-    """Height of a capital letter in the chosen font; text is scaled relative to it."""
-    return _ink("H").height
-
-
-def _text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
-    """An anti-aliased mask of ``text`` whose capitals are ``cap_height`` pixels tall.
-
-    Scaling by the cap height of "H" (not by the text's own ink) keeps "Q" and "J" the
-    same size as the other letters; text wider than ``max_width`` (only "10" in practice)
-    is condensed horizontally, as printed decks do.
-    """
-    ink = _ink(text)
-    scale = cap_height / _cap_height()
-    height = max(1, round(ink.height * scale))
-    width = min(max(1, round(ink.width * scale)), max_width)
-    return ink.resize((width, height), Image.Resampling.LANCZOS)
-
-
 # --- Faces ---------------------------------------------------------------------------
 def _rounded_card(w: int, h: int, face: tuple[int, int, int]) -> Image.Image:
     """A blank card at supersampled size ``w`` x ``h``: rounded corners, thin border."""
@@ -215,7 +138,7 @@ def _paste_text(
     colour: tuple[int, int, int],
 ) -> int:
     """Paste ``text`` with its top-left at ``xy``; return the width it took."""
-    mask = _text_mask(text, cap, max_w)
+    mask = text_mask(text, cap, max_w)
     img.paste((*colour, 255), (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask)
     return mask.width
 
@@ -242,7 +165,7 @@ def _draw_face(card: Card, width: int, deck: Deck) -> Image.Image:
         col_w = round(w * 0.22)
         x0, y = round(w * 0.075), round(h * 0.06)
         for letter in "JOKER":
-            mask = _text_mask(letter, cap, col_w)
+            mask = text_mask(letter, cap, col_w)
             x = x0 + (col_w - mask.width) // 2
             img.paste((*_JOKER_INK, 255), (x, y, x + mask.width, y + mask.height), mask)
             y += max(step, mask.height + step - cap)  # "J" may dip below the baseline
@@ -328,8 +251,7 @@ def clear_cache() -> None:
         _palettes.clear()
         _tiles.clear()
         _paletted_backgrounds.clear()
-        load_font.cache_clear()
-        _cap_height.cache_clear()
+        clear_font_cache()
 
 
 def warm_up(deck: Deck = Deck.TWO) -> None:

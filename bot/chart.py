@@ -15,7 +15,7 @@ Design choices, and why:
 * A bar that is not zero is at least ``MIN_BAR`` pixels long: next to a split that gives
   up half a unit, one that gives up 0.0001 would otherwise be drawn like the best.
 * Flat rectangles need no anti-aliasing; only the text is anti-aliased (FreeType), and
-  the picture is reduced to a small palette: a chart costs about 8 ms and ~15 KB.
+  the picture is reduced to a small palette, which keeps a chart quick to encode and small.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from .cards_image import FELT, FontLike, encode_png, load_font
+from .cards_image import FELT, encode_png
+from .fonts import FontLike, load_font
 
 __all__ = ["Bar", "render_bar_chart"]
 
@@ -53,7 +54,7 @@ _HIGHLIGHT_TEXT: Final = (255, 214, 102)
 _ZERO_LINE: Final = (235, 235, 230)
 _PALETTE_COLOURS: Final = 64
 """A handful of flat colours and their anti-aliased text edges: 64 look lossless, and
-one byte per pixel encodes as fast as RGB would but gives a third of the file (~15 KB)."""
+one byte per pixel encodes as fast as RGB would but gives a much smaller file."""
 _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 
 

@@ -37,11 +37,15 @@ def share(count: int, total: int, lang: str) -> str:
     return (shown.replace(".", ",") + "\u00a0%") if lang == SWEDISH else shown + "%"
 
 
-def decimal(value: float, places: int, lang: str) -> str:
-    """A decimal number as each language writes it: a comma in Swedish, a real minus sign.
-    Zero is plain 0 (no "-0.000")."""
-    shown = f"{value:.{places}f}"
-    if float(shown) == 0:
+def decimal(
+    value: float, lang: str, digits: int, *, signed: bool = False, bare_zero: bool = False
+) -> str:
+    """``value`` to ``digits`` decimals as each language writes it: a real minus sign
+    (U+2212) in every language, a plus when ``signed``, the decimal comma in Swedish. With
+    ``bare_zero``, a value that rounds to zero is plain 0 (no "-0.000"). The one formatter
+    of signed figures, so that /houseway, /analyze and /practice write them alike."""
+    shown = f"{value:{'+' if signed else ''}.{digits}f}"
+    if bare_zero and float(shown) == 0:
         return "0"
     shown = shown.replace("-", MINUS)
     return shown.replace(".", ",") if lang == SWEDISH else shown
@@ -49,7 +53,7 @@ def decimal(value: float, places: int, lang: str) -> str:
 
 def percent(fraction: float, lang: str) -> str:
     """A fraction as a percentage with two decimals (8.36%, Swedish 8,36 %)."""
-    shown = decimal(100 * fraction, 2, lang) if fraction else "0"
+    shown = decimal(100 * fraction, lang, 2, bare_zero=True) if fraction else "0"
     return shown + ("\u00a0%" if lang == SWEDISH else "%")
 
 
@@ -77,9 +81,9 @@ def cost_text(cost: RuleCost, lang: str) -> str:
         share=percent(not_best.value, lang),
         low=percent(not_best.low, lang),
         high=percent(not_best.high, lang),
-        ev=decimal(-give_up.value, places, lang),
-        ev_low=decimal(-give_up.high, places, lang),
-        ev_high=decimal(-give_up.low, places, lang),
+        ev=decimal(-give_up.value, lang, places, bare_zero=True),
+        ev_low=decimal(-give_up.high, lang, places, bare_zero=True),
+        ev_high=decimal(-give_up.low, lang, places, bare_zero=True),
     )
     return figures + "\n" + source
 

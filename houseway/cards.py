@@ -55,6 +55,10 @@ def card_from_name(name: str) -> Card:
 
 _CANONICAL: Final[dict[str, Card]] = {n: c for c, n in enumerate(NAMES)}
 
+#: A regular expression matching exactly one canonical name, built from the tables above
+#: so that notation embedded elsewhere (the bot's custom ids) cannot drift from them.
+NAME_PATTERN: Final = rf"(?:[{re.escape(RANKS)}][{re.escape(SUITS)}]|{re.escape(NAMES[JOKER])})"
+
 
 def sort_key(card: Card) -> tuple[int, int]:
     """High to low by rank, then s h d c; the joker last (as in ``As Kd ... JK``)."""

@@ -303,7 +303,8 @@ class PathSampler:
         weights = class_weights((), DealerClasses.from_arrays(arrays))
         self.paths: tuple[str, ...] = tuple(str(name) for name in arrays["paths"])
         # numpy arrays, not lists: the bot keeps a sampler for practice hands, and lists of
-        # 292,253 classes would cost it about 90 MB; a draw converts only its own row.
+        # 292,253 classes would cost it many times the arrays' memory; a draw converts only
+        # its own row.
         self._counts = arrays["counts"]
         self._flush = arrays["flush"]
         self._joker = arrays["joker"]

@@ -3,18 +3,30 @@ cards in the right places (checked through pixel colours, without any image fixt
 
 from __future__ import annotations
 
-import io
 import itertools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import ImageFont
 
 import houseway.cards
 from bot import cards_image as ci
+from bot import fonts
 from houseway.cards import JOKER, NAMES, Card, card_from_name
+from tests.imaging import (
+    SUIT_INK,
+    colours_in,
+    count,
+    inks_in,
+    is_blue,
+    is_dark,
+    is_gold,
+    is_green,
+    is_red,
+    open_png,
+)
 
 
 def cards(names: str) -> list[Card]:
@@ -22,65 +34,9 @@ def cards(names: str) -> list[Card]:
     return [card_from_name(name) for name in names.split()]
 
 
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 DECK = list(houseway.cards.DECK)
 FIVE = cards("As Kh Td 9c JK")
 TWO = cards("Qs 2h")
-
-Colour = tuple[int, int, int]
-Box = tuple[int, int, int, int]
-
-
-def is_red(c: Colour) -> bool:
-    return c[0] > 150 and c[1] < 90 and c[2] < 90
-
-
-def is_dark(c: Colour) -> bool:
-    """Black ink: dark and grey (the shadow on the felt is dark too, but green)."""
-    return max(c) < 90 and max(c) - min(c) < 20
-
-
-def is_blue(c: Colour) -> bool:
-    """The four-colour deck's diamonds (0, 82, 204); the joker's purple has more red."""
-    return c[2] > 150 and c[0] < 80 and c[1] < 130
-
-
-def is_green(c: Colour) -> bool:
-    """The four-colour deck's clubs (0, 140, 50), brighter than the felt (18, 92, 52)."""
-    return c[1] > 110 and c[0] < 80 and c[2] < 110
-
-
-#: The ink each suit (by its letter) must be drawn in, in each deck.
-SUIT_INK: dict[ci.Deck, dict[str, Callable[[Colour], bool]]] = {
-    ci.Deck.TWO: {"s": is_dark, "h": is_red, "d": is_red, "c": is_dark},
-    ci.Deck.FOUR: {"s": is_dark, "h": is_red, "d": is_blue, "c": is_green},
-}
-
-
-def is_gold(c: Colour) -> bool:
-    """The joker's star (245, 182, 28): nothing else on a card is orange-yellow."""
-    return c[0] > 200 and 140 < c[1] < 220 and c[2] < 90
-
-
-def open_png(data: bytes) -> Image.Image:
-    assert data.startswith(PNG_MAGIC)
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    image.load()
-    return image.convert("RGB")
-
-
-def count(image: Image.Image, box: Box, predicate: Callable[[Colour], bool]) -> int:
-    """Number of pixels in ``box`` whose colour satisfies ``predicate``."""
-    colours = image.crop(box).getcolors(maxcolors=1 << 16)
-    assert colours is not None
-    return sum(n for n, c in colours if predicate(c))
-
-
-def colours_in(image: Image.Image, box: Box) -> set[Colour]:
-    colours = image.crop(box).getcolors(maxcolors=1 << 16)
-    assert colours is not None
-    return {c for _, c in colours}
 
 
 @pytest.fixture
@@ -140,12 +96,6 @@ def test_hand_layout_counts() -> None:
 
 
 # --- The right cards in the right places ---------------------------------------------
-def inks_in(image: Image.Image, box: Box) -> dict[str, int]:
-    """Pixels of each ink in ``box``, by the predicate's name."""
-    inks = (is_red, is_dark, is_blue, is_green, is_gold)
-    return {ink.__name__: count(image, box, ink) for ink in inks}
-
-
 @pytest.mark.parametrize("deck", list(ci.Deck))
 @pytest.mark.parametrize("seed", range(5))
 def test_split_slots_show_suit_colours(seed: int, deck: ci.Deck) -> None:
@@ -343,7 +293,7 @@ def test_thread_pool_rendering_matches_sequential() -> None:
 
 
 def test_works_without_dejavu(font_swap: pytest.MonkeyPatch) -> None:
-    font_swap.setattr(ci, "FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
+    font_swap.setattr(fonts, "FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
     ci.clear_cache()
     image = open_png(ci.render_split(FIVE, TWO))
     assert image.size == ci.split_layout().size
@@ -361,10 +311,10 @@ def test_works_with_only_the_bitmap_font(font_swap: pytest.MonkeyPatch) -> None:
             raise ImportError("no FreeType")
         return bitmap()
 
-    font_swap.setattr(ci, "FONT_CANDIDATES", ())
+    font_swap.setattr(fonts, "FONT_CANDIDATES", ())
     font_swap.setattr(ImageFont, "load_default", load_default)
     ci.clear_cache()
-    assert isinstance(ci._font(), ImageFont.ImageFont)
+    assert isinstance(fonts.text_font(), ImageFont.ImageFont)
     image = open_png(ci.render_split(cards("Ts 2c 3c 4c 5c"), cards("6c 7c")))
     left, top, right, bottom = ci.split_layout().boxes()[0]
     index = (left, top, right, top + (bottom - top) // 3)

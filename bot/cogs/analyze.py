@@ -1,11 +1,11 @@
 """/analyze: every legal way to set a hand, ranked by its exact EV against the dealer's house way.
 
-An exact analysis counts all 53,524,680 dealer hands (10-15 ms, mostly numpy). It runs
-in a process pool owned by this cog rather than in a thread: numpy gives the GIL back only
-inside its many small steps, so while another thread of the bot's process kept the GIL
-busy (as the event loop does under load) a threaded analysis took five to nine times as
-long, against 3 ms more per analysis for the trip to a worker process
-(``benchmarks/bench_analyze.py executor``).
+An exact analysis counts all 53,524,680 dealer hands (mostly numpy). It runs in a process
+pool owned by this cog rather than in a thread: numpy gives the GIL back only inside its
+many small steps, so while another thread of the bot's process kept the GIL busy (as the
+event loop does under load) a threaded analysis took several times as long, far more than
+the trip to a worker process adds (``benchmarks/bench_analyze.py executor``; the README
+has the figures).
 
 One member cannot starve the others: a per-member cooldown (``COOLDOWN_RATE`` uses per
 ``COOLDOWN_SECONDS``), and a bound on the analyses in flight across the bot
@@ -36,7 +36,7 @@ from houseway.settle import WIN_PAYOFF
 
 from ..alt_text import picture_file
 from ..chart import Bar, render_bar_chart
-from ..embeds import COLOUR, error_embed, number
+from ..embeds import COLOUR, decimal, error_embed, number
 from ..i18n import SWEDISH, language, text
 from ..interactions import Refusal, bot_of, everywhere
 
@@ -60,18 +60,10 @@ TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
 CHART_NAME: Final = "analysis.png"
 HOUSE_MARK: Final = "🏠"
-MINUS: Final = "\u2212"
 MIN_DIGITS: Final = 4
 #: Two different EVs differ by at least 1 / (100 · 53,524,680) ≈ 1.9e-10 (payoffs are whole
 #: hundredths), so ten decimals always tell them apart.
 MAX_DIGITS: Final = 10
-
-
-def decimal(value: float, lang: str, digits: int, signed: bool = False) -> str:
-    """``value`` to ``digits`` decimals: a real minus sign (U+2212) in every language, a plus
-    when ``signed``, the decimal comma in Swedish."""
-    shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
-    return shown.replace(".", ",") if lang == SWEDISH else shown
 
 
 def shown_digits(analysis: Analysis) -> int:
@@ -224,7 +216,7 @@ def _new_pool() -> ProcessPoolExecutor:
     (the event loop's helpers, aiohttp's resolver) can deadlock the child; the fork
     server is a clean single-threaded process with the analysis and numpy preloaded
     (the bot's own process never imports numpy). A worker's first analysis loads the
-    dealer class table (about 0.3 s, once).
+    dealer class table (once).
     """
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["houseway.analyze", "houseway.exact"])
@@ -266,7 +258,7 @@ class AnalyzeCog(commands.Cog):
             self.pool = _new_pool()
         try:
             # The first submit starts the fork server and a worker, and waits for them
-            # (0.3-0.7 s, numpy imported): in a thread, so the event loop never waits.
+            # (numpy imported, a noticeable pause): in a thread, so the event loop never waits.
             future = await asyncio.to_thread(self.pool.submit, analyze, cards)
             return await asyncio.wrap_future(future)
         except BrokenProcessPool:

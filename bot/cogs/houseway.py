@@ -185,8 +185,8 @@ class HousewayCog(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DealAgain)
-        # Draw every card face now (~1 s, in a thread), not in the first user's request;
-        # the four-colour deck's (another second) while the bot already answers.
+        # Draw every card face now (in a thread: it takes a while), not in the first user's
+        # request; the four-colour deck's while the bot already answers.
         await asyncio.to_thread(warm_up, Deck.TWO)
         self.warming = asyncio.ensure_future(asyncio.to_thread(warm_up, Deck.FOUR))
 
@@ -229,7 +229,8 @@ class HousewayCog(commands.Cog):
         async with self.lanes.place(member) as lane:
             if lane is None:
                 raise Refusal("houseway.busy", outcome="busy", waiting=WAITING_PER_MEMBER)
-            deck = await self.bot.decks.deck_for(member)  # from memory, or at most 0.25 s
+            # From memory, or after at most decks.LOOKUP_SECONDS.
+            deck = await self.bot.decks.deck_for(member)
             if age(interaction) >= DEFER_AT_AGE or lane.locked():
                 await _defer(interaction, ephemeral, edit)
             async with lane:

@@ -11,7 +11,7 @@ from bot.cards_image import Deck
 from houseway import Decision
 from houseway.cards import JOKER, NAMES, Card, parse_cards
 from tests.fakediscord.models import Sent
-from tests.test_cards_image import SUIT_INK, inks_in, is_gold, open_png
+from tests.imaging import SUIT_INK, inks_in, is_gold, open_png
 
 SYMBOLS = "♠♥♦♣🃏"
 

@@ -6,11 +6,11 @@ reveal's pictures), not by their wording, so a reworded title moves no test.
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
 from bot.cogs.quiz.embeds import REVEAL_IMAGE, ROUND_IMAGE
-from bot.i18n import text
 from bot.storage import Database, open_database
 from houseway import five_value, house_way, two_value
 from houseway.cards import NAMES, Card, parse_cards
@@ -32,11 +32,7 @@ async def start_quiz(fake: FakeDiscord, **options: Any) -> Any:
 
 def round_messages(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[FakeMessage]:
     """The rounds' messages, open or closed: those carrying the round's picture."""
-    return [
-        m
-        for m in fake.channel_messages(channel_id)
-        if any(a.get("filename") == ROUND_IMAGE for a in m.attachments)
-    ]
+    return [m for m in fake.channel_messages(channel_id) if has_file(m, ROUND_IMAGE)]
 
 
 def reveals(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[Sent]:
@@ -61,17 +57,31 @@ async def wait_round(fake: FakeDiscord, number: int, channel_id: int = CHANNEL_I
     return round_messages(fake, channel_id)[number - 1]
 
 
-async def wait_quiz_over(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> None:
-    """Wait for the quiz's closing post (its top scorers), in an English-speaking server."""
-    title = text("quiz.finished.title", "en")
-    await fake.wait_until(
-        lambda: any(
-            m.embeds and m.embeds[0].get("title") == title
-            for m in fake.channel_messages(channel_id)
-        ),
-        15,
-        "the end of the quiz",
-    )
+def has_file(message: FakeMessage, filename: str) -> bool:
+    return any(a.get("filename") == filename for a in message.attachments)
+
+
+def summaries(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[FakeMessage]:
+    """The quizzes' closing posts (their top scorers), in any language: among the bot's
+    own channel posts (not answers to an interaction), those without a picture that come
+    right after a reveal. Every round and every reveal carries a picture."""
+    bot_id = str(fake.bot_user.id)
+    posts = [
+        m
+        for m in fake.channel_messages(channel_id)
+        if m.interaction_id is None and m.author.get("id") == bot_id
+    ]
+    return [
+        post
+        for before, post in itertools.pairwise(posts)
+        if has_file(before, REVEAL_IMAGE) and post.embeds and not post.attachments
+    ]
+
+
+async def wait_quiz_over(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> FakeMessage:
+    """Wait for the quiz's closing post, and return it."""
+    await fake.wait_until(lambda: bool(summaries(fake, channel_id)), 15, "the end of the quiz")
+    return summaries(fake, channel_id)[-1]
 
 
 def select_of(message: Any) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from tests.bot.quizhelpers import expire_round, hand_of, reveals, start_quiz, wa
 from tests.bot.tcpproxy import TcpProxy
 from tests.fakediscord import CallbackType, FakeDiscord
 from tests.fakediscord.models import Sent
-from tests.test_cards_image import SUIT_INK, inks_in, open_png
+from tests.imaging import SUIT_INK, inks_in, open_png
 
 HAND = "Kh Jh 8h 5h 2h As Ad"
 

@@ -12,7 +12,7 @@ from PIL import Image
 
 from bot.client import HousewayBot
 from bot.cogs.houseway import _pack
-from bot.embeds import rules_overview
+from bot.embeds import decimal, rules_overview
 from bot.i18n import language
 from houseway import house_way, parse_hand, sentences_for
 from houseway.rules import INTRODUCTION_SV, RULES
@@ -292,6 +292,19 @@ def shown_number(token: str, swedish: bool) -> float:
     if swedish:
         return float(cleaned.replace(" ", "").replace(",", "."))
     return float(cleaned.replace(",", ""))
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("sv", ","), ("en", ".")])
+def test_figures_have_a_real_minus_sign_and_the_languages_decimal_mark(
+    lang: str, mark: str
+) -> None:
+    """The one formatter /houseway, /analyze and /practice share: U+2212, never a hyphen."""
+    assert decimal(-0.02714, lang, 4) == f"\u22120{mark}0271"
+    assert decimal(-0.02714, lang, 4, signed=True) == f"\u22120{mark}0271"
+    assert decimal(0.5, lang, 2, signed=True) == f"+0{mark}50"
+    assert decimal(-1, lang, 0) == "\u22121"
+    assert decimal(-0.00001, lang, 3) == f"\u22120{mark}000"
+    assert decimal(-0.00001, lang, 3, bare_zero=True) == "0"
 
 
 def decimals_of(token: str) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import socket
@@ -81,6 +82,37 @@ async def test_dev_guild_alone_and_a_later_global_start_clears_its_copy(
     async with run_bot(fake_discord) as bot:  # cleared once, not at every start
         assert bot.synced == []
     assert fake_discord.sync_count(GUILD_ID) == 3
+
+
+def doubled_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """The warnings that the dev guild lists every command twice."""
+    return [
+        record.getMessage()
+        for record in caplog.records
+        if record.name == "bot.client"
+        and record.levelno == logging.WARNING
+        and "also has global commands" in record.getMessage()
+    ]
+
+
+async def test_a_dev_start_warns_when_the_application_also_has_global_commands(
+    fake_discord: FakeDiscord, run_bot: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A dev start cannot remove global commands (production may use them): the operator
+    is told that the dev server shows both copies, and only when it does."""
+    caplog.set_level(logging.INFO, logger="bot.client")
+    async with run_bot(fake_discord, dev_guild_id=GUILD_ID):
+        pass
+    assert doubled_warnings(caplog) == []
+
+    async with run_bot(fake_discord) as bot:  # the same application, synced globally
+        assert "global" in bot.synced
+    caplog.clear()
+    async with run_bot(fake_discord, dev_guild_id=GUILD_ID) as bot:
+        assert bot.synced == [f"guild:{GUILD_ID}"]
+    [warning] = doubled_warnings(caplog)
+    assert f"dev guild {GUILD_ID} lists every command twice" in warning
+    assert fake_discord.commands_for() and fake_discord.commands_for(GUILD_ID)
 
 
 async def test_mentions_carry_the_ids_discord_gave(

@@ -8,6 +8,8 @@ from houseway import JOKER, HandError, canonical_hand, format_cards, parse_hand
 from houseway.cards import (
     DECK,
     MAX_INPUT_LENGTH,
+    NAME_PATTERN,
+    NAMES,
     card_words,
     cards_in_words,
     check_hand,
@@ -144,6 +146,17 @@ def test_deal_gives_seven_distinct_cards_of_the_deck() -> None:
     assert all(len(set(hand)) == 7 and set(hand) <= set(DECK) for hand in hands)
     assert deal(random.Random(7)) == deal(random.Random(7))
     assert len(set(hands)) == 200  # not one fixed hand
+
+
+def test_name_pattern_matches_the_canonical_names_and_nothing_else() -> None:
+    """The bot's custom ids embed hands through this pattern: it must agree with NAMES."""
+    import re
+    from itertools import product
+
+    alphabet = sorted({ch for name in NAMES for ch in name} | set("1abjkoxST"))
+    pairs = {"".join(pair) for pair in product(alphabet, repeat=2)}
+    matched = {pair for pair in pairs if re.fullmatch(NAME_PATTERN, pair)}
+    assert matched == set(NAMES)
 
 
 def test_display_helpers_print_ranks_as_on_the_cards() -> None:

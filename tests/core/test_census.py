@@ -91,7 +91,7 @@ def test_census_command_marks_each_category_against_section_7(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The command compares with the spec's table: one count off is a mismatch and exit 1."""
-    import houseway.__main__ as cli
+    import houseway.batch as cli
 
     def counted(categories: dict[str, int]) -> CensusResult:
         return CensusResult(categories=Counter(categories), hands=TOTAL_HANDS, classes=1)

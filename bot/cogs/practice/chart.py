@@ -13,7 +13,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ...cards_image import FELT, encode_png, load_font
+from ...cards_image import FELT, encode_png
+from ...fonts import load_font
 
 WIDTH: Final = 1000
 ROW_HEIGHT: Final = 34

@@ -9,9 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 import time
-from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import discord
@@ -40,6 +38,7 @@ from ...interactions import Refusal
 from ...storage import Bounded
 from ...storage import practice as store
 from .chart import render_rule_chart
+from .daily import DailyHands
 from .embeds import (
     ANSWER_IMAGE,
     CHART_IMAGE,
@@ -53,7 +52,6 @@ from .embeds import (
     rule_feedback_embed,
     rule_rows,
     stats_embed,
-    yesterday_text,
 )
 from .prepared import Prepared, Preparer
 from .views import (
@@ -76,10 +74,8 @@ CONTEXTS: Final = app_commands.AppCommandContext(guild=True, dm_channel=True, pr
 INSTALLS: Final = app_commands.AppInstallationType(guild=True, user=True)
 #: How long a feedback whose analysis was not ready waits for it before giving up.
 LATE_ANALYSIS: Final = 10.0
-#: The hand of the day must not be derivable from the (public) code: the operating
-#: system's randomness. Practice hands are private, so a generator seeded from it is
-#: enough, and twice as fast (about 45 µs a hand against 90).
-_DAILY_RANDOM = secrets.SystemRandom()
+#: Practice hands are private, so a generator seeded from the operating system's randomness
+#: is enough, and faster (it makes no system call per card; the hand of the day's does).
 _RANDOM = random.Random()
 
 
@@ -98,8 +94,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.schedule = Schedule(gaps=self.timing.gaps)
         self.preparer = Preparer(self.timing.analysis_workers, self.timing.prepared_hands)
         self._sampler: asyncio.Future[PathSampler] | None = None
-        self.daily_hands: dict[str, tuple[Card, ...]] = {}
-        self.yesterday: dict[str, str] = {}
+        self.days = DailyHands(bot.database)
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
 
@@ -113,7 +108,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         await self.preparer.close()
 
     async def sampler(self) -> PathSampler:
-        """The class table by house-way path (~0.2 s, numpy): read at the first hand, once,
+        """The class table by house-way path (numpy, not instant): read at the first hand, once,
         off the event loop, so that a bot whose members never practise never loads it."""
         if self._sampler is None:
             self._sampler = asyncio.ensure_future(asyncio.to_thread(PathSampler))
@@ -359,28 +354,6 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
 
     # --- /daily ---
 
-    async def daily_hand(self, db: Bounded, day: str) -> tuple[Card, ...]:
-        """The day's hand: drawn at random by the day's first member, then stored."""
-        hand = self.daily_hands.get(day)
-        if hand is None:
-            fresh = tuple(sorted(deal(_DAILY_RANDOM), key=sort_key))
-            hand = await db.within(store.daily_hand(self.bot.database, day, fresh))
-            self.daily_hands = {day: hand}  # only today's is asked for
-        return hand
-
-    async def yesterday_summary(self, db: Bounded, today: str, lang: str) -> str:
-        """Yesterday's hand and how it was answered (final once the day is over: cached)."""
-        day = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
-        key = f"{day}:{lang}"
-        if key not in self.yesterday:
-            hand = await db.within(store.stored_daily_hand(self.bot.database, day))
-            answered, right = await db.within(store.daily_tally(self.bot.database, day))
-            distribution = await db.within(store.daily_distribution(self.bot.database, day))
-            shown = yesterday_text(day, hand, answered, right, distribution, lang)
-            self.yesterday = {k: v for k, v in self.yesterday.items() if k.startswith(day)}
-            self.yesterday[key] = shown
-        return self.yesterday[key]
-
     @app_commands.command(
         name=_("daily"),
         description=_("The hand of the day: the same for everyone, one answer each"),
@@ -392,7 +365,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         lang = language(interaction.locale)
         day = store.utc_day(time.time())
         db = self.bounded(interaction)
-        hand = await self.daily_hand(db, day)
+        hand = await self.days.hand(db, day)
         prepared = self.preparer.prepare(hand)
         given = await db.within(store.daily_answer_of(self.bot.database, day, interaction.user.id))
         if given is not None:
@@ -409,7 +382,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         embed = hand_embed("set", hand, lang, 0, 0, daily_day=day)
         embed.add_field(
             name=text("daily.yesterday", lang),
-            value=await self.yesterday_summary(db, day, lang),
+            value=await self.days.yesterday(db, day, lang),
             inline=False,
         )
         deck = await self.bot.decks.deck_for(interaction.user.id)
@@ -429,7 +402,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if day != store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)
         db = self.bounded(interaction)
-        hand = await self.daily_hand(db, day)
+        hand = await self.days.hand(db, day)
         if not (
             len(values) == 2 and len(set(values)) == 2 and set(values) <= {NAMES[c] for c in hand}
         ):
@@ -458,12 +431,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self, db: Bounded, prepared: Prepared, day: str, two: list[Card], lang: str, user_id: int
     ) -> discord.Embed:
         """The house way beside the member's answer, the day's tally and their streak."""
-        answered, right = await db.within(store.daily_tally(self.bot.database, day))
-        days = await db.within(store.daily_right_days(self.bot.database, user_id))
-        current, best = store.streaks(days, day)
+        standing = await self.days.standing(db, day, user_id)
         footer = text("footer.path", lang, path=" → ".join(prepared.decision.path))
         embed = self._set_feedback(prepared, two, 0.0, lang, footer)
         embed.title = text("daily.title", lang, day=day) + " – " + (embed.title or "")
         embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
-        daily_result_fields(embed, answered, right, current, best, lang)
+        daily_result_fields(embed, *standing, lang)
         return embed

@@ -13,7 +13,7 @@ from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
-from ...embeds import COLOUR, ERROR_COLOUR, add_split_fields, number, quote_rules
+from ...embeds import COLOUR, ERROR_COLOUR, add_split_fields, decimal, number, quote_rules
 from ...i18n import SWEDISH, text
 from ...mentions import CommandMentions
 from ...storage.practice import Stats
@@ -25,9 +25,8 @@ RIGHT_COLOUR: Final = COLOUR
 WRONG_COLOUR: Final = ERROR_COLOUR
 
 
-def decimal(value: float, lang: str, digits: int = 4, signed: bool = False) -> str:
-    shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", "−")
-    return shown.replace(".", ",") if lang == SWEDISH else shown
+#: Decimals of an EV in the feedback.
+EV_DIGITS: Final = 4
 
 
 def percent(part: int, whole: int, lang: str) -> str:
@@ -50,7 +49,7 @@ def _with_time_and_picture(
 
 
 def seconds_text(seconds: float, lang: str) -> str:
-    return decimal(seconds, lang, digits=1)
+    return decimal(seconds, lang, 1)
 
 
 def session_text(right: int, total: int, lang: str) -> str:
@@ -82,7 +81,7 @@ def _versus(gap: float, lang: str) -> str:
     if abs(gap) < 5e-7:
         return text("practice.versus.equal", lang)
     key = "practice.versus.gives_up" if gap > 0 else "practice.versus.gains"
-    return text(key, lang, gap=decimal(abs(gap), lang))
+    return text(key, lang, gap=decimal(abs(gap), lang, EV_DIGITS))
 
 
 def analysis_text(
@@ -98,11 +97,13 @@ def analysis_text(
     behind_house = verdict.behind_house or 0.0
     behind_best = verdict.behind_best or 0.0
     lines = [
-        text("practice.ev.yours", lang, ev=decimal(verdict.member_ev, lang, signed=True)),
+        text(
+            "practice.ev.yours", lang, ev=decimal(verdict.member_ev, lang, EV_DIGITS, signed=True)
+        ),
         text(
             "practice.ev.house",
             lang,
-            ev=decimal(verdict.house_ev, lang, signed=True),
+            ev=decimal(verdict.house_ev, lang, EV_DIGITS, signed=True),
             versus=_versus(behind_house, lang),
         ),
     ]
@@ -113,7 +114,7 @@ def analysis_text(
                 "practice.ev.best",
                 lang,
                 split=f"{pretty_cards(five)} · {pretty_cards(two)}",
-                ev=decimal(verdict.best_ev, lang, signed=True),
+                ev=decimal(verdict.best_ev, lang, EV_DIGITS, signed=True),
                 versus=_versus(behind_best, lang),
             )
         )

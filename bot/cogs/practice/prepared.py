@@ -1,7 +1,7 @@
 """Prepared hands: a dealt hand's exact analysis and house-way picture, started the
 moment the hand is shown, so that the answer's feedback only has to look them up.
 
-Both are CPU work (an exact analysis about 11 ms, a picture 1-5 ms) done while the member
+Both are CPU work (the exact analysis by far the larger part) done while the member
 thinks: in worker processes (``forkserver``, as /analyze's pool: forking a process with
 threads can deadlock) that run at a lower priority than the bot, so neither the event
 loop nor the GIL of the bot's process is held by them. When the answer comes before

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from houseway.cards import NAMES, Card, HandError, card_from_name, check_hand, pretty_card
+from houseway.cards import (
+    HAND_SIZE,
+    NAME_PATTERN,
+    NAMES,
+    Card,
+    HandError,
+    card_from_name,
+    check_hand,
+    pretty_card,
+)
 from houseway.rules import rule_name, rule_summary
 
 from ...i18n import SWEDISH, text
@@ -21,7 +30,7 @@ if TYPE_CHECKING:
     from .cog import PracticeCog
 
 #: Seven cards in canonical notation, run together: ``AsKdTh9c7s4dJK``.
-HAND: Final = r"(?:[2-9TJQKA][shdc]|JK){7}"
+HAND: Final = rf"{NAME_PATTERN}{{{HAND_SIZE}}}"
 SCORE: Final = r"(?P<right>[0-9]{1,6})-(?P<total>[0-9]{1,6})"
 
 

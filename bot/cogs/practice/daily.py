@@ -1,0 +1,71 @@
+"""The hand of the day's shared state, apart from the /daily command that shows it.
+
+One hand per UTC day for everyone: drawn by the day's first member and stored, so that
+every process of the bot deals the same. Yesterday's summary is final once the day is
+over, so it is kept in memory rather than counted again for each member.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, NamedTuple
+
+from houseway.cards import Card, deal, sort_key
+
+from ...storage import practice as store
+from .embeds import yesterday_text
+
+if TYPE_CHECKING:
+    from ...storage import Bounded, Database
+
+#: The hand of the day must not be derivable from the (public) code: the operating
+#: system's randomness.
+_DAILY_RANDOM = secrets.SystemRandom()
+
+
+class Standing(NamedTuple):
+    """The day's tally and a member's streaks of days answered right."""
+
+    answered: int
+    right: int
+    current: int
+    best: int
+
+
+class DailyHands:
+    """The day's hand and yesterday's summary, read through a bounded database."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._hands: dict[str, tuple[Card, ...]] = {}
+        self._yesterday: dict[str, str] = {}
+
+    async def hand(self, db: Bounded, day: str) -> tuple[Card, ...]:
+        """The day's hand: drawn at random by the day's first member, then stored."""
+        hand = self._hands.get(day)
+        if hand is None:
+            fresh = tuple(sorted(deal(_DAILY_RANDOM), key=sort_key))
+            hand = await db.within(store.daily_hand(self.database, day, fresh))
+            self._hands = {day: hand}  # only today's is asked for
+        return hand
+
+    async def yesterday(self, db: Bounded, today: str, lang: str) -> str:
+        """Yesterday's hand and how it was answered (final once the day is over: cached)."""
+        day = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
+        key = f"{day}:{lang}"
+        if key not in self._yesterday:
+            hand = await db.within(store.stored_daily_hand(self.database, day))
+            answered, right = await db.within(store.daily_tally(self.database, day))
+            distribution = await db.within(store.daily_distribution(self.database, day))
+            shown = yesterday_text(day, hand, answered, right, distribution, lang)
+            self._yesterday = {k: v for k, v in self._yesterday.items() if k.startswith(day)}
+            self._yesterday[key] = shown
+        return self._yesterday[key]
+
+    async def standing(self, db: Bounded, day: str, user_id: int) -> Standing:
+        """How the day has been answered so far, and the member's streaks up to it."""
+        answered, right = await db.within(store.daily_tally(self.database, day))
+        days = await db.within(store.daily_right_days(self.database, user_id))
+        current, best = store.streaks(days, day)
+        return Standing(answered, right, current, best)

@@ -1,0 +1,96 @@
+"""The pictures' font, and text fitted to a cap height: shared by the card faces and the
+charts, so both look the same on every machine.
+
+DejaVu Sans Bold when the system has it, else Pillow's bundled scalable font, else
+Pillow's tiny bitmap font scaled up. Text is scaled to a fixed cap height, so a layout
+does not depend on which font was found.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_CANDIDATES: tuple[str, ...] = (
+    # A bare name makes Pillow search the usual font folders of the platform.
+    "DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
+    "/usr/local/share/fonts/DejaVuSans-Bold.ttf",
+    "/Library/Fonts/DejaVuSans-Bold.ttf",
+)
+_FONT_PX: Final = 200
+"""Size the rank text is rasterised at before it is scaled to its place."""
+
+
+FontLike = ImageFont.FreeTypeFont | ImageFont.ImageFont | ImageFont.TransposedFont
+
+
+@functools.cache
+def load_font(px: int) -> FontLike:
+    """Best available font at ``px``: DejaVu Sans Bold, else Pillow's own fonts.
+
+    The card faces and the /analyze chart share it, so both look the same everywhere.
+    """
+    for candidate in FONT_CANDIDATES:
+        try:
+            return ImageFont.truetype(candidate, px)
+        except OSError:
+            continue
+    try:
+        # Pillow >= 10.1 ships a scalable font when it is built with FreeType.
+        return ImageFont.load_default(size=px)
+    except (OSError, ImportError, TypeError):  # pragma: no cover - depends on the build
+        return ImageFont.load_default()
+
+
+def text_font() -> FontLike:
+    """The font of fitted text; any works: text is always scaled to a fixed cap height."""
+    return load_font(_FONT_PX)
+
+
+def _ink(text: str) -> Image.Image:
+    """Rasterise ``text`` in white on black and crop it to its inked pixels."""
+    font = text_font()
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.textbbox((0, 0), text, font=font)
+    pad = 4
+    img = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
+    ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=255)
+    bbox = img.getbbox()
+    img = img.crop(bbox) if bbox else img
+    if getattr(font, "size", 0) < _FONT_PX // 2:
+        # Last resort, a tiny (bitmap) font: enlarge its pixels as crisp blocks, so the
+        # rank reads as pixel art rather than a blurry smudge once scaled to its place.
+        factor = 16
+        img = img.resize((img.width * factor, img.height * factor), Image.Resampling.NEAREST)
+    return img
+
+
+@functools.cache
+def _cap_height() -> int:
+    """Height of a capital letter in the chosen font; text is scaled relative to it."""
+    return _ink("H").height
+
+
+def text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
+    """An anti-aliased mask of ``text`` whose capitals are ``cap_height`` pixels tall.
+
+    Scaling by the cap height of "H" (not by the text's own ink) keeps "Q" and "J" the
+    same size as the other letters; text wider than ``max_width`` (only "10" in practice)
+    is condensed horizontally, as printed decks do.
+    """
+    ink = _ink(text)
+    scale = cap_height / _cap_height()
+    height = max(1, round(ink.height * scale))
+    width = min(max(1, round(ink.width * scale)), max_width)
+    return ink.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def clear_font_cache() -> None:
+    """Forget the loaded fonts and the measured cap height (for tests or a font change)."""
+    load_font.cache_clear()
+    _cap_height.cache_clear()
