@@ -35,17 +35,17 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Regeln avgör {share} av alla {total} händer.",
         "en": "This rule decides {share} of all {total} hands.",
     },
-    "field.cost": {"sv": "Mot den bästa delningen", "en": "Against the best split"},
+    "field.cost": {"sv": "Jämfört med bästa delningen", "en": "Against the best split"},
     "cost.worse": {
-        "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer (95 % konfidensintervall {low}–{high}). I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa ({ev_low} till {ev_high}); där husets delning är bäst räknas 0.",
+        "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer (95 % konfidensintervall {low}–{high}). I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa ({ev_low} till {ev_high}); händer där husets delning är bäst räknas som 0.",
         "en": "Another split has a higher expected value on **{share}** of this rule's hands (95% confidence interval {low}–{high}). On average the house way's split yields **{ev}** units per unit bet against the best one ({ev_low} to {ev_high}), counting 0 where it is the best.",
     },
     "cost.never": {
-        "sv": "Ingen annan delning var bättre än husets i någon av de analyserade händerna (alltså i högst {high} av regelns händer, med 95 % konfidens).",
+        "sv": "Ingen annan delning var bättre än husets i någon av de analyserade händerna (en bättre delning finns alltså i högst {high} av regelns händer, med 95 % konfidens).",
         "en": "No other split did better than the house way on any hand analysed (so on at most {high} of this rule's hands, with 95% confidence).",
     },
     "cost.source": {
-        "sv": "*Exakt analys av {hands} slumpade händer med regeln: varje delning mot alla {dealer} händer givaren kan få.*",
+        "sv": "*Exakt analys av {hands} slumpvis valda händer där regeln avgör: varje delning mot alla {dealer} händer givaren kan få.*",
         "en": "*An exact analysis of {hands} random hands of this rule: every split against all {dealer} hands the dealer can hold.*",
     },
     "supplement": {  # the catalogue's markers, so the wording lives in one place
@@ -68,7 +68,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This button is no longer valid. Run {cmd[leaderboard]} again for an up-to-date leaderboard.",
     },
     "component.invalid.answer": {
-        "sv": "Den här menyn gäller inte längre. Svara i meddelandet för den pågående rundan.",
+        "sv": "Den här menyn gäller inte längre. Svara i den pågående rundans meddelande.",
         "en": "This menu is no longer valid. Answer in the message of the current round.",
     },
     "rules.unknown": {
@@ -130,10 +130,13 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "You have dealt {rate} times in {per} seconds. You can deal again {when}.",
     },
     "quiz.forbidden": {
-        "sv": "Bara medlemmar med Hantera server eller quizledarrollen ({cmd[quiz config]}) får göra det.",
+        "sv": "Bara medlemmar med behörigheten Hantera server eller med quizledarrollen ({cmd[quiz config]}) får göra det.",
         "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may do that.",
     },
-    "quiz.guild_only": {"sv": "Quiz finns bara på servrar.", "en": "Quizzes only run in servers."},
+    "quiz.guild_only": {
+        "sv": "Quiz går bara att köra på servrar.",
+        "en": "Quizzes only run in servers.",
+    },
     "quiz.already_running": {
         "sv": "Ett quiz pågår redan i den här kanalen: {link}",
         "en": "A quiz is already running in this channel: {link}",
@@ -163,27 +166,27 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Rundan är stängd. Svar: {count}",
         "en": "This round is closed. Answers: {count}",
     },
-    "quiz.round.ended": {"sv": "Rundan stängde {when}.", "en": "The round closed at {when}."},
+    "quiz.round.ended": {"sv": "Rundan stängdes kl. {when}.", "en": "The round closed at {when}."},
     "quiz.placeholder.set": {
         "sv": "Välj två kort till tvåkortshanden",
         "en": "Pick two cards for the two-card hand",
     },
     "quiz.placeholder.rule": {"sv": "Välj regeln", "en": "Pick the rule"},
     "quiz.answer.saved.set": {
-        "sv": "Sparat: {cards} i tvåkortshanden. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
+        "sv": "Sparat: {cards} i tvåkortshanden. Du kan ändra svaret fram till kl. {when}; det sista svaret gäller.",
         "en": "Saved: {cards} in the two-card hand. You can change it until {when}; your last answer counts.",
     },
     "quiz.answer.saved.rule": {
-        "sv": "Sparat: {rule}. Du kan ändra svaret fram till {when}; det sista svaret gäller.",
+        "sv": "Sparat: {rule}. Du kan ändra svaret fram till kl. {when}; det sista svaret gäller.",
         "en": "Saved: {rule}. You can change it until {when}; your last answer counts.",
     },
     "quiz.answer.received.set": {
-        "sv": "Mottaget men inte sparat än (databasen svarar inte): {cards} i tvåkortshanden. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
-        "en": "Received but not stored yet (the database is not answering): {cards} in the two-card hand. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
+        "sv": "Mottaget men inte sparat än (databasen svarar inte): {cards} i tvåkortshanden. Om boten startas om innan svaret har sparats kan det gå förlorat – svara gärna igen om en stund. Det sista svaret före kl. {when} gäller.",
+        "en": "Received but not stored yet (the database is not answering): {cards} in the two-card hand. If the bot restarts before your answer is stored, it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
     },
     "quiz.answer.received.rule": {
-        "sv": "Mottaget men inte sparat än (databasen svarar inte): {rule}. Om boten startas om innan dess kan svaret gå förlorat – svara gärna igen om en stund. Det sista svaret före {when} gäller.",
-        "en": "Received but not stored yet (the database is not answering): {rule}. If the bot restarts before then it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
+        "sv": "Mottaget men inte sparat än (databasen svarar inte): {rule}. Om boten startas om innan svaret har sparats kan det gå förlorat – svara gärna igen om en stund. Det sista svaret före kl. {when} gäller.",
+        "en": "Received but not stored yet (the database is not answering): {rule}. If the bot restarts before your answer is stored, it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
     },
     "quiz.answer.late": {
         "sv": "För sent – rundan är redan stängd.",
@@ -233,7 +236,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.config.title": {"sv": "Quizinställningar", "en": "Quiz settings"},
     "quiz.config.body": {
         "sv": "Quizledarroll: {role}\nTid per runda (standard): {seconds} s\nAntal rundor (standard): {rounds}\nPaus efter facit: {pause} s\nSpråk: {language}",
-        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}\nPause after each answer: {pause} s\nLanguage: {language}",
+        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}\nPause after each reveal: {pause} s\nLanguage: {language}",
     },
     "quiz.config.language.server": {"sv": "serverns språk", "en": "the server's language"},
     "quiz.config.language.sv": {"sv": "svenska", "en": "Swedish"},
@@ -242,9 +245,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{name} måste vara mellan {low} och {high}, inte {value}.",
         "en": "{name} must be between {low} and {high}, not {value}.",
     },
-    "quiz.option.rounds": {"sv": "Antal rundor", "en": "Rounds"},
-    "quiz.option.seconds": {"sv": "Sekunder per runda", "en": "Seconds per round"},
-    "quiz.option.pause": {"sv": "Pausen", "en": "The pause"},
+    "quiz.option.rounds": {"sv": "Antalet rundor", "en": "The number of rounds"},
+    "quiz.option.seconds": {"sv": "Antalet sekunder per runda", "en": "Seconds per round"},
+    "quiz.option.pause": {"sv": "Pausen i sekunder", "en": "The pause in seconds"},
     "quiz.config.none": {"sv": "ingen", "en": "none"},
     "quiz.reset.confirm": {
         "sv": "Vill du verkligen radera **alla** quizpoäng på servern? Det går inte att ångra.",
@@ -268,14 +271,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.help.title": {"sv": "Quiz – så går det till", "en": "Quiz – how it works"},
     "quiz.help.body": {
         "sv": (
-            "En moderator startar med {cmd[quiz start]}. Boten ger en hand med sju kort per runda.\n\n"
-            "**Lägg handen:** välj de två kort som huset lägger i tvåkortshanden. Rätt är en delning med samma värde som husets.\n"
-            "**Vilken regel:** välj, bland fyra regler, den som avgör hur huset lägger handen.\n\n"
+            "En moderator startar med {cmd[quiz start]}. Varje runda ger boten en hand med sju kort.\n\n"
+            "**Lägg handen:** välj de två kort som huset lägger i tvåkortshanden. Svaret räknas som rätt om delningen är lika mycket värd som husets.\n"
+            "**Vilken regel:** välj den av fyra regler som avgör hur huset lägger handen.\n\n"
             "Ditt svar syns bara för dig, och du kan ändra det fram till tidsgränsen – det sista svaret gäller. "
-            "När tiden gått ut visar boten facit, regeln och vilka som svarade rätt.\n\n"
-            "**Poäng:** rätt svar ger {base} poäng plus upp till {bonus} i fartbonus (full bonus direkt, noll vid tidsgränsen, linjärt däremellan). Fel svar ger 0.\n\n"
+            "När tiden har gått ut visar boten facit, regeln och vilka som svarade rätt.\n\n"
+            "**Poäng:** rätt svar ger {base} poäng plus upp till {bonus} i fartbonus (hela bonusen om du svarar direkt, ingen bonus vid tidsgränsen och linjärt avtagande däremellan). Fel svar ger 0 poäng.\n\n"
             "{cmd[leaderboard]} visar topplistan genom tiderna eller för den här månaden. "
-            "Starta, stoppa, ställa in och nollställa får medlemmar med Hantera server, och de med quizledarrollen ({cmd[quiz config]}) när en admin har gett rollen quizkommandona under Serverinställningar → Integrationer."
+            "Medlemmar med Hantera server får starta, stoppa, ställa in och nollställa quiz, liksom de med quizledarrollen ({cmd[quiz config]}) när en admin har gett rollen quizkommandona under Serverinställningar → Integrationer."
         ),
         "en": (
             "A moderator starts with {cmd[quiz start]}. Each round the bot deals a seven-card hand.\n\n"
@@ -296,23 +299,23 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "practice.streak": {"sv": "svit {streak}", "en": "streak {streak}"},
     "practice.right": {"sv": "✅ Rätt – så lägger huset", "en": "✅ Right – that is the house way"},
-    "practice.wrong": {"sv": "❌ Inte som huset", "en": "❌ Not the house way"},
+    "practice.wrong": {"sv": "❌ Inte som huset lägger", "en": "❌ Not the house way"},
     "practice.rule.right": {"sv": "✅ Rätt regel", "en": "✅ The right rule"},
     "practice.rule.wrong": {"sv": "❌ Fel regel", "en": "❌ Not that rule"},
     "practice.field.yours": {"sv": "Så lade du", "en": "Your split"},
     "practice.field.your_rule": {"sv": "Du valde", "en": "You picked"},
     "practice.yours.same": {
-        "sv": "Samma värde som husets.",
+        "sv": "Lika mycket värd som husets.",
         "en": "The same value as the house way's.",
     },
     "practice.yours.foul": {
-        "sv": "Felsatt: tvåkortshanden är högre än femkortshanden, så handen förloras.",
+        "sv": "Fellagd: tvåkortshanden är högre än femkortshanden, så handen är förlorad.",
         "en": "A foul: the two-card hand outranks the five-card hand, so the hand loses.",
     },
     "practice.field.ev": {"sv": "Exakt analys", "en": "Exact analysis"},
-    "practice.ev.yours": {"sv": "Ditt sätt: **{ev}**", "en": "Your split: **{ev}**"},
+    "practice.ev.yours": {"sv": "Din delning: **{ev}**", "en": "Your split: **{ev}**"},
     "practice.ev.house": {
-        "sv": "Husets sätt: {ev} – {versus}",
+        "sv": "Husets delning: {ev} – {versus}",
         "en": "The house way: {ev} – {versus}",
     },
     "practice.ev.best": {
@@ -320,11 +323,11 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The best split ({split}): {ev} – {versus}",
     },
     "practice.ev.house_best": {
-        "sv": "Husets sätt är också den bästa delningen av den här handen.",
+        "sv": "Husets delning är också den bästa för den här handen.",
         "en": "The house way is also the best split of this hand.",
     },
-    "practice.versus.gives_up": {"sv": "ditt sätt förlorar {gap}", "en": "yours gives up {gap}"},
-    "practice.versus.gains": {"sv": "ditt sätt tjänar {gap}", "en": "yours gains {gap}"},
+    "practice.versus.gives_up": {"sv": "din delning förlorar {gap}", "en": "yours gives up {gap}"},
+    "practice.versus.gains": {"sv": "din delning tjänar {gap}", "en": "yours gains {gap}"},
     "practice.versus.equal": {"sv": "lika", "en": "the same"},
     "practice.ev.unit": {
         "sv": "Väntevärde per insatt enhet mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
@@ -430,7 +433,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "daily.yesterday.value": {
         "sv": "{day}: **{hand}**\n{answered} svarade, {right} rätt ({share}). Vanligaste svaren:\n{answers}",
-        "en": "{day}: **{hand}**\n{answered} answered, {right} right ({share}). The most given answers:\n{answers}",
+        "en": "{day}: **{hand}**\n{answered} answered, {right} right ({share}). The most common answers:\n{answers}",
     },
     "daily.yesterday.answer": {
         "sv": "{mark} {cards} – {count} ({share})",
@@ -451,8 +454,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "You already answered today's hand – one answer a day.",
     },
     "daily.closed": {
-        "sv": "Den handen var {day}s och är stängd. Kör {cmd[daily]} för dagens hand.",
-        "en": "That was the hand of {day}, and it is closed. Run {cmd[daily]} for today's hand.",
+        "sv": "Den handen hörde till {day} och är stängd. Kör {cmd[daily]} för dagens hand.",
+        "en": "That hand belonged to {day} and is closed. Run {cmd[daily]} for today's hand.",
     },
     "help.title": {"sv": "Kommandon", "en": "Commands"},
     "help.moderators": {"sv": "För moderatorer", "en": "For moderators"},
@@ -461,7 +464,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "How the house sets a hand you type, with a picture and the deciding rule.",
     },
     "help.deal": {
-        "sv": "En slumpad hand och hur huset lägger den.",
+        "sv": "En slumpvis given hand och hur huset lägger den.",
         "en": "A random hand and how the house sets it.",
     },
     "help.rules": {
@@ -478,7 +481,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "help.help": {"sv": "Den här hjälpen.", "en": "This help."},
     "help.practice": {
-        "sv": "Träna själv: händer efter ditt eget schema, svar och exakt analys direkt.",
+        "sv": "Träna på egen hand: händer efter ditt eget schema, med facit och exakt analys direkt.",
         "en": "Practise alone: hands on your own schedule, the answer and exact analysis at once.",
     },
     "help.stats.view": {
@@ -502,7 +505,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The version, the source, and what the bot stores about you.",
     },
     "help.quiz.start": {"sv": "Starta ett quiz i kanalen.", "en": "Start a quiz in this channel."},
-    "help.quiz.stop": {"sv": "Stoppa kanalens quiz.", "en": "Stop this channel's quiz."},
+    "help.quiz.stop": {"sv": "Stoppa quizet i kanalen.", "en": "Stop this channel's quiz."},
     "help.quiz.config": {
         "sv": "Quizledarroll, språk, tid, antal rundor och paus.",
         "en": "Quizmaster role, language, time, rounds and pause.",
@@ -539,19 +542,19 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "When the database is slow, a quiz answer is first written to a file on the bot's disk and removed from it once the database has it.",
     },
     "about.stored.logs": {
-        "sv": "**Loggar**: kommandot, servern och hur det gick; vem som använde det bara när felsökning är påslagen.",
+        "sv": "**Loggar**: kommandot, servern och hur det gick; vem som använde det loggas bara när felsökning är påslagen.",
         "en": "**Logs**: the command, the server and how it went; who used it only while debugging is on.",
     },
     "about.stored.ask": {
-        "sv": "{cmd[stats forget]} raderar din träning, dina svar och poäng och dina kortfärger, på alla servrar.",
+        "sv": "{cmd[stats forget]} raderar din träning, dina svar, dina poäng och ditt val av kortfärger på alla servrar.",
         "en": "{cmd[stats forget]} deletes your practice, answers, points and card colours, in every server.",
     },
     "about.stored.practice": {
-        "sv": "**Träning och dagens hand**: varje hand du tränat och ditt svar, din tid och ditt schema per regel; ditt svar på dagens hand.",
+        "sv": "**Träning och dagens hand**: varje hand du har tränat på, med ditt svar och din tid, och ditt schema per regel; ditt svar på dagens hand.",
         "en": "**Practice and the hand of the day**: each hand you practised with your answer, your time and your schedule per rule; your answer to the hand of the day.",
     },
     "about.stored.cards": {
-        "sv": "**Kortfärger**: att du valt fyra färger med {cmd[cards]} (två färger sparas inte).",
+        "sv": "**Kortfärger**: att du har valt fyra färger med {cmd[cards]} (två färger sparas inte).",
         "en": "**Card colours**: that you chose four colours with {cmd[cards]} (two colours are not stored).",
     },
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
@@ -564,7 +567,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
     },
     "analyze.row_gap": {
-        "sv": " · förlorar {gap} mot den bästa",
+        "sv": " · {gap} sämre än den bästa",
         "en": " · gives up {gap} against the best",
     },
     "analyze.others": {"sv": "Övriga delningar (väntevärde)", "en": "The other splits (EV)"},
@@ -572,7 +575,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
     "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
     "analyze.house_best": {
-        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa förlorar {gap} enheter per hand.",
+        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} enheter mindre per hand.",
         "en": "Place 1 of {count}: the best split. The next best gives up {gap} units per hand.",
     },
     "analyze.house_tied": {
@@ -580,19 +583,19 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Place {rank} of {count}: exactly as good as the best split.",
     },
     "analyze.house_worse": {
-        "sv": "Plats {rank} av {count}: den förlorar {gap} enheter per hand mot den bästa delningen.",
+        "sv": "Plats {rank} av {count}: {gap} enheter per hand sämre än den bästa delningen.",
         "en": "Place {rank} of {count}: it gives up {gap} units per hand against the best split.",
     },
     "analyze.footer": {
-        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar vad varje delning förlorar mot den bästa · husets stapel är guldfärgad",
+        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar hur mycket sämre varje delning är än den bästa · husets stapel är guldfärgad",
         "en": "Exact: all {deals} dealer hands · the chart shows what each split gives up against the best · the house way's bar is gold",
     },
     "analyze.chart_best": {
-        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
+        "sv": "Stapeldiagram: hur mycket sämre varje delning är än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
         "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) is the best.",
     },
     "analyze.chart_worse": {
-        "sv": "Stapeldiagram: vad varje delning förlorar mot den bästa. Husets delning (tvåkortshand: {two}) förlorar {gap}.",
+        "sv": "Stapeldiagram: hur mycket sämre varje delning är än den bästa. Husets delning (tvåkortshand: {two}) är {gap} sämre.",
         "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) gives up {gap}.",
     },
     "analyze.timeout": {
@@ -604,7 +607,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
     },
     "cards.chosen.four": {
-        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och DM; quizbilder, som alla ser, är kvar i två färger. {cmd[cards]} byter tillbaka.",
+        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och DM; quizbilder, som alla ser, ritas fortfarande med två färger. {cmd[cards]} byter tillbaka.",
         "en": "Your card pictures now use four colours: ♠ black, ♥ red, ♦ blue, ♣ green. The choice follows you to every server and DM; quiz pictures, which everyone sees, stay in two colours. {cmd[cards]} switches back.",
     },
     "cards.chosen.two": {
@@ -612,7 +615,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Your card pictures now use the usual two colours, red and black. {cmd[cards]} gives each suit a colour of its own.",
     },
     "cards.current.four": {
-        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, i alla servrar och DM. {cmd[cards]} ändrar det.",
+        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, på alla servrar och i DM. {cmd[cards]} ändrar det.",
         "en": "Your card pictures use four colours: ♠ black, ♥ red, ♦ blue, ♣ green, in every server and DM. {cmd[cards]} changes it.",
     },
     "cards.current.two": {
@@ -641,8 +644,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Stapeldiagram, andel rätt per regel: {rows}.",
         "en": "Bar chart, share right per rule: {rows}.",
     },
-    "alt.rule_chart.row": {"sv": "{rule} {figures}", "en": "{rule} {figures}"},
-    "alt.rule_chart.unmet": {"sv": "{rule} inte mött än", "en": "{rule} not met yet"},
+    "alt.rule_chart.row": {"sv": "{rule}: {figures}", "en": "{rule}: {figures}"},
+    "alt.rule_chart.unmet": {"sv": "{rule}: inga händer än", "en": "{rule}: no hands yet"},
 }
 
 
@@ -663,7 +666,7 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "private": "privat",
     "Only you see the answer": "Bara du ser svaret",
     "deal": "giv",
-    "Deal a random hand and show the house way": "En slumpad hand och hur huset lägger den",
+    "Deal a random hand and show the house way": "En slumpvis given hand och hur huset lägger den",
     "rules": "regler",
     "The House Way rules, in Swedish with translation": ("Reglerna i Huset väljer, ordagrant"),
     "rule": "regel",
@@ -677,7 +680,7 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "seconds": "sekunder",
     "Seconds per round (10-300)": "Sekunder per runda (10–300)",
     "mode": "läge",
-    "Set the hand, or name the rule": "Lägg handen, eller välj regeln",
+    "Set the hand, or name the rule": "Lägg handen eller välj regeln",
     "Set the hand": "Lägg handen",
     "Name the rule": "Vilken regel",
     "stop": "stoppa",
@@ -711,14 +714,14 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "Delete all quiz scores in this server": "Radera alla quizpoäng på servern",
     "help": "hjälp",
     "practice": "träna",
-    "Practise setting hands the house way, on your own": "Träna på att lägga händer som huset, på egen hand",
+    "Practise setting hands the house way, on your own": "Träna på att lägga händer som huset gör, på egen hand",
     "stats": "statistik",
     "Your practice statistics": "Din träningsstatistik",
     "view": "visa",
     "Practice statistics of you or another member": "Träningsstatistik för dig eller en annan medlem",
     "member": "medlem",
     "Whose statistics (default: yours)": "Vems statistik (standard: din)",
-    "public": "offentlig",
+    "public": "visa_för_alla",
     "Show your statistics to everyone in the channel": "Visa din statistik för alla i kanalen",
     "forget": "glöm",
     "Delete everything the bot stores about you": "Radera allt som boten sparar om dig",
@@ -735,7 +738,7 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     ),
     "cards": "kort",
     "The colours of your card pictures: two as usual, or four (one per suit)": (
-        "Färgerna på dina kortbilder: två som vanligt, eller fyra (en per kortfärg)"
+        "Färgerna på dina kortbilder: två som vanligt eller fyra (en per kortfärg)"
     ),
     "colours": "färger",
     "Two or four colours (leave empty to see your choice)": (

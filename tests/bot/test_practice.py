@@ -595,7 +595,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     sent = await fake_discord.wait_response(asked)
     assert field(sent.embeds[0], "Yesterday") == (
         f"{yesterday}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
-        "\n3 answered, 2 right (67%). The most given answers:\n"
+        "\n3 answered, 2 right (67%). The most common answers:\n"
         "✅ 7♦  7♣ – 2 (67%)\n❌ A♦  10♣ – 1 (33%)"
     )
     # The menu of a message shown yesterday: answered after midnight UTC.
@@ -606,7 +606,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
         message, f"daily:set:{yesterday}", values=house_two(today_hand)
     )
     closed = await fake_discord.wait_response(stale)
-    assert closed.ephemeral and f"That was the hand of {yesterday}, and it is closed" in (
+    assert closed.ephemeral and f"That hand belonged to {yesterday} and is closed" in (
         closed.content
     )
 
