@@ -162,7 +162,9 @@ async def test_deal_and_deal_again(fake_discord: FakeDiscord, houseway_bot: Hous
     sent = await fake_discord.wait_response(interaction)
     [embed] = sent.embeds
     assert embed["title"] == "Ny giv – huset väljer"
-    hand = field(embed, "Handen")["value"].strip("`")
+    hand_field = field(embed, "Handen")
+    assert hand_field["name"] == "Handen som text"  # not "(att kopiera)"
+    hand = hand_field["value"].strip("`")
     decision = house_way(parse_hand(hand))
     assert f"> {RULES[decision.rule].swedish}" in embed["description"]
     [row] = sent.components
