@@ -640,6 +640,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "A hand of {count} cards: {cards}.",
     },
     "alt.card": {"sv": "Ett kort: {cards}.", "en": "One card: {cards}."},
+    "alt.preview": {
+        "sv": "Ett kort i varje kortfärg: {cards}.",
+        "en": "One card of each suit: {cards}.",
+    },
+    "alt.in_colour": {"sv": "{card} i {colour}", "en": "{card} in {colour}"},
+    # Colours as nouns ("i rött", "in red"), one per ink of bot.cards_image.INK_NAMES.
+    "alt.colour.black": {"sv": "svart", "en": "black"},
+    "alt.colour.red": {"sv": "rött", "en": "red"},
+    "alt.colour.blue": {"sv": "blått", "en": "blue"},
+    "alt.colour.green": {"sv": "grönt", "en": "green"},
     "alt.rule_chart": {
         "sv": "Stapeldiagram, andel rätt per regel: {rows}.",
         "en": "Bar chart, share right per rule: {rows}.",
