@@ -101,6 +101,14 @@ SUIT_INKS: Final[dict[Deck, tuple[tuple[int, int, int], ...]]] = {
     Deck.TWO: (_BLACK, _RED, _RED, _BLACK),
     Deck.FOUR: (_BLACK, _RED, _BLUE, _GREEN),
 }
+#: Each ink by name (a catalogue key's last part, ``alt.colour.blue``): what the /cards
+#: preview's alt text says, since colours are that picture's point.
+INK_NAMES: Final[dict[tuple[int, int, int], str]] = {
+    _BLACK: "black",
+    _RED: "red",
+    _BLUE: "blue",
+    _GREEN: "green",
+}
 
 # --- Geometry ------------------------------------------------------------------------
 _SS: Final = 4

@@ -319,8 +319,8 @@ NAMES: Final[dict[str, RuleName]] = {
     "flush-straight.keep": RuleName(
         "Färg eller stege behålls",
         "Flush or straight kept",
-        "Färgen eller stegen stannar, med den bästa tvåkortshanden bredvid.",
-        "The flush or straight stays, with the best two-card hand beside it.",
+        "Färgen eller stegen stannar; av resten läggs bästa möjliga tvåkortshand.",
+        "The flush or straight stays; the best two-card hand is made from the rest.",
     ),
     "three-of-a-kind": RuleName(
         "Triss",
@@ -355,7 +355,7 @@ NAMES: Final[dict[str, RuleName]] = {
     "high-card": RuleName(
         "Högt kort",
         "High card",
-        "Det högsta kortet stannar; det näst och tredje högsta går till tvåkortshanden.",
+        "Det högsta kortet stannar; det näst högsta och det tredje högsta går till tvåkortshanden.",
         "The highest card stays; the second and third highest go to the two-card hand.",
     ),
     "three-pairs": RuleName(

@@ -648,6 +648,45 @@ async def test_command_routes_in_either_scope(
     assert fake.commands_for(guild_id) == []
 
 
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"name_localizations": {"sv-SE": "visa för alla"}}, "name_localizations.sv-SE"),
+        ({"name_localizations": {"sv-SE": "Visa"}}, "name_localizations.sv-SE"),
+        ({"name_localizations": {"sv-SE": "x" * 33}}, "name_localizations.sv-SE"),
+        ({"description_localizations": {"sv-SE": "x" * 101}}, "description_localizations.sv-SE"),
+        ({"choices": [{"name": "x" * 101, "value": "a"}]}, "choices.0.name"),
+        (
+            {"choices": [{"name": "a", "value": "a", "name_localizations": {"sv-SE": ""}}]},
+            "choices.0.name",
+        ),
+    ],
+)
+async def test_a_localised_option_text_breaking_discords_rules_is_refused(
+    fake_discord: FakeDiscord, change: dict[str, object], field: str
+) -> None:
+    """Discord checks a translation as it checks the text it translates; so does the
+    stand-in, so a Swedish option name with a space fails the bot's sync in the tests."""
+    fake = fake_discord
+    auth = {"Authorization": f"Bot {fake.token}"}
+    url = f"{fake.api_url}/applications/{fake.application_id}/commands"
+    option = {"type": 3, "name": "public", "description": "Show it to all", **change}
+    command = {"name": "probe", "description": "Probe", "type": 1, "options": [option]}
+    async with aiohttp.ClientSession(headers=auth) as http:
+        async with http.put(url, json=[command]) as resp:
+            assert resp.status == 400
+            body = await resp.json()
+        assert body["code"] == 50035 and f"options.0.{field}:" in body["message"]
+        fine = {**option, "name_localizations": {"sv-SE": "visa_för_alla"}}
+        for refused in ("choices", "description_localizations"):
+            fine.pop(refused, None)
+        async with http.put(url, json=[{**command, "options": [fine]}]) as resp:
+            assert resp.status == 200
+    assert fake.commands_for(None)[0]["options"][0]["name_localizations"] == {
+        "sv-SE": "visa_för_alla"
+    }
+
+
 async def test_unknown_guild_has_no_commands(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     auth = {"Authorization": f"Bot {fake.token}"}

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from houseway.cards import parse_cards
 
-from ..alt_text import hand_description, picture_file
+from ..alt_text import picture_file, preview_description
 from ..cards_image import Deck, render_hand
 from ..embeds import safe_token
 from ..i18n import language, text
@@ -106,7 +106,7 @@ class CardsCog(commands.Cog):
             done, _pending = await asyncio.wait({picture}, timeout=wait)
             if not done:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-        description = hand_description(PREVIEW, language(interaction.locale))
+        description = preview_description(PREVIEW, deck, language(interaction.locale))
         await _send(interaction, message, picture_file(await picture, PREVIEW_NAME, description))
 
 

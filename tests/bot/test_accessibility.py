@@ -15,7 +15,7 @@ from bot.cards_image import Deck
 from bot.client import HousewayBot
 from bot.cogs.quiz.embeds import REVEAL_IMAGE, ROUND_IMAGE
 from houseway import house_way, parse_hand
-from houseway.cards import canonical_hand, parse_cards
+from houseway.cards import canonical_hand
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner
 from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
 from tests.bot.quizhelpers import expire_round, hand_of, reveals, start_quiz, wait_round
@@ -133,7 +133,10 @@ async def test_cards_four_makes_every_picture_for_the_member_four_coloured(
         inks_in(preview, box)[ink.__name__] > 300
         for box, ink in zip(boxes, SUIT_INK[Deck.FOUR].values(), strict=True)
     ] == [True] * 4
-    assert cards_named(description_of(sent, "cards.png")) == [parse_cards("As Ah Ad Ac", 4)]
+    assert description_of(sent, "cards.png") == (  # the preview is about its colours
+        "Ett kort i varje kortfärg: "
+        "spader ess i svart, hjärter ess i rött, ruter ess i blått, klöver ess i grönt."
+    )
 
     await houseway_deck_is(fake_discord, Deck.FOUR, user=anna)
     await houseway_deck_is(fake_discord, Deck.TWO, user=bo)  # anna's choice, not bo's
@@ -152,6 +155,10 @@ async def test_cards_four_makes_every_picture_for_the_member_four_coloured(
 
     back = await choose(fake_discord, "two", user=anna)
     assert "two colours" in back.content
+    assert description_of(back, "cards.png") == (
+        "One card of each suit: ace of spades in black, ace of hearts in red, "
+        "ace of diamonds in red, ace of clubs in black."
+    )
     await houseway_deck_is(fake_discord, Deck.TWO, user=anna)
 
 
@@ -167,6 +174,7 @@ async def test_cards_works_in_dms_and_user_installs(
     asked = await fake_discord.send_command("cards", user=anna, dm=True)
     shown = await picture_message(fake_discord, asked)
     assert shown.ephemeral and "four colours" in shown.content
+    assert "ace of diamonds in blue" in description_of(shown, "cards.png")  # her deck's
 
 
 async def test_a_forged_choice_is_refused_privately(

@@ -9,8 +9,10 @@ from bot.alt_text import (
     decision_description,
     hand_description,
     picture_file,
+    preview_description,
     split_description,
 )
+from bot.cards_image import Deck
 from houseway import house_way, parse_hand
 from houseway.cards import parse_cards
 
@@ -62,6 +64,40 @@ def test_a_decision_names_its_hands_and_the_joker() -> None:
 )
 def test_a_hand_in_words(cards: str, lang: str, expected: str) -> None:
     assert hand_description(parse_cards(cards, None), lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("deck", "lang", "expected"),
+    [
+        (
+            Deck.FOUR,
+            "sv",
+            "Ett kort i varje kortfärg: "
+            "spader ess i svart, hjärter ess i rött, ruter ess i blått, klöver ess i grönt.",
+        ),
+        (
+            Deck.TWO,
+            "sv",
+            "Ett kort i varje kortfärg: "
+            "spader ess i svart, hjärter ess i rött, ruter ess i rött, klöver ess i svart.",
+        ),
+        (
+            Deck.FOUR,
+            "en",
+            "One card of each suit: ace of spades in black, ace of hearts in red, "
+            "ace of diamonds in blue, ace of clubs in green.",
+        ),
+        (
+            Deck.TWO,
+            "en",
+            "One card of each suit: ace of spades in black, ace of hearts in red, "
+            "ace of diamonds in red, ace of clubs in black.",
+        ),
+    ],
+)
+def test_the_cards_preview_says_each_cards_colour(deck: Deck, lang: str, expected: str) -> None:
+    """/cards shows one card of each suit to show the colours: the alt text says them."""
+    assert preview_description(parse_cards("As Ah Ad Ac", 4), deck, lang) == expected
 
 
 def test_the_picture_file_carries_its_description_within_discords_limit() -> None:

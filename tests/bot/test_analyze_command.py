@@ -175,13 +175,13 @@ async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: House
     assert house.ev < 0
     assert rows[-1]["value"] == (
         f"A♣  K♥  Q♥  J♣  🃏  ·  5♦  3♣\nVäntevärde {figure(house.ev, 4, 'sv')}"
-        f" · förlorar {figure(house.gap, 4, 'sv', signed=False)} mot den bästa\n"
+        f" · {figure(house.gap, 4, 'sv', signed=False)} sämre än den bästa\n"
         f"{shares(house, 'sv')}"
     )
     assert MINUS + "0,0271" in rows[-1]["value"]
     assert field(embed, "🏠 Husets delning") == (
-        f"Plats 8 av {len(analysis.splits)}: den förlorar "
-        f"{figure(house.gap, 4, 'sv', signed=False)} enheter per hand mot den bästa delningen."
+        f"Plats 8 av {len(analysis.splits)}: "
+        f"{figure(house.gap, 4, 'sv', signed=False)} enheter per hand sämre än den bästa delningen."
     )
     others = field(embed, "Övriga delningar (väntevärde)").split("\n")
     assert [line.split(".")[0] for line in others] == ["6", "7", "9", "10", "11", "12", "13", "14"]
@@ -192,8 +192,8 @@ async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: House
     assert gold_rows(image) == {7}
     gap = figure(house.gap, 4, "sv", signed=False)
     assert alt == (
-        "Stapeldiagram: vad varje delning förlorar mot den bästa. "
-        f"Husets delning (tvåkortshand: ruter 5, klöver 3) förlorar {gap}."
+        "Stapeldiagram: hur mycket sämre varje delning är än den bästa. "
+        f"Husets delning (tvåkortshand: ruter 5, klöver 3) är {gap} sämre."
     )
 
 

@@ -162,7 +162,9 @@ async def test_deal_and_deal_again(fake_discord: FakeDiscord, houseway_bot: Hous
     sent = await fake_discord.wait_response(interaction)
     [embed] = sent.embeds
     assert embed["title"] == "Ny giv – huset väljer"
-    hand = field(embed, "Handen")["value"].strip("`")
+    hand_field = field(embed, "Handen")
+    assert hand_field["name"] == "Handen som text"  # not "(att kopiera)"
+    hand = hand_field["value"].strip("`")
     decision = house_way(parse_hand(hand))
     assert f"> {RULES[decision.rule].swedish}" in embed["description"]
     [row] = sent.components
@@ -328,11 +330,11 @@ async def test_rules_show_what_the_rule_gives_up_as_the_shipped_analysis_says(
         interaction = await fake_discord.send_command("rules", {"rule": rule_id}, locale=locale)
         [embed] = (await fake_discord.wait_response(interaction)).embeds
         swedish = locale == "sv-SE"
-        cost_field = field(embed, "Mot den bästa delningen" if swedish else "Against the best")
+        cost_field = field(embed, "Jämfört med bästa delningen" if swedish else "Against the best")
         value = cost_field["value"]
         cost = rule_cost(rule_id)
         assert cost is not None
-        hands = re.search(r"(?:of|av) ([\d,\u00a0 ]+) (?:random|slumpade)", value)
+        hands = re.search(r"(?:of|av) ([\d,\u00a0 ]+) (?:random|slumpvis valda)", value)
         assert hands is not None and shown_number(hands[1], swedish) == cost.hands
         # The figures' percentages, not the "95%" of the confidence level.
         percents = re.findall(r"(?<![\d.,])(\d+[.,]\d+\u00a0?%|0\u00a0?%)", value)

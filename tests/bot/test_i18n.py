@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from discord import Locale, app_commands
 
+from bot import i18n
 from bot.client import HousewayBot
-from bot.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, SWEDISH
+from bot.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, SWEDISH, merged
 
 
 def placeholders(template: str) -> set[str]:
@@ -24,6 +25,22 @@ def test_every_message_is_in_swedish_and_english_with_the_same_placeholders(key:
     entry = MESSAGES[key]
     assert set(entry) == {SWEDISH, ENGLISH}
     assert placeholders(entry[SWEDISH]) == placeholders(entry[ENGLISH])
+
+
+def test_the_catalogue_is_every_feature_table_and_a_key_is_defined_once() -> None:
+    """The tables by feature merge into MESSAGES whole; a key in two tables is refused
+    (one would silently hide the other)."""
+    tables = [
+        module.MESSAGES
+        for name, module in vars(i18n).items()
+        if name.startswith("messages_") and hasattr(module, "MESSAGES")
+    ]
+    assert len(tables) >= 5
+    assert sum(len(table) for table in tables) == len(MESSAGES)
+    assert all(MESSAGES[key] is entry for table in tables for key, entry in table.items())
+    one = {"x.a": {SWEDISH: "a", ENGLISH: "a"}}
+    with pytest.raises(ValueError, match=r"defined twice: x\.a$"):
+        merged(one, {"x.b": {SWEDISH: "b", ENGLISH: "b"}}, dict(one))
 
 
 def localised(payload: Any, found: list[tuple[str, str, str | None]]) -> None:

@@ -5,6 +5,7 @@ answers only the member sees."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -83,6 +84,36 @@ async def test_the_synced_payload_says_who_sees_each_command_and_where(
         [private] = [o for o in synced[name]["options"] if o["name"] == "private"]
         assert private["type"] == 5 and not private.get("required")
         assert private["name_localizations"]["sv-SE"] == "privat"
+
+
+def option(command: dict[str, Any], *path: str) -> dict[str, Any]:
+    """A (sub)command's option by its English names: ``option(stats, "view", "public")``."""
+    for name in path:
+        [command] = [o for o in command["options"] if o["name"] == name]
+    return command
+
+
+async def test_the_swedish_command_texts_read_as_swedish(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """The synced Swedish texts, written out: /regler quotes the rules and promises no
+    translation (Swedish members get none); "genom tiderna", not the anglicism "all tid";
+    an option name a Swedish member reads as Swedish."""
+    synced = {command["name"]: command for command in fake_discord.commands_for()}
+    rules = synced["rules"]["description_localizations"]["sv-SE"]
+    assert rules == "Reglerna i Huset väljer, ordagrant"
+    assert "översättning" not in rules
+    period = option(synced["leaderboard"], "period")
+    assert period["description_localizations"]["sv-SE"] == "Genom tiderna eller den här månaden"
+    assert {c["value"]: c["name_localizations"]["sv-SE"] for c in period["choices"]} == {
+        "all": "Genom tiderna",
+        "month": "Den här månaden",
+    }
+    assert option(synced["stats"], "view", "public")["name_localizations"]["sv-SE"] == (
+        "visa_för_alla"
+    )
+    practice = synced["practice"]["description_localizations"]["sv-SE"]
+    assert practice == "Träna på att lägga händer som huset gör, på egen hand"
 
 
 @pytest.mark.parametrize("where", ["a server without the bot", "a private channel"])

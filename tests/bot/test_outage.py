@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -108,6 +109,14 @@ async def test_an_answer_the_disk_cannot_keep_either_is_told_so_honestly(
         proxy.pause()
         told = await answer(fake_discord, first, fake_discord.make_user("bo"), house_two(first))
         assert told.ephemeral and told.content.startswith("Received but not stored yet")
+        swede = fake_discord.make_user("cecilia")
+        sagt = await answer(fake_discord, first, swede, house_two(first), locale="sv-SE")
+        assert re.fullmatch(
+            r"Mottaget men inte sparat än \(databasen svarar inte\): .+ i tvåkortshanden\. "
+            r"Om boten startas om innan svaret har sparats kan det gå förlorat – "
+            r"svara gärna igen om en stund\. Det sista svaret före kl\. <t:\d+:T> gäller\.",
+            sagt.content,
+        )
         proxy.resume()
     await proxy.stop()
 

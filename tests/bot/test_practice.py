@@ -20,7 +20,7 @@ from houseway import house_way, sentences_for
 from houseway.analyze import analyze
 from houseway.cards import NAMES, Card
 from houseway.hands import five_value, two_value
-from houseway.rules import rule_name, rule_summary
+from houseway.rules import RULE_IDS, rule_name, rule_summary
 from tests.bot.fixtures import BotRunner, mention
 from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
 from tests.bot.quizhelpers import not_house_two
@@ -374,6 +374,12 @@ async def test_stats_show_what_was_answered(
     assert shown.ephemeral  # someone else's figures are never posted for all
     assert field(shown.embeds[0], "Tränade händer") == "5 – 4 rätt (80\u00a0%)"
     assert shown.embeds[0]["footer"]["text"] == "En annan medlems statistik visas bara för dig."
+    chart = description_of(shown, "rules.png")
+    assert chart.startswith("Stapeldiagram, andel rätt per regel: ") and chart.endswith(".")
+    rows = chart.removeprefix("Stapeldiagram, andel rätt per regel: ")[:-1].split("; ")
+    unmet = [row for row in rows if row.endswith(": inga händer än")]  # not "inte mött än"
+    met = [row for row in rows if re.fullmatch(r".+: \d+/\d+  \d+\u00a0%", row)]
+    assert len(rows) == len(RULE_IDS) and unmet and len(unmet) + len(met) == len(rows)
 
 
 def tables() -> list[str]:
@@ -446,6 +452,11 @@ async def test_stats_forget_leaves_no_row(
         yes, no = (c["custom_id"] for c in asked.components[0]["components"])
         stranger = await fake_discord.click(forget, yes, user=fake_discord.make_user("x"))
         assert "not yours" in (await fake_discord.wait_response(stranger)).content
+        swede = await fake_discord.click(
+            forget, yes, user=fake_discord.make_user("y"), locale="sv-SE"
+        )
+        told = (await fake_discord.wait_response(swede)).content
+        assert told == "Den här bekräftelsen är inte till dig."  # not "inte din"
         cancel = await fake_discord.click(forget, no, user=frida)
         assert "nothing was deleted" in (await fake_discord.wait_response(cancel)).content
         assert await rows_mentioning(database, frida.id) == before
@@ -596,7 +607,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     sent = await fake_discord.wait_response(asked)
     assert field(sent.embeds[0], "Yesterday") == (
         f"{yesterday}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
-        "\n3 answered, 2 right (67%). The most given answers:\n"
+        "\n3 answered, 2 right (67%). The most common answers:\n"
         "✅ 7♦  7♣ – 2 (67%)\n❌ A♦  10♣ – 1 (33%)"
     )
     # The menu of a message shown yesterday: answered after midnight UTC.
@@ -607,7 +618,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
         message, f"daily:set:{yesterday}", values=house_two(today_hand)
     )
     closed = await fake_discord.wait_response(stale)
-    assert closed.ephemeral and f"That was the hand of {yesterday}, and it is closed" in (
+    assert closed.ephemeral and f"That hand belonged to {yesterday} and is closed" in (
         closed.content
     )
 
@@ -615,7 +626,6 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
 async def test_an_answer_moves_every_rule_of_its_path_once(any_database_url: str) -> None:
     from bot.storage.practice import PracticeAnswer, member_state, record_answer
     from houseway.practice import Schedule
-    from houseway.rules import RULE_IDS
 
     path = ("flush-straight.two-pairs", "two-pairs.split")
     database = await open_database(any_database_url)

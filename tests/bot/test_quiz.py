@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 import time
@@ -462,6 +463,9 @@ async def test_leaderboard_pages_and_month(
     page_two = await fake_discord.click(board, next_button["custom_id"])
     edited = await fake_discord.wait_response(page_two)
     assert edited.embeds[0]["description"].splitlines()[0].startswith("**11.** <@10>")
+    swedish = await fake_discord.send_command("leaderboard", locale="sv-SE")
+    all_time = (await fake_discord.wait_response(swedish)).embeds[0]
+    assert all_time["title"] == "Topplista – genom tiderna"  # not the anglicism "all tid"
     month = await fake_discord.send_command("leaderboard", {"period": "month"}, locale="sv-SE")
     month_embed = (await fake_discord.wait_response(month)).embeds[0]
     year, number = this_month.split("-")
@@ -503,6 +507,11 @@ async def test_reset_needs_confirmation_by_the_same_member(
             reset, yes, user=fake_discord.make_user("x"), permissions=MODERATOR
         )
         assert "not yours" in (await fake_discord.wait_response(stranger)).content
+        swede = await fake_discord.click(
+            reset, yes, user=fake_discord.make_user("y"), permissions=MODERATOR, locale="sv-SE"
+        )
+        told = (await fake_discord.wait_response(swede)).content
+        assert told == "Den här bekräftelsen är inte till dig."  # not "inte din"
         cancel = await fake_discord.click(reset, no, user=fake_discord.owner, permissions=MODERATOR)
         assert "Cancelled" in (await fake_discord.wait_response(cancel)).content
         assert (await database.fetchrow("SELECT COUNT(*) AS n FROM scores"))["n"] == 1
@@ -578,7 +587,7 @@ async def test_out_of_range_rounds_and_seconds_are_refused_by_the_bot_too(
 ) -> None:
     """Discord enforces the options' ranges, but a client or proxy need not."""
     for options, told in (
-        ({"rounds": 500}, "Rounds must be between 1 and 20, not 500."),
+        ({"rounds": 500}, "The number of rounds must be between 1 and 20, not 500."),
         ({"seconds": 5}, "Seconds per round must be between 10 and 300, not 5."),
     ):
         refused = await start_quiz(fake_discord, **options)
@@ -587,7 +596,8 @@ async def test_out_of_range_rounds_and_seconds_are_refused_by_the_bot_too(
         "quiz config", {"pause": 999}, user=fake_discord.owner, permissions=MODERATOR
     )
     sent = await fake_discord.wait_response(config)
-    assert sent.ephemeral and sent.content == "The pause must be between 0 and 60, not 999."
+    assert sent.ephemeral
+    assert sent.content == "The pause in seconds must be between 0 and 60, not 999."
     assert round_messages(fake_discord) == []
 
 
@@ -601,6 +611,14 @@ async def test_the_seven_cards_are_shown_sorted(
     assert canonical_hand(shown).split() == [o["value"] for o in select_of(first)["options"]]
     saved = await answer(fake_discord, first, fake_discord.make_user("anna"), house_two(first))
     assert "until <t:" in saved.content and ":T>;" in saved.content  # a time, not "in 25 s"
+    sparat = await answer(
+        fake_discord, first, fake_discord.make_user("britta"), house_two(first), locale="sv-SE"
+    )
+    assert re.fullmatch(
+        r"Sparat: .+ i tvåkortshanden\. Du kan ändra svaret fram till kl\. <t:\d+:T>; "
+        r"det sista svaret gäller\.",
+        sparat.content,
+    )
 
 
 async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
@@ -614,7 +632,17 @@ async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
         permissions=MODERATOR,
     )
     body = (await fake_discord.wait_response(config)).embeds[0]["description"]
-    assert "Pause after each answer: 2 s" in body and "Language: Swedish" in body
+    assert "Pause after each reveal: 2 s" in body and "Language: Swedish" in body
+    swedish = await fake_discord.send_command(
+        "quiz config", {"rounds": 3}, user=fake_discord.owner, permissions=MODERATOR, locale="sv-SE"
+    )
+    assert (await fake_discord.wait_response(swedish)).embeds[0]["description"] == (
+        "Quizledarroll: ingen\n"
+        "Tid per runda (standard): 30 s\n"
+        "Antal rundor (standard): 3\n"
+        "Paus efter facit: 2 s\n"
+        "Språk: svenska"
+    )
     started = await start_quiz(fake_discord, rounds=2, seconds=60)
     assert started.content.startswith("**Quiz!** 2 rundor")
     first = await wait_round(fake_discord, 1)
@@ -627,5 +655,5 @@ async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
     closed = fake_discord.get_message(first.id)
     description = closed.embeds[0]["description"]
     assert ":R>" not in description  # no "time runs out 2 minutes ago"
-    assert "Rundan stängde <t:" in description and ":T>" in description
+    assert re.search(r"Rundan stängdes kl\. <t:\d+:T>\.", description)
     assert closed.attachments  # the picture stays

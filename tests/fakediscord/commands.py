@@ -16,6 +16,26 @@ from .wire import HTTPError, Params, bad_length, bad_name, invalid_form, json_re
 _COMMAND_NAME = re.compile(r"^[-_\w']{1,32}$", re.UNICODE)
 
 
+def _check_localised(payload: dict[str, Any], where: str) -> None:
+    """A slash command's or option's localised names and descriptions follow the rules of
+    the text they translate (Discord refuses a sync otherwise): a name 1-32 lowercase
+    letters, digits, - or _, a description 1-100 characters."""
+    for locale, name in (payload.get("name_localizations") or {}).items():
+        if not isinstance(name, str) or not _COMMAND_NAME.match(name) or name != name.lower():
+            raise bad_name(f"{where}.name_localizations.{locale}")
+    for locale, description in (payload.get("description_localizations") or {}).items():
+        if not isinstance(description, str) or not 1 <= len(description) <= 100:
+            raise bad_length(f"{where}.description_localizations.{locale}", 1, 100)
+
+
+def _check_choices(choices: Any, where: str) -> None:
+    """A choice's name and its localisations: 1-100 characters, spaces allowed."""
+    for i, choice in enumerate(choices or []):
+        names = [choice.get("name"), *(choice.get("name_localizations") or {}).values()]
+        if not all(isinstance(name, str) and 1 <= len(name) <= 100 for name in names):
+            raise bad_length(f"{where}.{i}.name", 1, 100)
+
+
 class CommandsMixin(RestMixin):
     """``/applications/{app}[/guilds/{guild}]/commands``."""
 
@@ -50,8 +70,10 @@ class CommandsMixin(RestMixin):
             names.add(name)
             if not 1 <= len(opt.get("description", "")) <= 100:
                 raise bad_length(f"{here}.description", 1, 100)
+            _check_localised(opt, here)
             if len(opt.get("choices") or []) > 25:
                 raise too_long(f"{here}.choices", 25)
+            _check_choices(opt.get("choices"), f"{here}.choices")
             if opt.get("type") in (1, 2):
                 if depth >= 2:
                     raise invalid_form(f"{here}.type", "Subcommands nested too deeply")
@@ -79,6 +101,8 @@ class CommandsMixin(RestMixin):
         description = body.get("description") or ""
         if ctype == 1 and not 1 <= len(description) <= 100:
             raise bad_length(f"{where}.description", 1, 100)
+        if ctype == 1:
+            _check_localised(body, where)
         self._validate_options(body.get("options") or [], f"{where}.options")
         cmd: dict[str, Any] = {
             "id": existing["id"] if existing else str(self.snowflake()),

@@ -1,0 +1,116 @@
+"""Messages of /houseway, /deal and /rules, their errors and limits, and stale buttons
+and menus: part of the catalogue in ``bot.i18n``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from houseway.rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "title.houseway": {"sv": "Huset väljer", "en": "House Way"},
+    "title.deal": {"sv": "Ny giv – huset väljer", "en": "New deal – House Way"},
+    "title.rules": {"sv": "Huset väljer – reglerna", "en": "House Way – the rules"},
+    "field.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
+    "field.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
+    "field.often": {"sv": "Hur ofta", "en": "How often"},
+    "field.hand": {"sv": "Handen som text", "en": "The hand as text"},
+    "often": {
+        "sv": "Regeln avgör {share} av alla {total} händer.",
+        "en": "This rule decides {share} of all {total} hands.",
+    },
+    "field.cost": {"sv": "Jämfört med bästa delningen", "en": "Against the best split"},
+    "cost.worse": {
+        "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer (95 % konfidensintervall {low}–{high}). I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa ({ev_low} till {ev_high}); händer där husets delning är bäst räknas som 0.",
+        "en": "Another split has a higher expected value on **{share}** of this rule's hands (95% confidence interval {low}–{high}). On average the house way's split yields **{ev}** units per unit bet against the best one ({ev_low} to {ev_high}), counting 0 where it is the best.",
+    },
+    "cost.never": {
+        "sv": "Ingen annan delning var bättre än husets i någon av de analyserade händerna (en bättre delning finns alltså i högst {high} av regelns händer, med 95 % konfidens).",
+        "en": "No other split did better than the house way on any hand analysed (so on at most {high} of this rule's hands, with 95% confidence).",
+    },
+    "cost.source": {
+        "sv": "*Exakt analys av {hands} slumpvis valda händer där regeln avgör: varje delning mot alla {dealer} händer givaren kan få.*",
+        "en": "*An exact analysis of {hands} random hands of this rule: every split against all {dealer} hands the dealer can hold.*",
+    },
+    "supplement": {  # the catalogue's markers, so the wording lives in one place
+        "sv": f"*{SUPPLEMENT_MARKER_SV}*",
+        "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
+    },
+    "footer.path": {"sv": "Regel-id: {path}", "en": "Rule id: {path}"},
+    "button.deal_again": {"sv": "Ny giv", "en": "Deal again"},
+    "rules.intro": {"sv": "Inledning", "en": "Introduction"},
+    "component.invalid": {
+        "sv": "Den här knappen eller menyn gäller inte längre. Kör kommandot igen.",
+        "en": "This button or menu is no longer valid. Run the command again.",
+    },
+    "component.invalid.deal": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[deal]} för en ny hand.",
+        "en": "This button is no longer valid. Run {cmd[deal]} for a new hand.",
+    },
+    "component.invalid.leaderboard": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[leaderboard]} igen för en aktuell topplista.",
+        "en": "This button is no longer valid. Run {cmd[leaderboard]} again for an up-to-date leaderboard.",
+    },
+    "component.invalid.answer": {
+        "sv": "Den här menyn gäller inte längre. Svara i den pågående rundans meddelande.",
+        "en": "This menu is no longer valid. Answer in the message of the current round.",
+    },
+    "rules.unknown": {
+        "sv": "Det finns ingen regel som heter {rule}. Välj en i listan, t.ex. `one-pair`.",
+        "en": "There is no rule called {rule}. Pick one from the list, e.g. `one-pair`.",
+    },
+    "rules.more": {"sv": "Reglerna, fortsättning", "en": "The rules, continued"},
+    "error.title": {"sv": "Den handen kan jag inte läsa", "en": "I can't read that hand"},
+    "error.example": {
+        "sv": "Exempel: {command} `hand: As Kd Th 9c 7s 4d JK` – eller `hjärter ess, spader 10, …`",
+        "en": "Example: {command} `hand: As Kd Th 9c 7s 4d JK` – or `A♠ K♦ 10♥ 9♣ 7♠ 4♦ joker`",
+    },
+    "error.empty": {
+        "sv": "Du skrev inga kort. Ange sju kort.",
+        "en": "You gave no cards. Give seven cards.",
+    },
+    "error.too_long": {
+        "sv": "Texten är för lång (högst {limit} tecken).",
+        "en": "The text is too long (at most {limit} characters).",
+    },
+    "error.unknown_token": {
+        "sv": "{token} är inget kort jag känner igen. Ett kort är valör + färg, t.ex. `As`, `10h`, `K♠` eller `JK` för jokern.",
+        "en": "{token} is not a card I know. A card is rank + suit, e.g. `As`, `10h`, `K♠`, or `JK` for the joker.",
+    },
+    "error.duplicate_card": {
+        "sv": "Kortet {token} finns två gånger. Varje kort finns bara en gång i leken.",
+        "en": "The card {token} appears twice. Each card is in the deck only once.",
+    },
+    "error.two_jokers": {
+        "sv": "Handen har två jokrar, men leken har bara en.",
+        "en": "The hand has two jokers, but the deck has only one.",
+    },
+    "error.wrong_count": {
+        "sv": "Handen ska ha sju kort, men jag hittade {count}.",
+        "en": "A hand has seven cards, but I found {count}.",
+    },
+    "error.encoding": {
+        "sv": "Texten är inte giltig UTF-8 ({token}). Skriv korten som vanlig text.",
+        "en": "The text is not valid UTF-8 ({token}). Write the cards as plain text.",
+    },
+    "error.internal": {
+        "sv": "Något gick fel hos mig. Försök igen om en stund.",
+        "en": "Something went wrong on my side. Please try again in a moment.",
+    },
+    "error.database": {
+        "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} fungerar som vanligt.",
+        "en": "Scores and quizzes are unavailable right now (the database is not answering). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} work as usual.",
+    },
+    "error.cooldown": {
+        "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
+        "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
+    },
+    "houseway.busy": {
+        "sv": "Jag ritar redan {waiting} händer åt dig. Vänta tills de är klara och fråga sedan igen.",
+        "en": "I am already drawing {waiting} hands for you. Wait for them, then ask again.",
+    },
+    "deal.cooldown": {
+        "sv": "Du har fått {rate} nya givar på {per} sekunder. Nästa giv kan du få {when}.",
+        "en": "You have dealt {rate} times in {per} seconds. You can deal again {when}.",
+    },
+}

@@ -1,0 +1,108 @@
+"""Messages of /help and /about: part of the catalogue in ``bot.i18n``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "help.title": {"sv": "Kommandon", "en": "Commands"},
+    "help.moderators": {"sv": "För moderatorer", "en": "For moderators"},
+    "help.houseway": {
+        "sv": "Hur huset lägger en hand du skriver in, med bild och regeln som avgör.",
+        "en": "How the house sets a hand you type, with a picture and the deciding rule.",
+    },
+    "help.deal": {
+        "sv": "En slumpvis given hand och hur huset lägger den.",
+        "en": "A random hand and how the house sets it.",
+    },
+    "help.rules": {
+        "sv": "Reglerna ordagrant, eller en regel och vad den kostar.",
+        "en": "The rules in Swedish with translation, or one rule and what it gives up.",
+    },
+    "help.analyze": {
+        "sv": "Alla sätt att lägga en hand, med exakt väntevärde mot givaren.",
+        "en": "Every way to set a hand, with its exact expected value against the dealer.",
+    },
+    "help.leaderboard": {
+        "sv": "Serverns quiztopplista, genom tiderna eller den här månaden.",
+        "en": "The server's quiz leaderboard, all time or this month.",
+    },
+    "help.help": {"sv": "Den här hjälpen.", "en": "This help."},
+    "help.practice": {
+        "sv": "Träna på egen hand: händer efter ditt eget schema, med facit och exakt analys direkt.",
+        "en": "Practise alone: hands on your own schedule, the answer and exact analysis at once.",
+    },
+    "help.stats.view": {
+        "sv": "Din träning: träffsäkerhet per regel, svit, tid och quizpoäng.",
+        "en": "Your practice: accuracy per rule, streak, time and quiz points.",
+    },
+    "help.stats.forget": {
+        "sv": "Radera allt boten sparar om dig.",
+        "en": "Delete everything the bot stores about you.",
+    },
+    "help.daily": {
+        "sv": "Dagens hand: samma för alla, ett svar var.",
+        "en": "The hand of the day: the same for everyone, one answer each.",
+    },
+    "help.cards": {
+        "sv": "Två eller fyra färger i dina kortbilder.",
+        "en": "Two or four colours in your card pictures.",
+    },
+    "help.about": {
+        "sv": "Version, källkod och vad boten sparar om dig.",
+        "en": "The version, the source, and what the bot stores about you.",
+    },
+    "help.quiz.start": {"sv": "Starta ett quiz i kanalen.", "en": "Start a quiz in this channel."},
+    "help.quiz.stop": {"sv": "Stoppa quizet i kanalen.", "en": "Stop this channel's quiz."},
+    "help.quiz.config": {
+        "sv": "Quizledarroll, språk, tid, antal rundor och paus.",
+        "en": "Quizmaster role, language, time, rounds and pause.",
+    },
+    "help.quiz.reset": {
+        "sv": "Radera serverns quizpoäng.",
+        "en": "Delete the server's quiz scores.",
+    },
+    "help.private": {
+        "sv": "Med `privat` på {cmd[houseway]}, {cmd[deal]} och {cmd[analyze]} ser bara du svaret.",
+        "en": "With `private` on {cmd[houseway]}, {cmd[deal]} and {cmd[analyze]} only you see the answer.",
+    },
+    "about.title": {"sv": "Om houseway", "en": "About houseway"},
+    "about.version": {
+        "sv": "houseway {version}: Pai Gow Poker enligt Huset väljer.",
+        "en": "houseway {version}: Pai Gow Poker by the Swedish House Way (Huset väljer).",
+    },
+    "about.source": {"sv": "Källkod", "en": "Source"},
+    "about.source.none": {
+        "sv": "Inte angiven av den som driver boten.",
+        "en": "Not given by whoever runs this bot.",
+    },
+    "about.stored": {"sv": "Vad boten sparar", "en": "What the bot stores"},
+    "about.stored.nothing": {
+        "sv": "Händerna du slår upp med {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} sparas inte.",
+        "en": "The hands you look up with {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} are not stored.",
+    },
+    "about.stored.quiz": {
+        "sv": "**Quiz**, per server: ditt svar i varje runda och dina poäng på topplistan. {cmd[quiz reset]} (moderatorer) raderar serverns poäng; svaren i tidigare rundor finns kvar.",
+        "en": "**Quiz**, per server: your answer in each round and your points on the leaderboard. {cmd[quiz reset]} (moderators) deletes the server's scores; the answers of past rounds stay.",
+    },
+    "about.stored.journal": {
+        "sv": "När databasen är långsam skrivs ett quizsvar först till en fil hos boten och tas bort därifrån när databasen har fått det.",
+        "en": "When the database is slow, a quiz answer is first written to a file on the bot's disk and removed from it once the database has it.",
+    },
+    "about.stored.logs": {
+        "sv": "**Loggar**: kommandot, servern och hur det gick; vem som använde det loggas bara när felsökning är påslagen.",
+        "en": "**Logs**: the command, the server and how it went; who used it only while debugging is on.",
+    },
+    "about.stored.ask": {
+        "sv": "{cmd[stats forget]} raderar din träning, dina svar, dina poäng och ditt val av kortfärger på alla servrar.",
+        "en": "{cmd[stats forget]} deletes your practice, answers, points and card colours, in every server.",
+    },
+    "about.stored.practice": {
+        "sv": "**Träning och dagens hand**: varje hand du har tränat på, med ditt svar och din tid, och ditt schema per regel; ditt svar på dagens hand.",
+        "en": "**Practice and the hand of the day**: each hand you practised with your answer, your time and your schedule per rule; your answer to the hand of the day.",
+    },
+    "about.stored.cards": {
+        "sv": "**Kortfärger**: att du har valt fyra färger med {cmd[cards]} (två färger sparas inte).",
+        "en": "**Card colours**: that you chose four colours with {cmd[cards]} (two colours are not stored).",
+    },
+}

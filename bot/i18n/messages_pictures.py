@@ -1,0 +1,108 @@
+"""Messages of /analyze, /cards and the pictures' alt text: part of the catalogue in
+``bot.i18n``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
+    "analyze.intro": {
+        "sv": "Exakt förväntat resultat per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+        "en": "Exact expected result per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
+    },
+    "analyze.row": {
+        "sv": "{five}  ·  {two}\nVäntevärde {ev}{gap}\nVinst {win} · oavgjort {push} · förlust {loss}",
+        "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
+    },
+    "analyze.row_gap": {
+        "sv": " · {gap} sämre än den bästa",
+        "en": " · gives up {gap} against the best",
+    },
+    "analyze.others": {"sv": "Övriga delningar (väntevärde)", "en": "The other splits (EV)"},
+    "analyze.house_mark": {"sv": "Huset väljer", "en": "House Way"},
+    "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
+    "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
+    "analyze.house_best": {
+        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} enheter mindre per hand.",
+        "en": "Place 1 of {count}: the best split. The next best gives up {gap} units per hand.",
+    },
+    "analyze.house_tied": {
+        "sv": "Plats {rank} av {count}: exakt lika bra som den bästa delningen.",
+        "en": "Place {rank} of {count}: exactly as good as the best split.",
+    },
+    "analyze.house_worse": {
+        "sv": "Plats {rank} av {count}: {gap} enheter per hand sämre än den bästa delningen.",
+        "en": "Place {rank} of {count}: it gives up {gap} units per hand against the best split.",
+    },
+    "analyze.footer": {
+        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar hur mycket sämre varje delning är än den bästa · husets stapel är guldfärgad",
+        "en": "Exact: all {deals} dealer hands · the chart shows what each split gives up against the best · the house way's bar is gold",
+    },
+    "analyze.chart_best": {
+        "sv": "Stapeldiagram: hur mycket sämre varje delning är än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
+        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) is the best.",
+    },
+    "analyze.chart_worse": {
+        "sv": "Stapeldiagram: hur mycket sämre varje delning är än den bästa. Husets delning (tvåkortshand: {two}) är {gap} sämre.",
+        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) gives up {gap}.",
+    },
+    "analyze.timeout": {
+        "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
+        "en": "The analysis took too long (over {seconds} s), so I stopped it. Please try again in a moment.",
+    },
+    "analyze.busy": {
+        "sv": "Jag har redan {limit} analyser på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
+        "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
+    },
+    "cards.chosen.four": {
+        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och DM; quizbilder, som alla ser, ritas fortfarande med två färger. {cmd[cards]} byter tillbaka.",
+        "en": "Your card pictures now use four colours: ♠ black, ♥ red, ♦ blue, ♣ green. The choice follows you to every server and DM; quiz pictures, which everyone sees, stay in two colours. {cmd[cards]} switches back.",
+    },
+    "cards.chosen.two": {
+        "sv": "Dina kortbilder ritas nu med de vanliga två färgerna, rött och svart. Med {cmd[cards]} får varje kortfärg en egen färg.",
+        "en": "Your card pictures now use the usual two colours, red and black. {cmd[cards]} gives each suit a colour of its own.",
+    },
+    "cards.current.four": {
+        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, på alla servrar och i DM. {cmd[cards]} ändrar det.",
+        "en": "Your card pictures use four colours: ♠ black, ♥ red, ♦ blue, ♣ green, in every server and DM. {cmd[cards]} changes it.",
+    },
+    "cards.current.two": {
+        "sv": "Dina kortbilder ritas med de vanliga två färgerna, rött och svart. Med {cmd[cards]} och Fyra färger får varje kortfärg en egen färg: ♠ svart, ♥ röd, ♦ blå, ♣ grön.",
+        "en": "Your card pictures use the usual two colours, red and black. {cmd[cards]} with Four colours gives each suit a colour of its own: ♠ black, ♥ red, ♦ blue, ♣ green.",
+    },
+    "cards.not_saved": {
+        "sv": "Jag kunde inte spara ditt val (databasen svarar inte). Försök igen om en stund.",
+        "en": "I couldn't save your choice (the database is not answering). Please try again in a moment.",
+    },
+    "cards.unknown": {
+        "sv": "{value} är inget val. Välj Fyra färger eller Två färger i listan.",
+        "en": "{value} is not a choice. Pick Four colours or Two colours from the list.",
+    },
+    # Alt text of pictures (bot/alt_text.py): cards in words, as screen readers say them.
+    "alt.split": {
+        "sv": "Femkortshand, {five_name}: {five}. Tvåkortshand, {two_name}: {two}.",
+        "en": "Five-card hand, {five_name}: {five}. Two-card hand, {two_name}: {two}.",
+    },
+    "alt.hand": {
+        "sv": "En hand med {count} kort: {cards}.",
+        "en": "A hand of {count} cards: {cards}.",
+    },
+    "alt.card": {"sv": "Ett kort: {cards}.", "en": "One card: {cards}."},
+    "alt.preview": {
+        "sv": "Ett kort i varje kortfärg: {cards}.",
+        "en": "One card of each suit: {cards}.",
+    },
+    "alt.in_colour": {"sv": "{card} i {colour}", "en": "{card} in {colour}"},
+    # Colours as nouns ("i rött", "in red"), one per ink of bot.cards_image.INK_NAMES.
+    "alt.colour.black": {"sv": "svart", "en": "black"},
+    "alt.colour.red": {"sv": "rött", "en": "red"},
+    "alt.colour.blue": {"sv": "blått", "en": "blue"},
+    "alt.colour.green": {"sv": "grönt", "en": "green"},
+    "alt.rule_chart": {
+        "sv": "Stapeldiagram, andel rätt per regel: {rows}.",
+        "en": "Bar chart, share right per rule: {rows}.",
+    },
+    "alt.rule_chart.row": {"sv": "{rule}: {figures}", "en": "{rule}: {figures}"},
+    "alt.rule_chart.unmet": {"sv": "{rule}: inga händer än", "en": "{rule}: no hands yet"},
+}

@@ -1,0 +1,174 @@
+"""Messages of /practice, /stats and /daily: part of the catalogue in ``bot.i18n``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "practice.title.set": {"sv": "Träna – lägg handen", "en": "Practice – set the hand"},
+    "practice.title.rule": {"sv": "Träna – vilken regel", "en": "Practice – name the rule"},
+    "practice.session": {
+        "sv": "Den här omgången: {right} av {total} rätt",
+        "en": "This session: {right} of {total} right",
+    },
+    "practice.streak": {"sv": "svit {streak}", "en": "streak {streak}"},
+    "practice.right": {"sv": "✅ Rätt – så lägger huset", "en": "✅ Right – that is the house way"},
+    "practice.wrong": {"sv": "❌ Inte som huset lägger", "en": "❌ Not the house way"},
+    "practice.rule.right": {"sv": "✅ Rätt regel", "en": "✅ The right rule"},
+    "practice.rule.wrong": {"sv": "❌ Fel regel", "en": "❌ Not that rule"},
+    "practice.field.yours": {"sv": "Så lade du", "en": "Your split"},
+    "practice.field.your_rule": {"sv": "Du valde", "en": "You picked"},
+    "practice.yours.same": {
+        "sv": "Lika mycket värd som husets.",
+        "en": "The same value as the house way's.",
+    },
+    "practice.yours.foul": {
+        "sv": "Fellagd: tvåkortshanden är högre än femkortshanden, så handen är förlorad.",
+        "en": "A foul: the two-card hand outranks the five-card hand, so the hand loses.",
+    },
+    "practice.field.ev": {"sv": "Exakt analys", "en": "Exact analysis"},
+    "practice.ev.yours": {"sv": "Din delning: **{ev}**", "en": "Your split: **{ev}**"},
+    "practice.ev.house": {
+        "sv": "Husets delning: {ev} – {versus}",
+        "en": "The house way: {ev} – {versus}",
+    },
+    "practice.ev.best": {
+        "sv": "Bästa delningen ({split}): {ev} – {versus}",
+        "en": "The best split ({split}): {ev} – {versus}",
+    },
+    "practice.ev.house_best": {
+        "sv": "Husets delning är också den bästa för den här handen.",
+        "en": "The house way is also the best split of this hand.",
+    },
+    "practice.versus.gives_up": {"sv": "din delning förlorar {gap}", "en": "yours gives up {gap}"},
+    "practice.versus.gains": {"sv": "din delning tjänar {gap}", "en": "yours gains {gap}"},
+    "practice.versus.equal": {"sv": "lika", "en": "the same"},
+    "practice.ev.unit": {
+        "sv": "Väntevärde per insatt enhet mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
+        "en": "Expected value per unit bet against all 53,524,680 dealer hands.",
+    },
+    "practice.ev.pending": {
+        "sv": "Räknas ut – visas om ett ögonblick.",
+        "en": "Being computed – shown in a moment.",
+    },
+    "practice.ev.unavailable": {
+        "sv": "Analysen gick inte att göra just nu.",
+        "en": "The analysis could not be made just now.",
+    },
+    "practice.field.time": {"sv": "Tid", "en": "Time"},
+    "practice.time": {
+        "sv": "{seconds} s från given till ditt svar",
+        "en": "{seconds} s from the deal to your answer",
+    },
+    "practice.button.next": {"sv": "Nästa hand", "en": "Next hand"},
+    "practice.already": {
+        "sv": "Den handen har du redan svarat på. Tryck på Nästa hand eller kör {cmd[practice]} igen.",
+        "en": "You already answered this hand. Press Next hand, or run {cmd[practice]} again.",
+    },
+    "practice.invalid_menu": {
+        "sv": "Den här menyn kommer inte från mig. Kör {cmd[practice]} för en ny hand.",
+        "en": "This menu does not come from me. Run {cmd[practice]} for a new hand.",
+    },
+    "practice.invalid_rule": {
+        "sv": "Det svaret går inte att använda: välj en av reglerna i listan.",
+        "en": "That answer can't be used: pick one of the rules in the list.",
+    },
+    "stats.title": {"sv": "Träningsstatistik", "en": "Practice statistics"},
+    "stats.hands": {"sv": "Tränade händer", "en": "Hands practised"},
+    "stats.hands.value": {
+        "sv": "{hands} – {correct} rätt ({share})",
+        "en": "{hands} – {correct} right ({share})",
+    },
+    "stats.none": {
+        "sv": "Inga än. Börja med {cmd[practice]}.",
+        "en": "None yet. Start with {cmd[practice]}.",
+    },
+    "stats.streak": {"sv": "Svit", "en": "Streak"},
+    "stats.streak.value": {"sv": "nu {current}, bästa {best}", "en": "now {current}, best {best}"},
+    "stats.median": {"sv": "Mediantid att lägga en hand", "en": "Median time to set a hand"},
+    "stats.recent": {"sv": "Senaste 30 dagarna", "en": "The last 30 days"},
+    "stats.recent.value": {
+        "sv": "{hands} händer, {share} rätt",
+        "en": "{hands} hands, {share} right",
+    },
+    "stats.daily": {"sv": "Dagens hand", "en": "Hand of the day"},
+    "stats.daily.value": {
+        "sv": "{answered} dagar besvarade · rätt {current} dagar i rad (bästa {best})",
+        "en": "{answered} days answered · right {current} days in a row (best {best})",
+    },
+    "stats.quiz": {"sv": "Quiz på den här servern", "en": "Quiz in this server"},
+    "stats.quiz.ranked": {
+        "sv": "{points} poäng · plats {rank} av {ranked}",
+        "en": "{points} points · rank {rank} of {ranked}",
+    },
+    "stats.quiz.unranked": {
+        "sv": "{points} poäng · ingen placering än",
+        "en": "{points} points · not ranked yet",
+    },
+    "stats.private_other": {
+        "sv": "En annan medlems statistik visas bara för dig.",
+        "en": "Another member's statistics are shown only to you.",
+    },
+    "stats.forget.confirm": {
+        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar samt ditt val av kortfärger? Det går inte att ångra. Knappen gäller i {seconds} sekunder.",
+        "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points in every server, and your choice of card colours? This cannot be undone. The button works for {seconds} seconds.",
+    },
+    "stats.forget.yes": {"sv": "Ja, radera allt", "en": "Yes, delete everything"},
+    "stats.forget.no": {"sv": "Avbryt", "en": "Cancel"},
+    "stats.forget.done": {
+        "sv": "Klart: allt om dig är raderat ({rows} rader).",
+        "en": "Done: everything about you is deleted ({rows} rows).",
+    },
+    "stats.forget.cancelled": {
+        "sv": "Avbrutet – inget raderades.",
+        "en": "Cancelled – nothing was deleted.",
+    },
+    "stats.forget.expired": {
+        "sv": "Bekräftelsen har gått ut – inget raderades. Kör {cmd[stats forget]} igen om du vill radera.",
+        "en": "This confirmation has expired – nothing was deleted. Run {cmd[stats forget]} again to delete.",
+    },
+    "stats.forget.not_yours": {
+        "sv": "Den här bekräftelsen är inte till dig.",
+        "en": "This confirmation is not yours.",
+    },
+    "daily.title": {"sv": "Dagens hand – {day}", "en": "Hand of the day – {day}"},
+    "daily.prompt": {
+        "sv": "Samma hand för alla i dag (UTC). Ett svar var, och det går inte att ändra.",
+        "en": "The same hand for everyone today (UTC). One answer each, and it can't be changed.",
+    },
+    "daily.placeholder": {
+        "sv": "Välj två kort till tvåkortshanden",
+        "en": "Pick two cards for the two-card hand",
+    },
+    "daily.yesterday": {"sv": "I går", "en": "Yesterday"},
+    "daily.yesterday.none": {
+        "sv": "Ingen svarade på gårdagens hand.",
+        "en": "Nobody answered yesterday's hand.",
+    },
+    "daily.yesterday.value": {
+        "sv": "{day}: **{hand}**\n{answered} svarade, {right} rätt ({share}). Vanligaste svaren:\n{answers}",
+        "en": "{day}: **{hand}**\n{answered} answered, {right} right ({share}). The most common answers:\n{answers}",
+    },
+    "daily.yesterday.answer": {
+        "sv": "{mark} {cards} – {count} ({share})",
+        "en": "{mark} {cards} – {count} ({share})",
+    },
+    "daily.tally": {"sv": "Hittills i dag", "en": "So far today"},
+    "daily.tally.value": {
+        "sv": "{answered} har svarat, {right} rätt.",
+        "en": "{answered} answered, {right} right.",
+    },
+    "daily.streak": {"sv": "Din svit", "en": "Your streak"},
+    "daily.streak.value": {
+        "sv": "Rätt {current} dagar i rad (bästa {best}).",
+        "en": "Right {current} days in a row (best {best}).",
+    },
+    "daily.already": {
+        "sv": "Du har redan svarat på dagens hand – ett svar per dag.",
+        "en": "You already answered today's hand – one answer a day.",
+    },
+    "daily.closed": {
+        "sv": "Den handen hörde till {day} och är stängd. Kör {cmd[daily]} för dagens hand.",
+        "en": "That hand belonged to {day} and is closed. Run {cmd[daily]} for today's hand.",
+    },
+}

@@ -1,0 +1,170 @@
+"""Messages of the quiz and its leaderboard: part of the catalogue in ``bot.i18n``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "quiz.forbidden": {
+        "sv": "Bara medlemmar med behörigheten Hantera server eller med quizledarrollen ({cmd[quiz config]}) får göra det.",
+        "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may do that.",
+    },
+    "quiz.guild_only": {
+        "sv": "Quiz går bara att köra på servrar.",
+        "en": "Quizzes only run in servers.",
+    },
+    "quiz.already_running": {
+        "sv": "Ett quiz pågår redan i den här kanalen: {link}",
+        "en": "A quiz is already running in this channel: {link}",
+    },
+    "quiz.started": {
+        "sv": "**Quiz!** {rounds} rundor à {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+        "en": "**Quiz!** {rounds} rounds of {seconds} seconds. Mode: {mode}. Started by {user}.",
+    },
+    "quiz.started.one": {
+        "sv": "**Quiz!** En runda på {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+        "en": "**Quiz!** One round of {seconds} seconds. Mode: {mode}. Started by {user}.",
+    },
+    "quiz.mode.set": {"sv": "lägg handen", "en": "set the hand"},
+    "quiz.mode.rule": {"sv": "vilken regel", "en": "name the rule"},
+    "quiz.round.title": {"sv": "Runda {number} av {rounds}", "en": "Round {number} of {rounds}"},
+    "quiz.round.set": {
+        "sv": "Hur lägger huset den här handen? Välj de **två kort** som går till tvåkortshanden.",
+        "en": "How does the house set this hand? Pick the **two cards** for the two-card hand.",
+    },
+    "quiz.round.rule": {
+        "sv": "Vilken regel avgör hur huset lägger den här handen?",
+        "en": "Which rule decides how the house sets this hand?",
+    },
+    "quiz.round.deadline": {"sv": "Tiden går ut {when}.", "en": "Time runs out {when}."},
+    "quiz.round.count": {"sv": "Svar hittills: {count}", "en": "Answers so far: {count}"},
+    "quiz.round.closed": {
+        "sv": "Rundan är stängd. Svar: {count}",
+        "en": "This round is closed. Answers: {count}",
+    },
+    "quiz.round.ended": {"sv": "Rundan stängdes kl. {when}.", "en": "The round closed at {when}."},
+    "quiz.placeholder.set": {
+        "sv": "Välj två kort till tvåkortshanden",
+        "en": "Pick two cards for the two-card hand",
+    },
+    "quiz.placeholder.rule": {"sv": "Välj regeln", "en": "Pick the rule"},
+    "quiz.answer.saved.set": {
+        "sv": "Sparat: {cards} i tvåkortshanden. Du kan ändra svaret fram till kl. {when}; det sista svaret gäller.",
+        "en": "Saved: {cards} in the two-card hand. You can change it until {when}; your last answer counts.",
+    },
+    "quiz.answer.saved.rule": {
+        "sv": "Sparat: {rule}. Du kan ändra svaret fram till kl. {when}; det sista svaret gäller.",
+        "en": "Saved: {rule}. You can change it until {when}; your last answer counts.",
+    },
+    "quiz.answer.received.set": {
+        "sv": "Mottaget men inte sparat än (databasen svarar inte): {cards} i tvåkortshanden. Om boten startas om innan svaret har sparats kan det gå förlorat – svara gärna igen om en stund. Det sista svaret före kl. {when} gäller.",
+        "en": "Received but not stored yet (the database is not answering): {cards} in the two-card hand. If the bot restarts before your answer is stored, it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
+    },
+    "quiz.answer.received.rule": {
+        "sv": "Mottaget men inte sparat än (databasen svarar inte): {rule}. Om boten startas om innan svaret har sparats kan det gå förlorat – svara gärna igen om en stund. Det sista svaret före kl. {when} gäller.",
+        "en": "Received but not stored yet (the database is not answering): {rule}. If the bot restarts before your answer is stored, it may be lost – answer again in a moment to be sure. Your last answer before {when} counts.",
+    },
+    "quiz.answer.late": {
+        "sv": "För sent – rundan är redan stängd.",
+        "en": "Too late – this round is already closed.",
+    },
+    "quiz.answer.invalid": {
+        "sv": "Det svaret går inte att använda: välj exakt två av handens kort.",
+        "en": "That answer can't be used: pick exactly two of the hand's cards.",
+    },
+    "quiz.reveal.title": {
+        "sv": "Runda {number} av {rounds} – facit",
+        "en": "Round {number} of {rounds} – the answer",
+    },
+    "quiz.reveal.right": {
+        "sv": "Rätt svar ({count} av {answered})",
+        "en": "Right ({count} of {answered})",
+    },
+    "quiz.reveal.nobody": {"sv": "Ingen svarade rätt.", "en": "Nobody got it right."},
+    "quiz.reveal.more": {"sv": "… och {count} till", "en": "… and {count} more"},
+    "quiz.reveal.rule": {"sv": "Regeln: {rule}", "en": "The rule: {rule}"},
+    "quiz.finished.title": {"sv": "Quizet är slut", "en": "The quiz is over"},
+    "quiz.finished.none": {
+        "sv": "Ingen fick några poäng den här gången.",
+        "en": "Nobody scored this time.",
+    },
+    "quiz.stopped": {
+        "sv": "Quizet stoppades av {user}. Den pågående rundan räknas inte.",
+        "en": "The quiz was stopped by {user}. The current round does not count.",
+    },
+    "quiz.not_running": {
+        "sv": "Inget quiz pågår i den här kanalen.",
+        "en": "No quiz is running in this channel.",
+    },
+    "quiz.leaderboard.title.all": {
+        "sv": "Topplista – genom tiderna",
+        "en": "Leaderboard – all time",
+    },
+    "quiz.leaderboard.title.month": {"sv": "Topplista – {month}", "en": "Leaderboard – {month}"},
+    "quiz.leaderboard.empty": {"sv": "Inga poäng än.", "en": "No scores yet."},
+    "quiz.leaderboard.line": {
+        "sv": "**{rank}.** {user} – {points} p ({correct} rätt)",
+        "en": "**{rank}.** {user} – {points} pts ({correct} right)",
+    },
+    "quiz.leaderboard.page": {"sv": "Sida {page} av {pages}", "en": "Page {page} of {pages}"},
+    "quiz.button.previous": {"sv": "Föregående", "en": "Previous"},
+    "quiz.button.next": {"sv": "Nästa", "en": "Next"},
+    "quiz.config.title": {"sv": "Quizinställningar", "en": "Quiz settings"},
+    "quiz.config.body": {
+        "sv": "Quizledarroll: {role}\nTid per runda (standard): {seconds} s\nAntal rundor (standard): {rounds}\nPaus efter facit: {pause} s\nSpråk: {language}",
+        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}\nPause after each reveal: {pause} s\nLanguage: {language}",
+    },
+    "quiz.config.language.server": {"sv": "serverns språk", "en": "the server's language"},
+    "quiz.config.language.sv": {"sv": "svenska", "en": "Swedish"},
+    "quiz.config.language.en": {"sv": "engelska", "en": "English"},
+    "quiz.bad_number": {
+        "sv": "{name} måste vara mellan {low} och {high}, inte {value}.",
+        "en": "{name} must be between {low} and {high}, not {value}.",
+    },
+    "quiz.option.rounds": {"sv": "Antalet rundor", "en": "The number of rounds"},
+    "quiz.option.seconds": {"sv": "Antalet sekunder per runda", "en": "Seconds per round"},
+    "quiz.option.pause": {"sv": "Pausen i sekunder", "en": "The pause in seconds"},
+    "quiz.config.none": {"sv": "ingen", "en": "none"},
+    "quiz.reset.confirm": {
+        "sv": "Vill du verkligen radera **alla** quizpoäng på servern? Det går inte att ångra.",
+        "en": "Do you really want to delete **all** quiz scores in this server? This cannot be undone.",
+    },
+    "quiz.reset.yes": {"sv": "Ja, radera", "en": "Yes, delete"},
+    "quiz.reset.no": {"sv": "Avbryt", "en": "Cancel"},
+    "quiz.reset.done": {"sv": "Alla quizpoäng är raderade.", "en": "All quiz scores are deleted."},
+    "quiz.reset.cancelled": {
+        "sv": "Avbrutet – inget raderades.",
+        "en": "Cancelled – nothing was deleted.",
+    },
+    "quiz.reset.not_yours": {
+        "sv": "Den här bekräftelsen är inte till dig.",
+        "en": "This confirmation is not yours.",
+    },
+    "quiz.reset.expired": {
+        "sv": "Inget svar inom en minut – inget raderades. Kör {cmd[quiz reset]} igen om du vill radera.",
+        "en": "No answer within a minute – nothing was deleted. Run {cmd[quiz reset]} again to delete.",
+    },
+    "quiz.help.title": {"sv": "Quiz – så går det till", "en": "Quiz – how it works"},
+    "quiz.help.body": {
+        "sv": (
+            "En moderator startar med {cmd[quiz start]}. Varje runda ger boten en hand med sju kort.\n\n"
+            "**Lägg handen:** välj de två kort som huset lägger i tvåkortshanden. Svaret räknas som rätt om delningen är lika mycket värd som husets.\n"
+            "**Vilken regel:** välj den av fyra regler som avgör hur huset lägger handen.\n\n"
+            "Ditt svar syns bara för dig, och du kan ändra det fram till tidsgränsen – det sista svaret gäller. "
+            "När tiden har gått ut visar boten facit, regeln och vilka som svarade rätt.\n\n"
+            "**Poäng:** rätt svar ger {base} poäng plus upp till {bonus} i fartbonus (hela bonusen om du svarar direkt, ingen bonus vid tidsgränsen och linjärt avtagande däremellan). Fel svar ger 0 poäng.\n\n"
+            "{cmd[leaderboard]} visar topplistan genom tiderna eller för den här månaden. "
+            "Medlemmar med Hantera server får starta, stoppa, ställa in och nollställa quiz, liksom de med quizledarrollen ({cmd[quiz config]}) när en admin har gett rollen quizkommandona under Serverinställningar → Integrationer."
+        ),
+        "en": (
+            "A moderator starts with {cmd[quiz start]}. Each round the bot deals a seven-card hand.\n\n"
+            "**Set the hand:** pick the two cards the house puts in the two-card hand. A split with the same value as the house way is right.\n"
+            "**Name the rule:** pick the deciding rule among four.\n\n"
+            "Only you see your answer, and you can change it until the deadline – the last one counts. "
+            "At the deadline the bot reveals the house way, the rule and who got it right.\n\n"
+            "**Scoring:** a right answer earns {base} points plus up to {bonus} for speed (the full bonus at once, zero at the deadline, linear in between). A wrong answer earns 0.\n\n"
+            "{cmd[leaderboard]} shows the all-time or this month's leaderboard. "
+            "Starting, stopping, configuring and resetting are for members with Manage Server, and for those with the quizmaster role ({cmd[quiz config]}) once an admin has given that role the quiz commands in Server Settings → Integrations."
+        ),
+    },
+}
