@@ -31,10 +31,9 @@ def number(value: int, lang: str) -> str:
 
 
 def share(count: int, total: int, lang: str) -> str:
-    percent = 100 * count / total
-    digits = 3 if percent < 10 else 2
-    shown = f"{percent:.{digits}f}"
-    return (shown.replace(".", ",") + "\u00a0%") if lang == SWEDISH else shown + "%"
+    """How often, out of ``total``: three decimals below 10 % (rare rules), else two."""
+    fraction = count / total
+    return percent(fraction, lang, 3 if fraction < 0.1 else 2)
 
 
 def decimal(
@@ -51,9 +50,10 @@ def decimal(
     return shown.replace(".", ",") if lang == SWEDISH else shown
 
 
-def percent(fraction: float, lang: str) -> str:
-    """A fraction as a percentage with two decimals (8.36%, Swedish 8,36 %)."""
-    shown = decimal(100 * fraction, lang, 2, bare_zero=True) if fraction else "0"
+def percent(fraction: float, lang: str, digits: int = 2) -> str:
+    """A fraction as a percentage (8.36%, Swedish 8,36 %; none at all is plain 0): the one
+    formatter of percentages."""
+    shown = decimal(100 * fraction, lang, digits) if fraction else "0"
     return shown + ("\u00a0%" if lang == SWEDISH else "%")
 
 

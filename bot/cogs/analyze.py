@@ -36,7 +36,7 @@ from houseway.settle import WIN_PAYOFF
 
 from ..alt_text import picture_file
 from ..chart import Bar, render_bar_chart
-from ..embeds import COLOUR, decimal, error_embed, number
+from ..embeds import COLOUR, decimal, error_embed, number, percent
 from ..i18n import SWEDISH, language, text
 from ..interactions import Refusal, bot_of, everywhere
 
@@ -78,11 +78,6 @@ def shown_digits(analysis: Analysis) -> int:
         ):
             return digits
     return MAX_DIGITS
-
-
-def _percent(count: int, total: int, lang: str) -> str:
-    shown = f"{100 * count / total:.2f}"
-    return (shown.replace(".", ",") + "\u00a0%") if lang == SWEDISH else shown + "%"
 
 
 def _ranks(cards: tuple[Card, ...]) -> str:
@@ -134,9 +129,9 @@ def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
             two=pretty_cards(split.two),
             ev=decimal(split.ev, lang, digits, signed=True),
             gap=text("analyze.row_gap", lang, gap=gap) if place > 1 else "",
-            win=_percent(split.wins, analysis.deals, lang),
-            push=_percent(split.pushes, analysis.deals, lang),
-            loss=_percent(split.losses, analysis.deals, lang),
+            win=percent(split.wins / analysis.deals, lang),
+            push=percent(split.pushes / analysis.deals, lang),
+            loss=percent(split.losses / analysis.deals, lang),
         )
         embed.add_field(name=name, value=value, inline=False)
     shown = {place for place, _split in detailed}

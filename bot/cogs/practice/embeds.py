@@ -13,7 +13,15 @@ from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
-from ...embeds import COLOUR, ERROR_COLOUR, add_split_fields, decimal, number, quote_rules
+from ...embeds import (
+    COLOUR,
+    ERROR_COLOUR,
+    add_split_fields,
+    decimal,
+    number,
+    percent,
+    quote_rules,
+)
 from ...i18n import SWEDISH, text
 from ...mentions import CommandMentions
 from ...storage.practice import Stats
@@ -29,9 +37,9 @@ WRONG_COLOUR: Final = ERROR_COLOUR
 EV_DIGITS: Final = 4
 
 
-def percent(part: int, whole: int, lang: str) -> str:
-    shown = f"{100 * part / whole:.0f}" if whole else "0"
-    return f"{shown}\u00a0%" if lang == SWEDISH else f"{shown}%"
+def whole_percent(part: int, whole: int, lang: str) -> str:
+    """``part`` of ``whole`` in whole percent (a member's accuracy); 0 of nothing is 0."""
+    return percent(part / whole if whole else 0.0, lang, 0)
 
 
 def _with_time_and_picture(
@@ -205,7 +213,7 @@ def stats_embed(
                 lang,
                 hands=number(stats.hands, lang),
                 correct=number(stats.correct, lang),
-                share=percent(stats.correct, stats.hands, lang),
+                share=whole_percent(stats.correct, stats.hands, lang),
             ),
             inline=False,
         )
@@ -224,7 +232,7 @@ def stats_embed(
                 "stats.recent.value",
                 lang,
                 hands=number(stats.recent_hands, lang),
-                share=percent(stats.recent_correct, stats.recent_hands, lang),
+                share=whole_percent(stats.recent_correct, stats.recent_hands, lang),
             ),
             inline=False,
         )
@@ -270,7 +278,7 @@ def rule_rows(
     for rule_id in RULE_IDS:
         answered, right = rules.get(rule_id, (0, 0))
         if answered:
-            figures = f"{right}/{answered}  {percent(right, answered, lang)}"
+            figures = f"{right}/{answered}  {whole_percent(right, answered, lang)}"
             rows.append((rule_name(rule_id, lang == SWEDISH), right / answered, figures))
         else:
             rows.append((rule_name(rule_id, lang == SWEDISH), None, "–"))
@@ -312,7 +320,7 @@ def yesterday_text(
             cards=answer_cards(str(row["answer"])),
             mark="✅" if row["correct"] else "❌",
             count=int(row["n"]),
-            share=percent(int(row["n"]), answered, lang),
+            share=whole_percent(int(row["n"]), answered, lang),
         )
         for row in distribution
     )
@@ -323,7 +331,7 @@ def yesterday_text(
         hand=pretty_cards(sorted(hand, key=sort_key)),
         answered=answered,
         right=right,
-        share=percent(right, answered, lang),
+        share=whole_percent(right, answered, lang),
         answers=answers,
     )
 
