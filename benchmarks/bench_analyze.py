@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from houseway.analyze import analyze  # noqa: E402
 from houseway.cards import NAMES, parse_hand  # noqa: E402
+from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import CallbackType, FakeDiscord  # noqa: E402
 from tests.fakediscord.models import FakeInteraction  # noqa: E402
 
@@ -66,16 +67,8 @@ async def flood(burst: int, members: int) -> None:
     fake = FakeDiscord()
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {
-            **os.environ,
-            **fake.subprocess_env(),
-            "DATABASE_URL": f"sqlite:///{tmp}/b.db",
-            "LOG_LEVEL": "ERROR",
-            "PYTHONPATH": str(ROOT),
-        }
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp, env=env
-        )
+        env = bot_env(fake, f"sqlite:///{tmp}/b.db", LOG_LEVEL="ERROR")
+        process = await start_bot_process(env, tmp, output=None)
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from houseway.cards import NAMES  # noqa: E402
-from tests.bot.fixtures import bot_env  # noqa: E402
+from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 
@@ -32,13 +32,7 @@ async def bench(count: int, concurrency: int, seed: int) -> None:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         env = bot_env(fake, f"sqlite:///{tmp}/b.db", LOG_LEVEL="WARNING")
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp,
-            env=env,
-        )
+        process = await start_bot_process(env, tmp, output=None)
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from houseway.cards import NAMES  # noqa: E402
-from tests.bot.fixtures import bot_env  # noqa: E402
+from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeInteraction  # noqa: E402
 from tests.fakediscord.models import CallbackType, percentile  # noqa: E402
 
@@ -66,15 +66,7 @@ async def bench(count: int, seed: int, log_path: Path) -> None:
     hands = [" ".join(NAMES[c] for c in rng.sample(range(53), 7)) for _ in range(count + 50)]
     with tempfile.TemporaryDirectory() as tmp, log_path.open("wb") as log:
         env = bot_env(fake, f"sqlite:///{tmp}/b.db", LOG_LEVEL="WARNING")
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp,
-            env=env,
-            stdout=log,
-            stderr=log,
-        )
+        process = await start_bot_process(env, tmp, output=log)
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")

@@ -40,7 +40,7 @@ from houseway import house_way  # noqa: E402
 from houseway.cards import NAMES  # noqa: E402
 from houseway.exact import PathSampler  # noqa: E402
 from houseway.practice import eligible_rules, hand_for  # noqa: E402
-from tests.bot.fixtures import bot_env  # noqa: E402
+from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser  # noqa: E402
 
 
@@ -145,9 +145,7 @@ async def bench_members(
     fake = FakeDiscord()
     await fake.start()
     env = bot_env(fake, database_url, LOG_LEVEL="WARNING")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", env=env, cwd=tempfile.gettempdir()
-    )
+    process = await start_bot_process(env, tempfile.gettempdir(), output=None)
     feedback: list[float] = []
     deals: list[float] = []
     inline: list[bool] = []

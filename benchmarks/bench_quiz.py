@@ -26,7 +26,7 @@ import asyncpg  # noqa: E402
 from bot.storage import open_database  # noqa: E402
 from houseway import house_way  # noqa: E402
 from houseway.cards import NAMES, parse_cards  # noqa: E402
-from tests.bot.fixtures import bot_env  # noqa: E402
+from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import CHANNEL_ID, FakeDiscord  # noqa: E402
 from tests.fakediscord.models import MANAGE_GUILD, InteractionType  # noqa: E402
 
@@ -35,9 +35,7 @@ async def bench(database_url: str, answers: int, concurrency: int) -> tuple[floa
     fake = FakeDiscord()
     await fake.start()
     env = bot_env(fake, database_url, LOG_LEVEL="WARNING")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", env=env, cwd=tempfile.gettempdir()
-    )
+    process = await start_bot_process(env, tempfile.gettempdir(), output=None)
     try:
         await fake.wait_ready(timeout=30)
         await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")

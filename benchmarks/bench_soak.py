@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from houseway.cards import NAMES  # noqa: E402
-from tests.bot.fixtures import bot_env  # noqa: E402
+from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.bot.quizhelpers import house_two, round_messages, start_quiz  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.models import FakeInteraction  # noqa: E402
@@ -111,9 +111,7 @@ async def soak(count: int, concurrency: int, mark: int, seed: int, deals: float)
         port = probe.getsockname()[1]
     with tempfile.TemporaryDirectory() as tmp:
         env = bot_env(fake, f"sqlite:///{tmp}/s.db", LOG_LEVEL="WARNING", HTTP_PORT=str(port))
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp, env=env
-        )
+        process = await start_bot_process(env, tmp, output=None)
         try:
             await fake.wait_ready(timeout=30)
             await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")

@@ -18,7 +18,6 @@ import re
 import shutil
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -29,7 +28,7 @@ import pytest
 import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.bot.fixtures import bot_env
+from tests.bot.fixtures import bot_env, start_bot_process
 from tests.bot.quizhelpers import house_two, start_quiz, wait_round
 from tests.bot.quizhelpers import round_messages as quiz_rounds
 from tests.fakediscord import FakeDiscord
@@ -250,15 +249,7 @@ async def scrape_the_bot(workdir: Path) -> str:
     env = bot_env(
         fake, f"sqlite:///{workdir}/houseway.sqlite3", HTTP_PORT=str(port), LOG_LEVEL="WARNING"
     )
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=workdir,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
+    process = await start_bot_process(env, workdir, output=asyncio.subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
         await fake.wait_ready(timeout=30)

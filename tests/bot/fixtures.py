@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import sys
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -39,16 +40,75 @@ def mention(fake: FakeDiscord, name: str, guild_id: int | None = None) -> str:
     return f"</{name}:{command['id']}>"
 
 
-async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
-    """Wait (briefly) until /metrics has these lines: they are written after the reply."""
+async def start_bot_process(
+    env: dict[str, str],
+    cwd: Path | str,
+    *args: str,
+    output: int | IO[bytes] | None = asyncio.subprocess.PIPE,
+) -> asyncio.subprocess.Process:
+    """``python -m bot *args`` as production runs it, in ``cwd`` (so its default ./data).
+
+    Its stderr goes where its stdout goes (``output``: a pipe, a log file, DEVNULL), so a
+    log reads in order; with ``output=None`` both stay this process's own.
+    """
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=cwd,
+        env=env,
+        stdout=output,
+        stderr=None if output is None else asyncio.subprocess.STDOUT,
+    )
+
+
+@contextlib.asynccontextmanager
+async def bot_process(
+    env: dict[str, str], cwd: Path | str, *args: str
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``start_bot_process`` with its output piped, killed on the way out if still running:
+    a failed test leaves no bot behind talking to the next test's stand-in."""
+    process = await start_bot_process(env, cwd, *args)
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def exit_output(process: asyncio.subprocess.Process, timeout: float) -> str:
+    """Its whole output once it exits, within ``timeout`` seconds (TimeoutError if not)."""
+    output, _ = await asyncio.wait_for(process.communicate(), timeout)
+    return output.decode()
+
+
+def exposition(bot: HousewayBot) -> str:
+    """The bot's /metrics text, as Prometheus scrapes it."""
     from prometheus_client import generate_latest
 
+    return generate_latest(bot.metrics.registry).decode()
+
+
+def metric_samples(bot: HousewayBot, sample_name: str) -> dict[tuple[tuple[str, str], ...], float]:
+    """The values of one sample (``houseway_x_total``), by their sorted labels: read from
+    the registry, as a scrape reads it, rather than from the bot's own counters."""
+    return {
+        tuple(sorted(sample.labels.items())): sample.value
+        for metric in bot.metrics.registry.collect()
+        for sample in metric.samples
+        if sample.name == sample_name
+    }
+
+
+async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
+    """Wait (briefly) until /metrics has these lines: they are written after the reply."""
     for _ in range(100):
-        exposition = generate_latest(bot.metrics.registry).decode()
-        if all(line in exposition for line in expected):
+        if all(line in exposition(bot) for line in expected):
             return
         await asyncio.sleep(0.02)
-    assert [line for line in expected if line not in exposition] == []
+    assert [line for line in expected if line not in exposition(bot)] == []
 
 
 @pytest.fixture

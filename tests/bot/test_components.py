@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.client import HousewayBot
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner, mention
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner, exposition, mention
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 
 BEYOND_64_BITS = "99999999999999999999999"
@@ -39,12 +39,6 @@ def statements(bot: HousewayBot, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         monkeypatch.setattr(database, name, spy)
     return calls
-
-
-def exposition(bot: HousewayBot) -> str:
-    from prometheus_client import generate_latest
-
-    return generate_latest(bot.metrics.registry).decode()
 
 
 async def counted(bot: HousewayBot, command: str, times: int) -> None:

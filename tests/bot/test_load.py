@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import sys
 import time
 from pathlib import Path
 
@@ -16,28 +15,13 @@ import pytest
 from bot.client import HousewayBot
 from bot.cogs.houseway import WAITING_PER_MEMBER
 from houseway.cards import NAMES
-from tests.bot.fixtures import bot_env
+from tests.bot.fixtures import bot_env, exposition, metrics_show, start_bot_process
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction
 
 HAND = "As Kd Qc Jh 9s 7d JK"
 #: At once from one member; before answers were deferred per member, about 475 of 600
 #: were answered after the deadline on the 2-core development machine.
 BURST = 600
-
-
-def exposition(bot: HousewayBot) -> str:
-    from prometheus_client import generate_latest
-
-    return generate_latest(bot.metrics.registry).decode()
-
-
-async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
-    """Wait (briefly) until /metrics has these lines: they are written after the reply."""
-    for _ in range(100):
-        if all(line in exposition(bot) for line in expected):
-            return
-        await asyncio.sleep(0.02)
-    assert [line for line in expected if line not in exposition(bot)] == []
 
 
 async def test_an_interaction_already_old_is_deferred_at_once(
@@ -122,9 +106,7 @@ async def test_a_burst_from_one_member_is_acknowledged_in_time_and_others_go_fir
     hands = [" ".join(NAMES[c] for c in rng.sample(range(53), 7)) for _ in range(BURST + 1)]
     with log_path.open("wb") as log:
         env = bot_env(fake_discord, f"sqlite:///{tmp_path}/bot.sqlite3", LOG_LEVEL="WARNING")
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdout=log, stderr=log
-        )
+        process = await start_bot_process(env, tmp_path, output=log)
         try:
             await fake_discord.wait_ready(timeout=30)
             await fake_discord.wait_until(lambda: fake_discord.sync_count() == 1, 30, "sync")

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from bot.storage import Database, open_database
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env, metric_samples, start_bot_process
 from tests.bot.quizhelpers import (
     answer,
     expire_round_in,
@@ -291,13 +289,7 @@ async def test_a_member_forgotten_during_an_outage_is_not_written_back(
 
 def database_errors(bot: Any) -> float:
     """houseway_database_errors_total as a scrape reads it."""
-    return sum(
-        sample.value
-        for metric in bot.metrics.registry.collect()
-        if metric.name == "houseway_database_errors"
-        for sample in metric.samples
-        if sample.name == "houseway_database_errors_total"
-    )
+    return sum(metric_samples(bot, "houseway_database_errors_total").values())
 
 
 async def test_a_database_gone_is_counted_even_when_only_pictures_are_asked_for(
@@ -317,18 +309,10 @@ async def test_a_database_gone_is_counted_even_when_only_pictures_are_asked_for(
     await proxy.stop()
 
 
-async def bot_process(env: dict[str, str], tmp_path: Path) -> asyncio.subprocess.Process:
+async def logged_bot(env: dict[str, str], tmp_path: Path) -> asyncio.subprocess.Process:
     """``python -m bot`` in ``tmp_path`` (its DATA_DIR), its output appended to bot.log."""
     with (tmp_path / "bot.log").open("ab") as log:
-        return await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        return await start_bot_process(env, tmp_path, output=log)
 
 
 async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
@@ -340,7 +324,7 @@ async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
     await proxy.start()
     fake_discord.default_guild.preferred_locale = "en-US"
     env = bot_env(fake_discord, proxy.url(postgres_url), LOG_LEVEL="WARNING")
-    bot = await bot_process(env, tmp_path)
+    bot = await logged_bot(env, tmp_path)
     try:
         await fake_discord.wait_ready(timeout=30)
         await start_quiz(fake_discord, rounds=1, seconds=120)
@@ -361,7 +345,7 @@ async def test_answers_saved_while_the_database_hangs_survive_a_sigkill(
         bot.kill()
         await bot.wait()
         proxy.resume()
-        bot = await bot_process(env, tmp_path)
+        bot = await logged_bot(env, tmp_path)
         await fake_discord.wait_ready(timeout=30, count=2)
         direct = await open_database(postgres_url)
         try:
@@ -387,7 +371,7 @@ async def test_a_reveal_posted_just_before_a_crash_is_not_posted_again(
     await proxy.start()
     fake_discord.default_guild.preferred_locale = "en-US"
     env = bot_env(fake_discord, proxy.url(postgres_url), LOG_LEVEL="WARNING")
-    bot = await bot_process(env, tmp_path)
+    bot = await logged_bot(env, tmp_path)
     direct = await open_database(postgres_url)
     try:
         await fake_discord.wait_ready(timeout=30)
@@ -409,7 +393,7 @@ async def test_a_reveal_posted_just_before_a_crash_is_not_posted_again(
         bot.kill()
         await bot.wait()
         proxy.resume()
-        bot = await bot_process(env, tmp_path)
+        bot = await logged_bot(env, tmp_path)
         await fake_discord.wait_ready(timeout=30, count=2)
         await wait_recorded(direct, "reveal_message_id", first)
         await wait_round(fake_discord, 2)  # the quiz goes on ...

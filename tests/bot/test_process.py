@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import signal
@@ -16,7 +15,7 @@ import pytest
 from bot.client import GLOBAL_HASH_KEY
 from bot.settings import Settings, SettingsError
 from bot.storage import open_database
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import BotRunner, bot_env, bot_process, exit_output
 from tests.fakediscord import GUILD_ID, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -185,45 +184,23 @@ def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
-async def _start_bot_process(
-    fake: FakeDiscord, tmp_path: Path, *args: str
-) -> asyncio.subprocess.Process:
-    env = _env(
-        **fake.subprocess_env(),
-        DATABASE_URL=f"sqlite:///{tmp_path}/bot.sqlite3",
-        LOG_LEVEL="DEBUG",
-        PYTHONPATH=str(ROOT),
-    )
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        *args,
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
+def _debug_env(fake: FakeDiscord, tmp_path: Path) -> dict[str, str]:
+    """A bot against the stand-in on a fresh SQLite file, logging at DEBUG."""
+    return bot_env(fake, f"sqlite:///{tmp_path}/bot.sqlite3", LOG_LEVEL="DEBUG")
 
 
 async def test_entry_point_answers_and_stops_cleanly_on_sigterm(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    process = await _start_bot_process(fake_discord, tmp_path)
-    try:
+    async with bot_process(_debug_env(fake_discord, tmp_path), tmp_path) as process:
         await fake_discord.wait_ready(timeout=30)
         await fake_discord.wait_until(lambda: fake_discord.sync_count() == 1, 30, "sync")
         interaction = await fake_discord.send_command("houseway", {"hand": "As Ah Ad Ac JK 7s 2d"})
         sent = await fake_discord.wait_response(interaction, timeout=15)
         assert "five-aces" in sent.embeds[0]["footer"]["text"]
         process.send_signal(signal.SIGTERM)
-        output, _ = await asyncio.wait_for(process.communicate(), 10)
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
-    assert process.returncode == 0, output.decode()
-    log = output.decode()
+        log = await exit_output(process, 10)
+    assert process.returncode == 0, log
     assert "closed cleanly" in log
     assert fake_discord.token not in log
     assert "Traceback" not in log
@@ -231,11 +208,11 @@ async def test_entry_point_answers_and_stops_cleanly_on_sigterm(
 
 async def test_entry_point_with_refused_token(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     fake_discord.refuse_token()
-    process = await _start_bot_process(fake_discord, tmp_path)
-    output, _ = await asyncio.wait_for(process.communicate(), 30)
+    async with bot_process(_debug_env(fake_discord, tmp_path), tmp_path) as process:
+        output = await exit_output(process, 30)
     assert process.returncode == 2  # a configuration error: systemd does not restart it
-    assert "Discord refused the token" in output.decode()
-    assert fake_discord.token not in output.decode()
+    assert "Discord refused the token" in output
+    assert fake_discord.token not in output
 
 
 def _run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -288,22 +265,14 @@ async def test_a_busy_http_port_is_one_line_and_exit_2(
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=_env(
-                **fake_discord.subprocess_env(),
-                HTTP_PORT=str(port),
-                LOG_LEVEL="INFO",
-                PYTHONPATH=str(ROOT),
-            ),
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
+        env = _env(
+            **fake_discord.subprocess_env(),
+            HTTP_PORT=str(port),
+            LOG_LEVEL="INFO",
+            PYTHONPATH=str(ROOT),
         )
-        output, _ = await asyncio.wait_for(process.communicate(), 30)
-    log = output.decode()
+        async with bot_process(env, tmp_path) as process:
+            log = await exit_output(process, 30)
     assert process.returncode == 2, log
     errors = [line for line in log.splitlines() if "ERROR" in line]
     assert len(errors) == 1 and "HTTP_PORT" in errors[0] and str(port) in errors[0], log

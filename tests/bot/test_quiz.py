@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import subprocess
-import sys
 import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -20,7 +18,14 @@ from houseway import house_way, sentences_for
 from houseway.cards import canonical_hand, parse_cards, sort_key
 from houseway.practice import deciding_rules, plausibility
 from houseway.rules import RULES, rule_name, rule_summary
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner, bot_env, mention, metrics_show
+from tests.bot.fixtures import (
+    QUICK_QUIZ,
+    BotRunner,
+    bot_env,
+    mention,
+    metrics_show,
+    start_bot_process,
+)
 from tests.bot.quizhelpers import (
     MODERATOR,
     PLAIN,
@@ -386,15 +391,8 @@ async def test_thousand_members_answer_one_round(
     """
     fake_discord.default_guild.preferred_locale = "en-US"
     log = (tmp_path / "bot.log").open("wb")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=bot_env(fake_discord, any_database_url, LOG_LEVEL="WARNING"),
-    )
+    env = bot_env(fake_discord, any_database_url, LOG_LEVEL="WARNING")
+    process = await start_bot_process(env, tmp_path, output=log)
     try:
         await fake_discord.wait_ready(timeout=30)
         await start_quiz(fake_discord, rounds=1, seconds=60)

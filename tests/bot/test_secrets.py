@@ -3,7 +3,6 @@ database password (issue 10 §3)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
@@ -18,7 +17,7 @@ import pytest
 
 from bot.__main__ import setup_logging
 from bot.settings import Settings, SettingsError
-from tests.bot.fixtures import ROOT, bot_env
+from tests.bot.fixtures import ROOT, bot_env, bot_process, exit_output
 from tests.fakediscord import FakeDiscord
 
 BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.bot-token-secret-part_0123456789abcdef"
@@ -96,16 +95,7 @@ async def test_debug_log_of_real_interactions_holds_no_token(
     """At DEBUG discord.py dumps gateway payloads and request URLs, both of which carry
     interaction tokens: a callback, a deferral and its follow-up happen here."""
     env = bot_env(fake_discord, database_url, LOG_LEVEL="DEBUG", LOG_FORMAT=log_format)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    try:
+    async with bot_process(env, tmp_path) as process:
         await fake_discord.wait_ready(timeout=30)
         await fake_discord.wait_until(lambda: fake_discord.sync_count() == 1, 30, "sync")
         houseway = await fake_discord.send_command("houseway", {"hand": "As Ah Ad Ac JK 7s 2d"})
@@ -113,12 +103,7 @@ async def test_debug_log_of_real_interactions_holds_no_token(
         analysis = await fake_discord.send_command("analyze", {"hand": "As Ks Qs Js Ts 9h 9d"})
         await fake_discord.wait_followups(analysis, 1, timeout=30)
         process.send_signal(signal.SIGTERM)
-        output, _ = await asyncio.wait_for(process.communicate(), 10)
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
-    log = output.decode()
+        log = await exit_output(process, 10)
     assert process.returncode == 0, log
     for interaction in (houseway, analysis):
         assert interaction.token not in log

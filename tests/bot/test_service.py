@@ -25,7 +25,14 @@ from bot.observability import start_http
 from bot.settings import Settings, SettingsError
 from bot.storage import open_database
 from houseway import __version__
-from tests.bot.fixtures import BotRunner, bot_env
+from tests.bot.fixtures import (
+    BotRunner,
+    bot_env,
+    bot_process,
+    exit_output,
+    metric_samples,
+    start_bot_process,
+)
 from tests.bot.quizhelpers import house_two, reveals, right_field
 from tests.bot.tcpproxy import TcpProxy
 from tests.fakediscord import CHANNEL_ID, CallbackType, FakeChannel, FakeDiscord, FakeGuild
@@ -136,20 +143,6 @@ def test_service_settings() -> None:
             Settings.from_env({"DISCORD_TOKEN": "t", **bad}, None)
 
 
-async def _bot_process(
-    fake: FakeDiscord, database_url: str, tmp_path: Path, **extra: str
-) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=bot_env(fake, database_url, **extra),
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-
-
 async def start_quiz_round(fake: FakeDiscord, rounds: int) -> tuple[Any, str]:
     """Start a 60-second quiz as the owner; the first round's message and its menu's id."""
     start = await fake.send_command(
@@ -176,8 +169,8 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
 ) -> None:
     fake_discord.default_guild.preferred_locale = "en-US"
     member = fake_discord.make_user("member")
-    first = await _bot_process(fake_discord, database_url, tmp_path, LOG_FORMAT="json")
-    try:
+    env = bot_env(fake_discord, database_url, LOG_FORMAT="json")
+    async with bot_process(env, tmp_path) as first:
         await fake_discord.wait_ready(timeout=30)
         message, custom_id = await start_quiz_round(fake_discord, rounds=1)
         click = await fake_discord.click(
@@ -186,19 +179,15 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
         await fake_discord.wait_response(click, timeout=15)
         began = time.monotonic()
         first.send_signal(signal.SIGTERM)
-        output, _ = await asyncio.wait_for(first.communicate(), 10)
+        output = await exit_output(first, 10)
         assert time.monotonic() - began < 10
-    finally:
-        if first.returncode is None:
-            first.kill()
-            await first.wait()
     assert first.returncode == 0
-    lines = [json.loads(line) for line in output.decode().splitlines() if line.strip()]
+    lines = [json.loads(line) for line in output.splitlines() if line.strip()]
     starts = [line for line in lines if line.get("command") == "quiz start"]
     assert [line["outcome"] for line in starts] == ["ok"]
     assert starts[0]["guild"] == str(fake_discord.default_guild.id)  # ids as strings
     assert "user" not in starts[0]  # at INFO, who is not logged
-    assert fake_discord.token not in output.decode()
+    assert fake_discord.token not in output
 
     database = await open_database(database_url)
     try:
@@ -206,13 +195,13 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
         await database.execute("UPDATE rounds SET deadline = $1", time.time() - 0.01)
     finally:
         await database.close()
-    second = await _bot_process(fake_discord, database_url, tmp_path)
-    try:
-        await fake_discord.wait_until(lambda: reveals(fake_discord) != [], 30, "the reveal")
-        assert f"<@{member.id}>" in right_field(reveals(fake_discord)[0])["value"]
-    finally:
-        second.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(second.communicate(), 10)
+    async with bot_process(bot_env(fake_discord, database_url), tmp_path) as second:
+        try:
+            await fake_discord.wait_until(lambda: reveals(fake_discord) != [], 30, "the reveal")
+            assert f"<@{member.id}>" in right_field(reveals(fake_discord)[0])["value"]
+        finally:
+            second.send_signal(signal.SIGTERM)
+            await exit_output(second, 10)
 
 
 async def test_two_processes_with_different_shards_share_postgres(
@@ -236,14 +225,16 @@ async def test_two_processes_with_different_shards_share_postgres(
         owner_id=fake_discord.owner.id,
     )
     processes = [
-        await _bot_process(
-            fake_discord,
-            postgres_url,
+        await start_bot_process(
+            bot_env(
+                fake_discord,
+                postgres_url,
+                SHARD_COUNT="2",
+                SHARD_IDS=str(shard),
+                SYNC_COMMANDS=str(shard == home_shard).lower(),
+                LOG_FORMAT="json",
+            ),
             tmp_path,
-            SHARD_COUNT="2",
-            SHARD_IDS=str(shard),
-            SYNC_COMMANDS=str(shard == home_shard).lower(),
-            LOG_FORMAT="json",
         )
         for shard in (0, 1)
     ]
@@ -272,8 +263,7 @@ async def test_two_processes_with_different_shards_share_postgres(
         outputs = []
         for process in processes:
             process.send_signal(signal.SIGTERM)
-            output, _ = await asyncio.wait_for(process.communicate(), 15)
-            outputs.append(output.decode())
+            outputs.append(await exit_output(process, 15))
     assert fake_discord.sync_count() == 1
     for shard, output in zip((0, 1), outputs, strict=True):
         lines = [json.loads(line) for line in output.splitlines() if line.strip()]
@@ -315,23 +305,13 @@ def test_shard_count_below_one_is_refused_at_start(count: str, tmp_path: Path) -
 
 def reconnects(bot: HousewayBot) -> float:
     """Reconnects over every shard of the process."""
-    return sum(
-        sample.value
-        for metric in bot.metrics.registry.collect()
-        if metric.name == "houseway_gateway_reconnects"
-        for sample in metric.samples
-        if sample.name == "houseway_gateway_reconnects_total"
-    )
+    return sum(metric_samples(bot, "houseway_gateway_reconnects_total").values())
 
 
 def shard_connected(bot: HousewayBot) -> dict[str, float]:
     """houseway_shard_connected by shard, as a scrape reads it."""
-    return {
-        sample.labels["shard"]: sample.value
-        for metric in bot.metrics.registry.collect()
-        if metric.name == "houseway_shard_connected"
-        for sample in metric.samples
-    }
+    samples = metric_samples(bot, "houseway_shard_connected")
+    return {dict(labels)["shard"]: value for labels, value in samples.items()}
 
 
 async def no_identify_pause(shard_id: int | None, *, initial: bool = False) -> None:
@@ -467,35 +447,31 @@ async def test_sigterm_with_a_stalled_database_exits_in_time(
     fake_discord.default_guild.preferred_locale = "en-US"
     proxy = TcpProxy.to(postgres_url)
     await proxy.start()
-    process = await _bot_process(fake_discord, proxy.url(postgres_url), tmp_path)
     try:
-        await fake_discord.wait_ready(timeout=30)
-        message, custom_id = await start_quiz_round(fake_discord, rounds=2)
-        values = [
-            o["value"]
-            for row in message.components
-            for c in row["components"]
-            for o in c["options"]
-        ][:2]
-        for name in ("before", "during"):  # the first loads the round; the second is held
-            if name == "during":
-                proxy.pause()
-            click = await fake_discord.click(
-                message.id, custom_id, values=values, user=fake_discord.make_user(name)
-            )
-            taken = await fake_discord.wait_response(click, timeout=10)
-            assert taken.content.startswith("Saved"), taken.content
-        began = time.monotonic()
-        process.send_signal(signal.SIGTERM)
-        output, _ = await asyncio.wait_for(process.communicate(), 12)
-        took = time.monotonic() - began
+        async with bot_process(bot_env(fake_discord, proxy.url(postgres_url)), tmp_path) as process:
+            await fake_discord.wait_ready(timeout=30)
+            message, custom_id = await start_quiz_round(fake_discord, rounds=2)
+            values = [
+                o["value"]
+                for row in message.components
+                for c in row["components"]
+                for o in c["options"]
+            ][:2]
+            for name in ("before", "during"):  # the first loads the round; the second is held
+                if name == "during":
+                    proxy.pause()
+                click = await fake_discord.click(
+                    message.id, custom_id, values=values, user=fake_discord.make_user(name)
+                )
+                taken = await fake_discord.wait_response(click, timeout=10)
+                assert taken.content.startswith("Saved"), taken.content
+            began = time.monotonic()
+            process.send_signal(signal.SIGTERM)
+            log = await exit_output(process, 12)
+            took = time.monotonic() - began
     finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
         proxy.resume()
         await proxy.stop()
-    log = output.decode()
     assert process.returncode == 0, log
     assert took < 10, (took, log)
     assert "Traceback" not in log, log
@@ -508,14 +484,8 @@ async def test_sigterm_with_a_stalled_database_exits_in_time(
 
 async def _stop_and_check(process: asyncio.subprocess.Process, signum: int) -> str:
     """Signal the process; it must exit 0 within 10 s without a traceback."""
-    try:
-        process.send_signal(signum)
-        output, _ = await asyncio.wait_for(process.communicate(), 10)
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
-    log = output.decode()
+    process.send_signal(signum)
+    log = await exit_output(process, 10)
     assert process.returncode == 0, log
     assert "Traceback" not in log and "Session is closed" not in log
     return log
@@ -527,12 +497,12 @@ async def test_stop_while_commands_sync(
 ) -> None:
     """A stop during start-up (here: the command sync, held by the network) is clean."""
     held = fake_discord.delay("PUT /applications/*/commands", 5.0)
-    process = await _bot_process(fake_discord, database_url, tmp_path)
-    deadline = time.monotonic() + 30
-    while not held.hits:
-        assert time.monotonic() < deadline and process.returncode is None, "no sync"
-        await asyncio.sleep(0.02)
-    log = await _stop_and_check(process, signum)
+    async with bot_process(bot_env(fake_discord, database_url), tmp_path) as process:
+        deadline = time.monotonic() + 30
+        while not held.hits:
+            assert time.monotonic() < deadline and process.returncode is None, "no sync"
+            await asyncio.sleep(0.02)
+        log = await _stop_and_check(process, signum)
     assert "closed cleanly" in log
 
 
@@ -541,9 +511,9 @@ async def test_stop_soon_after_launch(
     fake_discord: FakeDiscord, tmp_path: Path, database_url: str, delay: float
 ) -> None:
     """SIGTERM at any moment of start-up: imports, database, login, card warm-up, sync."""
-    process = await _bot_process(fake_discord, database_url, tmp_path)
-    await asyncio.sleep(delay)
-    await _stop_and_check(process, signal.SIGTERM)
+    async with bot_process(bot_env(fake_discord, database_url), tmp_path) as process:
+        await asyncio.sleep(delay)
+        await _stop_and_check(process, signal.SIGTERM)
 
 
 def test_json_log_lines_keep_extra_fields_and_write_ids_as_strings() -> None:

@@ -6,7 +6,6 @@ Each case runs ``python -m bot`` as a subprocess, as systemd or Docker would.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
@@ -23,7 +22,7 @@ import pytest
 
 from bot.__main__ import setup_logging
 from bot.settings import Settings
-from tests.bot.fixtures import ROOT, bot_env
+from tests.bot.fixtures import ROOT, bot_env, bot_process, exit_output
 from tests.fakediscord import FakeDiscord
 
 
@@ -46,23 +45,10 @@ async def run_to_exit(
     """``python -m bot`` against the stand-in until it exits: (status, stdout and stderr)."""
     extra.setdefault("DATABASE_URL", f"sqlite:///{tmp_path}/bot.sqlite3")
     env = bot_env(fake, extra.pop("DATABASE_URL"), LOG_LEVEL="INFO", **extra)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    try:
-        output, _ = await asyncio.wait_for(process.communicate(), timeout)
-    finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+    async with bot_process(env, tmp_path) as process:
+        output = await exit_output(process, timeout)
     assert process.returncode is not None
-    return process.returncode, output.decode()
+    return process.returncode, output
 
 
 def the_error(log: str, logger: str = "bot") -> str:
