@@ -103,10 +103,14 @@ def describe_error(error: BaseException | None) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def network_cause(error: BaseException) -> BaseException | None:
-    """The network failure in ``error``'s chain (itself, its ``__cause__`` or
-    ``__context__``, and theirs), if one is there: an OSError (timeouts included) or an
-    aiohttp client error."""
+def network_cause(error: BaseException, *, implicit: bool = False) -> BaseException | None:
+    """The network failure in ``error``'s chain, if one is there: an OSError (timeouts
+    included) or an aiohttp client error.
+
+    The chain is ``raise … from`` (``__cause__``: "because of"); ``__context__`` (raised
+    while another was handled) only when ``implicit``, since a bug in an ``except OSError``
+    block is a bug, not the network.
+    """
     import aiohttp
 
     seen: set[int] = set()
@@ -115,18 +119,20 @@ def network_cause(error: BaseException) -> BaseException | None:
         if isinstance(link, (OSError, aiohttp.ClientError)):
             return link
         seen.add(id(link))
-        link = link.__cause__ or link.__context__
+        link = link.__cause__ or (link.__context__ if implicit else None)
     return None
 
 
 def _no_websocket(error: BaseException, bot: HousewayBot) -> bool:
     """discord.py 2.7's first gateway connect failed: before retrying it reads
     ``self.ws.sequence`` while ``self.ws`` is still None (an AttributeError whose context
-    is the failure)."""
+    is the failure). Any other AttributeError on None is a bug, told with its traceback."""
     return (
         isinstance(error, AttributeError)
         and getattr(error, "obj", False) is None
+        and getattr(error, "name", None) == "sequence"
         and getattr(bot, "ws", None) is None
+        and network_cause(error, implicit=True) is not None
     )
 
 
@@ -172,13 +178,14 @@ def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | N
             EXIT_RETRY,
             f"cannot reach Discord ({describe_error(error)}); exiting for a later start",
         )
-    cause = network_cause(error)
     if _no_websocket(error, bot):
+        cause = network_cause(error, implicit=True)
         return EXIT_RETRY, (
-            f"Discord's gateway cannot be reached ({describe_error(cause or error)}), though "
+            f"Discord's gateway cannot be reached ({describe_error(cause)}), though "
             "its REST API answered: check DISCORD_GATEWAY_URL if it is set, and that the "
             "network lets websockets through; exiting for a later start"
         )
+    cause = network_cause(error)
     if cause is not None:
         return (
             EXIT_RETRY,

@@ -128,6 +128,36 @@ def test_another_close_of_the_gateway_at_start_is_exit_1() -> None:
     assert "enable Server Members Intent and Message Content Intent in the developer" in line
 
 
+def test_a_bug_at_start_is_not_told_as_the_network() -> None:
+    """A bug before the gateway is up (in setup_hook, say) keeps its traceback ("stopped
+    by an unexpected error"): neither an AttributeError on None nor an error raised while
+    an OSError was being handled is a network failure."""
+    import discord
+
+    from bot.failures import EXIT_RETRY, start_failure
+
+    bot: Any = SimpleNamespace(ws=None, intents=discord.Intents.none())
+    try:
+        None.default_seconds  # type: ignore[attr-defined]  # noqa: B018
+    except AttributeError as error:
+        assert start_failure(error, bot) is None
+    try:
+        try:
+            raise FileNotFoundError("settings.toml")
+        except OSError:
+            {}["missing"]
+    except KeyError as error:
+        assert start_failure(error, bot) is None
+    try:  # raised *because of* a network failure: that is the network
+        raise discord.DiscordException("connect failed") from ConnectionRefusedError(111, "no")
+    except discord.DiscordException as error:
+        assert start_failure(error, bot) == (
+            EXIT_RETRY,
+            "cannot reach Discord (ConnectionRefusedError: [Errno 111] no); exiting for a "
+            "later start",
+        )
+
+
 def _unreadable(path: Path) -> None:
     """Make ``path`` a file that exists and cannot be read, also as root: root reads a file
     of mode 000, but not a write-only sysctl (the kernel's check, not the file mode's)."""
