@@ -94,15 +94,15 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "**Logs**: the command, the server and how it went; who used it only while debugging is on.",
     },
     "about.stored.ask": {
-        "sv": "{cmd[stats forget]} raderar din träning, dina svar, dina poäng och ditt val av kortfärger på alla servrar.",
-        "en": "{cmd[stats forget]} deletes your practice, answers, points and card colours, in every server.",
+        "sv": "{cmd[stats forget]} raderar allt ovan utom loggarna, på alla servrar; kvar blir bara en anteckning om begäran, i 30 dagar.",
+        "en": "{cmd[stats forget]} deletes all of the above but the logs, in every server; only a note of the request stays, for 30 days.",
     },
     "about.stored.practice": {
         "sv": "**Träning och dagens hand**: varje hand du har tränat på, med ditt svar och din tid, och ditt schema per regel; ditt svar på dagens hand.",
         "en": "**Practice and the hand of the day**: each hand you practised with your answer, your time and your schedule per rule; your answer to the hand of the day.",
     },
     "about.stored.cards": {
-        "sv": "**Kortfärger**: att du har valt fyra färger med {cmd[cards]} (två färger sparas inte).",
+        "sv": "**Färger på kortbilderna**: att du har valt fyra färger med {cmd[cards]} (två färger sparas inte).",
         "en": "**Card colours**: that you chose four colours with {cmd[cards]} (two colours are not stored).",
     },
 }

@@ -110,14 +110,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Another member's statistics are shown only to you.",
     },
     "stats.forget.confirm": {
-        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar samt ditt val av kortfärger? Det går inte att ångra. Knappen gäller i {seconds} sekunder.",
+        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar samt vilka färger dina kortbilder har? Det går inte att ångra. Knappen gäller i {seconds} sekunder.",
         "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points in every server, and your choice of card colours? This cannot be undone. The button works for {seconds} seconds.",
     },
     "stats.forget.yes": {"sv": "Ja, radera allt", "en": "Yes, delete everything"},
     "stats.forget.no": {"sv": "Avbryt", "en": "Cancel"},
     "stats.forget.done": {
-        "sv": "Klart: allt om dig är raderat ({rows} rader).",
-        "en": "Done: everything about you is deleted ({rows} rows).",
+        "sv": "Klart: allt om dig är raderat ({rows} rader). Kvar är bara en anteckning om att du bad om det, i 30 dagar, så att inget quizsvar som väntade på databasen sparas i efterhand.",
+        "en": "Done: everything about you is deleted ({rows} rows). All that is left is a note that you asked, for 30 days, so that no quiz answer still waiting for the database is stored afterwards.",
     },
     "stats.forget.cancelled": {
         "sv": "Avbrutet – inget raderades.",

@@ -288,6 +288,14 @@ MEMBER_ROWS = (
 FORGOTTEN_KEPT_SECONDS: Final = 30 * 86_400
 
 
+async def prune_forgotten(db: Statements, now: float | None = None) -> int:
+    """Drop the notes of members who asked to be forgotten more than 30 days ago."""
+    now = time.time() if now is None else now
+    return await db.execute(
+        "DELETE FROM forgotten_members WHERE forgotten_at < $1", now - FORGOTTEN_KEPT_SECONDS
+    )
+
+
 async def forget_member(db: Database, user_id: int, now: float | None = None) -> int:
     """Delete everything stored about the member, in one transaction; rows deleted.
 
@@ -298,9 +306,7 @@ async def forget_member(db: Database, user_id: int, now: float | None = None) ->
     now = time.time() if now is None else now
     deleted = 0
     async with db.transaction() as tx:
-        await tx.execute(
-            "DELETE FROM forgotten_members WHERE forgotten_at < $1", now - FORGOTTEN_KEPT_SECONDS
-        )
+        await prune_forgotten(tx, now)
         await tx.execute(
             "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)"
             " ON CONFLICT (user_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",

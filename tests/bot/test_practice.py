@@ -483,6 +483,35 @@ async def test_stats_forget_leaves_no_row(
     assert_drawn_in(feedback, house_way(hand), Deck.TWO, filename="house.png")
 
 
+async def test_notes_of_forgotten_members_go_after_30_days_without_another_forget(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    """The note a forget leaves is pruned at start (and every 6 hours), not only when the
+    next member asks to be forgotten."""
+    database = await open_database(any_database_url)
+    try:
+        now = time.time()
+        for user_id, age_days in ((71, 31), (72, 29)):
+            await database.execute(
+                "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)",
+                user_id,
+                now - age_days * 86_400,
+            )
+
+        async def noted() -> set[int]:
+            rows = await database.fetch("SELECT user_id FROM forgotten_members")
+            return {int(row["user_id"]) for row in rows}
+
+        async with run_bot(fake_discord, database_url=any_database_url, practice_timing=IN_THREAD):
+            for _ in range(100):
+                if await noted() == {72}:
+                    break
+                await asyncio.sleep(0.05)
+            assert await noted() == {72}
+    finally:
+        await database.close()
+
+
 async def test_an_expired_forget_button_deletes_nothing_even_after_a_restart(
     fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
 ) -> None:

@@ -53,6 +53,7 @@ from .embeds import (
     rule_rows,
     stats_embed,
 )
+from .forgotten import ForgottenNotes
 from .prepared import Prepared, Preparer
 from .views import (
     AnswerMenu,
@@ -95,13 +96,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.preparer = Preparer(self.timing.analysis_workers, self.timing.prepared_hands)
         self._sampler: asyncio.Future[PathSampler] | None = None
         self.days = DailyHands(bot.database)
+        self.forgotten = ForgottenNotes(bot.database)
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerMenu, NextHand, ForgetButton, DailyMenu)
+        self.forgotten.prune.start()
 
     async def cog_unload(self) -> None:
+        self.forgotten.prune.cancel()
         for task in list(self.background):
             task.cancel()
         await asyncio.gather(*self.background, return_exceptions=True)
