@@ -152,7 +152,6 @@ def gateway_refusal(code: int, bot: HousewayBot) -> str:
 def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | None:
     """The exit status and the one line for why the bot stopped; None for an error
     nothing here foresaw (logged with its traceback)."""
-    import aiohttp
     import discord
 
     if isinstance(error, discord.LoginFailure):
@@ -170,14 +169,6 @@ def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | N
             f"Discord's gateway closed the connection (close code {error.code}{reason}); "
             "exiting for a later start"
         )
-    if isinstance(
-        error, (OSError, aiohttp.ClientError, discord.GatewayNotFound, discord.HTTPException)
-    ):
-        # The network, DNS or Discord itself; the supervisor starts us again.
-        return (
-            EXIT_RETRY,
-            f"cannot reach Discord ({describe_error(error)}); exiting for a later start",
-        )
     if _no_websocket(error, bot):
         cause = network_cause(error, implicit=True)
         return EXIT_RETRY, (
@@ -185,7 +176,10 @@ def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | N
             "its REST API answered: check DISCORD_GATEWAY_URL if it is set, and that the "
             "network lets websockets through; exiting for a later start"
         )
-    cause = network_cause(error)
+    # The network, DNS or Discord itself (the error, or what it was raised from); the
+    # supervisor starts us again.
+    discord_side = isinstance(error, (discord.GatewayNotFound, discord.HTTPException))
+    cause = error if discord_side else network_cause(error)
     if cause is not None:
         return (
             EXIT_RETRY,
