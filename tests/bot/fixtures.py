@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import sys
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -109,6 +110,35 @@ async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
             return
         await asyncio.sleep(0.02)
     assert [line for line in expected if line not in exposition(bot)] == []
+
+
+#: Every top-level command the bot registers.
+COMMANDS = {
+    "houseway",
+    "deal",
+    "rules",
+    "quiz",
+    "analyze",
+    "leaderboard",
+    "help",
+    "about",
+    "practice",
+    "stats",
+    "daily",
+    "cards",
+}
+
+
+@pytest.fixture
+def root_logger() -> Iterator[logging.Logger]:
+    """The root logger, given back as it was: setup_logging installs a handler on it."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield root
+    for handler in root.handlers[:]:
+        if handler not in handlers:
+            root.removeHandler(handler)
+    root.setLevel(level)
 
 
 @pytest.fixture

@@ -11,26 +11,15 @@ import pytest
 from PIL import Image
 
 from bot.client import HousewayBot
-from tests.bot.fixtures import mention
+from tests.bot.fixtures import COMMANDS, mention
 from tests.fakediscord import CHANNEL_ID, CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.models import MANAGE_GUILD
 
 HAND = "As Kd Qc Jh 9s 7d JK"
-#: Usable anywhere: servers (with or without the bot), the bot's DM, private channels.
-EVERYWHERE = {
-    "houseway",
-    "deal",
-    "rules",
-    "analyze",
-    "help",
-    "about",
-    "practice",
-    "stats",
-    "daily",
-    "cards",
-}
 #: The quiz and its scores belong to a server the bot is in.
 SERVER_ONLY = {"quiz", "leaderboard"}
+#: Usable anywhere: servers (with or without the bot), the bot's DM, private channels.
+EVERYWHERE = COMMANDS - SERVER_ONLY
 GUILD_INSTALL, USER_INSTALL = 0, 1
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 
@@ -53,7 +42,7 @@ async def test_the_synced_payload_says_who_sees_each_command_and_where(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
     synced = {command["name"]: command for command in fake_discord.commands_for()}
-    assert set(synced) == EVERYWHERE | SERVER_ONLY
+    assert set(synced) == COMMANDS
     for name in EVERYWHERE:
         assert sorted(synced[name]["integration_types"]) == [GUILD_INSTALL, USER_INSTALL], name
         assert sorted(synced[name]["contexts"]) == [GUILD, BOT_DM, PRIVATE_CHANNEL], name

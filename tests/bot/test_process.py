@@ -15,25 +15,8 @@ import pytest
 from bot.client import GLOBAL_HASH_KEY
 from bot.settings import Settings, SettingsError
 from bot.storage import open_database
-from tests.bot.fixtures import BotRunner, bot_env, bot_process, exit_output
+from tests.bot.fixtures import COMMANDS, ROOT, BotRunner, bot_env, bot_process, exit_output
 from tests.fakediscord import GUILD_ID, FakeDiscord
-
-ROOT = Path(__file__).resolve().parents[2]
-#: Every top-level command the bot registers.
-COMMANDS = {
-    "houseway",
-    "deal",
-    "rules",
-    "quiz",
-    "analyze",
-    "leaderboard",
-    "help",
-    "about",
-    "practice",
-    "stats",
-    "daily",
-    "cards",
-}
 
 
 async def test_global_sync_only_when_definitions_change(

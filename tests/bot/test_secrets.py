@@ -10,7 +10,6 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,18 +21,6 @@ from tests.fakediscord import FakeDiscord
 
 BOT_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.bot-token-secret-part_0123456789abcdef"
 INTERACTION_TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5OmludGVyYWN0aW9uLXRva2Vu_abc-DEF"
-
-
-@pytest.fixture
-def root_logger() -> Iterator[logging.Logger]:
-    """The root logger, given back as it was: setup_logging installs a handler on it."""
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    yield root
-    for handler in root.handlers[:]:
-        if handler not in handlers:
-            root.removeHandler(handler)
-    root.setLevel(level)
 
 
 def log_everything_that_carries_a_token() -> None:

@@ -12,7 +12,6 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -335,18 +334,6 @@ def test_an_http_host_that_cannot_be_used_is_named(tmp_path: Path, host: str) ->
     line = the_error(log)
     assert line.split("bot: ", 1)[1].startswith(f"HTTP_HOST {host!r} cannot be used ("), line
     assert "HTTP_PORT" not in line.split("): ", 1)[0], line
-
-
-@pytest.fixture
-def root_logger() -> Iterator[logging.Logger]:
-    """The root logger, given back as it was: setup_logging installs a handler on it."""
-    root = logging.getLogger()
-    handlers, level = root.handlers[:], root.level
-    yield root
-    for handler in root.handlers[:]:
-        if handler not in handlers:
-            root.removeHandler(handler)
-    root.setLevel(level)
 
 
 def _failed(logger: str, message: str, *args: object) -> None:
