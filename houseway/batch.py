@@ -103,6 +103,13 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def seed_and_workers(args: argparse.Namespace) -> tuple[int, int]:
+    """The run's seed (a fresh random one when none was given, printed with the result so
+    the run can be repeated) and its worker count (0 = all cores)."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    return seed, args.workers if args.workers > 0 else (os.cpu_count() or 1)
+
+
 def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
     parser = argparse.ArgumentParser(
         prog="houseway simulate",
@@ -115,8 +122,7 @@ def run_simulate_command(argv: Sequence[str], out: TextIO) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    seed, workers = seed_and_workers(args)
     result = run_simulation(args.deals, seed, workers, stderr_progress("simulate", "deals"))
     if args.json:
         out.write(json.dumps(result.to_json()) + "\n")
@@ -161,8 +167,7 @@ def run_cost_command(argv: Sequence[str], out: TextIO) -> int:
     args = parser.parse_args(argv)
     if args.hands < 26:
         parser.error("--hands must be at least 26 (one per house-way path)")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
+    seed, workers = seed_and_workers(args)
     from .cost import format_cost, run_cost  # numpy, through the exact analysis
 
     result = run_cost(args.hands, seed, workers, stderr_progress("cost", "hands"))

@@ -47,6 +47,7 @@ BLOCK_SIZE: Final = 100
 COST_RESOURCE: Final = "data/cost.json"
 #: Payoffs are counted in hundredths of a unit (a win pays 95): EVs are these over this.
 _SCALE: Final = 100 * DEALER_HANDS
+_WIN_HUNDREDTHS: Final = round(100 * WIN_PAYOFF)
 
 Progress = Callable[[int, int], None]
 
@@ -60,7 +61,7 @@ def house_way_gap(hand: Sequence[Card]) -> int:
     decision = house_way(hand)
     groups, _fouls = legal_splits(hand)
     splits = list(groups)
-    payoffs = [95 * c.wins - 100 * c.losses for c in split_counts(hand, splits)]
+    payoffs = [_WIN_HUNDREDTHS * c.wins - 100 * c.losses for c in split_counts(hand, splits)]
     house = payoffs[splits.index((decision.five_value, decision.two_value))]
     return max(payoffs) - house
 
