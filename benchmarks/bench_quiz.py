@@ -24,11 +24,10 @@ sys.path.insert(0, str(ROOT))
 import asyncpg  # noqa: E402
 
 from bot.storage import open_database  # noqa: E402
-from houseway import house_way  # noqa: E402
-from houseway.cards import NAMES, parse_cards  # noqa: E402
 from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
-from tests.fakediscord import CHANNEL_ID, FakeDiscord  # noqa: E402
-from tests.fakediscord.models import MANAGE_GUILD, InteractionType  # noqa: E402
+from tests.bot.quizhelpers import house_two, select_of, start_quiz, wait_round  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord.models import InteractionType  # noqa: E402
 
 
 async def bench(database_url: str, answers: int, concurrency: int) -> tuple[float, float, int]:
@@ -39,30 +38,10 @@ async def bench(database_url: str, answers: int, concurrency: int) -> tuple[floa
     try:
         await fake.wait_ready(timeout=30)
         await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")
-        start = await fake.send_command(
-            "quiz start", {"rounds": 1, "seconds": 300}, user=fake.owner, permissions=MANAGE_GUILD
-        )
-        await fake.wait_response(start)
-
-        def round_message():  # type: ignore[no-untyped-def]
-            for message in fake.channel_messages(CHANNEL_ID):
-                for custom_id in message.custom_ids():
-                    if custom_id.startswith("quiz:answer:"):
-                        return message, custom_id
-            return None
-
-        await fake.wait_until(lambda: round_message() is not None, 30, "the round")
-        message, custom_id = round_message()
-        hand = parse_cards(
-            " ".join(
-                o["value"]
-                for row in message.components
-                for c in row["components"]
-                for o in c["options"]
-            ),
-            7,
-        )
-        two = [NAMES[c] for c in house_way(hand).two]
+        await start_quiz(fake, rounds=1, seconds=300)
+        message = await wait_round(fake, 1)
+        custom_id = select_of(message)["custom_id"]
+        two = house_two(message)
         users = [fake.make_user(f"m{i}") for i in range(answers)]
         queue: asyncio.Queue[int] = asyncio.Queue()
         for i in range(answers):

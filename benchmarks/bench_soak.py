@@ -20,7 +20,6 @@ import collections
 import os
 import random
 import re
-import socket
 import sys
 import tempfile
 import time
@@ -32,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from houseway.cards import NAMES  # noqa: E402
-from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
-from tests.bot.quizhelpers import house_two, round_messages, start_quiz  # noqa: E402
+from tests.bot.fixtures import bot_env, free_port, start_bot_process  # noqa: E402
+from tests.bot.quizhelpers import house_two, round_messages, select_of, start_quiz  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.models import FakeInteraction  # noqa: E402
 
@@ -65,12 +64,9 @@ def forget(fake: FakeDiscord, interaction: FakeInteraction) -> None:
             del log[:-KEPT]
     fake.interactions.pop(interaction.id, None)
     fake._interactions_by_token.pop(interaction.token, None)
-    for sent in interaction.records:
-        message = fake.messages.pop(sent.message_id, None) if sent.message_id else None
-        for attachment in message.files if message else ():
-            fake._blobs.pop(attachment, None)
-    if interaction.original_message_id is not None:
-        message = fake.messages.pop(interaction.original_message_id, None)
+    sent = [record.message_id for record in interaction.records]
+    for message_id in [*sent, interaction.original_message_id]:
+        message = fake.messages.pop(message_id, None) if message_id else None
         for attachment in message.files if message else ():
             fake._blobs.pop(attachment, None)
 
@@ -93,22 +89,18 @@ async def quiz_round(fake: FakeDiscord, members: list) -> int:  # type: ignore[t
     except TimeoutError:  # refused: the previous quiz still runs
         return 0
     message = round_messages(fake)[-1]
-    menu = next(c for c in message.custom_ids() if c.startswith("quiz:answer:"))
-    answered = 0
-    for member in members:
+    menu = select_of(message)["custom_id"]
+    for member in members:  # wait_response raises if an answer is not acknowledged
         click = await fake.click(message.id, menu, values=house_two(message), user=member)
         await fake.wait_response(click, timeout=10)
-        answered += 1
-    return answered
+    return len(members)
 
 
 async def soak(count: int, concurrency: int, mark: int, seed: int, deals: float) -> None:
     rng = random.Random(seed)
     fake = FakeDiscord()
     await fake.start()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = bot_env(fake, f"sqlite:///{tmp}/s.db", LOG_LEVEL="WARNING", HTTP_PORT=str(port))
         process = await start_bot_process(env, tmp, output=None)

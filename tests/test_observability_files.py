@@ -16,7 +16,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -28,7 +27,7 @@ import pytest
 import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.bot.fixtures import bot_env, start_bot_process
+from tests.bot.fixtures import bot_env, free_port, start_bot_process
 from tests.bot.quizhelpers import house_two, start_quiz, wait_round
 from tests.bot.quizhelpers import round_messages as quiz_rounds
 from tests.fakediscord import FakeDiscord
@@ -235,12 +234,6 @@ def test_alerts_cover_the_failures_issue_15_names() -> None:
 
 
 # --- what the real bot exposes ---------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 async def scrape_the_bot(workdir: Path) -> str:
     """Run ``python -m bot`` against the stand-in, use it a little, return /metrics."""
     fake = FakeDiscord()

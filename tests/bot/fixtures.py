@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import socket
 import sys
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -25,6 +26,13 @@ BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
 ROOT = Path(__file__).resolve().parents[2]
 #: Quizzes that refresh, wait and retry quickly, so that a test round takes moments.
 QUICK_QUIZ = Timing(counter_refresh=0.2, grace=0.2, retry_delay=0.3)
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 just now (for the bot's HTTP_PORT)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def bot_env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str]:

@@ -9,7 +9,6 @@ import logging
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -30,6 +29,7 @@ from tests.bot.fixtures import (
     bot_env,
     bot_process,
     exit_output,
+    free_port,
     metric_samples,
     start_bot_process,
 )
@@ -40,12 +40,6 @@ from tests.fakediscord.harness import running_client
 from tests.fakediscord.models import MANAGE_GUILD
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def get(url: str) -> tuple[int, str]:
