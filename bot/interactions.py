@@ -28,6 +28,14 @@ UNKNOWN_INTERACTION: Final = 10062
 T = TypeVar("T")
 
 
+#: Where a command that needs nothing from a server may be used and installed (for a
+#: command group, which takes them as arguments; a command takes ``everywhere()``).
+EVERYWHERE_CONTEXTS: Final = app_commands.AppCommandContext(
+    guild=True, dm_channel=True, private_channel=True
+)
+EVERYWHERE_INSTALLS: Final = app_commands.AppInstallationType(guild=True, user=True)
+
+
 def everywhere() -> Callable[[T], T]:
     """For a command that needs nothing from a server: installable to a server or to a
     member's own account, and usable in servers (with or without the bot), the bot's DMs
@@ -139,12 +147,13 @@ def record(interaction: discord.Interaction, command: str, outcome: str) -> None
     log.info("interaction /%s %s in %d ms", command, outcome, ms, extra=fields)
 
 
-def cooldown_refusal(error: app_commands.CommandOnCooldown) -> Refusal:
-    """A command used too often, as a refusal that says when it can be used again: a
-    Discord timestamp, which each member's client shows counting down in their language."""
+def cooldown_refusal(error: app_commands.CommandOnCooldown, key: str = "error.cooldown") -> Refusal:
+    """A command (or button) used too often, as a refusal that says when it can be used
+    again: a Discord timestamp, which each member's client shows counting down in their
+    language."""
     again = math.ceil(time.time() + error.retry_after)
     return Refusal(
-        "error.cooldown",
+        key,
         outcome="cooldown",
         rate=error.cooldown.rate,
         per=f"{error.cooldown.per:g}",

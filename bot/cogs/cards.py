@@ -23,7 +23,7 @@ from ..alt_text import picture_file, preview_description
 from ..cards_image import Deck, render_hand
 from ..embeds import safe_token
 from ..i18n import language, text
-from ..interactions import age
+from ..interactions import age, everywhere
 from ..storage import DatabaseError
 
 if TYPE_CHECKING:
@@ -66,8 +66,7 @@ class CardsCog(commands.Cog):
             app_commands.Choice(name=_("Two colours (red and black)"), value=Deck.TWO.value),
         ]
     )
-    @app_commands.allowed_installs(guilds=True, users=True)
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @everywhere()
     async def cards(self, interaction: discord.Interaction, colours: str | None = None) -> None:
         lang = language(interaction.locale)
         member = interaction.user.id

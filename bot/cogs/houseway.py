@@ -5,11 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import math
 import re
 import secrets
-import time
-from collections import deque
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any, Final
 
@@ -42,6 +39,7 @@ from ..interactions import (
     bot_of,
     component,
     component_id,
+    cooldown_refusal,
     everywhere,
     on_its_message,
     refuse_invalid_component,
@@ -67,7 +65,8 @@ WAITING_PER_MEMBER: Final = 10
 ID_PREFIX: Final = "houseway:"
 #: The Deal again button's custom id names the member whose deal it is. Buttons of
 #: messages from before that have no name: the message's own interaction tells.
-DEAL_AGAIN: Final = re.compile(r"houseway:deal-again(?::(?P<dealer>[0-9]{1,20}))?")
+DEAL_AGAIN_ID: Final = f"{ID_PREFIX}deal-again"
+DEAL_AGAIN: Final = re.compile(DEAL_AGAIN_ID + r"(?::(?P<dealer>[0-9]{1,20}))?")
 DEAL_AGAIN_NAME: Final = "deal again"
 #: Presses of Deal again per member: a person reads a deal in a few seconds; more is a
 #: burst that would only make the message flicker and cost a picture each.
@@ -83,7 +82,7 @@ class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_AG
     it works after a restart."""
 
     def __init__(self, dealer: int | None, lang: str = "en") -> None:
-        custom_id = "houseway:deal-again" + (f":{dealer}" if dealer is not None else "")
+        custom_id = DEAL_AGAIN_ID + (f":{dealer}" if dealer is not None else "")
         super().__init__(
             discord.ui.Button(
                 label=text("button.deal_again", lang),
@@ -110,28 +109,6 @@ class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_AG
             if dealer is None and metadata is not None:
                 dealer = metadata.user.id
             await cog.deal_again(interaction, dealer)
-
-
-class MemberCooldown:
-    """At most ``rate`` uses in any ``per`` seconds for each member."""
-
-    def __init__(self, rate: int, per: float) -> None:
-        self.rate = rate
-        self.per = per
-        self._uses: dict[int, deque[float]] = {}
-
-    def take(self, member: int) -> float:
-        """Count a use and return 0, or return the seconds until ``member`` may use it again."""
-        now = time.monotonic()
-        if len(self._uses) > 1000:  # forget members whose uses have all expired
-            self._uses = {m: u for m, u in self._uses.items() if u and u[-1] > now - self.per}
-        uses = self._uses.setdefault(member, deque())
-        while uses and uses[0] <= now - self.per:
-            uses.popleft()
-        if len(uses) >= self.rate:
-            return uses[0] + self.per - now
-        uses.append(now)
-        return 0.0
 
 
 class MemberLanes:
@@ -181,7 +158,13 @@ class HousewayCog(commands.Cog):
         self.total_hands = int(census["total"])  # type: ignore[call-overload]
         self.lanes = MemberLanes(PICTURES_PER_MEMBER, WAITING_PER_MEMBER)
         self.warming: asyncio.Future[None] | None = None
-        self.deal_again_cooldown = MemberCooldown(DEAL_AGAIN_RATE, DEAL_AGAIN_SECONDS)
+        #: discord.py's own per-key cooldown buckets, keyed by the presser.
+        self.deal_again_cooldown: commands.CooldownMapping[discord.Interaction] = (
+            commands.CooldownMapping(
+                app_commands.Cooldown(DEAL_AGAIN_RATE, DEAL_AGAIN_SECONDS),
+                lambda interaction: interaction.user.id,
+            )
+        )
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DealAgain)
@@ -307,15 +290,10 @@ class HousewayCog(commands.Cog):
 
     async def deal_again(self, interaction: discord.Interaction, dealer: int | None) -> None:
         """A new deal in the dealer's message, or a private one for anyone else."""
-        wait = self.deal_again_cooldown.take(interaction.user.id)
+        bucket = self.deal_again_cooldown.get_bucket(interaction)
+        wait = bucket.update_rate_limit() if bucket is not None else None
         if wait:
-            raise Refusal(
-                "deal.cooldown",
-                outcome="cooldown",
-                rate=DEAL_AGAIN_RATE,
-                per=f"{DEAL_AGAIN_SECONDS:g}",
-                when=f"<t:{math.ceil(time.time() + wait)}:R>",
-            )
+            raise cooldown_refusal(app_commands.CommandOnCooldown(bucket, wait), "deal.cooldown")
         decision = house_way(deal(_RANDOM))
         presser = interaction.user.id
         if presser == dealer:

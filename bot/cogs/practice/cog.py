@@ -34,7 +34,7 @@ from houseway.rules import RULES
 from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
-from ...interactions import Refusal
+from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, Refusal, everywhere
 from ...storage import Bounded
 from ...storage import practice as store
 from .chart import render_rule_chart
@@ -71,8 +71,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CONTEXTS: Final = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
-INSTALLS: Final = app_commands.AppInstallationType(guild=True, user=True)
 #: How long a feedback whose analysis was not ready waits for it before giving up.
 LATE_ANALYSIS: Final = 10.0
 #: Practice hands are private, so a generator seeded from the operating system's randomness
@@ -85,8 +83,8 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     stats = app_commands.Group(
         name=_("stats"),
         description=_("Your practice statistics"),
-        allowed_contexts=CONTEXTS,
-        allowed_installs=INSTALLS,
+        allowed_contexts=EVERYWHERE_CONTEXTS,
+        allowed_installs=EVERYWHERE_INSTALLS,
     )
 
     def __init__(self, bot: HousewayBot) -> None:
@@ -141,8 +139,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         description=_("Practise setting hands the house way, on your own"),
         extras={"help": "help.practice"},
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.allowed_installs(guilds=True, users=True)
+    @everywhere()
     @app_commands.rename(mode=_("mode"))
     @app_commands.describe(mode=_("Set the hand, or name the rule"))
     @app_commands.choices(
@@ -363,8 +360,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         description=_("The hand of the day: the same for everyone, one answer each"),
         extras={"help": "help.daily"},
     )
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
-    @app_commands.allowed_installs(guilds=True, users=True)
+    @everywhere()
     async def daily(self, interaction: discord.Interaction) -> None:
         lang = language(interaction.locale)
         day = store.utc_day(time.time())
