@@ -5,6 +5,11 @@ from __future__ import annotations
 from typing import Final
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
+    # The twelve months, comma-separated, as a month is written before its year.
+    "quiz.months": {
+        "sv": "januari,februari,mars,april,maj,juni,juli,augusti,september,oktober,november,december",
+        "en": "January,February,March,April,May,June,July,August,September,October,November,December",
+    },
     "quiz.forbidden": {
         "sv": "Bara medlemmar med behörigheten Hantera server eller med quizledarrollen ({cmd[quiz config]}) får göra det.",
         "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may do that.",

@@ -39,19 +39,10 @@ def score_lines(rows: Sequence[Any], lang: str, first_rank: int) -> list[str]:
     ]
 
 
-#: Month names as each language writes a month and its year ("december 2026").
-MONTHS: Final = {
-    "sv": ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
-           "september", "oktober", "november", "december"),
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August",
-           "September", "October", "November", "December"),
-}  # fmt: skip
-
-
 def month_name(month: str, lang: str) -> str:
-    """``2026-12`` as "december 2026" / "December 2026"."""
+    """``2026-12`` as "december 2026" / "December 2026" (the names are in the catalogue)."""
     year, number = month.split("-")
-    return f"{MONTHS.get(lang, MONTHS['en'])[int(number) - 1]} {year}"
+    return f"{text('quiz.months', lang).split(',')[int(number) - 1]} {year}"
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
