@@ -154,29 +154,30 @@ def shard_connections(bot: discord.Client) -> dict[int, bool]:
     """Every shard this process should run, and whether it is connected with a heartbeat
     (a slow heartbeat is the latency gauge's to show)."""
     if isinstance(bot, AutoShardedClient):
-        shards = bot.shards
-        expected = bot.shard_ids if bot.shard_ids is not None else range(bot.shard_count or 0)
         return {
             shard_id: shard is not None and not shard.is_closed() and math.isfinite(shard.latency)
-            for shard_id in sorted(set(expected) | set(shards))
-            for shard in [shards.get(shard_id)]
+            for shard_id, shard in _shards(bot)
         }
     websocket = getattr(bot, "ws", None)
     up = websocket is not None and websocket.open and math.isfinite(bot.latency)
     return {0: up and not bot.is_closed()}
 
 
-def _shard_problem(bot: AutoShardedClient) -> str | None:
-    """What is wrong with this process's shards, if anything."""
+def _shards(bot: AutoShardedClient) -> list[tuple[int, discord.ShardInfo | None]]:
+    """Every shard this process should run (or runs), in order, with its state if any."""
     shards = bot.shards
     expected = bot.shard_ids if bot.shard_ids is not None else range(bot.shard_count or 0)
-    for shard_id in sorted(set(expected) | set(shards)):
-        shard = shards.get(shard_id)
+    return [(shard_id, shards.get(shard_id)) for shard_id in sorted(set(expected) | set(shards))]
+
+
+def _shard_problem(bot: AutoShardedClient) -> str | None:
+    """What is wrong with this process's shards, if anything."""
+    for shard_id, shard in _shards(bot):
         if shard is None or shard.is_closed():
             return f"shard {shard_id} not connected"
         if not _sane(shard.latency):
             return f"shard {shard_id} gateway latency {shard.latency}"
-    return None if shards else "no shard connected"
+    return None if bot.shards else "no shard connected"
 
 
 def _sane(latency: float) -> bool:

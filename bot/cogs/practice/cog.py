@@ -94,7 +94,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.preparer = Preparer(self.timing.analysis_workers, self.timing.prepared_hands)
         self._sampler: asyncio.Future[PathSampler] | None = None
         self.days = DailyHands(bot.database)
-        self.forgotten = ForgottenNotes(bot.database)
+        self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
 

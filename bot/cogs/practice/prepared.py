@@ -47,7 +47,7 @@ class Prepared:
     decision: Decision
     #: The worker's (EVs, picture); None where no analysis was asked for.
     work: asyncio.Future[tuple[EVs, bytes]] | None = None
-    _picture: bytes | None = field(default=None, repr=False)
+    _pictures: dict[Deck, bytes] = field(default_factory=dict, repr=False)
 
     def _done(self) -> tuple[EVs, bytes] | None:
         work = self.work
@@ -66,20 +66,19 @@ class Prepared:
         return self.work is not None and not self.work.done()
 
     async def picture(self, deck: Deck = Deck.TWO) -> bytes:
-        """The house way's picture in the member's deck: the worker's (two colours), or
-        drawn now if it is not there yet or the member plays a four-colour deck."""
-        if deck is not Deck.TWO:
-            return await asyncio.to_thread(
-                render_split, self.decision.five, self.decision.two, deck
-            )
-        if self._picture is None:
-            done = self._done()
-            self._picture = (
+        """The house way's picture in the member's deck, drawn once per deck (the hand of
+        the day is shown to many members): two colours from the worker when it is done,
+        else drawn now, off the event loop."""
+        if deck not in self._pictures:
+            done = self._done() if deck is Deck.TWO else None
+            self._pictures[deck] = (
                 done[1]
                 if done is not None
-                else await asyncio.to_thread(render_split, self.decision.five, self.decision.two)
+                else await asyncio.to_thread(
+                    render_split, self.decision.five, self.decision.two, deck
+                )
             )
-        return self._picture
+        return self._pictures[deck]
 
 
 def _lower_priority() -> None:
