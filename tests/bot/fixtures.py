@@ -19,13 +19,24 @@ from bot.client import HousewayBot
 from bot.cogs.quiz.timing import Timing
 from bot.settings import Settings
 from bot.storage import open_database
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.harness import running_client
 
 BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
 ROOT = Path(__file__).resolve().parents[2]
 #: Quizzes that refresh, wait and retry quickly, so that a test round takes moments.
 QUICK_QUIZ = Timing(counter_refresh=0.2, grace=0.2, retry_delay=0.3)
+
+
+async def answer_message(
+    fake: FakeDiscord, interaction: FakeInteraction, timeout: float = 10.0
+) -> FakeMessage:
+    """The message that answers ``interaction``, once it holds the answer (after a
+    "thinking…" defer, once the follow-up has replaced it)."""
+    first = await fake.wait_response(interaction)
+    if first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE:
+        await fake.wait_followups(interaction, 1, timeout=timeout)
+    return fake.messages[interaction.original_message_id]  # type: ignore[index]
 
 
 def free_port() -> int:

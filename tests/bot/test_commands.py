@@ -16,7 +16,8 @@ from bot.embeds import decimal, rules_overview
 from bot.i18n import language
 from houseway import house_way, parse_hand, sentences_for
 from houseway.rules import INTRODUCTION_SV, RULES
-from tests.fakediscord import USER_ID, CallbackType, FakeDiscord, FakeInteraction, FakeMessage
+from tests.bot.fixtures import answer_message
+from tests.fakediscord import USER_ID, CallbackType, FakeDiscord, FakeMessage
 
 HAND = "As Kd Qc Jh 9s 7d JK"
 
@@ -131,15 +132,6 @@ async def test_user_text_cannot_mention_or_break_markdown(
     token = description.split("`")[1]
     assert token.startswith("@everyone")
     assert description.count("`") % 2 == 0  # the user's backtick cannot open a code span
-
-
-async def answer_message(fake: FakeDiscord, interaction: FakeInteraction) -> FakeMessage:
-    """The message that answers ``interaction``, once it holds the answer (after a
-    "thinking…" defer, once the follow-up has replaced it)."""
-    first = await fake.wait_response(interaction)
-    if first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE:
-        await fake.wait_followups(interaction, 1)
-    return fake.messages[interaction.original_message_id]  # type: ignore[index]
 
 
 async def deal_message(fake: FakeDiscord, **options: object) -> tuple[FakeMessage, str]:

@@ -4,16 +4,15 @@ answers only the member sees."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from bot.client import HousewayBot
-from tests.bot.fixtures import COMMANDS, mention
-from tests.fakediscord import CHANNEL_ID, CallbackType, FakeDiscord, FakeInteraction, FakeMessage
+from tests.bot.fixtures import COMMANDS, answer_message, mention
+from tests.fakediscord import CHANNEL_ID, CallbackType, FakeDiscord
 from tests.fakediscord.models import MANAGE_GUILD
+from tests.imaging import open_png
 
 HAND = "As Kd Qc Jh 9s 7d JK"
 #: The quiz and its scores belong to a server the bot is in.
@@ -22,20 +21,6 @@ SERVER_ONLY = {"quiz", "leaderboard"}
 EVERYWHERE = COMMANDS - SERVER_ONLY
 GUILD_INSTALL, USER_INSTALL = 0, 1
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
-
-
-async def answer_of(fake: FakeDiscord, interaction: FakeInteraction) -> FakeMessage:
-    """The message that answers ``interaction``, once it holds the answer."""
-    first = await fake.wait_response(interaction)
-    if first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE:
-        await fake.wait_followups(interaction, 1, timeout=10.0)
-    return fake.messages[interaction.original_message_id]  # type: ignore[index]
-
-
-def picture(message: FakeMessage, filename: str) -> Image.Image:
-    image = Image.open(io.BytesIO(message.attachment_bytes(filename)))
-    image.load()
-    return image
 
 
 async def test_the_synced_payload_says_who_sees_each_command_and_where(
@@ -116,21 +101,21 @@ async def test_installed_to_a_members_account_the_commands_need_nothing_from_the
     else:
         place = {"private_channel": True}
     asked_before = len(fake_discord.requests)
-    houseway = await answer_of(
+    houseway = await answer_message(
         fake_discord, await fake_discord.send_command("houseway", {"hand": HAND}, **place)
     )
     assert houseway.embeds[0]["footer"]["text"].endswith("flush-straight.keep")
-    assert picture(houseway, "houseway.png").format == "PNG"
-    deal = await answer_of(fake_discord, await fake_discord.send_command("deal", **place))
-    assert picture(deal, "houseway.png").format == "PNG"
-    rules = await answer_of(
+    open_png(houseway.attachment_bytes("houseway.png"))  # asserts a PNG
+    deal = await answer_message(fake_discord, await fake_discord.send_command("deal", **place))
+    open_png(deal.attachment_bytes("houseway.png"))  # asserts a PNG
+    rules = await answer_message(
         fake_discord, await fake_discord.send_command("rules", {"rule": "one-pair"}, **place)
     )
     assert rules.embeds
-    analysis = await answer_of(
+    analysis = await answer_message(
         fake_discord, await fake_discord.send_command("analyze", {"hand": HAND}, **place)
     )
-    assert picture(analysis, "analysis.png").format == "PNG"
+    open_png(analysis.attachment_bytes("analysis.png"))  # asserts a PNG
     if where == "a server without the bot":  # clicks in private channels are not modelled
         [button] = deal.custom_ids()
         again = await fake_discord.click(deal, button)
@@ -161,9 +146,9 @@ async def test_private_analysis_is_seen_only_by_the_member(
     interaction = await fake_discord.send_command("analyze", {"hand": HAND, "private": True})
     first = await fake_discord.wait_response(interaction)
     assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE and first.ephemeral
-    answer = await answer_of(fake_discord, interaction)
+    answer = await answer_message(fake_discord, interaction)
     assert answer.ephemeral and answer.embeds
-    assert picture(answer, "analysis.png").format == "PNG"
+    open_png(answer.attachment_bytes("analysis.png"))  # asserts a PNG
     assert fake_discord.channel_messages(CHANNEL_ID, include_ephemeral=False) == []
 
 
@@ -174,7 +159,7 @@ async def test_private_analysis_that_times_out_is_told_in_its_own_message(
 
     monkeypatch.setattr(sys.modules["bot.cogs.analyze"], "ANALYSIS_TIMEOUT", 0.001)
     interaction = await fake_discord.send_command("analyze", {"hand": HAND, "private": True})
-    answer = await answer_of(fake_discord, interaction)
+    answer = await answer_message(fake_discord, interaction)
     assert answer.ephemeral and not answer.deleted
     assert answer.content.startswith("The analysis took too long")
     assert fake_discord.channel_messages(CHANNEL_ID, include_ephemeral=False) == []

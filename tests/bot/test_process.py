@@ -15,7 +15,15 @@ import pytest
 from bot.client import GLOBAL_HASH_KEY
 from bot.settings import Settings, SettingsError
 from bot.storage import open_database
-from tests.bot.fixtures import COMMANDS, ROOT, BotRunner, bot_env, bot_process, exit_output
+from tests.bot.fixtures import (
+    COMMANDS,
+    ROOT,
+    BotRunner,
+    bot_env,
+    bot_process,
+    exit_output,
+    free_port,
+)
 from tests.fakediscord import GUILD_ID, FakeDiscord
 
 
@@ -264,9 +272,7 @@ async def test_a_busy_http_port_is_one_line_and_exit_2(
 
 
 def test_discord_unreachable_is_one_line_and_exit_1(tmp_path: Path) -> None:
-    with socket.socket() as closed:  # a port nobody listens on
-        closed.bind(("127.0.0.1", 0))
-        port = closed.getsockname()[1]
+    port = free_port()  # bound, then released: nobody listens
     done = _run_bot(tmp_path, DISCORD_API_URL=f"http://127.0.0.1:{port}/api/v10")
     log = done.stdout + done.stderr
     assert done.returncode == 1, log

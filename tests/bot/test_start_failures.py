@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,7 @@ import pytest
 
 from bot.__main__ import setup_logging
 from bot.settings import Settings
-from tests.bot.fixtures import ROOT, bot_env, bot_process, exit_output
+from tests.bot.fixtures import ROOT, bot_env, bot_process, exit_output, free_port
 from tests.fakediscord import FakeDiscord
 
 
@@ -29,13 +28,6 @@ def bot_env_without_discord(**extra: str) -> dict[str, str]:
     """This process's environment without any Discord setting, plus ``extra``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
     return {**env, "PYTHONPATH": str(ROOT), **extra}
-
-
-def closed_port() -> int:
-    """A port nobody listens on (bound, then released)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def run_to_exit(
@@ -68,7 +60,7 @@ async def test_gateway_unreachable_is_one_line_and_exit_1(
     """REST answers, the gateway does not (a firewall that lets HTTPS through, not
     websockets; a wrong DISCORD_GATEWAY_URL): discord.py's first connect fails and, with
     no websocket yet, its retry trips over ``self.ws`` being None (an AttributeError)."""
-    port = closed_port()
+    port = free_port()  # bound, then released: nobody listens
     status, log = await run_to_exit(
         fake_discord, tmp_path, DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/"
     )
@@ -222,7 +214,7 @@ def _start(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
     so a start that gets past the settings ends at once (exit 1)."""
     env = bot_env_without_discord(
         DISCORD_TOKEN="x" * 24,
-        DISCORD_API_URL=f"http://127.0.0.1:{closed_port()}/api/v10",
+        DISCORD_API_URL=f"http://127.0.0.1:{free_port()}/api/v10",
         LOG_LEVEL="INFO",
         **settings,
     )
@@ -317,7 +309,7 @@ def test_postgresql_refusing_connections_stays_exit_1(
     tmp_path: Path, postgres_server: tuple[str, str, str]
 ) -> None:
     user, _, database = postgres_server
-    url = f"postgresql://{user}:{PASSWORD}@127.0.0.1:{closed_port()}/{database}"
+    url = f"postgresql://{user}:{PASSWORD}@127.0.0.1:{free_port()}/{database}"
     done = _start(tmp_path, DATABASE_URL=url)
     log = done.stdout + done.stderr
     assert done.returncode == 1, log
@@ -328,7 +320,7 @@ def test_postgresql_refusing_connections_stays_exit_1(
 def test_an_http_host_that_cannot_be_used_is_named(tmp_path: Path, host: str) -> None:
     """A name that does not resolve, or an address not of this machine: the fault is the
     host's, not the port's."""
-    done = _start(tmp_path, HTTP_HOST=host, HTTP_PORT=str(closed_port()))
+    done = _start(tmp_path, HTTP_HOST=host, HTTP_PORT=str(free_port()))
     log = done.stdout + done.stderr
     assert done.returncode == 2, log
     line = the_error(log)
