@@ -249,7 +249,7 @@ def _source_url(value: str | None) -> str | None:
     parts = urlsplit(value)
     if parts.scheme not in ("https", "http") or not parts.netloc or any(c.isspace() for c in value):
         raise SettingsError(
-            f"SOURCE_URL must be a web address starting with https://, not {value!r}."
+            f"SOURCE_URL must be a web address starting with https:// or http://, not {value!r}."
         )
     return value
 
