@@ -7,6 +7,7 @@ import contextlib
 import logging
 import os
 import socket
+import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -46,11 +47,40 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def plain_env(**extra: str) -> dict[str, str]:
+    """This process's environment without any Discord setting (a developer's shell may
+    hold a real token), able to import the project, plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+    return {**env, "PYTHONPATH": str(ROOT), **extra}
+
+
 def bot_env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str]:
     """The environment for ``python -m bot`` as a subprocess against the stand-in."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-    env.update(fake.subprocess_env(), DATABASE_URL=database_url, PYTHONPATH=str(ROOT), **extra)
-    return env
+    return plain_env(**{**fake.subprocess_env(), "DATABASE_URL": database_url, **extra})
+
+
+def run_bot_to_exit(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot *args`` with ``plain_env(**env)``, run until it exits (a start that
+    fails, or ``--version``): its status and output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=plain_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def postgres_server_url() -> str:
+    """TEST_DATABASE_URL (``.ci/run`` sets it); without it a skip, or in CI a failure."""
+    base = os.environ.get("TEST_DATABASE_URL")
+    if not base:
+        if os.environ.get("CI"):
+            pytest.fail("TEST_DATABASE_URL is not set in CI")
+        pytest.skip("TEST_DATABASE_URL is not set")
+    return base
 
 
 def mention(fake: FakeDiscord, name: str, guild_id: int | None = None) -> str:
@@ -208,11 +238,7 @@ async def postgres_url() -> AsyncIterator[str]:
     """
     import asyncpg
 
-    base = os.environ.get("TEST_DATABASE_URL")
-    if not base:
-        if os.environ.get("CI"):
-            pytest.fail("TEST_DATABASE_URL is not set in CI")
-        pytest.skip("TEST_DATABASE_URL is not set")
+    base = postgres_server_url()
     schema = f"hw_test_{uuid.uuid4().hex[:12]}"
     connection = await asyncpg.connect(base)
     await connection.execute(f"CREATE SCHEMA {schema}")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import socket
 import subprocess
@@ -17,12 +16,13 @@ from bot.settings import Settings, SettingsError
 from bot.storage import open_database
 from tests.bot.fixtures import (
     COMMANDS,
-    ROOT,
     BotRunner,
     bot_env,
     bot_process,
     exit_output,
     free_port,
+    plain_env,
+    run_bot_to_exit,
 )
 from tests.fakediscord import GUILD_ID, FakeDiscord
 
@@ -152,22 +152,8 @@ def test_settings_from_env_file_and_environment(tmp_path: Path) -> None:
             Settings.from_env({"DISCORD_TOKEN": "x", "SOURCE_URL": bad}, None)
 
 
-def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-    env.update(extra)
-    return env
-
-
 def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=_env(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_bot_to_exit(tmp_path)
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1
@@ -207,16 +193,7 @@ async def test_entry_point_with_refused_token(fake_discord: FakeDiscord, tmp_pat
 
 
 def _run_bot(tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    settings = {"DISCORD_TOKEN": "x" * 24, "LOG_LEVEL": "INFO", "PYTHONPATH": str(ROOT), **env}
-    return subprocess.run(
-        [sys.executable, "-m", "bot", *args],
-        cwd=tmp_path,
-        env=_env(**settings),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    return run_bot_to_exit(tmp_path, *args, DISCORD_TOKEN="x" * 24, LOG_LEVEL="INFO", **env)
 
 
 def test_both_commands_tell_their_version(tmp_path: Path) -> None:
@@ -230,7 +207,7 @@ def test_both_commands_tell_their_version(tmp_path: Path) -> None:
             text=True,
             timeout=60,
             check=False,
-            env=_env(PYTHONPATH=str(ROOT)),
+            env=plain_env(),
         )
         assert done.returncode == 0
         assert done.stdout.strip().endswith(__version__) and __version__ != "0+unknown"
@@ -256,12 +233,7 @@ async def test_a_busy_http_port_is_one_line_and_exit_2(
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        env = _env(
-            **fake_discord.subprocess_env(),
-            HTTP_PORT=str(port),
-            LOG_LEVEL="INFO",
-            PYTHONPATH=str(ROOT),
-        )
+        env = plain_env(**fake_discord.subprocess_env(), HTTP_PORT=str(port), LOG_LEVEL="INFO")
         async with bot_process(env, tmp_path) as process:
             log = await exit_output(process, 30)
     assert process.returncode == 2, log

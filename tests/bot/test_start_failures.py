@@ -10,7 +10,6 @@ import json
 import logging
 import os
 import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,14 +19,15 @@ import pytest
 
 from bot.__main__ import setup_logging
 from bot.settings import Settings
-from tests.bot.fixtures import ROOT, bot_env, bot_process, exit_output, free_port
+from tests.bot.fixtures import (
+    bot_env,
+    bot_process,
+    exit_output,
+    free_port,
+    postgres_server_url,
+    run_bot_to_exit,
+)
 from tests.fakediscord import FakeDiscord
-
-
-def bot_env_without_discord(**extra: str) -> dict[str, str]:
-    """This process's environment without any Discord setting, plus ``extra``."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-    return {**env, "PYTHONPATH": str(ROOT), **extra}
 
 
 async def run_to_exit(
@@ -212,20 +212,12 @@ def _unwritable(path: Path) -> None:
 def _start(tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
     """``python -m bot`` with a token and ``settings``; Discord's REST API on a closed port,
     so a start that gets past the settings ends at once (exit 1)."""
-    env = bot_env_without_discord(
+    return run_bot_to_exit(
+        tmp_path,
         DISCORD_TOKEN="x" * 24,
         DISCORD_API_URL=f"http://127.0.0.1:{free_port()}/api/v10",
         LOG_LEVEL="INFO",
         **settings,
-    )
-    return subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
     )
 
 
@@ -255,12 +247,7 @@ PASSWORD = "s3cr3t-Pa55word"
 @pytest.fixture
 def postgres_server() -> tuple[str, str, str]:
     """(user, host:port, database) of TEST_DATABASE_URL's server."""
-    base = os.environ.get("TEST_DATABASE_URL")
-    if not base:
-        if os.environ.get("CI"):
-            pytest.fail("TEST_DATABASE_URL is not set in CI")
-        pytest.skip("TEST_DATABASE_URL is not set")
-    parts = urlsplit(base)
+    parts = urlsplit(postgres_server_url())
     return parts.username or "postgres", parts.netloc.rpartition("@")[2], parts.path.lstrip("/")
 
 
