@@ -28,13 +28,12 @@ RECONNECT_RECORDS = {
     "discord.client": ("Attempting a reconnect",),
     "discord.shard": ("Attempting a reconnect", "Failed to connect for shard_id"),
 }
+#: What to do about a token Discord refuses, at login (REST) or at the gateway (4004).
+TOKEN_FIX = "put the bot token from the developer portal (Bot -> Reset Token) in DISCORD_TOKEN"
 #: Gateway close codes discord.py does not retry, each a configuration only the operator
 #: can fix: what Discord means by it, and what to do.
 GATEWAY_REFUSALS = {
-    4004: (
-        "authentication failed",
-        "put the bot token from the developer portal (Bot -> Reset Token) in DISCORD_TOKEN",
-    ),
+    4004: ("authentication failed", TOKEN_FIX),
     4010: (
         "invalid shard",
         "check SHARD_COUNT (the total number of shards over all processes) and SHARD_IDS "
@@ -155,10 +154,7 @@ def start_failure(error: BaseException, bot: HousewayBot) -> tuple[int, str] | N
     import discord
 
     if isinstance(error, discord.LoginFailure):
-        return EXIT_CONFIG, (
-            "Discord refused the token: put the bot token from the developer portal "
-            "(Bot -> Reset Token) in DISCORD_TOKEN; not retrying"
-        )
+        return EXIT_CONFIG, f"Discord refused the token: {TOKEN_FIX}; not retrying"
     if isinstance(error, discord.PrivilegedIntentsRequired):  # discord.py's name for 4014
         return EXIT_CONFIG, gateway_refusal(4014, bot)
     if isinstance(error, discord.ConnectionClosed):
