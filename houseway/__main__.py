@@ -231,7 +231,11 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command. Output is UTF-8 whatever the locale (JSON must be; the text output
     has dashes and Swedish names a narrower encoding cannot hold). A closed output, as in
-    ``houseway --json - | head -1``, ends the run quietly."""
+    ``houseway --json - | head -1``, ends the run quietly; an output that is missing
+    (``>&-``) or refuses to be written (``>/dev/full``) ends it with one line on standard
+    error and status 1, never a traceback."""
+    if sys.stdout is None:
+        return _fail("standard output is closed; send it somewhere, e.g. '> answers.jsonl'")
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(encoding="utf-8", errors="strict")
     try:
@@ -241,10 +245,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The Python docs' recipe (signal module, "Note on SIGPIPE"): point stdout at
         # devnull so the interpreter's last flush cannot fail again, and exit 1 as
         # Python does on EPIPE.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return 1
+    except OSError as error:
+        if error.filename is not None:  # a file named on the command line, not stdout
+            raise
+        _drop_stdout()
+        return _fail(f"cannot write to standard output: {error.strerror or error}")
     return status
+
+
+def _fail(message: str, status: int = 1) -> int:
+    """One line on standard error (if there is one) and the status to exit with."""
+    if sys.stderr is not None:
+        print(f"houseway: {message}", file=sys.stderr)
+    return status
+
+
+def _drop_stdout() -> None:
+    """Point stdout at devnull, so the interpreter's last flush of what is still buffered
+    cannot fail a second time with a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def run_command(args: list[str]) -> int:
@@ -274,6 +296,12 @@ def run_command(args: list[str]) -> int:
         # One answer per input line, in order, a blank line included (as "empty"), so
         # that answer n belongs to line n. Read as bytes: any input is UTF-8 whatever
         # the locale, and a line that is not gets its own answer.
+        if sys.stdin is None:
+            return _fail(
+                "standard input is closed; pipe in one hand a line, or give the hand "
+                "as arguments, e.g. houseway As Kd Qc Jh 9s 7d JK",
+                2,
+            )
         hands: Iterable[Line] = stdin_lines(sys.stdin.buffer)
     else:
         hands = [argument_line(ns.hand)]
