@@ -24,6 +24,7 @@ from .batch import (
     run_simulate_command,
 )
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
+from .explain import Explanation, explain
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
 from .way import Decision, house_way
 
@@ -158,8 +159,25 @@ def print_decision(decision: Decision, out: TextIO) -> None:
         out.write(f"  EN: {rule.english}\n")
 
 
-def run_hands(hands: Iterable[Line], as_json: bool, out: TextIO, err: TextIO) -> int:
-    """Decide each hand; a bad one is reported and the rest go on. Exit 1 if any was bad.
+def print_steps(explanation: Explanation, swedish: bool, out: TextIO) -> None:
+    """The steps of the procedure on this hand, each marked: decided, or looked at."""
+    out.write("Steg:\n" if swedish else "Steps:\n")
+    passed = "(avgör inte) " if swedish else "(does not decide) "
+    for step in explanation.steps:
+        mark = "→" if step.applies else "·"
+        out.write(f"  {mark} [{step.rule}] {'' if step.applies else passed}{step.text(swedish)}\n")
+
+
+def run_hands(
+    hands: Iterable[Line],
+    as_json: bool,
+    out: TextIO,
+    err: TextIO,
+    steps: bool = False,
+    swedish: bool = False,
+) -> int:
+    """Decide each hand (with ``steps``, explain it too); a bad one is reported and the
+    rest go on. Exit 1 if any was bad.
 
     Each answer is flushed as soon as it is written, so a program feeding hands one
     line at a time gets each answer before it sends the next.
@@ -167,7 +185,7 @@ def run_hands(hands: Iterable[Line], as_json: bool, out: TextIO, err: TextIO) ->
     status = 0
     for line in hands:
         try:
-            decision = house_way(parse_line(line))
+            cards = parse_line(line)
         except HandError as error:
             status = 1
             if as_json:
@@ -176,10 +194,17 @@ def run_hands(hands: Iterable[Line], as_json: bool, out: TextIO, err: TextIO) ->
                 err.write(f"error: {shown_input(line.text)!r}: {error}\n")
             out.flush()
             continue
+        explanation = explain(cards) if steps else None
+        decision = house_way(cards) if explanation is None else explanation.decision
         if as_json:
-            out.write(json.dumps(decision_json(line.text, decision), ensure_ascii=False) + "\n")
+            answer = decision_json(line.text, decision)
+            if explanation is not None:
+                answer["steps"] = [step.to_json() for step in explanation.steps]
+            out.write(json.dumps(answer, ensure_ascii=False) + "\n")
         else:
             print_decision(decision, out)
+            if explanation is not None:
+                print_steps(explanation, swedish, out)
         out.flush()
     return status
 
@@ -280,16 +305,27 @@ def run_command(args: list[str]) -> int:
         return run_cost_command(args[1:], sys.stdout)
     if args and args[0] == "class-table":
         return run_class_table_command(args[1:], sys.stdout)
+    explaining = bool(args) and args[0] == "explain"
+    if explaining:
+        args = args[1:]
     parser = argparse.ArgumentParser(
-        prog="houseway",
+        prog="houseway explain" if explaining else "houseway",
         description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
         "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway cost' "
         "(what the house way gives up, per rule), 'houseway class-table' (rebuild the exact "
-        "analysis's table). Use '-' to read one hand per line from standard input.",
+        "analysis's table), 'houseway explain HAND' (the decision step by step). Use '-' to "
+        "read one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")
+    if explaining:
+        parser.add_argument(
+            "--lang",
+            choices=("sv", "en"),
+            default="en",
+            help="the language of the steps in text output (JSON holds both)",
+        )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ns = parser.parse_args(args)
     if ns.hand == ["-"]:
@@ -305,7 +341,8 @@ def run_command(args: list[str]) -> int:
         hands: Iterable[Line] = stdin_lines(sys.stdin.buffer)
     else:
         hands = [argument_line(ns.hand)]
-    return run_hands(hands, ns.json, sys.stdout, sys.stderr)
+    swedish = explaining and ns.lang == "sv"
+    return run_hands(hands, ns.json, sys.stdout, sys.stderr, steps=explaining, swedish=swedish)
 
 
 if __name__ == "__main__":
