@@ -83,6 +83,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: User ids Discord makes (snowflakes; a database BIGINT holds them).
+USER_IDS: Final = range(1, 1 << 63)
 #: How long a feedback whose analysis was not ready waits for it before giving up.
 LATE_ANALYSIS: Final = 10.0
 #: Practice hands are private, so a generator seeded from the operating system's randomness
@@ -343,6 +345,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         member: discord.User | None = None,
         public: bool = False,
     ) -> None:
+        if member is not None and not (
+            isinstance(member, discord.User | discord.Member) and member.id in USER_IDS
+        ):  # Discord sent no user for it (discord.py gives an Object) or an id it never makes
+            raise Refusal("stats.view.unknown_member", outcome="invalid_option")
         lang = language(interaction.locale)
         target = member or interaction.user
         other = target.id != interaction.user.id
