@@ -135,10 +135,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Bekräftelsen har gått ut – inget raderades. Kör {cmd[stats forget]} igen om du vill radera.",
         "en": "This confirmation has expired – nothing was deleted. Run {cmd[stats forget]} again to delete.",
     },
-    "stats.view.unknown_member": {
-        "sv": "Den medlemmen hittar jag inte: välj en i listan, eller utelämna medlem för din egen.",
-        "en": "I can't find that member: pick one from the list, or leave member out for your own.",
-    },
     "stats.forget.not_yours": {
         "sv": "Den här bekräftelsen är inte till dig.",
         "en": "This confirmation is not yours.",

@@ -85,12 +85,12 @@ async def test_stats_of_a_member_discord_did_not_resolve_are_refused(
         member = [{"name": "member", "type": 6, "value": user_id}]
         sent = await fake_discord.send_command("stats view", member)
         assert await refused(fake_discord, sent) == (
-            "I can't find that member: pick one from the list, or leave member out for your own."
+            "I can't find that member: pick a member from the list, or leave the option out."
         )
     member = [{"name": "member", "type": 6, "value": "1"}]
     swedish = await fake_discord.send_command("stats view", member, locale="sv-SE")
     assert await refused(fake_discord, swedish) == (
-        "Den medlemmen hittar jag inte: välj en i listan, eller utelämna medlem för din egen."
+        "Den medlemmen hittar jag inte: välj en medlem i listan, eller utelämna alternativet."
     )
     await counted(bot, "stats view", 4.0)
     assert 'outcome="error"' not in exposition(bot)

@@ -34,15 +34,7 @@ from houseway.rules import RULES
 from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
-from ...interactions import (
-    EVERYWHERE_CONTEXTS,
-    EVERYWHERE_INSTALLS,
-    Refusal,
-    component_id,
-    everywhere,
-    on_its_message,
-    refuse_invalid_component,
-)
+from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
 from ...storage import Bounded
 from ...storage import practice as store
 from .chart import render_rule_chart
@@ -63,9 +55,8 @@ from .embeds import (
 )
 from .forgotten import ForgottenNotes
 from .prepared import Prepared, Preparer
-from .sealing import KEY_NAME, Sealer, new_key
+from .sealing import Seals
 from .views import (
-    ID_PREFIXES,
     AnswerMenu,
     DailyMenu,
     ForgetButton,
@@ -73,9 +64,8 @@ from .views import (
     answer_view,
     daily_view,
     forget_view,
-    invalid_refusal,
-    is_ours,
     next_view,
+    refuse_stale_component,
 )
 
 if TYPE_CHECKING:
@@ -83,8 +73,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: User ids Discord makes (snowflakes; a database BIGINT holds them).
-USER_IDS: Final = range(1, 1 << 63)
 #: How long a feedback whose analysis was not ready waits for it before giving up.
 LATE_ANALYSIS: Final = 10.0
 #: Practice hands are private, so a generator seeded from the operating system's randomness
@@ -110,7 +98,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.days = DailyHands(bot.database)
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
         self.background: set[asyncio.Task[Any]] = set()
-        self._sealer: Sealer | None = None
+        self.seals = Seals(bot.database)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -131,32 +119,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             self._sampler = asyncio.ensure_future(asyncio.to_thread(PathSampler))
         return await asyncio.shield(self._sampler)
 
-    async def sealer(self, interaction: discord.Interaction) -> Sealer:
-        """The custom ids' key: read from the database at the first hand (made there by
-        the first process ever to ask), then kept."""
-        if self._sealer is None:
-            key = await self.bounded(interaction).within(
-                self.bot.database.meta_once(KEY_NAME, new_key())
-            )
-            self._sealer = Sealer(key)
-        return self._sealer
-
-    async def sealed_for(self, interaction: discord.Interaction, state: str, tag: str) -> bool:
-        """Whether the bot made this state for the member pressing it."""
-        return (await self.sealer(interaction)).holds(state, interaction.user.id, tag)
-
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A "practice:" or "daily:" custom id of no form the bot makes (an id from before
-        the ids had tags, say), or not on the message clicked: discord.py would drop it
-        without a word. Ids of our form on their message go to the items, which check
-        their tags."""
-        custom_id = component_id(interaction)
-        if custom_id is None or not custom_id.startswith(ID_PREFIXES):
-            return
-        if is_ours(custom_id) and on_its_message(interaction, custom_id):
-            return
-        await refuse_invalid_component(interaction, *invalid_refusal(custom_id))
+        await refuse_stale_component(interaction)
 
     def bounded(self, interaction: discord.Interaction) -> Bounded:
         """The database, bounded so that the interaction is answered in time whatever it does."""
@@ -198,7 +163,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> None:
         """The member's next hand by their schedule, with its answer menu."""
         lang = language(interaction.locale)
-        seal = (await self.sealer(interaction)).for_member(interaction.user.id)
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         sampler = await self.sampler()
         state = await self.bounded(interaction).within(
             store.member_state(self.bot.database, interaction.user.id)
@@ -283,7 +248,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         else:
             embed = self._set_feedback(prepared, two, seconds, lang, footer)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
-        seal = (await self.sealer(interaction)).for_member(interaction.user.id)
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
             attachments=[self._answer_file(png, decision, lang)],
@@ -342,13 +307,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     async def stats_view(
         self,
         interaction: discord.Interaction,
-        member: discord.User | None = None,
+        member: app_commands.Transform[discord.User, KnownUser] | None = None,
         public: bool = False,
     ) -> None:
-        if member is not None and not (
-            isinstance(member, discord.User | discord.Member) and member.id in USER_IDS
-        ):  # Discord sent no user for it (discord.py gives an Object) or an id it never makes
-            raise Refusal("stats.view.unknown_member", outcome="invalid_option")
         lang = language(interaction.locale)
         target = member or interaction.user
         other = target.id != interaction.user.id
@@ -447,10 +408,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> str:
         now = time.time()
         lang = language(interaction.locale)
-        today = store.utc_day(now)
-        if day > today:  # ISO dates sort as days; the bot never made tomorrow's menu
-            raise Refusal("component.invalid.daily", outcome="invalid_component")
-        if day != today:
+        if day != store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)

@@ -19,7 +19,10 @@ import base64
 import hashlib
 import hmac
 import secrets
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+if TYPE_CHECKING:
+    from ...storage import Bounded, Database
 
 #: Where the key is kept in the ``meta`` table.
 KEY_NAME: Final = "practice.custom_id_key"
@@ -60,3 +63,17 @@ class Seal(NamedTuple):
 
     def custom_id(self, state: str) -> str:
         return f"{state}:{self.sealer.tag(state, self.user_id)}"
+
+
+class Seals:
+    """The key, read from the database at the first hand (made there by the first process
+    ever to ask), then kept for the life of the process."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self._sealer: Sealer | None = None
+
+    async def sealer(self, db: Bounded) -> Sealer:
+        if self._sealer is None:
+            self._sealer = Sealer(await db.within(self.database.meta_once(KEY_NAME, new_key())))
+        return self._sealer

@@ -7,6 +7,7 @@ changed or used by another member. Each template sits beside the id it builds.""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, Final
@@ -26,7 +27,14 @@ from houseway.cards import (
 from houseway.rules import rule_name, rule_summary
 
 from ...i18n import SWEDISH, text
-from ...interactions import Refusal, component
+from ...interactions import (
+    Refusal,
+    component,
+    component_id,
+    on_its_message,
+    refuse_invalid_component,
+)
+from ...storage.practice import utc_day
 from .sealing import TAG, Seal
 
 if TYPE_CHECKING:
@@ -91,8 +99,24 @@ def invalid_refusal(custom_id: str) -> tuple[str, str]:
     return next((name, key) for start, name, key in INVALID if custom_id.startswith(start))
 
 
-def _invalid() -> Refusal:
-    return Refusal("component.invalid.practice", outcome="invalid_component")
+async def refuse_stale_component(interaction: discord.Interaction) -> None:
+    """A "practice:" or "daily:" custom id of no form the bot makes (an id from before the
+    ids had tags, say), or not on the message clicked: discord.py would drop it without a
+    word. Ids of our form on their message go to the items, which check their tags."""
+    custom_id = component_id(interaction)
+    if custom_id is None or not custom_id.startswith(ID_PREFIXES):
+        return
+    if is_ours(custom_id) and on_its_message(interaction, custom_id):
+        return
+    await refuse_invalid_component(interaction, *invalid_refusal(custom_id))
+
+
+async def _require_seal(interaction: discord.Interaction, state: str, tag: str) -> None:
+    """Refuse a state the bot did not make for the member pressing it."""
+    cog = _cog(interaction)
+    sealer = await cog.seals.sealer(cog.bounded(interaction))
+    if not sealer.holds(state, interaction.user.id, tag):
+        raise Refusal("component.invalid.practice", outcome="invalid_component")
 
 
 class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER_ID):
@@ -139,10 +163,10 @@ class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         async with component(interaction, f"practice {self.mode}") as handled:
-            cog = _cog(interaction)
-            if not self.hand or not await cog.sealed_for(interaction, self.state, self.tag):
-                raise _invalid()
-            handled.outcome = await cog.answer(interaction, self, values)
+            await _require_seal(interaction, self.state, self.tag)
+            if not self.hand:  # a card twice: not sealed by the bot, but never parsed either
+                raise Refusal("component.invalid.practice", outcome="invalid_component")
+            handled.outcome = await _cog(interaction).answer(interaction, self, values)
 
 
 class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID):
@@ -174,10 +198,10 @@ class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, "practice next"):
-            cog = _cog(interaction)
-            if not await cog.sealed_for(interaction, self.state, self.tag):
-                raise _invalid()
-            await cog.deal(interaction, self.mode, self.right, self.total, update=True)
+            await _require_seal(interaction, self.state, self.tag)
+            await _cog(interaction).deal(
+                interaction, self.mode, self.right, self.total, update=True
+            )
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET_ID):
@@ -226,7 +250,7 @@ class DailyMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY_I
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         async with component(interaction, "daily answer") as handled:
-            if not _is_date(self.day):  # 2026-13-45: the bot never made it
+            if not _is_date(self.day) or self.day > utc_day(time.time()):  # never made
                 raise Refusal("component.invalid.daily", outcome="invalid_component")
             handled.outcome = await _cog(interaction).daily_answer(interaction, self.day, values)
 
