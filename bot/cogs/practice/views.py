@@ -164,7 +164,7 @@ class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER
         values = _values(interaction)
         async with component(interaction, f"practice {self.mode}") as handled:
             await _require_seal(interaction, self.state, self.tag)
-            if not self.hand:  # a card twice: not sealed by the bot, but never parsed either
+            if not self.hand:  # a card twice: the bot never seals one, nor is it ever judged
                 raise Refusal("component.invalid.practice", outcome="invalid_component")
             handled.outcome = await _cog(interaction).answer(interaction, self, values)
 
