@@ -101,6 +101,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} fungerar som vanligt.",
         "en": "Scores and quizzes are unavailable right now (the database is not answering). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} work as usual.",
     },
+    "error.unknown_member": {
+        "sv": "Den medlemmen hittar jag inte: välj en medlem i listan, eller utelämna alternativet.",
+        "en": "I can't find that member: pick a member from the list, or leave the option out.",
+    },
     "error.cooldown": {
         "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
         "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",

@@ -34,7 +34,7 @@ from houseway.rules import RULES
 from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
-from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, Refusal, everywhere
+from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
 from ...storage import Bounded
 from ...storage import practice as store
 from .chart import render_rule_chart
@@ -55,6 +55,7 @@ from .embeds import (
 )
 from .forgotten import ForgottenNotes
 from .prepared import Prepared, Preparer
+from .sealing import Seals
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -64,6 +65,7 @@ from .views import (
     daily_view,
     forget_view,
     next_view,
+    refuse_stale_component,
 )
 
 if TYPE_CHECKING:
@@ -96,6 +98,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.days = DailyHands(bot.database)
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
         self.background: set[asyncio.Task[Any]] = set()
+        self.seals = Seals(bot.database)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -115,6 +118,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if self._sampler is None:
             self._sampler = asyncio.ensure_future(asyncio.to_thread(PathSampler))
         return await asyncio.shield(self._sampler)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await refuse_stale_component(interaction)
 
     def bounded(self, interaction: discord.Interaction) -> Bounded:
         """The database, bounded so that the interaction is answered in time whatever it does."""
@@ -156,6 +163,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> None:
         """The member's next hand by their schedule, with its answer menu."""
         lang = language(interaction.locale)
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         sampler = await self.sampler()
         state = await self.bounded(interaction).within(
             store.member_state(self.bot.database, interaction.user.id)
@@ -169,7 +177,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         png = await asyncio.to_thread(render_hand, hand, deck)
         shown_ms = int(time.time() * 1000)
         embed = hand_embed(mode, hand, lang, right, total)
-        view = answer_view(mode, hand, shown_ms, right, total, options, lang)
+        view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal)
         file = picture_file(png, HAND_IMAGE, hand_description(hand, lang))
         if update:
             await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
@@ -240,10 +248,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         else:
             embed = self._set_feedback(prepared, two, seconds, lang, footer)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
             attachments=[self._answer_file(png, decision, lang)],
-            view=next_view(mode, right, total, lang),
+            view=next_view(mode, right, total, lang, seal),
         )
         if mode == "set" and prepared.pending:
             self._later(self._analysis_later(interaction, prepared, embed, two, lang))
@@ -298,7 +307,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     async def stats_view(
         self,
         interaction: discord.Interaction,
-        member: discord.User | None = None,
+        member: app_commands.Transform[discord.User, KnownUser] | None = None,
         public: bool = False,
     ) -> None:
         lang = language(interaction.locale)
