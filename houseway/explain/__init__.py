@@ -96,25 +96,36 @@ def _steps(hand: tuple[Card, ...], groups: Groups, decision: Decision) -> list[S
 
 def _equal_choice(hand: tuple[Card, ...], groups: Groups, decision: Decision) -> tuple[str, str]:
     """Where cards of one rank could go either way and the choice changes the five-card
-    hand (three natural aces and the joker), which went low and what that keeps."""
-    taken: dict[int, int] = {}
-    for card in decision.two:
-        taken[RANK_OF[card]] = taken.get(RANK_OF[card], 0) + 1
-    values = set()
-    for rank, count in taken.items():
-        for picked in combinations(groups[rank], count):
-            low = [*picked, *(c for c in decision.two if RANK_OF[c] != rank)]
-            values.add(five_value([c for c in hand if c not in low]))
-    if len(values) <= 1:
-        return "", ""
-    kept_sv, kept_en = (_a_hand(decision.five_value, s) for s in (True, False))
-    low = _cards(decision.two)
-    return (
-        f" Av korten med samma valör går just {low} till tvåkortshanden: då blir {kept_sv} "
-        "kvar i femkortshanden.",
-        f" Of the cards of equal rank, {low} are the ones that go to the two-card hand: that "
-        f"keeps {kept_en} in the five-card hand.",
-    )
+    hand (three natural aces and the joker), which went low, which stayed, and what that
+    keeps."""
+    for rank in sorted({RANK_OF[c] for c in decision.two}, reverse=True):
+        low = [c for c in decision.two if RANK_OF[c] == rank]
+        others = [c for c in decision.two if RANK_OF[c] != rank]
+        values = {
+            five_value([c for c in hand if c not in (*picked, *others)])
+            for picked in combinations(groups[rank], len(low))
+        }
+        if len(values) <= 1:
+            continue
+        stayed = [c for c in groups[rank] if c not in low]
+        of_sv, of_en = (
+            ("Av essen", "Of the aces")
+            if rank == ACE
+            else (
+                "Av korten med samma valör",
+                "Of the cards of equal rank",
+            )
+        )
+        goes_sv, goes_en = ("går", "goes") if len(low) == 1 else ("går", "go")
+        stays_en = "stays" if len(stayed) == 1 else "stay"
+        kept_sv, kept_en = (_a_hand(decision.five_value, s) for s in (True, False))
+        return (
+            f" {of_sv} {goes_sv} {_cards(low)} till tvåkortshanden och {_cards(stayed)} "
+            f"stannar: då blir {kept_sv} kvar i femkortshanden.",
+            f" {of_en}, {_cards(low)} {goes_en} to the two-card hand and {_cards(stayed)} "
+            f"{stays_en}: that keeps {kept_en} in the five-card hand.",
+        )
+    return "", ""
 
 
 def _five_aces(aces: list[Card], decision: Decision) -> Step:

@@ -177,7 +177,9 @@ def test_which_of_equal_aces_go_low_is_said_where_it_keeps_a_flush() -> None:
     assert explanation.path == ("four-of-a-kind.aces",)
     low = " ".join(pretty_card(c) for c in explanation.decision.two)
     assert low == "A♦ A♣"
-    assert f"{low} are the ones" in explanation.text() and "keeps a flush" in explanation.text()
+    assert f"Of the aces, {low} go to the two-card hand" in explanation.text()
+    assert "A♥ 🃏 stay: that keeps a flush" in explanation.text()
+    assert f"Av essen går {low} till tvåkortshanden" in explanation.text(True)
     assert "blir en färg kvar" in explanation.text(True)
 
 
