@@ -13,6 +13,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "title.rules": {"sv": "Huset väljer – reglerna", "en": "House Way – the rules"},
     "field.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
     "field.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
+    "field.why": {"sv": "Varför, med de här korten", "en": "Why, on these cards"},
     "field.often": {"sv": "Hur ofta", "en": "How often"},
     "field.hand": {"sv": "Handen som text", "en": "The hand as text"},
     "often": {
