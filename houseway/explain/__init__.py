@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import NamedTuple
 
 from ..cards import ACE, JOKER, RANK_OF, Card
 from ..hands import five_value
@@ -36,25 +35,9 @@ from .groups import (
     _two_pairs,
 )
 from .straights import _passed_over, _straightish
-from .words import Groups, Step, _a_hand, _cards, _step
+from .words import Explanation, Groups, Step, _a_hand, _cards, _step
 
 __all__ = ["Explanation", "Step", "explain"]
-
-
-class Explanation(NamedTuple):
-    decision: Decision
-    steps: tuple[Step, ...]
-
-    @property
-    def path(self) -> tuple[str, ...]:
-        return tuple(step.rule for step in self.steps if step.applies)
-
-    def text(self, swedish: bool = False) -> str:
-        """The steps as one paragraph a member reads."""
-        return " ".join(step.text(swedish) for step in self.steps)
-
-
-# --- the procedure, said ------------------------------------------------------------------
 
 
 def explain(cards: Sequence[Card] | str) -> Explanation:

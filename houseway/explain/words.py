@@ -1,5 +1,5 @@
 """The words of the explanations: cards, ranks and hands named in Swedish and English,
-and the step they make up."""
+and the steps and explanations they make up."""
 
 from __future__ import annotations
 
@@ -53,6 +53,8 @@ class Step(NamedTuple):
 
 
 class Explanation(NamedTuple):
+    """A decision and the steps that led to it (see :func:`houseway.explain.explain`)."""
+
     decision: Decision
     steps: tuple[Step, ...]
 
