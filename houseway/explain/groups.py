@@ -227,11 +227,7 @@ def _two_pairs(groups: Groups, decision: Decision) -> list[Step]:
                 "and both pairs stay in the five-card hand.",
             )
         ]
-    if RANK_OF[first] == ACE:
-        why_sv = f"ett ess, men {_rank_word(RANK_OF[second], True)} är lägre än knekt"
-        why_en = f"an ace, but {_rank_word(RANK_OF[second], False)} is below a jack"
-    else:
-        why_sv, why_en = "inget ess", "no ace"
+    why_sv, why_en = not_ace_jack(first, second)
     return [
         _step(
             "two-pairs.ace-jack",
@@ -284,3 +280,13 @@ def _high_card(hand: tuple[Card, ...], decision: Decision) -> Step:
         f"{_cards([top])}{_ace_note([top], False)}, stays in the five-card hand and the next "
         f"two highest, {low}, go to the two-card hand.",
     )
+
+
+def not_ace_jack(first: Card, second: Card) -> tuple[str, str]:
+    """Why the two highest singles beside two pairs are not "ace and jack or better"."""
+    if RANK_OF[first] == ACE:
+        return (
+            f"ett ess, men {_rank_word(RANK_OF[second], True)} är lägre än knekt",
+            f"an ace, but {_rank_word(RANK_OF[second], False)} is below a jack",
+        )
+    return "inget ess", "no ace"
