@@ -29,10 +29,12 @@ from ...cards_image import render_hand, render_split
 from ...i18n import language, text
 from ...storage import DatabaseError
 from ...storage import quiz as store
+from ...storage import results as scores
 from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
 from .intake import AnswerIntake
 from .timing import Timing
 from .views import AnswerSelect, answer_view
+from .why import why_view
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -338,7 +340,7 @@ class QuizRunner:
         """Reveal the house way, the rule and who got it right; then close the round."""
         lang = language(quiz.locale)
         decision = house_way(round_.hand)
-        results = await store.round_results(self.db, round_.id)
+        results = await scores.round_results(self.db, round_.id)
         embed = reveal_embed(quiz, round_, decision, results, lang)
         channel = await channel_of(self.bot, quiz.channel_id)
 
@@ -346,7 +348,9 @@ class QuizRunner:
             png = await asyncio.to_thread(render_split, decision.five, decision.two)
             description = decision_description(decision, lang)
             return await channel.send(
-                embed=embed, file=picture_file(png, REVEAL_IMAGE, description)
+                embed=embed,
+                file=picture_file(png, REVEAL_IMAGE, description),
+                view=why_view(round_.id, lang),
             )
 
         def is_this_reveal(message: discord.Message) -> bool:
@@ -365,7 +369,7 @@ class QuizRunner:
     async def finish(self, quiz: store.Quiz, last: store.Round) -> None:
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
-        embed = summary_embed(await store.quiz_totals(self.db, quiz.id), lang)
+        embed = summary_embed(await scores.quiz_totals(self.db, quiz.id), lang)
         channel = await channel_of(self.bot, quiz.channel_id)
 
         def is_the_summary(message: discord.Message) -> bool:

@@ -34,6 +34,8 @@ ID_PREFIX: Final = "quiz:"
 ROUND_IDS: Final = range(1 << 62)
 #: Leaderboard pages the bot shows (/leaderboard's page option; its buttons stop there).
 LAST_PAGE: Final = 10_000
+#: The reveal's "Why?" button (bot/cogs/quiz/why.py) starts with this.
+WHY_PREFIX: Final = "quiz:why:"
 #: The leaderboard's periods (/leaderboard's period choices).
 PERIODS: Final = ("all", "month")
 
@@ -231,6 +233,8 @@ async def refuse_stale_component(interaction: discord.Interaction) -> None:
         name, key = LeaderboardPage.NAME, "component.invalid.leaderboard"
     elif custom_id.startswith(AnswerSelect.PREFIX):
         name, key = AnswerSelect.NAME, "component.invalid.answer"
+    elif custom_id.startswith(WHY_PREFIX):
+        name, key = "quiz why", "component.invalid.why"
     else:
         name, key = "quiz component", "component.invalid"
     await refuse_invalid_component(interaction, name, key)
