@@ -154,8 +154,8 @@ class HousewayCog(commands.Cog):
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         census = load_rule_counts()
-        self.rule_counts: dict[str, int] = dict(census["rules"])  # type: ignore[call-overload]
-        self.total_hands = int(census["total"])  # type: ignore[call-overload]
+        self.rule_counts: dict[str, int] = dict(census["rules"])
+        self.total_hands = int(census["total"])
         self.lanes = MemberLanes(PICTURES_PER_MEMBER, WAITING_PER_MEMBER)
         self.warming: asyncio.Future[None] | None = None
         #: discord.py's own per-key cooldown buckets, keyed by the presser.
