@@ -291,8 +291,7 @@ class HousewayCog(commands.Cog):
     async def deal_again(self, interaction: discord.Interaction, dealer: int | None) -> None:
         """A new deal in the dealer's message, or a private one for anyone else."""
         bucket = self.deal_again_cooldown.get_bucket(interaction)
-        wait = bucket.update_rate_limit() if bucket is not None else None
-        if wait:
+        if bucket is not None and (wait := bucket.update_rate_limit()):
             raise cooldown_refusal(app_commands.CommandOnCooldown(bucket, wait), "deal.cooldown")
         decision = house_way(deal(_RANDOM))
         presser = interaction.user.id
