@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
@@ -29,6 +29,7 @@ from houseway.rules import rule_name, rule_summary
 from ...i18n import SWEDISH, text
 from ...interactions import (
     Refusal,
+    bot_of,
     component,
     component_id,
     on_its_message,
@@ -69,7 +70,7 @@ INVALID: Final = (
 def _cog(interaction: discord.Interaction) -> PracticeCog:
     from .cog import PracticeCog
 
-    cog = interaction.client.get_cog("PracticeCog")  # type: ignore[attr-defined]
+    cog = bot_of(interaction).get_cog("PracticeCog")
     assert isinstance(cog, PracticeCog)
     return cog
 
@@ -84,7 +85,9 @@ def hand_of_code(code: str) -> tuple[Card, ...]:
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
-    return [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values", [])
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 def is_ours(custom_id: str) -> bool:

@@ -27,7 +27,7 @@ from houseway.quiz import is_correct, points
 from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand, render_split
 from ...i18n import language, text
-from ...storage import DatabaseError
+from ...storage import Database, DatabaseError
 from ...storage import quiz as store
 from ...storage import results as scores
 from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
@@ -47,11 +47,22 @@ SEARCH_LIMIT: Final = 100
 _RANDOM = random.SystemRandom()  # deals and rule choices no one can predict
 
 
-async def channel_of(bot: HousewayBot, channel_id: int) -> discord.abc.Messageable:
+#: The channels a quiz runs in: each posts, reads its history and edits a post by id
+#: (get_partial_message, which discord.abc.Messageable lacks).
+QuizChannel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.DMChannel
+)
+
+
+async def channel_of(bot: HousewayBot, channel_id: int) -> QuizChannel:
     channel = bot.get_channel(channel_id)
     if channel is None:
         channel = await bot.fetch_channel(channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
+    assert isinstance(channel, QuizChannel)
     return channel
 
 
@@ -66,7 +77,7 @@ async def close_round_message(
     lang = language(quiz.locale)
     try:
         channel = await channel_of(bot, quiz.channel_id)
-        await channel.get_partial_message(round_.message_id).edit(  # type: ignore[attr-defined]
+        await channel.get_partial_message(round_.message_id).edit(
             content=text("quiz.round.closed", lang, count=count),
             embed=round_embed(quiz, round_, lang, round_.deadline, closed=True),
             view=None,
@@ -103,7 +114,7 @@ class QuizRunner:
         self.own: set[tuple[str, int]] = set()
 
     @property
-    def db(self) -> store.Database:
+    def db(self) -> Database:
         return self.bot.database
 
     @property
@@ -305,7 +316,7 @@ class QuizRunner:
             if count != shown and time.time() < current.deadline and current.message_id:
                 channel = await channel_of(self.bot, quiz.channel_id)
                 try:  # best effort: the count is a courtesy (the message may be deleted)
-                    await channel.get_partial_message(current.message_id).edit(  # type: ignore[attr-defined]
+                    await channel.get_partial_message(current.message_id).edit(
                         content=text("quiz.round.count", lang, count=count)
                     )
                 except discord.HTTPException as error:

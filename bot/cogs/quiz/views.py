@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -43,7 +44,7 @@ PERIODS: Final = ("all", "month")
 def _cog(interaction: discord.Interaction) -> QuizCog:
     from .cog import QuizCog
 
-    cog = interaction.client.get_cog("QuizCog")  # type: ignore[attr-defined]
+    cog = bot_of(interaction).get_cog("QuizCog")
     assert isinstance(cog, QuizCog)
     return cog
 
@@ -78,7 +79,9 @@ class AnswerSelect(
         return False
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        data: Mapping[str, object] = interaction.data or {}
+        chosen = data.get("values", [])
+        values = list(chosen) if isinstance(chosen, list) else []
         async with component(interaction, self.NAME) as handled:
             handled.outcome = await _cog(interaction).intake.take_answer(
                 interaction, self.round_id, values
