@@ -74,6 +74,17 @@ class Database(Statements):
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
         """All statements inside commit together or not at all."""
 
+    def member_transaction(
+        self, user_id: int
+    ) -> contextlib.AbstractAsyncContextManager[Statements]:
+        """A transaction that first takes the member's lock, before touching any row.
+
+        Every write about one member (an answer, a forget) goes through here, so two of
+        them run one after the other and never wait for each other's rows in opposite
+        orders (a deadlock). SQLite's BEGIN IMMEDIATE already lets one writer in at a time.
+        """
+        return self.transaction()
+
     @abstractmethod
     async def script(self, sql: str) -> None:
         """Run several statements in one transaction (migrations)."""
@@ -252,6 +263,11 @@ class Bounded(Database):
 
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
         return self.inner.transaction()
+
+    def member_transaction(
+        self, user_id: int
+    ) -> contextlib.AbstractAsyncContextManager[Statements]:
+        return self.inner.member_transaction(user_id)
 
     async def script(self, sql: str) -> None:
         await self.inner.script(sql)
