@@ -35,7 +35,7 @@ from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
 from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, Refusal, everywhere
-from ...storage import Bounded
+from ...storage import Bounded, DatabaseError
 from ...storage import practice as store
 from .chart import render_rule_chart
 from .daily import DailyHands
@@ -230,7 +230,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                 timeout=self.timing.analysis_wait,
                 return_when=asyncio.ALL_COMPLETED,
             )
-        recorded = await writing
+        try:
+            recorded = await writing
+        except store.ForgottenSinceShown:
+            raise Refusal("practice.forgotten", outcome="forgotten") from None
         if recorded is None:
             raise Refusal("practice.already", outcome="already")
         right, total = menu.right + correct, menu.total + 1
@@ -343,15 +346,59 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         elif time.time() * 1000 > button.until_ms:
             outcome, message = "expired", text("stats.forget.expired", lang, cmd=self.bot.mentions)
         else:
-            rows = await self.bounded(interaction).within(
-                store.forget_member(self.bot.database, button.user_id)
+            # Answered at once (the buttons go: no second click), told the outcome after.
+            forgetting = store.Forgetting(
+                button.user_id, asyncio.get_running_loop().time() + self.timing.forget_by
             )
-            self.bot.decks.forget(button.user_id)
-            # Features holding a member's data in memory drop it (the quiz's kept answers).
-            self.bot.dispatch("member_forgotten", button.user_id)
-            outcome, message = "forgotten", text("stats.forget.done", lang, rows=rows)
+            await interaction.response.edit_message(
+                content=text("stats.forget.working", lang), view=None
+            )
+            outcome, message = await self._forget(forgetting, lang)
+            await self._tell_forget(interaction, message)
+            return outcome
         await interaction.response.edit_message(content=message, view=None)
         return outcome
+
+    async def _forget(self, forgetting: store.Forgetting, lang: str) -> tuple[str, str]:
+        """Run the forget and say what really happened: done, nothing deleted, or (COMMIT
+        sent, no answer, the note not found) that only running it again makes sure."""
+        asked_at = time.time()
+        waited = Bounded(self.bot.database, forgetting.commit_by + self.timing.forget_commit_wait)
+        cmd = self.bot.mentions
+        try:
+            rows = await waited.within(forgetting.run(self.bot.database))
+        except DatabaseError as error:
+            log.warning("/stats forget not done (%s): %s", type(error).__name__, error)
+            if not forgetting.committing:  # rolled back, or past commit_by: never commits
+                return "database_unavailable", text("stats.forget.unavailable", lang, cmd=cmd)
+            try:
+                soon = asyncio.get_running_loop().time() + self.timing.ack_by
+                checked = Bounded(self.bot.database, soon)
+                done = await checked.within(
+                    store.forgotten_since(self.bot.database, forgetting.user_id, asked_at)
+                )
+            except DatabaseError:
+                done = False
+            if not done:
+                self.bot.metrics.database_errors.inc()  # "database_unavailable" is counted
+                return "uncertain", text("stats.forget.uncertain", lang, cmd=cmd)
+            return self._forgotten(forgetting.user_id), text("stats.forget.done_unknown", lang)
+        return self._forgotten(forgetting.user_id), text("stats.forget.done", lang, rows=rows)
+
+    def _forgotten(self, user_id: int) -> str:
+        """Features holding a member's data in memory drop it (the deck, the quiz's kept
+        answers); the outcome for the log line."""
+        self.bot.decks.forget(user_id)
+        self.bot.dispatch("member_forgotten", user_id)
+        return "forgotten"
+
+    @staticmethod
+    async def _tell_forget(interaction: discord.Interaction, message: str) -> None:
+        """The forget's outcome in place of "Deleting…" (the interaction lasts 15 minutes)."""
+        try:
+            await interaction.edit_original_response(content=message)
+        except discord.HTTPException as error:
+            log.warning("could not tell a member how their forget went: %s", error)
 
     # --- /daily ---
 
@@ -390,15 +437,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         await interaction.response.send_message(
             embed=embed,
             file=picture_file(png, HAND_IMAGE, hand_description(hand, lang)),
-            view=daily_view(day, hand, lang),
+            view=daily_view(day, int(time.time() * 1000), hand, lang),
             ephemeral=True,
         )
 
     async def daily_answer(
-        self, interaction: discord.Interaction, day: str, values: list[str]
+        self, interaction: discord.Interaction, menu: DailyMenu, values: list[str]
     ) -> str:
         now = time.time()
         lang = language(interaction.locale)
+        day = menu.day
         if day != store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)
         db = self.bounded(interaction)
@@ -411,11 +459,22 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         two = sorted((card_from_name(v) for v in values), key=sort_key)
         judged = verdict(prepared.decision, two)
         given = format_cards(two)
-        taken = await db.within(
-            store.record_daily(
-                self.bot.database, day, interaction.user.id, given, judged.correct, now
+        # A menu from before ids carried the time it was shown: as if shown at midnight.
+        shown_at = store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
+        try:
+            taken = await db.within(
+                store.record_daily(
+                    self.bot.database,
+                    day,
+                    interaction.user.id,
+                    given,
+                    judged.correct,
+                    now,
+                    shown_at,
+                )
             )
-        )
+        except store.ForgottenSinceShown:
+            raise Refusal("daily.forgotten", outcome="forgotten") from None
         if not taken:
             raise Refusal("daily.already", outcome="already")
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
