@@ -291,3 +291,57 @@ async def test_a_forget_whose_commit_hangs_is_told_the_outcome(
             assert await left_of(postgres_url, nils) == before
     finally:
         await proxy.stop()
+
+
+async def test_a_menu_shown_before_the_forget_is_refused_and_a_new_hand_counts(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    """After "everything is deleted", the practice hand and the day's hand still on the
+    screen are refused in words; the member who starts again is counted again."""
+    olle = fake_discord.make_user("olle")
+    async with run_bot(fake_discord, database_url=any_database_url, practice_timing=IN_THREAD):
+        await practised(fake_discord, olle)
+        session = await practise(fake_discord, olle)
+        old_hand = fake_discord.messages[session.original_message_id]
+        old_daily = await daily_shown(fake_discord, olle)
+        asked, yes = await forget_button(fake_discord, olle)
+        confirm = await fake_discord.click(asked, yes, user=olle)
+        assert (await forget_outcome(fake_discord, confirm)).startswith(DONE)
+
+        click = await fake_discord.click(
+            old_hand, menu_of(old_hand)["custom_id"], values=house_two(hand_of(old_hand)), user=olle
+        )
+        refused = await fake_discord.wait_response(click)
+        assert refused.ephemeral and (refused.content or "").startswith(
+            "You asked to be forgotten after this hand was dealt, so this answer is not stored."
+        )
+        daily_menu = menu_of(old_daily, "daily:")["custom_id"]
+        click = await fake_discord.click(
+            old_daily,
+            daily_menu,
+            values=house_two(daily_hand_of(old_daily)),
+            user=olle,
+            locale="sv-SE",
+        )
+        refused = await fake_discord.wait_response(click)
+        assert refused.ephemeral and (refused.content or "").startswith(
+            "Du bad om att bli glömd efter att den här handen visades, så svaret sparas inte."
+        )
+        assert await left_of(any_database_url, olle) == {"forgotten_members": 1}
+
+        await practised(fake_discord, olle)  # starting again
+        new_daily = await daily_shown(fake_discord, olle)
+        click = await fake_discord.click(
+            new_daily,
+            menu_of(new_daily, "daily:")["custom_id"],
+            values=house_two(daily_hand_of(new_daily)),
+            user=olle,
+        )
+        assert (await fake_discord.wait_response(click)).embeds
+        assert await left_of(any_database_url, olle) == {
+            "forgotten_members": 1,
+            "practice_members": 1,
+            "practice_answers": 1,
+            "practice_rules": 1,
+            "daily_answers": 1,
+        }
