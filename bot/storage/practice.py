@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import calendar
+import logging
 import math
 import statistics
 import time
@@ -23,6 +24,7 @@ from houseway.practice import RuleRecord, Schedule
 from . import Database, DatabaseError, Row, Statements
 
 DAY_SECONDS = 86_400
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -378,6 +380,10 @@ class Forgetting:
             if self.committing or isinstance(error, ForgetNotDone):
                 raise
             raise ForgetNotDone(str(error)) from error
+        try:
+            await db.scrub()
+        except DatabaseError as error:  # deleted all the same; the copies go later
+            log.warning("old copies of a forgotten member's rows stay for now: %s", error)
         return deleted
 
 

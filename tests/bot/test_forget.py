@@ -11,6 +11,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +28,7 @@ from tests.bot.test_practice import (
     practise,
     rows_mentioning,
 )
+from tests.bot.traces import id_copies
 from tests.fakediscord import FakeDiscord, FakeUser
 
 #: Members racing an answer (practice and daily) against their own forget at once.
@@ -345,3 +347,33 @@ async def test_a_menu_shown_before_the_forget_is_refused_and_a_new_hand_counts(
             "practice_rules": 1,
             "daily_answers": 1,
         }
+
+
+async def test_right_after_a_forget_sqlite_files_hold_only_the_note(
+    fake_discord: FakeDiscord, run_bot: BotRunner, tmp_path: Path
+) -> None:
+    """Deleted rows are zeroed (secure_delete) and the WAL, which holds the pages as they
+    were, is checkpointed and emptied: the member's id is left only in the forget note
+    (its row and its primary key's index), not in 60-odd old page versions."""
+    path = tmp_path / "traces.sqlite3"
+    url = f"sqlite:///{path}"
+    pia = fake_discord.make_user("pia")
+    async with run_bot(fake_discord, database_url=url, practice_timing=IN_THREAD):
+        chosen = await fake_discord.send_command("cards", {"colours": "four"}, user=pia)
+        await fake_discord.wait_response(chosen)
+        for _ in range(5):
+            await practised(fake_discord, pia)
+        daily = await daily_shown(fake_discord, pia)
+        click = await fake_discord.click(
+            daily,
+            menu_of(daily, "daily:")["custom_id"],
+            values=house_two(daily_hand_of(daily)),
+            user=pia,
+        )
+        await fake_discord.wait_response(click)
+        assert sum(id_copies(path, pia.id).values()) > 2
+        asked, yes = await forget_button(fake_discord, pia)
+        confirm = await fake_discord.click(asked, yes, user=pia)
+        assert (await forget_outcome(fake_discord, confirm)).startswith(DONE)
+        left = id_copies(path, pia.id)
+    assert sum(left.values()) == 2, left
