@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.storage import members, open_database, practice  # noqa: E402
+from bot.storage import forgotten, members, open_database, practice  # noqa: E402
 from houseway.practice import Schedule  # noqa: E402
 from tests.bot.traces import id_copies  # noqa: E402
 
@@ -45,7 +45,7 @@ async def measure(hands: int) -> None:
         await practice.record_daily(database, day, MEMBER, "2s 2h", True, time.time(), 0.0)
         await members.choose_deck(database, MEMBER, "four")
         print(f"before the forget:     {id_copies(path, MEMBER)}")
-        await practice.forget_member(database, MEMBER)
+        await forgotten.forget_member(database, MEMBER)
         print(f"right after the forget: {id_copies(path, MEMBER)}")
         await database.close()
         print(f"after a clean close:    {id_copies(path, MEMBER)}")

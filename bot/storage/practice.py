@@ -7,24 +7,21 @@ an old menu, a retry or a restart can never count a hand twice.
 
 from __future__ import annotations
 
-import asyncio
 import calendar
-import logging
-import math
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Final
+from typing import Any
 
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 from houseway.practice import RuleRecord, Schedule
 
-from . import Database, DatabaseError, Row, Statements
+from . import Database, Row, Statements
+from .forgotten import refuse_if_forgotten
 
 DAY_SECONDS = 86_400
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -83,23 +80,6 @@ async def member_state(db: Database, user_id: int) -> MemberState:
     )
 
 
-class ForgottenSinceShown(Exception):
-    """The member ran /stats forget after this hand was shown: its answer is not written.
-
-    A hand dealt after the forget is a fresh start and is written as usual.
-    """
-
-
-async def _refuse_if_forgotten(tx: Statements, user_id: int, shown_at: float) -> None:
-    """Under the member's lock: raise if their forget is as new as the hand or newer."""
-    if await tx.fetchrow(
-        "SELECT 1 AS gone FROM forgotten_members WHERE user_id = $1 AND forgotten_at >= $2",
-        user_id,
-        shown_at,
-    ):
-        raise ForgottenSinceShown
-
-
 async def record_answer(
     db: Database, answer: PracticeAnswer, schedule: Schedule
 ) -> Recorded | None:
@@ -111,7 +91,7 @@ async def record_answer(
     right = int(answer.correct)
     # The member's lock first, as forget_member takes it: the two never interleave.
     async with db.member_transaction(answer.user_id) as tx:
-        await _refuse_if_forgotten(tx, answer.user_id, answer.shown_ms / 1000)
+        await refuse_if_forgotten(tx, answer.user_id, answer.shown_ms / 1000)
         written = await tx.fetch(
             "INSERT INTO practice_answers (user_id, shown_ms, hand, mode, path, answer, correct,"
             " seconds, answered_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
@@ -298,112 +278,6 @@ async def quiz_standing(db: Database, guild_id: int, user_id: int) -> tuple[int,
     )
 
 
-#: Every table and column that holds a member's id: what /stats forget clears.
-MEMBER_ROWS = (
-    ("practice_answers", "user_id"),
-    ("practice_rules", "user_id"),
-    ("practice_members", "user_id"),
-    ("daily_answers", "user_id"),
-    ("answers", "user_id"),
-    ("scores", "user_id"),
-    ("member_settings", "user_id"),
-)
-
-
-#: How long the note that a member asked to be forgotten is kept (see V6's migration).
-FORGOTTEN_KEPT_SECONDS: Final = 30 * 86_400
-
-
-async def prune_forgotten(db: Statements, now: float | None = None) -> int:
-    """Drop the notes of members who asked to be forgotten more than 30 days ago."""
-    now = time.time() if now is None else now
-    return await db.execute(
-        "DELETE FROM forgotten_members WHERE forgotten_at < $1", now - FORGOTTEN_KEPT_SECONDS
-    )
-
-
-class ForgetNotDone(DatabaseError):
-    """The forget was rolled back (or never began): nothing was deleted."""
-
-
-@dataclass
-class Forgetting:
-    """One member's /stats forget, bounded so that the member can be told the truth.
-
-    It commits only if it is ready by ``commit_by`` (loop time), and rolls back otherwise;
-    ``committing`` says when COMMIT has been sent, from which moment only the database
-    knows whether it went through (see ``forgotten_since``).
-    """
-
-    user_id: int
-    commit_by: float
-    #: When the member asked (tests set it); by default the moment the lock is taken.
-    now: float | None = None
-    committing: bool = False
-
-    async def run(self, db: Database) -> int:
-        """Delete everything stored about the member, in one transaction; rows deleted.
-
-        Quizzes the member started stay for the other players, without the starter's id.
-        What remains is a note of when they asked (for 30 days), which stops any process
-        from writing an answer to a hand shown before (or a quiz answer given before) that
-        it held back for a slow database.
-
-        Raises:
-            ForgetNotDone: not ready by ``commit_by``, or failed before COMMIT.
-            DatabaseError: COMMIT failed: it may have gone through (``committing``).
-        """
-        loop = asyncio.get_running_loop()
-        deleted = 0
-        try:
-            async with db.member_transaction(self.user_id) as tx:
-                # Taken under the lock: every hand shown before this moment is refused.
-                now = time.time() if self.now is None else self.now
-                await prune_forgotten(tx, now)
-                await tx.execute(
-                    "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)"
-                    " ON CONFLICT (user_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",
-                    self.user_id,
-                    now,
-                )
-                for table, column in MEMBER_ROWS:
-                    deleted += await tx.execute(
-                        f"DELETE FROM {table} WHERE {column} = $1", self.user_id
-                    )
-                deleted += await tx.execute(
-                    "UPDATE quizzes SET started_by = 0 WHERE started_by = $1", self.user_id
-                )
-                if loop.time() > self.commit_by:
-                    raise ForgetNotDone("the forget was not ready in time; rolled back")
-                self.committing = True
-        except DatabaseError as error:
-            if self.committing or isinstance(error, ForgetNotDone):
-                raise
-            raise ForgetNotDone(str(error)) from error
-        try:
-            await db.scrub()
-        except DatabaseError as error:  # deleted all the same; the copies go later
-            log.warning("old copies of a forgotten member's rows stay for now: %s", error)
-        return deleted
-
-
-async def forget_member(db: Database, user_id: int, now: float | None = None) -> int:
-    """Delete everything stored about the member, however long it takes; rows deleted."""
-    return await Forgetting(user_id, math.inf, now).run(db)
-
-
-async def forgotten_since(db: Database, user_id: int, since: float) -> bool:
-    """Whether the member's forget note is from ``since`` or later (a forget went through)."""
-    return (
-        await db.fetchrow(
-            "SELECT 1 AS gone FROM forgotten_members WHERE user_id = $1 AND forgotten_at >= $2",
-            user_id,
-            since,
-        )
-        is not None
-    )
-
-
 # --- the daily hand ---
 
 
@@ -461,7 +335,7 @@ async def record_daily(
         ForgottenSinceShown: the member asked to be forgotten after the hand was shown.
     """
     async with db.member_transaction(user_id) as tx:
-        await _refuse_if_forgotten(tx, user_id, shown_at)
+        await refuse_if_forgotten(tx, user_id, shown_at)
         written = await tx.fetch(
             "INSERT INTO daily_answers (day, user_id, answer, correct, answered_at)"
             " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (day, user_id) DO NOTHING"

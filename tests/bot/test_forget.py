@@ -377,3 +377,33 @@ async def test_right_after_a_forget_sqlite_files_hold_only_the_note(
         assert (await forget_outcome(fake_discord, confirm)).startswith(DONE)
         left = id_copies(path, pia.id)
     assert sum(left.values()) == 2, left
+
+
+async def test_about_says_what_is_left_after_a_forget_on_this_database(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    """/about names what a forget leaves, and for how long, for the database the bot runs
+    on (and only that one), in both languages."""
+    postgres = any_database_url.startswith("postgresql")
+    async with run_bot(fake_discord, database_url=any_database_url, practice_timing=IN_THREAD):
+        for locale, title, note, disk in (
+            (
+                "en-US",
+                "What is left once you have deleted everything",
+                "A note of your id and when you asked, for 30 days",
+                "until (auto)vacuum reuses" if postgres else "overwritten with zeros",
+            ),
+            (
+                "sv-SE",
+                "Kvar efter att du har raderat allt",
+                "En anteckning om ditt id och när du bad om det, i 30 dagar",
+                "tills (auto)vacuum återanvänder" if postgres else "skrivs över med nollor",
+            ),
+        ):
+            asked = await fake_discord.send_command("about", locale=locale)
+            [embed] = (await fake_discord.wait_response(asked)).embeds
+            fields = {field["name"]: field["value"] for field in embed["fields"]}
+            left = fields[title].split("\n")
+            assert len(left) == 3 and left[0].startswith(f"- {note}")
+            assert disk in left[1]
+            assert ("vacuum" in left[1]) == postgres

@@ -35,8 +35,9 @@ from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
 from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, Refusal, everywhere
-from ...storage import Bounded, DatabaseError
+from ...storage import Bounded
 from ...storage import practice as store
+from ...storage.forgotten import ForgottenSinceShown
 from .chart import render_rule_chart
 from .daily import DailyHands
 from .embeds import (
@@ -53,7 +54,7 @@ from .embeds import (
     rule_rows,
     stats_embed,
 )
-from .forgotten import ForgottenNotes
+from .forgotten import Forgets, ForgottenNotes
 from .prepared import Prepared, Preparer
 from .views import (
     AnswerMenu,
@@ -95,6 +96,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self._sampler: asyncio.Future[PathSampler] | None = None
         self.days = DailyHands(bot.database)
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
+        self.forgets = Forgets(bot, self.timing)
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
 
@@ -232,7 +234,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             )
         try:
             recorded = await writing
-        except store.ForgottenSinceShown:
+        except ForgottenSinceShown:
             raise Refusal("practice.forgotten", outcome="forgotten") from None
         if recorded is None:
             raise Refusal("practice.already", outcome="already")
@@ -338,67 +340,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         )
 
     async def forget(self, interaction: discord.Interaction, button: ForgetButton) -> str:
-        lang = language(interaction.locale)
-        if interaction.user.id != button.user_id:
-            raise Refusal("stats.forget.not_yours", outcome="not_yours")
-        if button.choice == "no":
-            outcome, message = "cancelled", text("stats.forget.cancelled", lang)
-        elif time.time() * 1000 > button.until_ms:
-            outcome, message = "expired", text("stats.forget.expired", lang, cmd=self.bot.mentions)
-        else:
-            # Answered at once (the buttons go: no second click), told the outcome after.
-            forgetting = store.Forgetting(
-                button.user_id, asyncio.get_running_loop().time() + self.timing.forget_by
-            )
-            await interaction.response.edit_message(
-                content=text("stats.forget.working", lang), view=None
-            )
-            outcome, message = await self._forget(forgetting, lang)
-            await self._tell_forget(interaction, message)
-            return outcome
-        await interaction.response.edit_message(content=message, view=None)
-        return outcome
-
-    async def _forget(self, forgetting: store.Forgetting, lang: str) -> tuple[str, str]:
-        """Run the forget and say what really happened: done, nothing deleted, or (COMMIT
-        sent, no answer, the note not found) that only running it again makes sure."""
-        asked_at = time.time()
-        waited = Bounded(self.bot.database, forgetting.commit_by + self.timing.forget_commit_wait)
-        cmd = self.bot.mentions
-        try:
-            rows = await waited.within(forgetting.run(self.bot.database))
-        except DatabaseError as error:
-            log.warning("/stats forget not done (%s): %s", type(error).__name__, error)
-            if not forgetting.committing:  # rolled back, or past commit_by: never commits
-                return "database_unavailable", text("stats.forget.unavailable", lang, cmd=cmd)
-            try:
-                soon = asyncio.get_running_loop().time() + self.timing.ack_by
-                checked = Bounded(self.bot.database, soon)
-                done = await checked.within(
-                    store.forgotten_since(self.bot.database, forgetting.user_id, asked_at)
-                )
-            except DatabaseError:
-                done = False
-            if not done:
-                self.bot.metrics.database_errors.inc()  # "database_unavailable" is counted
-                return "uncertain", text("stats.forget.uncertain", lang, cmd=cmd)
-            return self._forgotten(forgetting.user_id), text("stats.forget.done_unknown", lang)
-        return self._forgotten(forgetting.user_id), text("stats.forget.done", lang, rows=rows)
-
-    def _forgotten(self, user_id: int) -> str:
-        """Features holding a member's data in memory drop it (the deck, the quiz's kept
-        answers); the outcome for the log line."""
-        self.bot.decks.forget(user_id)
-        self.bot.dispatch("member_forgotten", user_id)
-        return "forgotten"
-
-    @staticmethod
-    async def _tell_forget(interaction: discord.Interaction, message: str) -> None:
-        """The forget's outcome in place of "Deleting…" (the interaction lasts 15 minutes)."""
-        try:
-            await interaction.edit_original_response(content=message)
-        except discord.HTTPException as error:
-            log.warning("could not tell a member how their forget went: %s", error)
+        return await self.forgets.confirm(interaction, button)
 
     # --- /daily ---
 
@@ -473,7 +415,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                     shown_at,
                 )
             )
-        except store.ForgottenSinceShown:
+        except ForgottenSinceShown:
             raise Refusal("daily.forgotten", outcome="forgotten") from None
         if not taken:
             raise Refusal("daily.already", outcome="already")
