@@ -26,6 +26,12 @@ class PracticeTiming:
     prepared_hands: int = 4096
     #: /stats forget's confirmation button works this long.
     confirm_forget: float = 60.0
+    #: /stats forget commits only if it is ready this long after the click; if not, it
+    #: is rolled back and the member told that nothing was deleted.
+    forget_by: float = 10.0
+    #: ... and COMMIT's answer is waited for this long after that; without one the
+    #: member is told to run it again (it may or may not have gone through).
+    forget_commit_wait: float = 10.0
     #: Leitner gaps: hands until a rule in box 0, 1, 2, ... is due again.
     gaps: tuple[int, ...] = field(default=GAPS)
 

@@ -55,7 +55,9 @@ NEXT_ID: Final = re.compile(rf"(?P<state>practice:next:(?P<mode>set|rule):{SCORE
 FORGET_ID: Final = re.compile(
     r"practice:forget:(?P<user>[0-9]{1,20}):(?P<until>[0-9]{1,15}):(?P<choice>yes|no)"
 )
-DAILY_ID: Final = re.compile(r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})")
+DAILY_ID: Final = re.compile(
+    r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})(?::(?P<shown>[0-9]{1,15}))?"
+)
 #: For an id that is not one of ours: (how it starts, the component's name, the message).
 INVALID: Final = (
     ("practice:set:", "practice set", "component.invalid.practice"),
@@ -238,24 +240,32 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORG
 
 
 class DailyMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY_ID):
-    """The day's answer menu; the day is in the id, the hand in the database."""
+    """The day's answer menu; the day and when it was shown are in the id, the hand in the
+    database. A menu from before the shown time was added has none (``shown_ms`` None)."""
 
-    def __init__(self, day: str, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"daily:set:{day}"))
-        self.day = day
+    def __init__(
+        self, day: str, shown_ms: int | None, select: discord.ui.Select[Any] | None = None
+    ) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=self.custom_id_for(day, shown_ms)))
+        self.day, self.shown_ms = day, shown_ms
+
+    @staticmethod
+    def custom_id_for(day: str, shown_ms: int | None) -> str:
+        return f"daily:set:{day}" if shown_ms is None else f"daily:set:{day}:{shown_ms}"
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DailyMenu:
-        return cls(match["day"])
+        shown = match["shown"]
+        return cls(match["day"], None if shown is None else int(shown))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         async with component(interaction, "daily answer") as handled:
             if not _is_date(self.day) or self.day > utc_day(time.time()):  # never made
                 raise Refusal("component.invalid.daily", outcome="invalid_component")
-            handled.outcome = await _cog(interaction).daily_answer(interaction, self.day, values)
+            handled.outcome = await _cog(interaction).daily_answer(interaction, self, values)
 
 
 def _is_date(day: str) -> bool:
@@ -324,8 +334,9 @@ def forget_view(user_id: int, until_ms: int, lang: str) -> discord.ui.View:
     return view
 
 
-def daily_view(day: str, hand: Sequence[Card], lang: str) -> discord.ui.View:
+def daily_view(day: str, shown_ms: int, hand: Sequence[Card], lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    select = _card_select(f"daily:set:{day}", hand, text("daily.placeholder", lang))
-    view.add_item(DailyMenu(day, select))
+    custom_id = DailyMenu.custom_id_for(day, shown_ms)
+    select = _card_select(custom_id, hand, text("daily.placeholder", lang))
+    view.add_item(DailyMenu(day, shown_ms, select))
     return view
