@@ -113,6 +113,11 @@ def why_text(explanation: Explanation, lang: str) -> str:
     )
 
 
+def fit_field(value: str, limit: int = 1024) -> str:
+    """A field's value within Discord's 1,024 characters (cut with "…" if ever longer)."""
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
 def add_split_fields(embed: discord.Embed, decision: Decision, lang: str) -> None:
     """The five-card and two-card hands with their names (shared by answers and reveals)."""
     swedish = lang == SWEDISH

@@ -18,6 +18,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "practice.rule.wrong": {"sv": "❌ Fel regel", "en": "❌ Not that rule"},
     "practice.field.yours": {"sv": "Så lade du", "en": "Your split"},
     "practice.field.your_rule": {"sv": "Du valde", "en": "You picked"},
+    "practice.field.where_wrong": {
+        "sv": "Där din delning skiljer sig från husets",
+        "en": "Where your split leaves the house way",
+    },
+    "practice.field.why_not": {
+        "sv": "Varför den regeln inte avgör",
+        "en": "Why that rule does not decide",
+    },
     "practice.yours.same": {
         "sv": "Lika mycket värd som husets.",
         "en": "The same value as the house way's.",

@@ -9,6 +9,8 @@ import discord
 
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
+from houseway.explain import explain
+from houseway.explain.mistakes import where_wrong, why_not
 from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
@@ -18,9 +20,11 @@ from ...embeds import (
     ERROR_COLOUR,
     add_split_fields,
     decimal,
+    fit_field,
     number,
     percent,
     quote_rules,
+    why_text,
 )
 from ...i18n import SWEDISH, text
 from ...mentions import CommandMentions
@@ -160,6 +164,17 @@ def feedback_embed(
     else:
         yours += f"{five_name} / {two_hand}"
     embed.add_field(name=text("practice.field.yours", lang), value=yours, inline=False)
+    explanation = explain(decision.hand)
+    if verdict.correct:
+        embed.add_field(
+            name=text("field.why", lang), value=why_text(explanation, lang), inline=False
+        )
+    else:  # where the member's split leaves the house way, in the step's own terms
+        embed.add_field(
+            name=text("practice.field.where_wrong", lang),
+            value=fit_field(where_wrong(explanation, verdict.two).text(swedish)),
+            inline=False,
+        )
     if analysis is not None:
         embed.add_field(name=text("practice.field.ev", lang), value=analysis, inline=False)
     return _with_time_and_picture(embed, seconds, lang, footer)
@@ -183,11 +198,21 @@ def rule_feedback_embed(
         colour=RIGHT_COLOUR if correct else WRONG_COLOUR,
     )
     add_split_fields(embed, decision, lang)
+    explanation = explain(decision.hand)
     if not correct:
         embed.add_field(
             name=text("practice.field.your_rule", lang),
             value=f"{rule_name(answer, swedish)} – {rule_summary(answer, swedish)}",
             inline=False,
+        )
+        embed.add_field(  # why the rule named does not decide this hand
+            name=text("practice.field.why_not", lang),
+            value=fit_field(why_not(answer, explanation).text(swedish)),
+            inline=False,
+        )
+    else:
+        embed.add_field(
+            name=text("field.why", lang), value=why_text(explanation, lang), inline=False
         )
     return _with_time_and_picture(embed, seconds, lang, footer)
 

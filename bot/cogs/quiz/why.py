@@ -15,20 +15,13 @@ from houseway.explain.mistakes import Said, where_wrong, why_not
 from houseway.quiz import is_correct
 from houseway.rules import rule_name
 
-from ...embeds import COLOUR, why_text
+from ...embeds import COLOUR, fit_field, why_text
 from ...i18n import SWEDISH, language, text
 from ...interactions import Refusal, component, refuse_invalid_component
 from ...storage import quiz as store
 from ...storage import results as scores
 from .checks import bounded_db
 from .views import ROUND_IDS, WHY_PREFIX
-
-#: Discord's limit for an embed field's value.
-FIELD_LIMIT: Final = 1024
-
-
-def _fit(value: str) -> str:
-    return value if len(value) <= FIELD_LIMIT else value[: FIELD_LIMIT - 1] + "…"
 
 
 class WhyButton(
@@ -95,7 +88,7 @@ async def why_embed(interaction: discord.Interaction, round_id: int) -> discord.
     )
     mode = "set" if quiz is None else quiz.mode
     embed.add_field(
-        name=text("quiz.why.yours", lang), value=_fit(yours(explanation, mode, answer, lang))
+        name=text("quiz.why.yours", lang), value=fit_field(yours(explanation, mode, answer, lang))
     )
     return embed
 
