@@ -232,7 +232,7 @@ def reply_kind(interaction: FakeInteraction) -> str:
         return "database not answering"
     if "<t:" in content:  # a Discord timestamp: when the member may go on
         return "refused: cooldown"
-    if "under way" in content:
+    if "already working on" in content:
         return "refused: earlier ones under way"
     return f"other: {content[:60]}"
 

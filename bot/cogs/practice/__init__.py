@@ -9,7 +9,8 @@ per rule, ``houseway.practice``) is in the database.
 The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embeds``
 (pure builders), ``chart`` (the per-rule picture of /stats), ``prepared`` (a dealt
 hand's analysis and picture, made while the member thinks), ``daily`` (the day's hand),
-``forgotten`` (pruning what /stats forget leaves), ``timing`` (waits, workers, gaps).
+``forgotten`` (pruning what /stats forget leaves), ``pace`` (one member's cooldowns and
+interactions under way), ``timing`` (waits, workers, gaps, rates).
 """
 
 from __future__ import annotations

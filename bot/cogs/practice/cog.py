@@ -54,6 +54,7 @@ from .embeds import (
     stats_embed,
 )
 from .forgotten import ForgottenNotes
+from .pace import Pace
 from .prepared import Prepared, Preparer
 from .views import (
     AnswerMenu,
@@ -95,6 +96,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self._sampler: asyncio.Future[PathSampler] | None = None
         self.days = DailyHands(bot.database)
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
+        self.pace = Pace(self.timing)
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
 
@@ -149,7 +151,15 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         ]
     )
     async def practice(self, interaction: discord.Interaction, mode: str = "set") -> None:
-        await self.deal(interaction, mode if mode in MODES else "set", 0, 0, update=False)
+        with self.pace.place(interaction, press=False):
+            await self.deal(interaction, mode if mode in MODES else "set", 0, 0, update=False)
+
+    async def next_hand(
+        self, interaction: discord.Interaction, mode: str, right: int, total: int
+    ) -> None:
+        """The session's next hand ("Next hand") in place of the feedback."""
+        with self.pace.place(interaction, press=True):
+            await self.deal(interaction, mode, right, total, update=True)
 
     async def deal(
         self, interaction: discord.Interaction, mode: str, right: int, total: int, update: bool
@@ -188,6 +198,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> str:
         """Judge and record an answer, then show the feedback in place of the hand."""
         now = time.time()
+        with self.pace.place(interaction, press=True):
+            return await self._answer(interaction, menu, values, now)
+
+    async def _answer(
+        self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str], now: float
+    ) -> str:
         lang = language(interaction.locale)
         hand, mode = menu.hand, menu.mode
         prepared = self.preparer.prepare(hand, analysis=mode == "set")
@@ -362,6 +378,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     )
     @everywhere()
     async def daily(self, interaction: discord.Interaction) -> None:
+        with self.pace.place(interaction, press=False):
+            await self._daily(interaction)
+
+    async def _daily(self, interaction: discord.Interaction) -> None:
         lang = language(interaction.locale)
         day = store.utc_day(time.time())
         db = self.bounded(interaction)
@@ -398,6 +418,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self, interaction: discord.Interaction, day: str, values: list[str]
     ) -> str:
         now = time.time()
+        with self.pace.place(interaction, press=True):
+            return await self._daily_answer(interaction, day, values, now)
+
+    async def _daily_answer(
+        self, interaction: discord.Interaction, day: str, values: list[str], now: float
+    ) -> str:
         lang = language(interaction.locale)
         if day != store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)

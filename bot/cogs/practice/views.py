@@ -132,9 +132,7 @@ class NextHand(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, "practice next"):
-            await _cog(interaction).deal(
-                interaction, self.mode, self.right, self.total, update=True
-            )
+            await _cog(interaction).next_hand(interaction, self.mode, self.right, self.total)
 
 
 class ForgetButton(
