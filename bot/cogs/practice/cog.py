@@ -154,13 +154,6 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         with self.pace.place(interaction, press=False):
             await self.deal(interaction, mode if mode in MODES else "set", 0, 0, update=False)
 
-    async def next_hand(
-        self, interaction: discord.Interaction, mode: str, right: int, total: int
-    ) -> None:
-        """The session's next hand ("Next hand") in place of the feedback."""
-        with self.pace.place(interaction, press=True):
-            await self.deal(interaction, mode, right, total, update=True)
-
     async def deal(
         self, interaction: discord.Interaction, mode: str, right: int, total: int, update: bool
     ) -> None:
@@ -198,12 +191,6 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> str:
         """Judge and record an answer, then show the feedback in place of the hand."""
         now = time.time()
-        with self.pace.place(interaction, press=True):
-            return await self._answer(interaction, menu, values, now)
-
-    async def _answer(
-        self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str], now: float
-    ) -> str:
         lang = language(interaction.locale)
         hand, mode = menu.hand, menu.mode
         prepared = self.preparer.prepare(hand, analysis=mode == "set")
@@ -418,12 +405,6 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self, interaction: discord.Interaction, day: str, values: list[str]
     ) -> str:
         now = time.time()
-        with self.pace.place(interaction, press=True):
-            return await self._daily_answer(interaction, day, values, now)
-
-    async def _daily_answer(
-        self, interaction: discord.Interaction, day: str, values: list[str], now: float
-    ) -> str:
         lang = language(interaction.locale)
         if day != store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)

@@ -104,7 +104,9 @@ class AnswerMenu(
         async with component(interaction, f"practice {self.mode}") as handled:
             if not self.hand:
                 raise Refusal("practice.invalid_menu", outcome="invalid")
-            handled.outcome = await _cog(interaction).answer(interaction, self, values)
+            cog = _cog(interaction)
+            with cog.pace.place(interaction, press=True):
+                handled.outcome = await cog.answer(interaction, self, values)
 
 
 class NextHand(
@@ -132,7 +134,9 @@ class NextHand(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, "practice next"):
-            await _cog(interaction).next_hand(interaction, self.mode, self.right, self.total)
+            cog = _cog(interaction)
+            with cog.pace.place(interaction, press=True):
+                await cog.deal(interaction, self.mode, self.right, self.total, update=True)
 
 
 class ForgetButton(
@@ -187,7 +191,9 @@ class DailyMenu(
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         async with component(interaction, "daily answer") as handled:
-            handled.outcome = await _cog(interaction).daily_answer(interaction, self.day, values)
+            cog = _cog(interaction)
+            with cog.pace.place(interaction, press=True):
+                handled.outcome = await cog.daily_answer(interaction, self.day, values)
 
 
 # --- views ---
