@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 #: Discord's "Unknown interaction": the first answer came after the 3-second deadline, so
 #: nothing can be sent for that interaction any more.
 UNKNOWN_INTERACTION: Final = 10062
+#: User ids Discord makes (snowflakes; a database BIGINT holds them).
+USER_IDS: Final = range(1, 1 << 63)
 
 T = TypeVar("T")
 
@@ -65,6 +67,25 @@ class Refusal(app_commands.CheckFailure):
         return text(
             self.key, language(interaction.locale), cmd=bot_of(interaction).mentions, **self.values
         )
+
+
+class KnownUser(app_commands.Transformer):
+    """A user option as Discord resolves it (``Transform[discord.User, KnownUser]``).
+
+    Without resolved data discord.py passes a bare ``Object``; that, or an id Discord
+    never makes, is refused (outcome ``invalid_option``) rather than handled as a user.
+    """
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.user
+
+    async def transform(
+        self, interaction: discord.Interaction, value: object
+    ) -> discord.User | discord.Member:
+        if isinstance(value, discord.User | discord.Member) and value.id in USER_IDS:
+            return value
+        raise Refusal("error.unknown_member", outcome="invalid_option")
 
 
 class Handled:

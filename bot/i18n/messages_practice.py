@@ -65,9 +65,17 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den handen har du redan svarat på. Tryck på Nästa hand eller kör {cmd[practice]} igen.",
         "en": "You already answered this hand. Press Next hand, or run {cmd[practice]} again.",
     },
-    "practice.invalid_menu": {
-        "sv": "Den här menyn kommer inte från mig. Kör {cmd[practice]} för en ny hand.",
-        "en": "This menu does not come from me. Run {cmd[practice]} for a new hand.",
+    "component.invalid.practice": {
+        "sv": "Den här menyn eller knappen gäller inte längre. Kör {cmd[practice]} för en ny hand.",
+        "en": "This menu or button is no longer valid. Run {cmd[practice]} for a new hand.",
+    },
+    "component.invalid.forget": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[stats forget]} igen om du vill radera.",
+        "en": "This button is no longer valid. Run {cmd[stats forget]} again to delete.",
+    },
+    "component.invalid.daily": {
+        "sv": "Den här menyn gäller inte längre. Kör {cmd[daily]} för dagens hand.",
+        "en": "This menu is no longer valid. Run {cmd[daily]} for today's hand.",
     },
     "practice.invalid_rule": {
         "sv": "Det svaret går inte att använda: välj en av reglerna i listan.",

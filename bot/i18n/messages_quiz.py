@@ -107,6 +107,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "quiz.leaderboard.title.month": {"sv": "Topplista – {month}", "en": "Leaderboard – {month}"},
     "quiz.leaderboard.empty": {"sv": "Inga poäng än.", "en": "No scores yet."},
+    "quiz.leaderboard.unknown_period": {
+        "sv": "Den perioden finns inte: välj Genom tiderna eller Den här månaden i listan.",
+        "en": "There is no such period: pick All time or This month from the list.",
+    },
+    "quiz.leaderboard.unknown_page": {
+        "sv": "Den sidan finns inte: ange en sida från 1 till {last}.",
+        "en": "There is no such page: give a page from 1 to {last}.",
+    },
     "quiz.leaderboard.line": {
         "sv": "**{rank}.** {user} – {points} p ({correct} rätt)",
         "en": "**{rank}.** {user} – {points} pts ({correct} right)",

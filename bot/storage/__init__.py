@@ -113,6 +113,18 @@ class Database(Statements):
         row = await self.fetchrow("SELECT value FROM meta WHERE key = $1", key)
         return None if row is None else str(row["value"])
 
+    async def meta_once(self, key: str, value: str) -> str:
+        """``key``'s value, set to ``value`` if it had none: processes starting at the same
+        moment all read back the one value that was written first."""
+        await self.execute(
+            "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            key,
+            value,
+        )
+        stored = await self.get_meta(key)
+        assert stored is not None  # rows in meta are never deleted
+        return stored
+
     async def set_meta(self, key: str, value: str) -> None:
         await self.execute(
             "INSERT INTO meta (key, value) VALUES ($1, $2) "

@@ -688,12 +688,14 @@ async def test_a_menu_with_a_forged_hand_is_refused_in_words(
     session = await practise(fake_discord, jonna)
     message = fake_discord.messages[session.original_message_id]
     menu = menu_of(message)
-    forged = "practice:set:AsAsKdQcJh9s7d:1:0-0"  # the ace of spades twice
-    menu["custom_id"] = forged
+    parts = menu["custom_id"].split(":")
+    parts[2] = "AsAsKdQcJh9s7d"  # the ace of spades twice, on the message, with a tag
+    forged = menu["custom_id"] = ":".join(parts)
     values = [option["value"] for option in menu["options"][:2]]
     click = await fake_discord.click(message, forged, values=values, user=jonna)
     told = await fake_discord.wait_response(click)
-    assert told.ephemeral and "does not come from me" in told.content
+    assert told.ephemeral and told.content.startswith("This menu or button is no longer valid")
+    assert mention(fake_discord, "practice") in told.content
 
 
 async def test_practice_pictures_have_alt_text_and_the_members_deck(

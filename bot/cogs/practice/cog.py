@@ -17,7 +17,6 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway import Decision
 from houseway.cards import NAMES, Card, card_from_name, deal, format_cards, sort_key
 from houseway.exact import PathSampler
 from houseway.practice import (
@@ -31,19 +30,19 @@ from houseway.practice import (
 )
 from houseway.rules import RULES
 
-from ...alt_text import decision_description, hand_description, picture_file
+from ...alt_text import hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
-from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, Refusal, everywhere
+from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
 from ...storage import Bounded
 from ...storage import practice as store
 from .chart import render_rule_chart
 from .daily import DailyHands
 from .embeds import (
-    ANSWER_IMAGE,
     CHART_IMAGE,
     HAND_IMAGE,
     analysis_text,
+    answer_file,
     chart_description,
     daily_result_fields,
     feedback_embed,
@@ -54,8 +53,9 @@ from .embeds import (
     stats_embed,
 )
 from .forgotten import ForgottenNotes
-from .pace import Pace
+from .pace import Pace, command_cooldown
 from .prepared import Prepared, Preparer
+from .sealing import Seals
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -65,6 +65,7 @@ from .views import (
     daily_view,
     forget_view,
     next_view,
+    refuse_stale_component,
 )
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
         self.pace = Pace(self.timing)
         self.background: set[asyncio.Task[Any]] = set()
+        self.seals = Seals(bot.database)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -117,6 +119,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if self._sampler is None:
             self._sampler = asyncio.ensure_future(asyncio.to_thread(PathSampler))
         return await asyncio.shield(self._sampler)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await refuse_stale_component(interaction)
 
     def bounded(self, interaction: discord.Interaction) -> Bounded:
         """The database, bounded so that the interaction is answered in time whatever it does."""
@@ -142,6 +148,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         extras={"help": "help.practice"},
     )
     @everywhere()
+    @command_cooldown()
     @app_commands.rename(mode=_("mode"))
     @app_commands.describe(mode=_("Set the hand, or name the rule"))
     @app_commands.choices(
@@ -151,14 +158,14 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         ]
     )
     async def practice(self, interaction: discord.Interaction, mode: str = "set") -> None:
-        with self.pace.place(interaction, press=False):
-            await self.deal(interaction, mode if mode in MODES else "set", 0, 0, update=False)
+        await self.deal(interaction, mode if mode in MODES else "set", 0, 0, update=False)
 
     async def deal(
         self, interaction: discord.Interaction, mode: str, right: int, total: int, update: bool
     ) -> None:
         """The member's next hand by their schedule, with its answer menu."""
         lang = language(interaction.locale)
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         sampler = await self.sampler()
         state = await self.bounded(interaction).within(
             store.member_state(self.bot.database, interaction.user.id)
@@ -172,7 +179,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         png = await asyncio.to_thread(render_hand, hand, deck)
         shown_ms = int(time.time() * 1000)
         embed = hand_embed(mode, hand, lang, right, total)
-        view = answer_view(mode, hand, shown_ms, right, total, options, lang)
+        view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal)
         file = picture_file(png, HAND_IMAGE, hand_description(hand, lang))
         if update:
             await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
@@ -180,11 +187,6 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             await interaction.response.send_message(
                 embed=embed, file=file, view=view, ephemeral=True
             )
-
-    @staticmethod
-    def _answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
-        """The house way's picture, with its alt text in the member's language."""
-        return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
 
     async def answer(
         self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str]
@@ -243,10 +245,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         else:
             embed = self._set_feedback(prepared, two, seconds, lang, footer)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
-            attachments=[self._answer_file(png, decision, lang)],
-            view=next_view(mode, right, total, lang),
+            attachments=[answer_file(png, decision, lang)],
+            view=next_view(mode, right, total, lang, seal),
         )
         if mode == "set" and prepared.pending:
             self._later(self._analysis_later(interaction, prepared, embed, two, lang))
@@ -301,7 +304,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     async def stats_view(
         self,
         interaction: discord.Interaction,
-        member: discord.User | None = None,
+        member: app_commands.Transform[discord.User, KnownUser] | None = None,
         public: bool = False,
     ) -> None:
         lang = language(interaction.locale)
@@ -364,11 +367,8 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         extras={"help": "help.daily"},
     )
     @everywhere()
+    @command_cooldown()
     async def daily(self, interaction: discord.Interaction) -> None:
-        with self.pace.place(interaction, press=False):
-            await self._daily(interaction)
-
-    async def _daily(self, interaction: discord.Interaction) -> None:
         lang = language(interaction.locale)
         day = store.utc_day(time.time())
         db = self.bounded(interaction)
@@ -380,7 +380,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
             png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
             await interaction.response.send_message(
-                embed=embed, file=self._answer_file(png, prepared.decision, lang), ephemeral=True
+                embed=embed, file=answer_file(png, prepared.decision, lang), ephemeral=True
             )
             if prepared.pending:
                 self._later(self._analysis_later(interaction, prepared, embed, two, lang))
@@ -428,7 +428,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
         await interaction.response.edit_message(
-            embed=embed, attachments=[self._answer_file(png, prepared.decision, lang)], view=None
+            embed=embed, attachments=[answer_file(png, prepared.decision, lang)], view=None
         )
         if prepared.pending:
             self._later(self._analysis_later(interaction, prepared, embed, two, lang))

@@ -20,7 +20,7 @@ from ...interactions import Refusal
 from ...storage import quiz as store
 from .checks import bounded_db
 from .embeds import leaderboard_embed
-from .views import LAST_PAGE, leaderboard_view
+from .views import LAST_PAGE, PERIODS, leaderboard_view
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -77,5 +77,10 @@ class LeaderboardCog(commands.Cog):
     ) -> None:
         if interaction.guild_id is None:  # guild-only, but a stale client may still ask
             raise Refusal("quiz.guild_only")
+        # Discord's client offers only the choices and the range; anything else is forged.
+        if period not in PERIODS:
+            raise Refusal("quiz.leaderboard.unknown_period", outcome="invalid_option")
+        if not 1 <= page <= LAST_PAGE:
+            raise Refusal("quiz.leaderboard.unknown_page", outcome="invalid_option", last=LAST_PAGE)
         embed, view = await leaderboard_page(interaction, period, page)
         await interaction.response.send_message(embed=embed, view=view)

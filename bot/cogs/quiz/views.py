@@ -34,6 +34,8 @@ ID_PREFIX: Final = "quiz:"
 ROUND_IDS: Final = range(1 << 62)
 #: Leaderboard pages the bot shows (/leaderboard's page option; its buttons stop there).
 LAST_PAGE: Final = 10_000
+#: The leaderboard's periods (/leaderboard's period choices).
+PERIODS: Final = ("all", "month")
 
 
 def _cog(interaction: discord.Interaction) -> QuizCog:
@@ -83,7 +85,7 @@ class AnswerSelect(
 
 class LeaderboardPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"quiz:lb:(?P<period>all|month):(?P<page>[0-9]+)",
+    template=rf"quiz:lb:(?P<period>{'|'.join(PERIODS)}):(?P<page>[0-9]+)",
 ):
     """Previous/next buttons of the leaderboard."""
 
