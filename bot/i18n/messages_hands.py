@@ -52,6 +52,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den här knappen gäller inte längre. Kör {cmd[leaderboard]} igen för en aktuell topplista.",
         "en": "This button is no longer valid. Run {cmd[leaderboard]} again for an up-to-date leaderboard.",
     },
+    "component.invalid.why": {
+        "sv": "Den här knappen gäller inte längre. Tryck på Varför? under en rundas avslöjande.",
+        "en": "This button is no longer valid. Press Why? under a round's reveal.",
+    },
     "component.invalid.answer": {
         "sv": "Den här menyn gäller inte längre. Svara i den pågående rundans meddelande.",
         "en": "This menu is no longer valid. Answer in the message of the current round.",

@@ -74,6 +74,21 @@ class Database(Statements):
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
         """All statements inside commit together or not at all."""
 
+    def member_transaction(
+        self, user_id: int
+    ) -> contextlib.AbstractAsyncContextManager[Statements]:
+        """A transaction that first takes the member's lock, before touching any row.
+
+        Every write about one member (an answer, a forget) goes through here, so two of
+        them run one after the other and never wait for each other's rows in opposite
+        orders (a deadlock). SQLite's BEGIN IMMEDIATE already lets one writer in at a time.
+        """
+        return self.transaction()
+
+    async def scrub(self) -> None:
+        """After a member's rows were deleted: leave no older copy of them in the
+        database's files where the backend can (PostgreSQL's dead rows wait for vacuum)."""
+
     @abstractmethod
     async def script(self, sql: str) -> None:
         """Run several statements in one transaction (migrations)."""
@@ -180,6 +195,9 @@ class SQLiteDatabase(Database):
             try:
                 await connection.execute("PRAGMA journal_mode=WAL")
                 await connection.execute("PRAGMA synchronous=NORMAL")
+                # Deleted rows are overwritten with zeros, not left in free space: what
+                # /stats forget deletes is gone from the file once checkpointed (scrub).
+                await connection.execute("PRAGMA secure_delete=ON")
                 break
             except aiosqlite.OperationalError as error:
                 if "locked" not in str(error) or attempt == 49:
@@ -213,6 +231,19 @@ class SQLiteDatabase(Database):
             except aiosqlite.Error as error:
                 await self._db.execute("ROLLBACK")
                 raise DatabaseError(str(error)) from error
+
+    async def scrub(self) -> None:
+        """Copy the WAL into the file and empty it: the WAL holds the pages as they were
+        before the delete, and the file holds them until they are checkpointed."""
+        async with self._lock:
+            try:
+                async with self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cursor:
+                    busy = await cursor.fetchone()
+            except aiosqlite.Error as error:
+                raise DatabaseError(str(error)) from error
+        if busy is not None and busy[0]:
+            # Another process is reading an older snapshot: the next checkpoint empties it.
+            raise DatabaseError("the WAL could not be emptied: another connection reads it")
 
     async def script(self, sql: str) -> None:
         async with self._lock:
@@ -264,6 +295,14 @@ class Bounded(Database):
 
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
         return self.inner.transaction()
+
+    def member_transaction(
+        self, user_id: int
+    ) -> contextlib.AbstractAsyncContextManager[Statements]:
+        return self.inner.member_transaction(user_id)
+
+    async def scrub(self) -> None:
+        await self.inner.scrub()
 
     async def script(self, sql: str) -> None:
         await self.inner.script(sql)

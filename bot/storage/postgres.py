@@ -176,6 +176,15 @@ class PostgresDatabase(Database):
                     with contextlib.suppress(asyncpg.InterfaceError):
                         connection.terminate()
 
+    @contextlib.asynccontextmanager
+    async def member_transaction(self, user_id: int) -> AsyncIterator[Statements]:
+        """A transaction holding the member's advisory lock (keyed by the user id) first:
+        it is released at COMMIT or ROLLBACK. A Discord id taken for the migration lock's
+        key would only make that member wait for a migration."""
+        async with self.transaction() as tx:
+            await tx.execute("SELECT pg_advisory_xact_lock($1)", user_id)
+            yield tx
+
     async def migrate(self) -> list[str]:
         """Migrate under an advisory lock: sharded processes may start at the same moment."""
         async with self._connected() as connection:

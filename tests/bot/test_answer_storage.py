@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.storage import Database, Statements, open_database
 from bot.storage import quiz as store
-from bot.storage.practice import FORGOTTEN_KEPT_SECONDS, forget_member
+from bot.storage.forgotten import FORGOTTEN_KEPT_SECONDS, forget_member
 from houseway import parse_hand
 
 

@@ -464,8 +464,12 @@ async def test_stats_forget_leaves_no_row(
         again = await fake_discord.send_command("stats forget", user=frida)
         yes = (await fake_discord.wait_response(again)).components[0]["components"][0]
         confirm = await fake_discord.click(again, yes["custom_id"], user=frida)
-        done = await fake_discord.wait_response(confirm)
-        assert done.content.startswith("Done: everything about you is deleted")
+        # Answered at once, without the buttons; the outcome follows in its place.
+        working, done = await fake_discord.wait_records(confirm, 2)
+        assert working.content == "Deleting everything about you …" and not working.components
+        assert done.kind == "edit" and (done.content or "").startswith(
+            "Done: everything about you is deleted"
+        )
         # Only the note that she asked, which keeps held-back answers out (see V6).
         assert await rows_mentioning(database, frida.id) == {"forgotten_members": 1}
         # The quiz itself stays for the others; the daily hand is nobody's.
@@ -576,9 +580,10 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         assert result["title"].endswith("✅ Right – that is the house way")
         assert field(result, "So far today") == "1 answered, 1 right."
         assert field(result, "Your streak") == "Right 1 days in a row (best 1)."
+        second_menu = fake.messages[twice.original_message_id or 0]
         again = await fake.click(
-            fake.messages[twice.original_message_id or 0],
-            custom_id,
+            second_menu,
+            menu_of(second_menu, "daily:")["custom_id"],
             values=other_two(hand),
             user=helga,
         )
@@ -587,7 +592,12 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
     # A restart: the same hand (stored, not drawn again), and Helga's answer is kept.
     async with run_bot(fake, database_url=any_database_url, practice_timing=IN_THREAD):
         other_message = fake.messages[other.original_message_id or 0]
-        click = await fake.click(other_message, custom_id, values=other_two(hand), user=ivar)
+        click = await fake.click(
+            other_message,
+            menu_of(other_message, "daily:")["custom_id"],
+            values=other_two(hand),
+            user=ivar,
+        )
         result = (await fake.wait_response(click)).embeds[0]
         assert result["title"].endswith("❌ Not the house way")
         assert field(result, "So far today") == "2 answered, 1 right."

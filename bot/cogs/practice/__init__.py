@@ -10,9 +10,9 @@ schedule (Leitner boxes per rule, ``houseway.practice``) is in the database.
 The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embeds``
 (pure builders), ``chart`` (the per-rule picture of /stats), ``prepared`` (a dealt
 hand's analysis and picture, made while the member thinks), ``daily`` (the day's hand),
-``forgotten`` (pruning what /stats forget leaves), ``pace`` (one member's cooldowns and
-interactions under way), ``sealing`` (the custom ids' tags), ``timing`` (waits, workers,
-gaps, rates).
+``forgotten`` (a confirmed /stats forget, told truly, and pruning the notes it leaves),
+``pace`` (one member's cooldowns and presses under way), ``sealing`` (the custom ids'
+tags), ``timing`` (waits, workers, gaps, rates).
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ from ...i18n import language, text
 from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
 from ...storage import Bounded
 from ...storage import practice as store
+from ...storage.forgotten import ForgottenSinceShown
 from .chart import render_rule_chart
 from .daily import DailyHands
 from .embeds import (
@@ -52,7 +53,7 @@ from .embeds import (
     rule_rows,
     stats_embed,
 )
-from .forgotten import ForgottenNotes
+from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
 from .prepared import Prepared, Preparer
 from .sealing import Seals
@@ -97,6 +98,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self._sampler: asyncio.Future[PathSampler] | None = None
         self.days = DailyHands(bot.database)
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
+        self.forgets = Forgets(bot, self.timing)
         self.pace = Pace(self.timing)
         self.background: set[asyncio.Task[Any]] = set()
         self.seals = Seals(bot.database)
@@ -235,7 +237,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                 timeout=self.timing.analysis_wait,
                 return_when=asyncio.ALL_COMPLETED,
             )
-        recorded = await writing
+        try:
+            recorded = await writing
+        except ForgottenSinceShown:
+            raise Refusal("practice.forgotten", outcome="forgotten") from None
         if recorded is None:
             raise Refusal("practice.already", outcome="already")
         right, total = menu.right + correct, menu.total + 1
@@ -341,23 +346,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         )
 
     async def forget(self, interaction: discord.Interaction, button: ForgetButton) -> str:
-        lang = language(interaction.locale)
-        if interaction.user.id != button.user_id:
-            raise Refusal("stats.forget.not_yours", outcome="not_yours")
-        if button.choice == "no":
-            outcome, message = "cancelled", text("stats.forget.cancelled", lang)
-        elif time.time() * 1000 > button.until_ms:
-            outcome, message = "expired", text("stats.forget.expired", lang, cmd=self.bot.mentions)
-        else:
-            rows = await self.bounded(interaction).within(
-                store.forget_member(self.bot.database, button.user_id)
-            )
-            self.bot.decks.forget(button.user_id)
-            # Features holding a member's data in memory drop it (the quiz's kept answers).
-            self.bot.dispatch("member_forgotten", button.user_id)
-            outcome, message = "forgotten", text("stats.forget.done", lang, rows=rows)
-        await interaction.response.edit_message(content=message, view=None)
-        return outcome
+        return await self.forgets.confirm(interaction, button)
 
     # --- /daily ---
 
@@ -397,15 +386,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         await interaction.response.send_message(
             embed=embed,
             file=picture_file(png, HAND_IMAGE, hand_description(hand, lang)),
-            view=daily_view(day, hand, lang),
+            view=daily_view(day, int(time.time() * 1000), hand, lang),
             ephemeral=True,
         )
 
     async def daily_answer(
-        self, interaction: discord.Interaction, day: str, values: list[str]
+        self, interaction: discord.Interaction, menu: DailyMenu, values: list[str]
     ) -> str:
         now = time.time()
         lang = language(interaction.locale)
+        day = menu.day
         if day != store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)
         db = self.bounded(interaction)
@@ -418,11 +408,22 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         two = sorted((card_from_name(v) for v in values), key=sort_key)
         judged = verdict(prepared.decision, two)
         given = format_cards(two)
-        taken = await db.within(
-            store.record_daily(
-                self.bot.database, day, interaction.user.id, given, judged.correct, now
+        # A menu from before ids carried the time it was shown: as if shown at midnight.
+        shown_at = store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
+        try:
+            taken = await db.within(
+                store.record_daily(
+                    self.bot.database,
+                    day,
+                    interaction.user.id,
+                    given,
+                    judged.correct,
+                    now,
+                    shown_at,
+                )
             )
-        )
+        except ForgottenSinceShown:
+            raise Refusal("daily.forgotten", outcome="forgotten") from None
         if not taken:
             raise Refusal("daily.already", outcome="already")
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)

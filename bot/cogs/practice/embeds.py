@@ -280,7 +280,7 @@ def rule_rows(
     """One row per rule in the catalogue: its name, accuracy (None: never met) and figures."""
     from houseway.rules import RULE_IDS
 
-    rows = []
+    rows: list[tuple[str, float | None, str]] = []
     for rule_id in RULE_IDS:
         answered, right = rules.get(rule_id, (0, 0))
         if answered:

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...interactions import Refusal, cooldown_refusal
+from ...interactions import Refusal, bot_of, cooldown_refusal
 from .timing import PracticeTiming
 
 #: The refusal of a press past its cooldown (a command's is the tree's ``error.cooldown``).
@@ -33,7 +33,7 @@ def _member(interaction: discord.Interaction) -> int:
 
 
 def _command_rate(interaction: discord.Interaction) -> app_commands.Cooldown:
-    timing: PracticeTiming = interaction.client.settings.practice_timing  # type: ignore[attr-defined]
+    timing = bot_of(interaction).settings.practice_timing
     return app_commands.Cooldown(timing.command_rate, timing.command_seconds)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
@@ -29,6 +29,7 @@ from houseway.rules import rule_name, rule_summary
 from ...i18n import SWEDISH, text
 from ...interactions import (
     Refusal,
+    bot_of,
     component,
     component_id,
     on_its_message,
@@ -54,7 +55,9 @@ NEXT_ID: Final = re.compile(rf"(?P<state>practice:next:(?P<mode>set|rule):{SCORE
 FORGET_ID: Final = re.compile(
     r"practice:forget:(?P<user>[0-9]{1,20}):(?P<until>[0-9]{1,15}):(?P<choice>yes|no)"
 )
-DAILY_ID: Final = re.compile(r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})")
+DAILY_ID: Final = re.compile(
+    r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})(?::(?P<shown>[0-9]{1,15}))?"
+)
 #: For an id that is not one of ours: (how it starts, the component's name, the message).
 INVALID: Final = (
     ("practice:set:", "practice set", "component.invalid.practice"),
@@ -69,7 +72,7 @@ INVALID: Final = (
 def _cog(interaction: discord.Interaction) -> PracticeCog:
     from .cog import PracticeCog
 
-    cog = interaction.client.get_cog("PracticeCog")  # type: ignore[attr-defined]
+    cog = bot_of(interaction).get_cog("PracticeCog")
     assert isinstance(cog, PracticeCog)
     return cog
 
@@ -84,7 +87,9 @@ def hand_of_code(code: str) -> tuple[Card, ...]:
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
-    return [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values", [])
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 def is_ours(custom_id: str) -> bool:
@@ -237,17 +242,25 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORG
 
 
 class DailyMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY_ID):
-    """The day's answer menu; the day is in the id, the hand in the database."""
+    """The day's answer menu; the day and when it was shown are in the id, the hand in the
+    database. A menu from before the shown time was added has none (``shown_ms`` None)."""
 
-    def __init__(self, day: str, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"daily:set:{day}"))
-        self.day = day
+    def __init__(
+        self, day: str, shown_ms: int | None, select: discord.ui.Select[Any] | None = None
+    ) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=self.custom_id_for(day, shown_ms)))
+        self.day, self.shown_ms = day, shown_ms
+
+    @staticmethod
+    def custom_id_for(day: str, shown_ms: int | None) -> str:
+        return f"daily:set:{day}" if shown_ms is None else f"daily:set:{day}:{shown_ms}"
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DailyMenu:
-        return cls(match["day"])
+        shown = match["shown"]
+        return cls(match["day"], None if shown is None else int(shown))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
@@ -256,7 +269,7 @@ class DailyMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY_I
                 raise Refusal("component.invalid.daily", outcome="invalid_component")
             cog = _cog(interaction)
             with cog.pace.place(interaction):
-                handled.outcome = await cog.daily_answer(interaction, self.day, values)
+                handled.outcome = await cog.daily_answer(interaction, self, values)
 
 
 def _is_date(day: str) -> bool:
@@ -325,8 +338,9 @@ def forget_view(user_id: int, until_ms: int, lang: str) -> discord.ui.View:
     return view
 
 
-def daily_view(day: str, hand: Sequence[Card], lang: str) -> discord.ui.View:
+def daily_view(day: str, shown_ms: int, hand: Sequence[Card], lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    select = _card_select(f"daily:set:{day}", hand, text("daily.placeholder", lang))
-    view.add_item(DailyMenu(day, select))
+    custom_id = DailyMenu.custom_id_for(day, shown_ms)
+    select = _card_select(custom_id, hand, text("daily.placeholder", lang))
+    view.add_item(DailyMenu(day, shown_ms, select))
     return view
