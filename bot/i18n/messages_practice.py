@@ -93,6 +93,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Det svaret går inte att använda: välj en av reglerna i listan.",
         "en": "That answer can't be used: pick one of the rules in the list.",
     },
+    "practice.cooldown": {
+        "sv": "Du har svarat eller bett om en ny hand {rate} gånger på {per} sekunder. Du kan fortsätta {when}.",
+        "en": "You have answered or asked for a new hand {rate} times in {per} seconds. You can go on {when}.",
+    },
+    "practice.busy": {
+        "sv": "Jag håller redan på med {count} av dina träningssvar. Vänta tills de kommer, och försök sedan igen.",
+        "en": "I am already working on {count} of your practice replies. Wait until they arrive, then try again.",
+    },
     "stats.title": {"sv": "Träningsstatistik", "en": "Practice statistics"},
     "stats.hands": {"sv": "Tränade händer", "en": "Hands practised"},
     "stats.hands.value": {

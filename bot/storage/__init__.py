@@ -280,12 +280,12 @@ class Bounded(Database):
     async def within(self, awaitable: Any) -> Any:
         """Await any database operation (a transaction, say) within the deadline."""
         task = asyncio.ensure_future(awaitable)
-        remaining = self.deadline - asyncio.get_running_loop().time()
+        remaining = max(self.deadline - asyncio.get_running_loop().time(), 0.01)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), max(remaining, 0.01))
+            return await asyncio.wait_for(asyncio.shield(task), remaining)
         except TimeoutError:
             task.add_done_callback(_retrieve)
-            raise DatabaseTimeout("the database did not answer in time") from None
+            raise DatabaseTimeout(f"the database did not answer within {remaining:.2g} s") from None
 
     async def execute(self, sql: str, *args: Any) -> int:
         return int(await self.within(self.inner.execute(sql, *args)))

@@ -723,3 +723,78 @@ async def test_practice_pictures_have_alt_text_and_the_members_deck(
     _, feedback = await answer(fake_discord, source, anna, house_two(hand))
     names_the_split(description_of(feedback, "house.png"), house_way(hand), swedish=False)
     assert_drawn_in(feedback, house_way(hand), Deck.FOUR, filename="house.png")
+
+
+#: A flood's size: enough to pass every bound many times over, few enough to be quick.
+FLOOD = 60
+
+
+def reply_kinds(interactions: list[Any]) -> dict[str, int]:
+    """How many of a flood's replies were which kind (the stand-in speaks English unless
+    told otherwise; a Discord timestamp marks a cooldown refusal)."""
+    kinds: dict[str, int] = {}
+    for interaction in interactions:
+        sent = interaction.callback
+        if sent is None:  # too late for Discord
+            kinds["late"] = kinds.get("late", 0) + 1
+            continue
+        content = sent.content or ""
+        if sent.embeds:
+            kind = "answered"
+        elif "database" in content or "databasen" in content:
+            kind = "database"
+        elif re.search(r"<t:[0-9]+:R>", content):
+            kind = "cooldown"
+        else:
+            kind = content
+        assert sent.embeds or sent.ephemeral, content
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
+async def test_a_flood_from_one_member_is_refused_by_the_cooldown_and_others_are_answered(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    """Dozens of /practice at once from one member, then dozens of "Next hand": all but
+    a few refused at once, privately, in the member's language, saying when to go on; none
+    told that the database is not answering; another member is dealt and answered."""
+    fake = fake_discord
+    flooder, other = fake.make_user("flooder"), fake.make_user("other")
+    burst = [
+        await fake.send_command("practice", {"mode": "set"}, user=flooder, locale="sv-SE")
+        for _ in range(FLOOD)
+    ]
+    theirs = await fake.send_command("practice", {"mode": "set"}, user=other)
+    everyone = [*burst, theirs]
+    await fake.wait_until(
+        lambda: all(i.callback or i.late_callbacks for i in everyone), 30, "the flood answered"
+    )
+    kinds = reply_kinds(burst)
+    assert kinds.get("database", 0) == 0
+    assert 0 < kinds.get("answered", 0) <= 5
+    assert kinds.get("cooldown", 0) >= FLOOD - 5
+    told = next(i.callback.content for i in burst if "<t:" in (i.callback.content or ""))
+    assert "Du kan använda det igen <t:" in told
+    assert fake.messages[theirs.original_message_id].embeds[0]["title"] == "Practice – set the hand"
+
+    # The presses: "Next hand" of one answered hand, while another member answers theirs.
+    presser = fake.make_user("presser")  # the flooder waits out the commands' cooldown
+    session = await practise(fake, presser)
+    await answer(
+        fake, session, presser, house_two(hand_of(fake.messages[session.original_message_id]))
+    )
+    message = fake.messages[session.original_message_id]
+    next_id = button_of(message, "practice:next:")["custom_id"]
+    mine = await practise(fake, other)
+    their_hand = hand_of(fake.messages[mine.original_message_id])
+    presses = [await fake.click(message, next_id, user=presser) for _ in range(FLOOD)]
+    _, feedback = await answer(fake, mine, other, house_two(their_hand))
+    await fake.wait_until(
+        lambda: all(i.callback or i.late_callbacks for i in presses), 30, "the presses answered"
+    )
+    kinds = reply_kinds(presses)
+    assert kinds.get("database", 0) == 0
+    assert kinds.get("cooldown", 0) >= FLOOD - 32  # 30 presses in 15 s, 2 under way
+    told = next(i.callback.content for i in presses if "<t:" in (i.callback.content or ""))
+    assert "You can go on <t:" in told
+    assert feedback.callback_type == 7 and feedback.embeds  # the feedback, in place

@@ -11,8 +11,8 @@ The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embe
 (pure builders), ``chart`` (the per-rule picture of /stats), ``prepared`` (a dealt
 hand's analysis and picture, made while the member thinks), ``daily`` (the day's hand),
 ``forgotten`` (a confirmed /stats forget, told truly, and pruning the notes it leaves),
-``sealing`` (the custom ids' tags),
-``timing`` (waits, workers, gaps).
+``pace`` (one member's cooldowns and presses under way), ``sealing`` (the custom ids'
+tags), ``timing`` (waits, workers, gaps, rates).
 """
 
 from __future__ import annotations

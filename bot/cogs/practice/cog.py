@@ -17,7 +17,6 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway import Decision
 from houseway.cards import NAMES, Card, card_from_name, deal, format_cards, sort_key
 from houseway.exact import PathSampler
 from houseway.practice import (
@@ -31,7 +30,7 @@ from houseway.practice import (
 )
 from houseway.rules import RULES
 
-from ...alt_text import decision_description, hand_description, picture_file
+from ...alt_text import hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
 from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
@@ -41,10 +40,10 @@ from ...storage.forgotten import ForgottenSinceShown
 from .chart import render_rule_chart
 from .daily import DailyHands
 from .embeds import (
-    ANSWER_IMAGE,
     CHART_IMAGE,
     HAND_IMAGE,
     analysis_text,
+    answer_file,
     chart_description,
     daily_result_fields,
     feedback_embed,
@@ -55,6 +54,7 @@ from .embeds import (
     stats_embed,
 )
 from .forgotten import Forgets, ForgottenNotes
+from .pace import Pace, command_cooldown
 from .prepared import Prepared, Preparer
 from .sealing import Seals
 from .views import (
@@ -99,6 +99,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.days = DailyHands(bot.database)
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
         self.forgets = Forgets(bot, self.timing)
+        self.pace = Pace(self.timing)
         self.background: set[asyncio.Task[Any]] = set()
         self.seals = Seals(bot.database)
         super().__init__()
@@ -149,6 +150,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         extras={"help": "help.practice"},
     )
     @everywhere()
+    @command_cooldown()
     @app_commands.rename(mode=_("mode"))
     @app_commands.describe(mode=_("Set the hand, or name the rule"))
     @app_commands.choices(
@@ -187,11 +189,6 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             await interaction.response.send_message(
                 embed=embed, file=file, view=view, ephemeral=True
             )
-
-    @staticmethod
-    def _answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
-        """The house way's picture, with its alt text in the member's language."""
-        return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
 
     async def answer(
         self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str]
@@ -256,7 +253,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
-            attachments=[self._answer_file(png, decision, lang)],
+            attachments=[answer_file(png, decision, lang)],
             view=next_view(mode, right, total, lang, seal),
         )
         if mode == "set" and prepared.pending:
@@ -359,6 +356,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         extras={"help": "help.daily"},
     )
     @everywhere()
+    @command_cooldown()
     async def daily(self, interaction: discord.Interaction) -> None:
         lang = language(interaction.locale)
         day = store.utc_day(time.time())
@@ -371,7 +369,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
             png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
             await interaction.response.send_message(
-                embed=embed, file=self._answer_file(png, prepared.decision, lang), ephemeral=True
+                embed=embed, file=answer_file(png, prepared.decision, lang), ephemeral=True
             )
             if prepared.pending:
                 self._later(self._analysis_later(interaction, prepared, embed, two, lang))
@@ -431,7 +429,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
         await interaction.response.edit_message(
-            embed=embed, attachments=[self._answer_file(png, prepared.decision, lang)], view=None
+            embed=embed, attachments=[answer_file(png, prepared.decision, lang)], view=None
         )
         if prepared.pending:
             self._later(self._analysis_later(interaction, prepared, embed, two, lang))

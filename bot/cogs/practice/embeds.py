@@ -15,6 +15,7 @@ from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
+from ...alt_text import decision_description, picture_file
 from ...embeds import (
     COLOUR,
     ERROR_COLOUR,
@@ -35,6 +36,11 @@ ANSWER_IMAGE: Final = "house.png"
 CHART_IMAGE: Final = "rules.png"
 RIGHT_COLOUR: Final = COLOUR
 WRONG_COLOUR: Final = ERROR_COLOUR
+
+
+def answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
+    """The house way's picture, with its alt text in the member's language."""
+    return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
 
 
 #: Decimals of an EV in the feedback.

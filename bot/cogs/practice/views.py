@@ -171,7 +171,9 @@ class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER
             await _require_seal(interaction, self.state, self.tag)
             if not self.hand:  # a card twice: the bot never seals one, nor is it ever judged
                 raise Refusal("component.invalid.practice", outcome="invalid_component")
-            handled.outcome = await _cog(interaction).answer(interaction, self, values)
+            cog = _cog(interaction)
+            with cog.pace.place(interaction):
+                handled.outcome = await cog.answer(interaction, self, values)
 
 
 class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID):
@@ -204,9 +206,9 @@ class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID)
     async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, "practice next"):
             await _require_seal(interaction, self.state, self.tag)
-            await _cog(interaction).deal(
-                interaction, self.mode, self.right, self.total, update=True
-            )
+            cog = _cog(interaction)
+            with cog.pace.place(interaction):
+                await cog.deal(interaction, self.mode, self.right, self.total, update=True)
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET_ID):
@@ -265,7 +267,9 @@ class DailyMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY_I
         async with component(interaction, "daily answer") as handled:
             if not _is_date(self.day) or self.day > utc_day(time.time()):  # never made
                 raise Refusal("component.invalid.daily", outcome="invalid_component")
-            handled.outcome = await _cog(interaction).daily_answer(interaction, self, values)
+            cog = _cog(interaction)
+            with cog.pace.place(interaction):
+                handled.outcome = await cog.daily_answer(interaction, self, values)
 
 
 def _is_date(day: str) -> bool:
