@@ -10,7 +10,7 @@ import asyncio
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -42,17 +42,16 @@ from .daily import DailyHands
 from .embeds import (
     CHART_IMAGE,
     HAND_IMAGE,
-    analysis_text,
     answer_file,
     chart_description,
     daily_result_fields,
-    feedback_embed,
     footer_text,
     hand_embed,
     rule_feedback_embed,
     rule_rows,
     stats_embed,
 )
+from .feedback import analysis_later, set_feedback
 from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
 from .prepared import Prepared, Preparer
@@ -74,8 +73,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: How long a feedback whose analysis was not ready waits for it before giving up.
-LATE_ANALYSIS: Final = 10.0
 #: Practice hands are private, so a generator seeded from the operating system's randomness
 #: is enough, and faster (it makes no system call per card; the hand of the day's does).
 _RANDOM = random.Random()
@@ -248,7 +245,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if mode == "rule":
             embed = rule_feedback_embed(decision, given, correct, seconds, lang, footer)
         else:
-            embed = self._set_feedback(prepared, two, seconds, lang, footer)
+            embed = set_feedback(prepared, two, seconds, lang, footer)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
@@ -257,42 +254,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             view=next_view(mode, right, total, lang, seal),
         )
         if mode == "set" and prepared.pending:
-            self._later(self._analysis_later(interaction, prepared, embed, two, lang))
+            self._later(analysis_later(interaction, prepared, embed, two, lang))
             return f"{'right' if correct else 'wrong'}_analysis_later"
         return "right" if correct else "wrong"
-
-    def _set_feedback(
-        self, prepared: Prepared, two: list[Card], seconds: float, lang: str, footer: str
-    ) -> discord.Embed:
-        judged = verdict(prepared.decision, two, prepared.evs())
-        analysis = analysis_text(judged, judged.best, lang, pending=prepared.pending)
-        return feedback_embed(prepared.decision, judged, seconds, lang, footer, analysis)
-
-    async def _analysis_later(
-        self,
-        interaction: discord.Interaction,
-        prepared: Prepared,
-        embed: discord.Embed,
-        two: list[Card],
-        lang: str,
-    ) -> None:
-        """The exact figures were not ready for the feedback: edit them in when they are
-        (or say that they could not be made)."""
-        assert prepared.work is not None
-        try:
-            await asyncio.wait_for(asyncio.shield(prepared.work), LATE_ANALYSIS)
-        except Exception as error:
-            log.warning("practice analysis failed or not ready in time: %r", error)
-        judged = verdict(prepared.decision, two, prepared.evs())
-        name = text("practice.field.ev", lang)
-        value = analysis_text(judged, judged.best, lang, pending=False)
-        for index, shown in enumerate(embed.fields):
-            if shown.name == name:
-                embed.set_field_at(index, name=name, value=value, inline=False)
-        try:
-            await interaction.edit_original_response(embed=embed)
-        except discord.HTTPException as error:
-            log.warning("could not edit the analysis into a practice answer: %s", error)
 
     # --- /stats ---
 
@@ -372,7 +336,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                 embed=embed, file=answer_file(png, prepared.decision, lang), ephemeral=True
             )
             if prepared.pending:
-                self._later(self._analysis_later(interaction, prepared, embed, two, lang))
+                self._later(analysis_later(interaction, prepared, embed, two, lang))
             interaction.extras["outcome"] = "answered_before"
             return
         embed = hand_embed("set", hand, lang, 0, 0, daily_day=day)
@@ -432,7 +396,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed=embed, attachments=[answer_file(png, prepared.decision, lang)], view=None
         )
         if prepared.pending:
-            self._later(self._analysis_later(interaction, prepared, embed, two, lang))
+            self._later(analysis_later(interaction, prepared, embed, two, lang))
         return "right" if judged.correct else "wrong"
 
     async def _daily_result(
@@ -441,7 +405,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         """The house way beside the member's answer, the day's tally and their streak."""
         standing = await self.days.standing(db, day, user_id)
         footer = text("footer.path", lang, path=" → ".join(prepared.decision.path))
-        embed = self._set_feedback(prepared, two, 0.0, lang, footer)
+        embed = set_feedback(prepared, two, 0.0, lang, footer)
         embed.title = text("daily.title", lang, day=day) + " – " + (embed.title or "")
         embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
         daily_result_fields(embed, *standing, lang)

@@ -1,0 +1,56 @@
+"""A set hand's feedback, and the exact figures edited into it when they come late: shared
+by /practice and /daily."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Final
+
+import discord
+
+from houseway.cards import Card
+from houseway.practice import verdict
+
+from ...i18n import text
+from .embeds import analysis_text, feedback_embed
+from .prepared import Prepared
+
+log = logging.getLogger(__name__)
+
+#: How long a feedback whose analysis was not ready waits for it before giving up.
+LATE_ANALYSIS: Final = 10.0
+
+
+def set_feedback(
+    prepared: Prepared, two: list[Card], seconds: float, lang: str, footer: str
+) -> discord.Embed:
+    judged = verdict(prepared.decision, two, prepared.evs())
+    analysis = analysis_text(judged, judged.best, lang, pending=prepared.pending)
+    return feedback_embed(prepared.decision, judged, seconds, lang, footer, analysis)
+
+
+async def analysis_later(
+    interaction: discord.Interaction,
+    prepared: Prepared,
+    embed: discord.Embed,
+    two: list[Card],
+    lang: str,
+) -> None:
+    """The exact figures were not ready for the feedback: edit them in when they are
+    (or say that they could not be made)."""
+    assert prepared.work is not None
+    try:
+        await asyncio.wait_for(asyncio.shield(prepared.work), LATE_ANALYSIS)
+    except Exception as error:
+        log.warning("practice analysis failed or not ready in time: %r", error)
+    judged = verdict(prepared.decision, two, prepared.evs())
+    name = text("practice.field.ev", lang)
+    value = analysis_text(judged, judged.best, lang, pending=False)
+    for index, shown in enumerate(embed.fields):
+        if shown.name == name:
+            embed.set_field_at(index, name=name, value=value, inline=False)
+    try:
+        await interaction.edit_original_response(embed=embed)
+    except discord.HTTPException as error:
+        log.warning("could not edit the analysis into a practice answer: %s", error)
