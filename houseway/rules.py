@@ -387,3 +387,18 @@ def rule_name(rule_id: str, swedish: bool = False) -> str:
 def rule_summary(rule_id: str, swedish: bool = False) -> str:
     """The rule in one short line, in the member's language (a paraphrase, not the quote)."""
     return NAMES[rule_id].summary(swedish)
+
+
+def _folded(text: str) -> str:
+    """Names compared as people type them: case, dashes and spaces do not matter."""
+    return " ".join(text.casefold().replace("–", "-").replace("—", "-").split())
+
+
+def find_rule(text: str) -> str | None:
+    """The rule a member means: its id, or its name in Swedish or English ("två par delas",
+    "Two pairs split"), whatever the case; None when no rule is called that."""
+    wanted = _folded(text)
+    for rule_id, names in NAMES.items():
+        if wanted in (rule_id, _folded(names.name_sv), _folded(names.name_en)):
+            return rule_id
+    return None

@@ -31,6 +31,7 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "Seconds per round (10-300)": "Sekunder per runda (10–300)",
     "mode": "läge",
     "Set the hand, or name the rule": "Lägg handen eller välj regeln",
+    "Only hands of this rule (start typing its name)": "Bara händer med den här regeln (börja skriva dess namn)",
     "Set the hand": "Lägg handen",
     "Name the rule": "Vilken regel",
     "stop": "stoppa",

@@ -69,6 +69,15 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{seconds} s from the deal to your answer",
     },
     "practice.button.next": {"sv": "Nästa hand", "en": "Next hand"},
+    "practice.button.more": {"sv": "Fler sådana", "en": "More like this"},
+    "practice.drill.unknown": {
+        "sv": "Det finns ingen regel som heter {rule}. Börja skriva regelns namn i {cmd[practice]} och välj den i listan, t.ex. ”Två par delas”.",
+        "en": "There is no rule called {rule}. Start typing the rule's name in {cmd[practice]} and pick it from the list, e.g. “Two pairs split”.",
+    },
+    "practice.drill.not_named": {
+        "sv": "”{rule}” avgör aldrig en hand ensam, så den går inte att träna i läget Vilken regel. Träna den i läget Lägg handen i {cmd[practice]}.",
+        "en": "“{rule}” never decides a hand on its own, so it cannot be drilled in Name the rule. Drill it in Set the hand with {cmd[practice]}.",
+    },
     "practice.forgotten": {
         "sv": "Du bad om att bli glömd efter att den här handen delades ut, så svaret sparas inte. Börja om med {cmd[practice]}.",
         "en": "You asked to be forgotten after this hand was dealt, so this answer is not stored. Start again with {cmd[practice]}.",

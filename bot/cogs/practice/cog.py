@@ -32,13 +32,14 @@ from houseway.rules import RULES
 
 from ...alt_text import hand_description, picture_file
 from ...cards_image import render_hand
-from ...i18n import language, text
+from ...i18n import SWEDISH, language, text
 from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
 from ...storage import Bounded
 from ...storage import practice as store
 from ...storage.forgotten import ForgottenSinceShown
 from .chart import render_rule_chart
 from .daily import DailyHands
+from .drill import drill_rule, rule_choices
 from .embeds import (
     CHART_IMAGE,
     HAND_IMAGE,
@@ -148,28 +149,52 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     )
     @everywhere()
     @command_cooldown()
-    @app_commands.rename(mode=_("mode"))
-    @app_commands.describe(mode=_("Set the hand, or name the rule"))
+    @app_commands.rename(mode=_("mode"), rule=_("rule"))
+    @app_commands.describe(
+        mode=_("Set the hand, or name the rule"),
+        rule=_("Only hands of this rule (start typing its name)"),
+    )
     @app_commands.choices(
         mode=[
             app_commands.Choice(name=_("Set the hand"), value="set"),
             app_commands.Choice(name=_("Name the rule"), value="rule"),
         ]
     )
-    async def practice(self, interaction: discord.Interaction, mode: str = "set") -> None:
-        await self.deal(interaction, mode if mode in MODES else "set", 0, 0, update=False)
+    async def practice(
+        self, interaction: discord.Interaction, mode: str = "set", rule: str | None = None
+    ) -> None:
+        mode = mode if mode in MODES else "set"
+        drill = None if rule is None else drill_rule(rule, mode)
+        await self.deal(interaction, mode, 0, 0, update=False, drill=drill)
+
+    @practice.autocomplete("rule")
+    async def practice_rule(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        mode = str(getattr(interaction.namespace, "mode", None) or "set")
+        swedish = language(interaction.locale) == SWEDISH
+        return rule_choices(current, swedish, mode if mode in MODES else "set")
 
     async def deal(
-        self, interaction: discord.Interaction, mode: str, right: int, total: int, update: bool
+        self,
+        interaction: discord.Interaction,
+        mode: str,
+        right: int,
+        total: int,
+        update: bool,
+        drill: str | None = None,
     ) -> None:
-        """The member's next hand by their schedule, with its answer menu."""
+        """The member's next hand by their schedule (or of the rule drilled), with its
+        answer menu."""
         lang = language(interaction.locale)
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         sampler = await self.sampler()
-        state = await self.bounded(interaction).within(
-            store.member_state(self.bot.database, interaction.user.id)
-        )
-        rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
+        rule_id = drill
+        if rule_id is None:
+            state = await self.bounded(interaction).within(
+                store.member_state(self.bot.database, interaction.user.id)
+            )
+            rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
         dealt = deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
         hand = tuple(sorted(dealt, key=sort_key))
         prepared = self.preparer.prepare(hand, analysis=mode == "set")
@@ -178,7 +203,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         png = await asyncio.to_thread(render_hand, hand, deck)
         shown_ms = int(time.time() * 1000)
         embed = hand_embed(mode, hand, lang, right, total)
-        view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal)
+        view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal, drill)
         file = picture_file(png, HAND_IMAGE, hand_description(hand, lang))
         if update:
             await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
@@ -241,6 +266,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if recorded is None:
             raise Refusal("practice.already", outcome="already")
         right, total = menu.right + correct, menu.total + 1
+        missed = None if correct else decision.rule  # "More like this" deals it again
         footer = footer_text(decision, lang, right, total, recorded.streak)
         if mode == "rule":
             embed = rule_feedback_embed(decision, given, correct, seconds, lang, footer)
@@ -251,7 +277,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         await interaction.response.edit_message(
             embed=embed,
             attachments=[answer_file(png, decision, lang)],
-            view=next_view(mode, right, total, lang, seal),
+            view=next_view(mode, right, total, lang, seal, menu.drill or missed),
         )
         if mode == "set" and prepared.pending:
             self._later(analysis_later(interaction, prepared, embed, two, lang))

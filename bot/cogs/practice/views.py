@@ -36,6 +36,7 @@ from ...interactions import (
     refuse_invalid_component,
 )
 from ...storage.practice import utc_day
+from .drill import DRILL, drill_of, drill_part
 from .sealing import TAG, Seal
 
 if TYPE_CHECKING:
@@ -48,10 +49,12 @@ SCORE: Final = r"(?P<right>[0-9]{1,6})-(?P<total>[0-9]{1,6})"
 ID_PREFIXES: Final = ("practice:", "daily:")
 #: The templates, ``state`` being what a tag covers.
 ANSWER_ID: Final = re.compile(
-    rf"(?P<state>practice:(?P<mode>set|rule):(?P<hand>{HAND}):(?P<shown>[0-9]{{1,15}}):{SCORE})"
-    rf":(?P<tag>{TAG})"
+    rf"(?P<state>practice:(?P<mode>set|rule):(?P<hand>{HAND}):(?P<shown>[0-9]{{1,15}}):{SCORE}"
+    rf"{DRILL}):(?P<tag>{TAG})"
 )
-NEXT_ID: Final = re.compile(rf"(?P<state>practice:next:(?P<mode>set|rule):{SCORE}):(?P<tag>{TAG})")
+NEXT_ID: Final = re.compile(
+    rf"(?P<state>practice:next:(?P<mode>set|rule):{SCORE}{DRILL}):(?P<tag>{TAG})"
+)
 FORGET_ID: Final = re.compile(
     r"practice:forget:(?P<user>[0-9]{1,20}):(?P<until>[0-9]{1,15}):(?P<choice>yes|no)"
 )
@@ -142,10 +145,19 @@ class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER
         match = ANSWER_ID.fullmatch(select.custom_id)
         assert match is not None  # DynamicItem checked it
         self.state, self.tag = match["state"], match["tag"]
+        #: The rule being drilled (None: the member's own schedule).
+        self.drill = drill_of(match)
 
     @staticmethod
-    def state_for(mode: str, hand: Sequence[Card], shown_ms: int, right: int, total: int) -> str:
-        return f"practice:{mode}:{hand_code(hand)}:{shown_ms}:{right}-{total}"
+    def state_for(
+        mode: str,
+        hand: Sequence[Card],
+        shown_ms: int,
+        right: int,
+        total: int,
+        drill: str | None = None,
+    ) -> str:
+        return f"practice:{mode}:{hand_code(hand)}:{shown_ms}:{right}-{total}{drill_part(drill)}"
 
     @classmethod
     async def from_custom_id(
@@ -192,10 +204,12 @@ class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID)
         match = NEXT_ID.fullmatch(custom_id)
         assert match is not None  # DynamicItem checked it
         self.state, self.tag = match["state"], match["tag"]
+        #: "More like this": the rule to deal again (None: the member's own schedule).
+        self.drill = drill_of(match)
 
     @staticmethod
-    def state_for(mode: str, right: int, total: int) -> str:
-        return f"practice:next:{mode}:{right}-{total}"
+    def state_for(mode: str, right: int, total: int, drill: str | None = None) -> str:
+        return f"practice:next:{mode}:{right}-{total}{drill_part(drill)}"
 
     @classmethod
     async def from_custom_id(
@@ -208,7 +222,9 @@ class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID)
             await _require_seal(interaction, self.state, self.tag)
             cog = _cog(interaction)
             with cog.pace.place(interaction):
-                await cog.deal(interaction, self.mode, self.right, self.total, update=True)
+                await cog.deal(
+                    interaction, self.mode, self.right, self.total, update=True, drill=self.drill
+                )
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET_ID):
@@ -301,10 +317,12 @@ def answer_view(
     options: Sequence[str],
     lang: str,
     seal: Seal,
+    drill: str | None = None,
 ) -> discord.ui.View:
     """Pick two cards (``set``), or pick the rule among ``options`` (``rule``), named and
     summed up in the member's language; sealed for the member it is dealt to."""
-    custom_id = seal.custom_id(AnswerMenu.state_for(mode, hand, shown_ms, right, total))
+    state = AnswerMenu.state_for(mode, hand, shown_ms, right, total, drill)
+    custom_id = seal.custom_id(state)
     placeholder = text(f"quiz.placeholder.{mode}", lang)
     if mode == "rule":
         select: discord.ui.Select[Any] = discord.ui.Select(
@@ -324,10 +342,17 @@ def answer_view(
     return view
 
 
-def next_view(mode: str, right: int, total: int, lang: str, seal: Seal) -> discord.ui.View:
+def next_view(
+    mode: str, right: int, total: int, lang: str, seal: Seal, more: str | None = None
+) -> discord.ui.View:
+    """ "Next hand" by the member's schedule and, with ``more``, "More like this": another
+    hand of that rule (the one being drilled, or the one just missed)."""
     view = discord.ui.View(timeout=None)
     custom_id = seal.custom_id(NextHand.state_for(mode, right, total))
     view.add_item(NextHand(mode, right, total, custom_id, text("practice.button.next", lang)))
+    if more is not None:
+        again = seal.custom_id(NextHand.state_for(mode, right, total, more))
+        view.add_item(NextHand(mode, right, total, again, text("practice.button.more", lang)))
     return view
 
 
