@@ -135,6 +135,29 @@ class Schedule:
                 return rule_id
         return None
 
+    def upcoming(
+        self,
+        step: int,
+        records: Mapping[str, RuleRecord],
+        eligible: Collection[str],
+        count: int = 3,
+    ) -> list[tuple[str, int, bool]]:
+        """The next ``count`` different rules the member's hands will train if every answer
+        is right (the schedule played forward): each with how many hands from now (0: the
+        next hand) and whether it is new to the member."""
+        ahead = dict(records)
+        found: list[tuple[str, int, bool]] = []
+        for later in range(count * len(self.gaps) * 4):
+            rule_id = self.next_rule(step + later, ahead, eligible)
+            if rule_id is None:
+                continue
+            if all(rule_id != seen for seen, _, _ in found):
+                found.append((rule_id, later, rule_id not in records))
+                if len(found) == count:
+                    break
+            ahead[rule_id] = self.after(ahead.get(rule_id), True, step + later + 1)
+        return found
+
     def after(self, record: RuleRecord | None, correct: bool, step: int) -> RuleRecord:
         """The record once the member answered a hand of the rule; ``step`` counts that hand."""
         box = min((record.box + 1 if record else 1) if correct else 0, len(self.gaps) - 1)

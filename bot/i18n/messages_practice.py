@@ -70,6 +70,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "practice.button.next": {"sv": "Nästa hand", "en": "Next hand"},
     "practice.button.more": {"sv": "Fler sådana", "en": "More like this"},
+    "stats.due": {"sv": "Näst på tur", "en": "Due next"},
+    "stats.due.next": {"sv": "nästa hand", "en": "the next hand"},
+    "stats.due.new": {"sv": " (ny för dig)", "en": " (new to you)"},
+    "stats.due.in_one": {"sv": "efter 1 hand till", "en": "after 1 more hand"},
+    "stats.due.in": {"sv": "efter {hands} händer till", "en": "after {hands} more hands"},
+    "stats.due.none": {"sv": "Inget just nu.", "en": "Nothing just now."},
     "practice.drill.unknown": {
         "sv": "Det finns ingen regel som heter {rule}. Börja skriva regelns namn i {cmd[practice]} och välj den i listan, t.ex. ”Två par delas”.",
         "en": "There is no rule called {rule}. Start typing the rule's name in {cmd[practice]} and pick it from the list, e.g. “Two pairs split”.",

@@ -126,3 +126,22 @@ def test_a_drilled_id_stays_within_discords_100_characters() -> None:
     state = AnswerMenu.state_for("rule", hand, 10**15 - 1, 999_999, 999_999, longest_rule)
     assert len(seal.custom_id(state)) <= 100
     assert len(seal.custom_id(NextHand.state_for("rule", 999_999, 999_999, longest_rule))) <= 100
+
+
+async def test_stats_say_which_rules_are_due_next_in_the_members_language(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    dana = fake_discord.make_user("dana")
+    interaction = await fake_discord.send_command("practice", {"mode": "set"}, user=dana)
+    await fake_discord.wait_response(interaction)
+    message = fake_discord.messages[interaction.original_message_id]
+    missed = house_way(hand_of(message)).rule
+    await answer(fake_discord, interaction, dana, other_two(hand_of(message)))
+    stats = await fake_discord.send_command("stats view", user=dana, locale="sv-SE")
+    [embed] = (await fake_discord.wait_response(stats)).embeds
+    due = next(f["value"] for f in embed["fields"] if f["name"] == "Näst på tur")
+    lines = due.splitlines()
+    assert len(lines) == 3
+    assert lines[0].endswith("– nästa hand (ny för dig)")  # a rule not met yet comes first
+    # the missed rule is back in box 0: due again after one more hand
+    assert lines[1] == f"{rule_name(missed, True)} – efter 1 hand till"

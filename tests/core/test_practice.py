@@ -217,3 +217,31 @@ def test_every_rule_has_short_names_and_summaries_within_discords_limits() -> No
             assert 0 < len(rule_name(rule_id, swedish)) <= 100
             assert 0 < len(rule_summary(rule_id, swedish)) <= 100
     assert rule_name("four-of-a-kind.7-10", swedish=True) == "Fyrtal i 7–10"
+
+
+def test_upcoming_plays_the_schedule_forward() -> None:
+    from houseway.practice import RuleRecord, Schedule, introduction_order
+
+    order = introduction_order()
+    records = {
+        "high-card": RuleRecord(box=0, due=9),  # overdue
+        "two-pairs.split": RuleRecord(box=1, due=10),  # due now
+        "one-pair": RuleRecord(box=0, due=11),  # due after one more hand
+    }
+    schedule = Schedule()
+    upcoming = schedule.upcoming(10, records, order, count=4)
+    first_new = next(r for r in order if r not in records)
+    assert upcoming == [
+        ("high-card", 0, False),
+        ("two-pairs.split", 1, False),
+        ("one-pair", 2, False),
+        (first_new, 4, True),  # after high-card again: box 1, due two hands later
+    ]
+    # the same as dealing hand after hand and answering each right
+    ahead, dealt = dict(records), []
+    for step in range(10, 15):
+        rule_id = schedule.next_rule(step, ahead, order)
+        assert rule_id is not None
+        dealt.append(rule_id)
+        ahead[rule_id] = schedule.after(ahead.get(rule_id), True, step + 1)
+    assert dealt == ["high-card", "two-pairs.split", "one-pair", "high-card", first_new]

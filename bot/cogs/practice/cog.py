@@ -46,6 +46,7 @@ from .embeds import (
     answer_file,
     chart_description,
     daily_result_fields,
+    due_text,
     footer_text,
     hand_embed,
     rule_feedback_embed,
@@ -311,6 +312,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             store.member_stats(self.bot.database, target.id, guild_id, store.utc_day(time.time()))
         )
         embed = stats_embed(figures, target.mention, lang, other, self.bot.mentions)
+        if figures.hands:
+            state = await self.bounded(interaction).within(
+                store.member_state(self.bot.database, target.id)
+            )
+            upcoming = self.schedule.upcoming(state.hands, state.records, eligible_rules("set"))
+            embed.add_field(name=text("stats.due", lang), value=due_text(upcoming, lang))
         ephemeral = other or not public
         if figures.hands:
             rows = rule_rows(figures.rules, lang)

@@ -299,6 +299,21 @@ def stats_embed(
     return embed
 
 
+def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
+    """The rules the next hands train, by name: when, and whether new to the member."""
+    swedish = lang == SWEDISH
+    lines = []
+    for rule_id, hands, new in upcoming:
+        if hands == 0:
+            when = text("stats.due.next", lang)
+        else:
+            when = text("stats.due.in_one" if hands == 1 else "stats.due.in", lang, hands=hands)
+        if new:
+            when += text("stats.due.new", lang)
+        lines.append(f"{rule_name(rule_id, swedish)} – {when}")
+    return "\n".join(lines) or text("stats.due.none", lang)
+
+
 def rule_rows(
     rules: Mapping[str, tuple[int, int]], lang: str
 ) -> list[tuple[str, float | None, str]]:
