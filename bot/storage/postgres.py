@@ -11,7 +11,16 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
-from . import Database, DatabaseConfigError, DatabaseError, Row, Statements, _retrieve, log
+from . import (
+    Database,
+    DatabaseConfigError,
+    DatabaseDataError,
+    DatabaseError,
+    Row,
+    Statements,
+    _retrieve,
+    log,
+)
 
 _MIGRATION_LOCK = 0x686F757365776179  # "houseway"
 _PG_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
@@ -52,6 +61,16 @@ def _without_password(text: str, url: str) -> str:
     return text
 
 
+def _postgres_error(error: Exception) -> DatabaseError:
+    """PostgreSQL's refusal as a DatabaseError; one of the values (asyncpg's encoding of an
+    argument, SQLSTATE class 22 or 23) as a DatabaseDataError."""
+    refused_for_data = isinstance(
+        error, asyncpg.DataError | asyncpg.IntegrityConstraintViolationError
+    )
+    kind = DatabaseDataError if refused_for_data else DatabaseError
+    return kind(f"{type(error).__name__}: {error}")
+
+
 class _PostgresStatements(Statements):
     def __init__(self, connection: asyncpg.Connection) -> None:
         self._connection = connection
@@ -60,13 +79,13 @@ class _PostgresStatements(Statements):
         try:
             return _affected(await self._connection.execute(sql, *args))
         except _PG_ERRORS as error:
-            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+            raise _postgres_error(error) from error
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         try:
             return [dict(row) for row in await self._connection.fetch(sql, *args)]
         except _PG_ERRORS as error:
-            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+            raise _postgres_error(error) from error
 
 
 class PostgresDatabase(Database):
