@@ -42,8 +42,7 @@ class AnswerIn:
 def unstorable(answer: AnswerIn) -> str | None:
     """Why the answer cannot be stored (a field of the wrong type or out of range), or
     None: asked before the database sees it, since a journal line may hold anything."""
-    for name in ("round_id", "user_id"):
-        value = getattr(answer, name)
+    for name, value in (("round_id", answer.round_id), ("user_id", answer.user_id)):
         if type(value) is not int or not 0 < value <= MAX_ID:
             return f"its {name} is not a positive 64-bit integer"
     given = answer.answer

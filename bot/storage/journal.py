@@ -47,6 +47,8 @@ MAX_LINE: Final = 4096
 MAX_READ: Final = 64 * 1024 * 1024
 #: Unreadable lines named one by one in the log; the rest are only counted.
 NAMED_LINES: Final = 5
+#: What reads a line (raw_decode: half the time of json.loads, for a line already stripped).
+_DECODER: Final = json.JSONDecoder()
 
 
 def journal_path(data_dir: Path, shard_ids: tuple[int, ...] | None) -> Path:
@@ -67,17 +69,28 @@ def _line(answer: AnswerIn) -> bytes:
 
 
 def parse_line(line: bytes) -> AnswerIn | str:
-    """The answer a journal line holds, or why it holds none."""
+    """The answer a journal line holds, or why it holds none (the brackets are looked at
+    first: a million lines of anything else cost a second, not a failed parse each)."""
+    text = line.strip()
+    if not text.startswith(b"["):
+        return "not [round, member, answer, time]"
+    if not text.endswith(b"]"):
+        return "cut short (by a crash?)"
     try:
-        fields = json.loads(line)
+        decoded = text.decode()
+        fields, end = _DECODER.raw_decode(decoded)
     except (ValueError, RecursionError):
-        return "not JSON (cut short by a crash?)"
+        return "not JSON"
+    if end != len(decoded):
+        return "not JSON"
     if type(fields) is not list or len(fields) != 4:
         return "not [round, member, answer, time]"
     answer = AnswerIn(*fields)
     problem = unstorable(answer)
     if problem is not None:
         return problem
+    if type(answer.answered_at) is float:
+        return answer
     return AnswerIn(answer.round_id, answer.user_id, answer.answer, float(answer.answered_at))
 
 

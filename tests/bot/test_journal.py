@@ -107,8 +107,8 @@ def test_a_million_unreadable_lines_cost_one_log_line(
     with caplog.at_level(logging.INFO):
         assert AnswerJournal(path).load() == [AnswerIn(5, 7, "As Kd", T)]
     [warning] = warnings_of(caplog)
-    assert "100000 line(s) skipped (line 1: not JSON" in warning
-    assert "line 5: not JSON (cut short by a crash?); and 99995 more)" in warning
+    assert "100000 line(s) skipped (line 1: not [round, member, answer, time]" in warning
+    assert "line 5: not [round, member, answer, time]; and 99995 more)" in warning
 
 
 async def test_a_fifo_at_the_journal_path_is_refused_without_waiting(

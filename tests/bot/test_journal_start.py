@@ -23,7 +23,7 @@ from tests.bot.quizhelpers import (
     right_field,
     round_id_of,
     start_quiz,
-    wait_quiz_over,
+    summaries,
     wait_round,
 )
 from tests.fakediscord import FakeDiscord
@@ -52,7 +52,7 @@ async def revealed(fake: FakeDiscord, database_url: str, first: Any, timeout: fl
     """Let the round's time run out; the reveal's "Right (n of m)", once the quiz is over."""
     await expire_round(database_url, first)
     await fake.wait_until(lambda: len(reveals(fake)) >= 1, timeout, "the reveal")
-    await wait_quiz_over(fake)
+    await fake.wait_until(lambda: bool(summaries(fake)), timeout, "the end of the quiz")
     return str(right_field(reveals(fake)[0])["name"])
 
 
