@@ -12,14 +12,22 @@ at once get their feedback from one bot process.
    response); also reported: the time to deal a hand, and how many feedbacks carried
    the exact analysis at once (the others got it by an edit moments later).
 
-Run: ``python benchmarks/bench_practice.py [--members 200] [--hands 5] [--think 2 6]``;
-PostgreSQL too with ``--postgres URL`` (or TEST_DATABASE_URL), in a schema of its own.
+3. ``flood``: one member sends ``--burst`` /practice at once, then another member sends
+   one; then one member presses "Next hand" ``--burst`` times at once on one hand, and
+   another member answers theirs. Printed: what became of each burst (answered, refused
+   by the cooldown, refused while the member's earlier ones were under way, "the database
+   is not answering", too late for Discord) and how long the other member waited.
+
+Run: ``python benchmarks/bench_practice.py [members|flood|all] [--members 200] [--hands 5]
+[--think 2 6] [--burst 1000]`` (``members``, the default, runs 1 and 2); PostgreSQL too
+with ``--postgres URL`` (or TEST_DATABASE_URL), in a schema of its own.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import random
 import statistics
@@ -27,6 +35,8 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +52,7 @@ from houseway.exact import PathSampler  # noqa: E402
 from houseway.practice import eligible_rules, hand_for  # noqa: E402
 from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser  # noqa: E402
+from tests.fakediscord.models import FakeInteraction  # noqa: E402
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -209,7 +220,133 @@ def report(name: str, figures: dict[str, float]) -> None:
     )
 
 
+def reply_kind(interaction: FakeInteraction) -> str:
+    """What the member saw, by the reply's kind and words (the stand-in speaks English)."""
+    callback = interaction.callback
+    if callback is None:
+        return "too late (10062)" if interaction.late_callbacks else "no reply"
+    content = callback.content or ""
+    if callback.embeds:
+        return "answered"
+    if "database is not answering" in content:
+        return "database not answering"
+    if "<t:" in content:  # a Discord timestamp: when the member may go on
+        return "refused: cooldown"
+    if "already working on" in content:
+        return "refused: earlier ones under way"
+    return f"other: {content[:60]}"
+
+
+async def settled(fake: FakeDiscord, interactions: list[FakeInteraction]) -> None:
+    await fake.wait_until(
+        lambda: all(i.callback is not None or i.late_callbacks for i in interactions),
+        120,
+        "every interaction of the flood answered",
+    )
+
+
+async def flood_one(
+    fake: FakeDiscord,
+    what: str,
+    burst: int,
+    send: Callable[[], Awaitable[FakeInteraction]],
+    other: Callable[[], Awaitable[FakeInteraction]],
+) -> None:
+    """``burst`` of ``send`` at once, then one ``other``; print what became of them."""
+    started = time.perf_counter()
+    sent = [await send() for _ in range(burst)]
+    theirs = await other()
+    dispatch = time.perf_counter() - started
+    await settled(fake, [*sent, theirs])
+    elapsed = time.perf_counter() - started
+    print(f"  {burst} {what} from one member at once (dispatched in {dispatch:.2f} s):")
+    for kind, count in sorted(Counter(reply_kind(i) for i in sent).items()):
+        print(f"    {count:5d} {kind}")
+    latency = theirs.response_time
+    shown = f"{latency * 1000:.0f} ms" if latency is not None else "never"
+    print(f"    another member: {reply_kind(theirs)} after {shown}; all settled in {elapsed:.1f} s")
+
+
+async def bench_flood(database_url: str, burst: int) -> None:
+    fake = FakeDiscord()
+    await fake.start()
+    env = bot_env(fake, database_url, LOG_LEVEL="WARNING")
+    log_path = Path(tempfile.gettempdir()) / "bench_practice_flood.log"
+    with log_path.open("wb") as log_file:
+        process = await start_bot_process(env, tempfile.gettempdir(), output=log_file)
+        try:
+            await fake.wait_ready(timeout=30)
+            await fake.wait_until(lambda: fake.sync_count() >= 1, 30, "sync")
+            warm = fake.make_user("warm-up")  # the first hand loads the class table
+            await member(fake, warm, 1, (0.5, 0.5), random.Random(0), [], [], [], [])
+            flooder, other = fake.make_user("flooder"), fake.make_user("other")
+            await flood_one(
+                fake,
+                "/practice",
+                burst,
+                lambda: fake.send_command("practice", {"mode": "set"}, user=flooder),
+                lambda: fake.send_command("practice", {"mode": "set"}, user=other),
+            )
+            # The presses: a hand each, answered by the presser (so it has "Next hand").
+            presser, answerer = fake.make_user("presser"), fake.make_user("answerer")
+            hands = []
+            for user in (presser, answerer):
+                command = await fake.send_command("practice", {"mode": "set"}, user=user)
+                await fake.wait_response(command, timeout=30)
+                hands.append(fake.messages[command.original_message_id or 0])
+            custom_id = str(menu(hands[0])["custom_id"])
+            two = [NAMES[c] for c in house_way(hand_of_code(custom_id.split(":")[2])).two]
+            click = await fake.click(hands[0], custom_id, values=two, user=presser)
+            await fake.wait_response(click, timeout=30)
+            theirs = str(menu(hands[1])["custom_id"])
+            their_two = [NAMES[c] for c in house_way(hand_of_code(theirs.split(":")[2])).two]
+            await flood_one(
+                fake,
+                '"Next hand" presses',
+                burst,
+                lambda: fake.click(hands[0], next_button(hands[0]), user=presser),
+                lambda: fake.click(hands[1], theirs, values=their_two, user=answerer),
+            )
+        finally:
+            process.terminate()
+            await process.wait()
+            await fake.stop()
+    lines = log_path.read_text(errors="replace").splitlines()
+    tracebacks = sum(line.startswith("Traceback") for line in lines)
+    print(f"    bot log: {len(lines)} lines, {tracebacks} tracebacks ({log_path})")
+
+
+async def in_schema(postgres: str, run: Callable[[str], Awaitable[None]]) -> None:
+    """``run`` with a URL whose tables live in a fresh schema, dropped afterwards."""
+    schema = f"bench_{uuid.uuid4().hex[:10]}"
+    admin = await asyncpg.connect(postgres)
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    try:
+        sep = "&" if "?" in postgres else "?"
+        await run(f"{postgres}{sep}search_path={schema}")
+    finally:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
+
+
+async def flood(args: argparse.Namespace) -> None:
+    # The stand-in's own line per late reply: counted in the figures instead.
+    logging.getLogger("tests.fakediscord").setLevel(logging.ERROR)
+    print(f"flood: {args.burst} at once from one member, one `python -m bot` process")
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.sqlite:
+            print(" SQLite:")
+            await bench_flood(f"sqlite:///{tmp}/f.db", args.burst)
+    if args.postgres:
+        print(" PostgreSQL:")
+        await in_schema(args.postgres, lambda url: bench_flood(url, args.burst))
+
+
 async def main_async(args: argparse.Namespace) -> None:
+    if args.part in ("flood", "all"):
+        await flood(args)
+    if args.part == "flood":
+        return
     bench_hands(args.per_rule)
     think = (args.think[0], args.think[1])
     print(
@@ -226,22 +363,18 @@ async def main_async(args: argparse.Namespace) -> None:
                 ),
             )
     if args.postgres:
-        schema = f"bench_{uuid.uuid4().hex[:10]}"
-        admin = await asyncpg.connect(args.postgres)
-        await admin.execute(f"CREATE SCHEMA {schema}")
-        try:
-            sep = "&" if "?" in args.postgres else "?"
-            url = f"{args.postgres}{sep}search_path={schema}"
-            report(
-                "PostgreSQL:", await bench_members(url, args.members, args.hands, think, args.ramp)
-            )
-        finally:
-            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
-            await admin.close()
+
+        async def members(url: str) -> None:
+            figures = await bench_members(url, args.members, args.hands, think, args.ramp)
+            report("PostgreSQL:", figures)
+
+        await in_schema(args.postgres, members)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("part", nargs="?", choices=("members", "flood", "all"), default="members")
+    parser.add_argument("--burst", type=int, default=1000, help="flood: interactions at once")
     parser.add_argument("--members", type=int, default=200)
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 6.0), metavar=("MIN", "MAX"))

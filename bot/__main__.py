@@ -163,11 +163,11 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
             log.debug("stopped during start-up: %r", serving.exception())
         log.info("closed cleanly")
         return 0
-    error = serving.exception()
-    if error is not None:
-        failure = start_failure(error, bot)
+    crash = serving.exception()
+    if crash is not None:
+        failure = start_failure(crash, bot)
         if failure is None:
-            raise error
+            raise crash
         status, line = failure
         log.error("%s", line)
         return status

@@ -56,7 +56,8 @@ def _ink(text: str) -> Image.Image:
     """Rasterise ``text`` in white on black and crop it to its inked pixels."""
     font = text_font()
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    left, top, right, bottom = probe.textbbox((0, 0), text, font=font)
+    # Whole pixels from an integer origin; Pillow types the box as floats.
+    left, top, right, bottom = map(int, probe.textbbox((0, 0), text, font=font))
     pad = 4
     img = Image.new("L", (right - left + 2 * pad, bottom - top + 2 * pad), 0)
     ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=255)

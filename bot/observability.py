@@ -12,10 +12,11 @@ import math
 import re
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import pythonjsonlogger.json
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from discord import AutoShardedClient
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -42,6 +43,12 @@ log = logging.getLogger(__name__)
 
 #: A bot whose heartbeat takes longer than this is not healthy.
 MAX_HEALTHY_LATENCY = 10.0
+#: A connection to the HTTP port that has not sent a whole request this many seconds after
+#: it opened (a client that never finishes its headers), or that has been idle this long
+#: after its last answer, is closed. A scrape takes milliseconds.
+HTTP_TIMEOUT: Final = 10.0
+#: The most of a refused request's own words that its log line quotes.
+QUOTED_CHARACTERS: Final = 80
 
 
 class Metrics:
@@ -202,8 +209,42 @@ def http_app(bot: discord.Client, metrics: Metrics) -> web.Application:
     return app
 
 
-async def start_http(bot: discord.Client, metrics: Metrics, host: str, port: int) -> web.AppRunner:
-    runner = web.AppRunner(http_app(bot, metrics), access_log=None)
+class MalformedRequests(logging.Filter):
+    """aiohttp logs each request its parser refuses (garbage, oversized headers, a bad
+    method or chunked body) as an error with a traceback, so anyone who reaches the port
+    can fill the log: one short INFO line instead. A handler's own error stays an error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        level = min(record.levelno, logging.INFO)  # aiohttp's DEBUG stays DEBUG
+        if not logging.getLogger(record.name).isEnabledFor(level):
+            return False
+        said = " ".join(error.message.split())
+        if len(said) > QUOTED_CHARACTERS:
+            said = said[: QUOTED_CHARACTERS - 1] + "…"
+        peer = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+        record.levelno, record.levelname = level, logging.getLevelName(level)
+        record.msg = "refused a malformed HTTP request from %s (%s %s: %s)"
+        record.args = (peer, error.code, type(error).__name__, said)
+        record.exc_info = record.exc_text = None
+        return True
+
+
+#: The HTTP server's own logger (aiohttp's "aiohttp.server" by default), with the filter.
+http_log = logging.getLogger("bot.http")
+http_log.addFilter(MalformedRequests())
+
+
+async def start_http(
+    bot: discord.Client, metrics: Metrics, host: str, port: int, timeout: float = HTTP_TIMEOUT
+) -> web.AppRunner:
+    """Serve /healthz and /metrics; connections that send no whole request within
+    ``timeout`` are closed, malformed requests cost one INFO line."""
+    runner = web.AppRunner(
+        http_app(bot, metrics), access_log=None, keepalive_timeout=timeout, logger=http_log
+    )
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     log.info("health and metrics on http://%s:%s/healthz and /metrics", host, port)

@@ -24,6 +24,7 @@ from .batch import (
     run_simulate_command,
 )
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
+from .explain import Explanation, explain
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
 from .way import Decision, house_way
 
@@ -158,8 +159,25 @@ def print_decision(decision: Decision, out: TextIO) -> None:
         out.write(f"  EN: {rule.english}\n")
 
 
-def run_hands(hands: Iterable[Line], as_json: bool, out: TextIO, err: TextIO) -> int:
-    """Decide each hand; a bad one is reported and the rest go on. Exit 1 if any was bad.
+def print_steps(explanation: Explanation, swedish: bool, out: TextIO) -> None:
+    """The steps of the procedure on this hand, each marked: decided, or looked at."""
+    out.write("Steg:\n" if swedish else "Steps:\n")
+    passed = "(avgör inte) " if swedish else "(does not decide) "
+    for step in explanation.steps:
+        mark = "→" if step.applies else "·"
+        out.write(f"  {mark} [{step.rule}] {'' if step.applies else passed}{step.text(swedish)}\n")
+
+
+def run_hands(
+    hands: Iterable[Line],
+    as_json: bool,
+    out: TextIO,
+    err: TextIO,
+    steps: bool = False,
+    swedish: bool = False,
+) -> int:
+    """Decide each hand (with ``steps``, explain it too); a bad one is reported and the
+    rest go on. Exit 1 if any was bad.
 
     Each answer is flushed as soon as it is written, so a program feeding hands one
     line at a time gets each answer before it sends the next.
@@ -167,7 +185,7 @@ def run_hands(hands: Iterable[Line], as_json: bool, out: TextIO, err: TextIO) ->
     status = 0
     for line in hands:
         try:
-            decision = house_way(parse_line(line))
+            cards = parse_line(line)
         except HandError as error:
             status = 1
             if as_json:
@@ -176,10 +194,17 @@ def run_hands(hands: Iterable[Line], as_json: bool, out: TextIO, err: TextIO) ->
                 err.write(f"error: {shown_input(line.text)!r}: {error}\n")
             out.flush()
             continue
+        explanation = explain(cards) if steps else None
+        decision = house_way(cards) if explanation is None else explanation.decision
         if as_json:
-            out.write(json.dumps(decision_json(line.text, decision), ensure_ascii=False) + "\n")
+            answer = decision_json(line.text, decision)
+            if explanation is not None:
+                answer["steps"] = [step.to_json() for step in explanation.steps]
+            out.write(json.dumps(answer, ensure_ascii=False) + "\n")
         else:
             print_decision(decision, out)
+            if explanation is not None:
+                print_steps(explanation, swedish, out)
         out.flush()
     return status
 
@@ -231,7 +256,11 @@ def run_analyze_command(argv: Sequence[str], out: TextIO) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command. Output is UTF-8 whatever the locale (JSON must be; the text output
     has dashes and Swedish names a narrower encoding cannot hold). A closed output, as in
-    ``houseway --json - | head -1``, ends the run quietly."""
+    ``houseway --json - | head -1``, ends the run quietly; an output that is missing
+    (``>&-``) or refuses to be written (``>/dev/full``) ends it with one line on standard
+    error and status 1, never a traceback."""
+    if sys.stdout is None:
+        return _fail("standard output is closed; send it somewhere, e.g. '> answers.jsonl'")
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(encoding="utf-8", errors="strict")
     try:
@@ -241,10 +270,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The Python docs' recipe (signal module, "Note on SIGPIPE"): point stdout at
         # devnull so the interpreter's last flush cannot fail again, and exit 1 as
         # Python does on EPIPE.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _drop_stdout()
         return 1
+    except OSError as error:
+        if error.filename is not None:  # a file named on the command line, not stdout
+            raise
+        _drop_stdout()
+        return _fail(f"cannot write to standard output: {error.strerror or error}")
     return status
+
+
+def _fail(message: str, status: int = 1) -> int:
+    """One line on standard error (if there is one) and the status to exit with."""
+    if sys.stderr is not None:
+        print(f"houseway: {message}", file=sys.stderr)
+    return status
+
+
+def _drop_stdout() -> None:
+    """Point stdout at devnull, so the interpreter's last flush of what is still buffered
+    cannot fail a second time with a traceback."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
 
 
 def run_command(args: list[str]) -> int:
@@ -258,26 +305,44 @@ def run_command(args: list[str]) -> int:
         return run_cost_command(args[1:], sys.stdout)
     if args and args[0] == "class-table":
         return run_class_table_command(args[1:], sys.stdout)
+    explaining = bool(args) and args[0] == "explain"
+    if explaining:
+        args = args[1:]
     parser = argparse.ArgumentParser(
-        prog="houseway",
+        prog="houseway explain" if explaining else "houseway",
         description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
         "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway cost' "
         "(what the house way gives up, per rule), 'houseway class-table' (rebuild the exact "
-        "analysis's table). Use '-' to read one hand per line from standard input.",
+        "analysis's table), 'houseway explain HAND' (the decision step by step). Use '-' to "
+        "read one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")
+    if explaining:
+        parser.add_argument(
+            "--lang",
+            choices=("sv", "en"),
+            default="en",
+            help="the language of the steps in text output (JSON holds both)",
+        )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     ns = parser.parse_args(args)
     if ns.hand == ["-"]:
         # One answer per input line, in order, a blank line included (as "empty"), so
         # that answer n belongs to line n. Read as bytes: any input is UTF-8 whatever
         # the locale, and a line that is not gets its own answer.
+        if sys.stdin is None:
+            return _fail(
+                "standard input is closed; pipe in one hand a line, or give the hand "
+                "as arguments, e.g. houseway As Kd Qc Jh 9s 7d JK",
+                2,
+            )
         hands: Iterable[Line] = stdin_lines(sys.stdin.buffer)
     else:
         hands = [argument_line(ns.hand)]
-    return run_hands(hands, ns.json, sys.stdout, sys.stderr)
+    swedish = explaining and ns.lang == "sv"
+    return run_hands(hands, ns.json, sys.stdout, sys.stderr, steps=explaining, swedish=swedish)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from itertools import combinations
 from math import comb, prod
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypedDict
 
 from .cards import JOKER, Card
 from .hands import Category, best_five_of, five_value, is_legal, is_royal, two_value
@@ -69,6 +69,15 @@ _CATEGORY_KEY: Final = {
 RankCounts = tuple[int, ...]  # 13 counts, index = rank
 
 
+class CensusFigures(TypedDict):
+    """``houseway/data/census.json``: hands in all, by category, by path and by rule id."""
+
+    total: int
+    categories: dict[str, int]
+    paths: dict[str, int]
+    rules: dict[str, int]
+
+
 @dataclass
 class CensusResult:
     """Exact counts of hands by best five-card category and by decision path."""
@@ -94,7 +103,7 @@ class CensusResult:
                 rules[rule_id] += count
         return dict(sorted(rules.items()))
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> CensusFigures:
         return {
             "total": self.hands,
             "categories": {row.key: self.categories[row.key] for row in SPEC_CATEGORIES},
@@ -223,8 +232,8 @@ def run_census(
     return result
 
 
-def load_rule_counts() -> dict[str, object]:
+def load_rule_counts() -> CensusFigures:
     """The shipped census figures (``houseway/data/census.json``)."""
     text = resources.files("houseway").joinpath("data/census.json").read_text("utf-8")
-    data: dict[str, object] = json.loads(text)
+    data: CensusFigures = json.loads(text)
     return data

@@ -258,7 +258,7 @@ def run_cost(
     hands: int, seed: int, workers: int = 1, progress: Progress | None = None
 ) -> CostResult:
     """Analyse ``hands`` random hands drawn path by path, in ``workers`` processes."""
-    sizes: dict[str, int] = load_rule_counts()["paths"]  # type: ignore[assignment]
+    sizes: dict[str, int] = load_rule_counts()["paths"]
     work = jobs(hands, seed, sizes)
     started = time.perf_counter()
     tallies = {path: PathTally(path) for path in sizes}

@@ -157,7 +157,8 @@ def path_for(rule_id: str, mode: str, rng: random.Random) -> str:
     ]
     if not candidates:
         raise ValueError(f"no path trains {rule_id!r} in mode {mode!r}")
-    paths, weights = zip(*candidates, strict=True)
+    paths = [path for path, _count in candidates]
+    weights = [count for _path, count in candidates]
     return rng.choices(paths, weights=weights)[0]
 
 

@@ -24,6 +24,8 @@ def is_correct(
     """Whether an answer is the house way: a two-card hand (``set``) or a rule id (``rule``)."""
     if mode == "rule":
         return answer == decision.rule
+    if isinstance(answer, str):  # a rule id names no cards
+        return False
     two = list(answer)
     if len(two) != 2 or len(set(two)) != 2 or not set(two) <= set(hand):
         return False

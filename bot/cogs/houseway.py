@@ -154,8 +154,8 @@ class HousewayCog(commands.Cog):
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         census = load_rule_counts()
-        self.rule_counts: dict[str, int] = dict(census["rules"])  # type: ignore[call-overload]
-        self.total_hands = int(census["total"])  # type: ignore[call-overload]
+        self.rule_counts: dict[str, int] = dict(census["rules"])
+        self.total_hands = int(census["total"])
         self.lanes = MemberLanes(PICTURES_PER_MEMBER, WAITING_PER_MEMBER)
         self.warming: asyncio.Future[None] | None = None
         #: discord.py's own per-key cooldown buckets, keyed by the presser.
@@ -291,8 +291,7 @@ class HousewayCog(commands.Cog):
     async def deal_again(self, interaction: discord.Interaction, dealer: int | None) -> None:
         """A new deal in the dealer's message, or a private one for anyone else."""
         bucket = self.deal_again_cooldown.get_bucket(interaction)
-        wait = bucket.update_rate_limit() if bucket is not None else None
-        if wait:
+        if bucket is not None and (wait := bucket.update_rate_limit()):
             raise cooldown_refusal(app_commands.CommandOnCooldown(bucket, wait), "deal.cooldown")
         decision = house_way(deal(_RANDOM))
         presser = interaction.user.id

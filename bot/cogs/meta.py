@@ -102,9 +102,14 @@ def help_embed(lines: Iterable[HelpLine], lang: str, mentions: CommandMentions) 
 
 
 def about_embed(
-    lang: str, source_url: str | None, stored: Iterable[str], mentions: CommandMentions
+    lang: str,
+    source_url: str | None,
+    stored: Iterable[str],
+    mentions: CommandMentions,
+    backend: str,
 ) -> discord.Embed:
-    """The version, where the source is, and what is stored about members."""
+    """The version, where the source is, what is stored about members, and what is left of
+    them after /stats forget on this bot's database (``backend``: sqlite or postgresql)."""
     embed = discord.Embed(
         title=text("about.title", lang),
         description=text("about.version", lang, version=__version__),
@@ -118,6 +123,12 @@ def about_embed(
     embed.add_field(
         name=text("about.stored", lang),
         value="\n".join(f"- {text(key, lang, cmd=mentions)}" for key in stored),
+        inline=False,
+    )
+    left = ("about.left.note", f"about.left.{backend}", "about.left.backups")
+    embed.add_field(
+        name=text("about.left", lang),
+        value="\n".join(f"- {text(key, lang, cmd=mentions)}" for key in left),
         inline=False,
     )
     return embed
@@ -163,6 +174,7 @@ class MetaCog(commands.Cog):
             self.bot.settings.source_url,
             self.stored_keys(),
             self.bot.mentions,
+            self.bot.database.backend,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -13,6 +13,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "title.rules": {"sv": "Huset väljer – reglerna", "en": "House Way – the rules"},
     "field.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
     "field.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
+    "field.why": {"sv": "Varför, med de här korten", "en": "Why, on these cards"},
     "field.often": {"sv": "Hur ofta", "en": "How often"},
     "field.hand": {"sv": "Handen som text", "en": "The hand as text"},
     "often": {
@@ -50,6 +51,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "component.invalid.leaderboard": {
         "sv": "Den här knappen gäller inte längre. Kör {cmd[leaderboard]} igen för en aktuell topplista.",
         "en": "This button is no longer valid. Run {cmd[leaderboard]} again for an up-to-date leaderboard.",
+    },
+    "component.invalid.why": {
+        "sv": "Den här knappen gäller inte längre. Tryck på Varför? under en rundas avslöjande.",
+        "en": "This button is no longer valid. Press Why? under a round's reveal.",
     },
     "component.invalid.answer": {
         "sv": "Den här menyn gäller inte längre. Svara i den pågående rundans meddelande.",
@@ -100,6 +105,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "error.database": {
         "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} fungerar som vanligt.",
         "en": "Scores and quizzes are unavailable right now (the database is not answering). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} work as usual.",
+    },
+    "error.unknown_member": {
+        "sv": "Den medlemmen hittar jag inte: välj en medlem i listan, eller utelämna alternativet.",
+        "en": "I can't find that member: pick a member from the list, or leave the option out.",
     },
     "error.cooldown": {
         "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",

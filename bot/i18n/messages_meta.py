@@ -94,8 +94,28 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "**Logs**: the command, the server and how it went; who used it only while debugging is on.",
     },
     "about.stored.ask": {
-        "sv": "{cmd[stats forget]} raderar allt ovan utom loggarna, på alla servrar; kvar blir bara en anteckning om begäran, i 30 dagar.",
-        "en": "{cmd[stats forget]} deletes all of the above but the logs, in every server; only a note of the request stays, for 30 days.",
+        "sv": "{cmd[stats forget]} raderar allt ovan utom loggarna, på alla servrar; vad som blir kvar står nedan.",
+        "en": "{cmd[stats forget]} deletes all of the above but the logs, in every server; what is left is below.",
+    },
+    "about.left": {
+        "sv": "Kvar efter att du har raderat allt",
+        "en": "What is left once you have deleted everything",
+    },
+    "about.left.note": {
+        "sv": "En anteckning om ditt id och när du bad om det, i 30 dagar, så att inget svar på en hand som visades före det (eller quizsvar som väntade på databasen) sparas i efterhand.",
+        "en": "A note of your id and when you asked, for 30 days, so that no answer to a hand shown before it (or quiz answer waiting for the database) is stored afterwards.",
+    },
+    "about.left.sqlite": {
+        "sv": "Databasfilen (SQLite) skrivs över med nollor där raderna låg, genast: inga gamla kopior av dem blir kvar i den.",
+        "en": "The database file (SQLite) is overwritten with zeros where the rows were, at once: no old copies of them stay in it.",
+    },
+    "about.left.postgresql": {
+        "sv": "I PostgreSQL ligger de raderade raderna kvar, oläsbara för boten, på serverns disk tills (auto)vacuum återanvänder platsen, oftast inom några timmar.",
+        "en": "In PostgreSQL the deleted rows stay on the server's disk, unreadable to the bot, until (auto)vacuum reuses their space, usually within hours.",
+    },
+    "about.left.backups": {
+        "sv": "Säkerhetskopior av databasen från före raderingen behåller sitt innehåll så länge den som driver boten sparar dem.",
+        "en": "Backups of the database made before keep what they hold for as long as whoever runs the bot keeps them.",
     },
     "about.stored.practice": {
         "sv": "**Träning och dagens hand**: varje hand du har tränat på, med ditt svar och din tid, och ditt schema per regel; ditt svar på dagens hand.",

@@ -18,6 +18,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "practice.rule.wrong": {"sv": "❌ Fel regel", "en": "❌ Not that rule"},
     "practice.field.yours": {"sv": "Så lade du", "en": "Your split"},
     "practice.field.your_rule": {"sv": "Du valde", "en": "You picked"},
+    "practice.field.where_wrong": {
+        "sv": "Där din delning skiljer sig från husets",
+        "en": "Where your split leaves the house way",
+    },
+    "practice.field.why_not": {
+        "sv": "Varför den regeln inte avgör",
+        "en": "Why that rule does not decide",
+    },
     "practice.yours.same": {
         "sv": "Lika mycket värd som husets.",
         "en": "The same value as the house way's.",
@@ -61,17 +69,37 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{seconds} s from the deal to your answer",
     },
     "practice.button.next": {"sv": "Nästa hand", "en": "Next hand"},
+    "practice.forgotten": {
+        "sv": "Du bad om att bli glömd efter att den här handen delades ut, så svaret sparas inte. Börja om med {cmd[practice]}.",
+        "en": "You asked to be forgotten after this hand was dealt, so this answer is not stored. Start again with {cmd[practice]}.",
+    },
     "practice.already": {
         "sv": "Den handen har du redan svarat på. Tryck på Nästa hand eller kör {cmd[practice]} igen.",
         "en": "You already answered this hand. Press Next hand, or run {cmd[practice]} again.",
     },
-    "practice.invalid_menu": {
-        "sv": "Den här menyn kommer inte från mig. Kör {cmd[practice]} för en ny hand.",
-        "en": "This menu does not come from me. Run {cmd[practice]} for a new hand.",
+    "component.invalid.practice": {
+        "sv": "Den här menyn eller knappen gäller inte längre. Kör {cmd[practice]} för en ny hand.",
+        "en": "This menu or button is no longer valid. Run {cmd[practice]} for a new hand.",
+    },
+    "component.invalid.forget": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[stats forget]} igen om du vill radera.",
+        "en": "This button is no longer valid. Run {cmd[stats forget]} again to delete.",
+    },
+    "component.invalid.daily": {
+        "sv": "Den här menyn gäller inte längre. Kör {cmd[daily]} för dagens hand.",
+        "en": "This menu is no longer valid. Run {cmd[daily]} for today's hand.",
     },
     "practice.invalid_rule": {
         "sv": "Det svaret går inte att använda: välj en av reglerna i listan.",
         "en": "That answer can't be used: pick one of the rules in the list.",
+    },
+    "practice.cooldown": {
+        "sv": "Du har svarat eller bett om en ny hand {rate} gånger på {per} sekunder. Du kan fortsätta {when}.",
+        "en": "You have answered or asked for a new hand {rate} times in {per} seconds. You can go on {when}.",
+    },
+    "practice.busy": {
+        "sv": "Jag håller redan på med {count} av dina träningssvar. Vänta tills de kommer, och försök sedan igen.",
+        "en": "I am already working on {count} of your practice replies. Wait until they arrive, then try again.",
     },
     "stats.title": {"sv": "Träningsstatistik", "en": "Practice statistics"},
     "stats.hands": {"sv": "Tränade händer", "en": "Hands practised"},
@@ -115,9 +143,25 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "stats.forget.yes": {"sv": "Ja, radera allt", "en": "Yes, delete everything"},
     "stats.forget.no": {"sv": "Avbryt", "en": "Cancel"},
+    "stats.forget.working": {
+        "sv": "Raderar allt om dig …",
+        "en": "Deleting everything about you …",
+    },
     "stats.forget.done": {
-        "sv": "Klart: allt om dig är raderat ({rows} rader). Kvar är bara en anteckning om att du bad om det, i 30 dagar, så att inget quizsvar som väntade på databasen sparas i efterhand.",
-        "en": "Done: everything about you is deleted ({rows} rows). All that is left is a note that you asked, for 30 days, so that no quiz answer still waiting for the database is stored afterwards.",
+        "sv": "Klart: allt om dig är raderat ({rows} rader). Kvar är bara en anteckning om att du bad om det, i 30 dagar, så att inget svar på en hand som visades före det (eller quizsvar som väntade på databasen) sparas i efterhand.",
+        "en": "Done: everything about you is deleted ({rows} rows). All that is left is a note that you asked, for 30 days, so that no answer to a hand shown before (or quiz answer still waiting for the database) is stored afterwards.",
+    },
+    "stats.forget.done_unknown": {
+        "sv": "Klart: allt om dig är raderat. Kvar är bara en anteckning om att du bad om det, i 30 dagar, så att inget svar på en hand som visades före det (eller quizsvar som väntade på databasen) sparas i efterhand.",
+        "en": "Done: everything about you is deleted. All that is left is a note that you asked, for 30 days, so that no answer to a hand shown before (or quiz answer still waiting for the database) is stored afterwards.",
+    },
+    "stats.forget.unavailable": {
+        "sv": "Databasen svarar inte, så inget raderades. Kör {cmd[stats forget]} igen om en stund.",
+        "en": "The database is not answering, so nothing was deleted. Run {cmd[stats forget]} again in a moment.",
+    },
+    "stats.forget.uncertain": {
+        "sv": "Databasen slutade svara medan allt om dig raderades, så jag vet inte om det gick igenom. Kör {cmd[stats forget]} igen om en stund för att vara säker – att radera två gånger gör ingen skada.",
+        "en": "The database stopped answering while everything about you was being deleted, so I cannot tell whether it went through. Run {cmd[stats forget]} again in a moment to be sure – deleting twice does no harm.",
     },
     "stats.forget.cancelled": {
         "sv": "Avbrutet – inget raderades.",
@@ -162,6 +206,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "daily.streak.value": {
         "sv": "Rätt {current} dagar i rad (bästa {best}).",
         "en": "Right {current} days in a row (best {best}).",
+    },
+    "daily.forgotten": {
+        "sv": "Du bad om att bli glömd efter att den här handen visades, så svaret sparas inte. Kör {cmd[daily]} igen för att svara.",
+        "en": "You asked to be forgotten after this hand was shown, so this answer is not stored. Run {cmd[daily]} again to answer.",
     },
     "daily.already": {
         "sv": "Du har redan svarat på dagens hand – ett svar per dag.",

@@ -88,6 +88,36 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reveal.nobody": {"sv": "Ingen svarade rätt.", "en": "Nobody got it right."},
     "quiz.reveal.more": {"sv": "… och {count} till", "en": "… and {count} more"},
     "quiz.reveal.rule": {"sv": "Regeln: {rule}", "en": "The rule: {rule}"},
+    "quiz.why.button": {"sv": "Varför?", "en": "Why?"},
+    "quiz.why.title": {
+        "sv": "Varför huset lägger runda {number} så",
+        "en": "Why the house sets round {number} that way",
+    },
+    "quiz.why.yours": {"sv": "Ditt svar", "en": "Your answer"},
+    "quiz.why.no_answer": {
+        "sv": "Du svarade inte i den här rundan.",
+        "en": "You did not answer this round.",
+    },
+    "quiz.why.right.set": {
+        "sv": "✅ {answer} i tvåkortshanden: som huset lägger.",
+        "en": "✅ {answer} in the two-card hand: the house way.",
+    },
+    "quiz.why.wrong.set": {
+        "sv": "❌ {answer} i tvåkortshanden: inte som huset lägger.",
+        "en": "❌ {answer} in the two-card hand: not the house way.",
+    },
+    "quiz.why.right.rule": {
+        "sv": "✅ {answer}: den regeln avgör.",
+        "en": "✅ {answer}: that rule decides.",
+    },
+    "quiz.why.wrong.rule": {
+        "sv": "❌ {answer}: den regeln avgör inte här.",
+        "en": "❌ {answer}: that rule does not decide here.",
+    },
+    "quiz.why.not_yet": {
+        "sv": "Rundan är inte avslöjad än. Tryck på Varför? under avslöjandet när tiden är ute.",
+        "en": "That round is not revealed yet. Press Why? under its reveal once time is up.",
+    },
     "quiz.finished.title": {"sv": "Quizet är slut", "en": "The quiz is over"},
     "quiz.finished.none": {
         "sv": "Ingen fick några poäng den här gången.",
@@ -107,6 +137,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "quiz.leaderboard.title.month": {"sv": "Topplista – {month}", "en": "Leaderboard – {month}"},
     "quiz.leaderboard.empty": {"sv": "Inga poäng än.", "en": "No scores yet."},
+    "quiz.leaderboard.unknown_period": {
+        "sv": "Den perioden finns inte: välj Genom tiderna eller Den här månaden i listan.",
+        "en": "There is no such period: pick All time or This month from the list.",
+    },
+    "quiz.leaderboard.unknown_page": {
+        "sv": "Den sidan finns inte: ange en sida från 1 till {last}.",
+        "en": "There is no such page: give a page from 1 to {last}.",
+    },
     "quiz.leaderboard.line": {
         "sv": "**{rank}.** {user} – {points} p ({correct} rätt)",
         "en": "**{rank}.** {user} – {points} pts ({correct} right)",

@@ -80,6 +80,21 @@ class Database(Statements):
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
         """All statements inside commit together or not at all."""
 
+    def member_transaction(
+        self, user_id: int
+    ) -> contextlib.AbstractAsyncContextManager[Statements]:
+        """A transaction that first takes the member's lock, before touching any row.
+
+        Every write about one member (an answer, a forget) goes through here, so two of
+        them run one after the other and never wait for each other's rows in opposite
+        orders (a deadlock). SQLite's BEGIN IMMEDIATE already lets one writer in at a time.
+        """
+        return self.transaction()
+
+    async def scrub(self) -> None:
+        """After a member's rows were deleted: leave no older copy of them in the
+        database's files where the backend can (PostgreSQL's dead rows wait for vacuum)."""
+
     @abstractmethod
     async def script(self, sql: str) -> None:
         """Run several statements in one transaction (migrations)."""
@@ -118,6 +133,18 @@ class Database(Statements):
     async def get_meta(self, key: str) -> str | None:
         row = await self.fetchrow("SELECT value FROM meta WHERE key = $1", key)
         return None if row is None else str(row["value"])
+
+    async def meta_once(self, key: str, value: str) -> str:
+        """``key``'s value, set to ``value`` if it had none: processes starting at the same
+        moment all read back the one value that was written first."""
+        await self.execute(
+            "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            key,
+            value,
+        )
+        stored = await self.get_meta(key)
+        assert stored is not None  # rows in meta are never deleted
+        return stored
 
     async def set_meta(self, key: str, value: str) -> None:
         await self.execute(
@@ -183,6 +210,9 @@ class SQLiteDatabase(Database):
             try:
                 await connection.execute("PRAGMA journal_mode=WAL")
                 await connection.execute("PRAGMA synchronous=NORMAL")
+                # Deleted rows are overwritten with zeros, not left in free space: what
+                # /stats forget deletes is gone from the file once checkpointed (scrub).
+                await connection.execute("PRAGMA secure_delete=ON")
                 break
             except aiosqlite.OperationalError as error:
                 if "locked" not in str(error) or attempt == 49:
@@ -216,6 +246,19 @@ class SQLiteDatabase(Database):
             except aiosqlite.Error as error:
                 await self._db.execute("ROLLBACK")
                 raise DatabaseError(str(error)) from error
+
+    async def scrub(self) -> None:
+        """Copy the WAL into the file and empty it: the WAL holds the pages as they were
+        before the delete, and the file holds them until they are checkpointed."""
+        async with self._lock:
+            try:
+                async with self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cursor:
+                    busy = await cursor.fetchone()
+            except aiosqlite.Error as error:
+                raise DatabaseError(str(error)) from error
+        if busy is not None and busy[0]:
+            # Another process is reading an older snapshot: the next checkpoint empties it.
+            raise DatabaseError("the WAL could not be emptied: another connection reads it")
 
     async def script(self, sql: str) -> None:
         async with self._lock:
@@ -252,12 +295,12 @@ class Bounded(Database):
     async def within(self, awaitable: Any) -> Any:
         """Await any database operation (a transaction, say) within the deadline."""
         task = asyncio.ensure_future(awaitable)
-        remaining = self.deadline - asyncio.get_running_loop().time()
+        remaining = max(self.deadline - asyncio.get_running_loop().time(), 0.01)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), max(remaining, 0.01))
+            return await asyncio.wait_for(asyncio.shield(task), remaining)
         except TimeoutError:
             task.add_done_callback(_retrieve)
-            raise DatabaseTimeout("the database did not answer in time") from None
+            raise DatabaseTimeout(f"the database did not answer within {remaining:.2g} s") from None
 
     async def execute(self, sql: str, *args: Any) -> int:
         return int(await self.within(self.inner.execute(sql, *args)))
@@ -267,6 +310,14 @@ class Bounded(Database):
 
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
         return self.inner.transaction()
+
+    def member_transaction(
+        self, user_id: int
+    ) -> contextlib.AbstractAsyncContextManager[Statements]:
+        return self.inner.member_transaction(user_id)
+
+    async def scrub(self) -> None:
+        await self.inner.scrub()
 
     async def script(self, sql: str) -> None:
         await self.inner.script(sql)

@@ -6,24 +6,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, Final
 from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
-from . import (
-    Database,
-    DatabaseConfigError,
-    DatabaseDataError,
-    DatabaseError,
-    Row,
-    Statements,
-    _retrieve,
-    log,
-)
+from . import Database, DatabaseConfigError, DatabaseDataError, DatabaseError, Row, Statements, log
 
 _MIGRATION_LOCK = 0x686F757365776179  # "houseway"
-_PG_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
+#: What asyncpg raises when the server, the network or the connection fails: database
+#: trouble, told as such. InternalClientError is asyncpg's protocol finding itself in a
+#: state it did not expect ("cannot switch to state 11"), as after a backend terminated
+#: mid-operation; the pool drops such a connection.
+_PG_ERRORS = (
+    OSError,
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    TimeoutError,
+)
+#: A statement not answered within this many seconds fails (asyncpg's command_timeout).
+COMMAND_TIMEOUT: Final = 10.0
+
+
+def _said(error: BaseException, timeout: float) -> str:
+    """One line for a DatabaseError: the error's kind and words; a timeout (asyncpg's has
+    no words) says how long the database was given."""
+    if isinstance(error, TimeoutError) and not str(error):
+        return f"the database did not answer within {timeout:g} s"
+    return f"{type(error).__name__}: {error}"
 
 
 def _affected(status: str) -> int:
@@ -61,44 +72,46 @@ def _without_password(text: str, url: str) -> str:
     return text
 
 
-def _postgres_error(error: Exception) -> DatabaseError:
+def _postgres_error(error: BaseException, timeout: float) -> DatabaseError:
     """PostgreSQL's refusal as a DatabaseError; one of the values (asyncpg's encoding of an
     argument, SQLSTATE class 22 or 23) as a DatabaseDataError."""
     refused_for_data = isinstance(
         error, asyncpg.DataError | asyncpg.IntegrityConstraintViolationError
     )
     kind = DatabaseDataError if refused_for_data else DatabaseError
-    return kind(f"{type(error).__name__}: {error}")
+    return kind(_said(error, timeout))
 
 
 class _PostgresStatements(Statements):
-    def __init__(self, connection: asyncpg.Connection) -> None:
+    def __init__(self, connection: asyncpg.Connection, timeout: float) -> None:
         self._connection = connection
+        self._timeout = timeout
 
     async def execute(self, sql: str, *args: Any) -> int:
         try:
             return _affected(await self._connection.execute(sql, *args))
         except _PG_ERRORS as error:
-            raise _postgres_error(error) from error
+            raise _postgres_error(error, self._timeout) from error
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         try:
             return [dict(row) for row in await self._connection.fetch(sql, *args)]
         except _PG_ERRORS as error:
-            raise _postgres_error(error) from error
+            raise _postgres_error(error, self._timeout) from error
 
 
 class PostgresDatabase(Database):
     backend = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, command_timeout: float = COMMAND_TIMEOUT) -> None:
         self._pool = pool
+        self.command_timeout = command_timeout
 
     @classmethod
-    async def open(cls, url: str) -> PostgresDatabase:
+    async def open(cls, url: str, command_timeout: float = COMMAND_TIMEOUT) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=10, command_timeout=10, timeout=10
+                url, min_size=1, max_size=10, command_timeout=command_timeout, timeout=10
             )
         except (
             asyncpg.ClientConfigurationError,
@@ -109,7 +122,7 @@ class PostgresDatabase(Database):
         except (*_PG_ERRORS, ValueError) as error:
             # Only the type: asyncpg's text about a malformed URL may quote the password.
             raise DatabaseError(f"cannot connect to PostgreSQL: {type(error).__name__}") from error
-        return cls(pool)
+        return cls(pool, command_timeout)
 
     @contextlib.asynccontextmanager
     async def _connected(self) -> AsyncIterator[asyncpg.Connection]:
@@ -117,7 +130,7 @@ class PostgresDatabase(Database):
         try:
             connection = await self._pool.acquire()
         except _PG_ERRORS as error:
-            raise DatabaseError(f"{type(error).__name__}: {error}") from error
+            raise DatabaseError(_said(error, self.command_timeout)) from error
         try:
             yield connection
         finally:
@@ -129,34 +142,58 @@ class PostgresDatabase(Database):
         asyncpg releases in a shielded task; a caller cancelled while that task waits on a
         stalled server (a quiz runner stopped at shutdown, say) would leave its failure
         unretrieved, logged with a traceback. Awaiting it from a task of our own that no
-        cancellation reaches, which notes the failure, keeps the outcome in hand.
+        cancellation reaches, which notes the failure, keeps the outcome in hand. A failed
+        release (the reset of a broken connection) has already dropped the connection from
+        the pool: noted, never raised over what the use itself did.
         """
         release = asyncio.ensure_future(self._pool.release(connection))
-        release.add_done_callback(_retrieve)
-        await asyncio.shield(release)
+        release.add_done_callback(_not_released)
+        with contextlib.suppress(Exception):
+            await asyncio.shield(release)
 
     async def execute(self, sql: str, *args: Any) -> int:
         async with self._connected() as connection:
-            return await _PostgresStatements(connection).execute(sql, *args)
+            return await _PostgresStatements(connection, self.command_timeout).execute(sql, *args)
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         async with self._connected() as connection:
-            return await _PostgresStatements(connection).fetch(sql, *args)
+            return await _PostgresStatements(connection, self.command_timeout).fetch(sql, *args)
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Statements]:
+        """A transaction on a connection of its own. One whose end (commit or rollback)
+        never came back (a hang, a cancel, a terminated backend) is closed, not handed back:
+        the pool would otherwise reset it with the transaction still open, which asyncpg
+        reports as an error ("Resetting connection with an active transaction")."""
         async with self._connected() as connection:
+            ended = False
             try:
                 transaction = connection.transaction()
                 await transaction.start()
                 try:
-                    yield _PostgresStatements(connection)
+                    yield _PostgresStatements(connection, self.command_timeout)
                 except BaseException:
                     await transaction.rollback()
+                    ended = True
                     raise
                 await transaction.commit()
+                ended = True
             except _PG_ERRORS as error:
-                raise DatabaseError(f"{type(error).__name__}: {error}") from error
+                raise DatabaseError(_said(error, self.command_timeout)) from error
+            finally:
+                if not ended:
+                    # Already gone back to the pool, if asyncpg closed it itself.
+                    with contextlib.suppress(asyncpg.InterfaceError):
+                        connection.terminate()
+
+    @contextlib.asynccontextmanager
+    async def member_transaction(self, user_id: int) -> AsyncIterator[Statements]:
+        """A transaction holding the member's advisory lock (keyed by the user id) first:
+        it is released at COMMIT or ROLLBACK. A Discord id taken for the migration lock's
+        key would only make that member wait for a migration."""
+        async with self.transaction() as tx:
+            await tx.execute("SELECT pg_advisory_xact_lock($1)", user_id)
+            yield tx
 
     async def migrate(self) -> list[str]:
         """Migrate under an advisory lock: sharded processes may start at the same moment."""
@@ -184,3 +221,11 @@ class PostgresDatabase(Database):
             log.warning("PostgreSQL did not close within %g s; terminating", timeout)
         finally:
             self._pool.terminate()  # a no-op once closed
+
+
+def _not_released(task: asyncio.Future[Any]) -> None:
+    """The pool could not reset a connection it was given back (and closed it instead)."""
+    if not task.cancelled() and task.exception() is not None:
+        error = task.exception()
+        said = f"{type(error).__name__}: {error}".removesuffix(": ")
+        log.warning("a broken PostgreSQL connection was closed: %s", said)

@@ -7,17 +7,19 @@ an old menu, a retry or a restart can never count a hand twice.
 
 from __future__ import annotations
 
+import calendar
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Final
+from typing import Any
 
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 from houseway.practice import RuleRecord, Schedule
 
 from . import Database, Row, Statements
+from .forgotten import refuse_if_forgotten
 
 DAY_SECONDS = 86_400
 
@@ -81,9 +83,15 @@ async def member_state(db: Database, user_id: int) -> MemberState:
 async def record_answer(
     db: Database, answer: PracticeAnswer, schedule: Schedule
 ) -> Recorded | None:
-    """Write the answer and move its rules' boxes; None if this hand was answered before."""
+    """Write the answer and move its rules' boxes; None if this hand was answered before.
+
+    Raises:
+        ForgottenSinceShown: the member asked to be forgotten after the hand was shown.
+    """
     right = int(answer.correct)
-    async with db.transaction() as tx:
+    # The member's lock first, as forget_member takes it: the two never interleave.
+    async with db.member_transaction(answer.user_id) as tx:
+        await refuse_if_forgotten(tx, answer.user_id, answer.shown_ms / 1000)
         written = await tx.fetch(
             "INSERT INTO practice_answers (user_id, shown_ms, hand, mode, path, answer, correct,"
             " seconds, answered_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
@@ -100,8 +108,6 @@ async def record_answer(
         )
         if not written:
             return None
-        # The member's row first: it serialises one member's answers (a row lock on
-        # PostgreSQL), so the hand count the schedule uses is never read twice.
         member = await tx.fetchrow(
             "INSERT INTO practice_members (user_id, hands, correct, streak, best_streak)"
             " VALUES ($1, 1, $2, $2, $2) ON CONFLICT (user_id) DO UPDATE SET"
@@ -272,60 +278,16 @@ async def quiz_standing(db: Database, guild_id: int, user_id: int) -> tuple[int,
     )
 
 
-#: Every table and column that holds a member's id: what /stats forget clears.
-MEMBER_ROWS = (
-    ("practice_answers", "user_id"),
-    ("practice_rules", "user_id"),
-    ("practice_members", "user_id"),
-    ("daily_answers", "user_id"),
-    ("answers", "user_id"),
-    ("scores", "user_id"),
-    ("member_settings", "user_id"),
-)
-
-
-#: How long the note that a member asked to be forgotten is kept (see V6's migration).
-FORGOTTEN_KEPT_SECONDS: Final = 30 * 86_400
-
-
-async def prune_forgotten(db: Statements, now: float | None = None) -> int:
-    """Drop the notes of members who asked to be forgotten more than 30 days ago."""
-    now = time.time() if now is None else now
-    return await db.execute(
-        "DELETE FROM forgotten_members WHERE forgotten_at < $1", now - FORGOTTEN_KEPT_SECONDS
-    )
-
-
-async def forget_member(db: Database, user_id: int, now: float | None = None) -> int:
-    """Delete everything stored about the member, in one transaction; rows deleted.
-
-    Quizzes the member started stay for the other players, without the starter's id.
-    What remains is a note of when they asked (for 30 days), which stops any process
-    from writing an answer it held back for a slow database afterwards.
-    """
-    now = time.time() if now is None else now
-    deleted = 0
-    async with db.transaction() as tx:
-        await prune_forgotten(tx, now)
-        await tx.execute(
-            "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)"
-            " ON CONFLICT (user_id) DO UPDATE SET forgotten_at = excluded.forgotten_at",
-            user_id,
-            now,
-        )
-        for table, column in MEMBER_ROWS:
-            deleted += await tx.execute(f"DELETE FROM {table} WHERE {column} = $1", user_id)
-        deleted += await tx.execute(
-            "UPDATE quizzes SET started_by = 0 WHERE started_by = $1", user_id
-        )
-    return deleted
-
-
 # --- the daily hand ---
 
 
 def utc_day(timestamp: float) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(timestamp))
+
+
+def day_start(day: str) -> float:
+    """Midnight UTC of an ISO date, in Unix seconds."""
+    return float(calendar.timegm(date.fromisoformat(day).timetuple()))
 
 
 async def daily_hand(db: Database, day: str, fresh: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -359,18 +321,31 @@ async def daily_answer_of(db: Database, day: str, user_id: int) -> dict[str, Any
 
 
 async def record_daily(
-    db: Database, day: str, user_id: int, answer: str, correct: bool, answered_at: float
+    db: Database,
+    day: str,
+    user_id: int,
+    answer: str,
+    correct: bool,
+    answered_at: float,
+    shown_at: float,
 ) -> bool:
-    """The member's one answer of the day; False if they had answered already."""
-    written = await db.fetch(
-        "INSERT INTO daily_answers (day, user_id, answer, correct, answered_at)"
-        " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (day, user_id) DO NOTHING RETURNING user_id",
-        day,
-        user_id,
-        answer,
-        int(correct),
-        answered_at,
-    )
+    """The member's one answer of the day; False if they had answered already.
+
+    Raises:
+        ForgottenSinceShown: the member asked to be forgotten after the hand was shown.
+    """
+    async with db.member_transaction(user_id) as tx:
+        await refuse_if_forgotten(tx, user_id, shown_at)
+        written = await tx.fetch(
+            "INSERT INTO daily_answers (day, user_id, answer, correct, answered_at)"
+            " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (day, user_id) DO NOTHING"
+            " RETURNING user_id",
+            day,
+            user_id,
+            answer,
+            int(correct),
+            answered_at,
+        )
     return bool(written)
 
 

@@ -257,3 +257,13 @@ def any_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/any.sqlite3"
     return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+async def quiz_bot(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> AsyncIterator[HousewayBot]:
+    """A bot whose quizzes run quickly, on each database, posting in English."""
+    fake_discord.default_guild.preferred_locale = "en-US"  # channel messages in English
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ) as bot:
+        yield bot

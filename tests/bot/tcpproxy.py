@@ -17,6 +17,10 @@ class TcpProxy:
         self.writers: set[asyncio.StreamWriter] = set()
         self.flowing = asyncio.Event()
         self.flowing.set()
+        #: Bytes that, once a client sends them, pause the proxy before they pass.
+        self._pause_at: bytes | None = None
+        #: Set when ``pause_at``'s bytes came and are being held.
+        self.held = asyncio.Event()
 
     @classmethod
     def to(cls, url: str) -> TcpProxy:
@@ -33,6 +37,13 @@ class TcpProxy:
     def pause(self) -> None:
         """The database is there but does not answer: connections stay open, silent."""
         self.flowing.clear()
+
+    def pause_at(self, marker: bytes) -> asyncio.Event:
+        """Pause the moment a client sends ``marker`` (a statement's text, ``b"COMMIT"``):
+        it and everything after it are held. The event returned is set once it is."""
+        self._pause_at = marker
+        self.held.clear()
+        return self.held
 
     def resume(self) -> None:
         self.flowing.set()
@@ -57,13 +68,19 @@ class TcpProxy:
             return
         self.writers.update((writer, up_writer))
 
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+        async def pipe(
+            src: asyncio.StreamReader, dst: asyncio.StreamWriter, upstream: bool
+        ) -> None:
             with contextlib.suppress(OSError, asyncio.CancelledError):
                 while data := await src.read(65536):
+                    if upstream and self._pause_at is not None and self._pause_at in data:
+                        self._pause_at = None
+                        self.pause()
+                        self.held.set()
                     await self.flowing.wait()
                     dst.write(data)
                     await dst.drain()
             dst.close()
 
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+        await asyncio.gather(pipe(reader, up_writer, True), pipe(up_reader, writer, False))
         self.writers.difference_update((writer, up_writer))

@@ -14,7 +14,7 @@ import pytest
 from bot.storage import Database, Statements, open_database
 from bot.storage import quiz as store
 from bot.storage.answers import ANSWERS_PER_STATEMENT
-from bot.storage.practice import FORGOTTEN_KEPT_SECONDS, forget_member
+from bot.storage.forgotten import FORGOTTEN_KEPT_SECONDS, forget_member
 from houseway import parse_hand
 
 

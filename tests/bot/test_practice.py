@@ -464,8 +464,12 @@ async def test_stats_forget_leaves_no_row(
         again = await fake_discord.send_command("stats forget", user=frida)
         yes = (await fake_discord.wait_response(again)).components[0]["components"][0]
         confirm = await fake_discord.click(again, yes["custom_id"], user=frida)
-        done = await fake_discord.wait_response(confirm)
-        assert done.content.startswith("Done: everything about you is deleted")
+        # Answered at once, without the buttons; the outcome follows in its place.
+        working, done = await fake_discord.wait_records(confirm, 2)
+        assert working.content == "Deleting everything about you …" and not working.components
+        assert done.kind == "edit" and (done.content or "").startswith(
+            "Done: everything about you is deleted"
+        )
         # Only the note that she asked, which keeps held-back answers out (see V6).
         assert await rows_mentioning(database, frida.id) == {"forgotten_members": 1}
         # The quiz itself stays for the others; the daily hand is nobody's.
@@ -576,9 +580,10 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         assert result["title"].endswith("✅ Right – that is the house way")
         assert field(result, "So far today") == "1 answered, 1 right."
         assert field(result, "Your streak") == "Right 1 days in a row (best 1)."
+        second_menu = fake.messages[twice.original_message_id or 0]
         again = await fake.click(
-            fake.messages[twice.original_message_id or 0],
-            custom_id,
+            second_menu,
+            menu_of(second_menu, "daily:")["custom_id"],
             values=other_two(hand),
             user=helga,
         )
@@ -587,7 +592,12 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
     # A restart: the same hand (stored, not drawn again), and Helga's answer is kept.
     async with run_bot(fake, database_url=any_database_url, practice_timing=IN_THREAD):
         other_message = fake.messages[other.original_message_id or 0]
-        click = await fake.click(other_message, custom_id, values=other_two(hand), user=ivar)
+        click = await fake.click(
+            other_message,
+            menu_of(other_message, "daily:")["custom_id"],
+            values=other_two(hand),
+            user=ivar,
+        )
         result = (await fake.wait_response(click)).embeds[0]
         assert result["title"].endswith("❌ Not the house way")
         assert field(result, "So far today") == "2 answered, 1 right."
@@ -688,12 +698,14 @@ async def test_a_menu_with_a_forged_hand_is_refused_in_words(
     session = await practise(fake_discord, jonna)
     message = fake_discord.messages[session.original_message_id]
     menu = menu_of(message)
-    forged = "practice:set:AsAsKdQcJh9s7d:1:0-0"  # the ace of spades twice
-    menu["custom_id"] = forged
+    parts = menu["custom_id"].split(":")
+    parts[2] = "AsAsKdQcJh9s7d"  # the ace of spades twice, on the message, with a tag
+    forged = menu["custom_id"] = ":".join(parts)
     values = [option["value"] for option in menu["options"][:2]]
     click = await fake_discord.click(message, forged, values=values, user=jonna)
     told = await fake_discord.wait_response(click)
-    assert told.ephemeral and "does not come from me" in told.content
+    assert told.ephemeral and told.content.startswith("This menu or button is no longer valid")
+    assert mention(fake_discord, "practice") in told.content
 
 
 async def test_practice_pictures_have_alt_text_and_the_members_deck(
@@ -711,3 +723,78 @@ async def test_practice_pictures_have_alt_text_and_the_members_deck(
     _, feedback = await answer(fake_discord, source, anna, house_two(hand))
     names_the_split(description_of(feedback, "house.png"), house_way(hand), swedish=False)
     assert_drawn_in(feedback, house_way(hand), Deck.FOUR, filename="house.png")
+
+
+#: A flood's size: enough to pass every bound many times over, few enough to be quick.
+FLOOD = 60
+
+
+def reply_kinds(interactions: list[Any]) -> dict[str, int]:
+    """How many of a flood's replies were which kind (the stand-in speaks English unless
+    told otherwise; a Discord timestamp marks a cooldown refusal)."""
+    kinds: dict[str, int] = {}
+    for interaction in interactions:
+        sent = interaction.callback
+        if sent is None:  # too late for Discord
+            kinds["late"] = kinds.get("late", 0) + 1
+            continue
+        content = sent.content or ""
+        if sent.embeds:
+            kind = "answered"
+        elif "database" in content or "databasen" in content:
+            kind = "database"
+        elif re.search(r"<t:[0-9]+:R>", content):
+            kind = "cooldown"
+        else:
+            kind = content
+        assert sent.embeds or sent.ephemeral, content
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return kinds
+
+
+async def test_a_flood_from_one_member_is_refused_by_the_cooldown_and_others_are_answered(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    """Dozens of /practice at once from one member, then dozens of "Next hand": all but
+    a few refused at once, privately, in the member's language, saying when to go on; none
+    told that the database is not answering; another member is dealt and answered."""
+    fake = fake_discord
+    flooder, other = fake.make_user("flooder"), fake.make_user("other")
+    burst = [
+        await fake.send_command("practice", {"mode": "set"}, user=flooder, locale="sv-SE")
+        for _ in range(FLOOD)
+    ]
+    theirs = await fake.send_command("practice", {"mode": "set"}, user=other)
+    everyone = [*burst, theirs]
+    await fake.wait_until(
+        lambda: all(i.callback or i.late_callbacks for i in everyone), 30, "the flood answered"
+    )
+    kinds = reply_kinds(burst)
+    assert kinds.get("database", 0) == 0
+    assert 0 < kinds.get("answered", 0) <= 5
+    assert kinds.get("cooldown", 0) >= FLOOD - 5
+    told = next(i.callback.content for i in burst if "<t:" in (i.callback.content or ""))
+    assert "Du kan använda det igen <t:" in told
+    assert fake.messages[theirs.original_message_id].embeds[0]["title"] == "Practice – set the hand"
+
+    # The presses: "Next hand" of one answered hand, while another member answers theirs.
+    presser = fake.make_user("presser")  # the flooder waits out the commands' cooldown
+    session = await practise(fake, presser)
+    await answer(
+        fake, session, presser, house_two(hand_of(fake.messages[session.original_message_id]))
+    )
+    message = fake.messages[session.original_message_id]
+    next_id = button_of(message, "practice:next:")["custom_id"]
+    mine = await practise(fake, other)
+    their_hand = hand_of(fake.messages[mine.original_message_id])
+    presses = [await fake.click(message, next_id, user=presser) for _ in range(FLOOD)]
+    _, feedback = await answer(fake, mine, other, house_two(their_hand))
+    await fake.wait_until(
+        lambda: all(i.callback or i.late_callbacks for i in presses), 30, "the presses answered"
+    )
+    kinds = reply_kinds(presses)
+    assert kinds.get("database", 0) == 0
+    assert kinds.get("cooldown", 0) >= FLOOD - 32  # 30 presses in 15 s, 2 under way
+    told = next(i.callback.content for i in presses if "<t:" in (i.callback.content or ""))
+    assert "You can go on <t:" in told
+    assert feedback.callback_type == 7 and feedback.embeds  # the feedback, in place

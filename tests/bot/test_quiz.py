@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -43,15 +42,6 @@ from tests.bot.quizhelpers import (
     wrong_two,
 )
 from tests.fakediscord import CHANNEL_ID, QUIZ_CHANNEL_ID, FakeDiscord
-
-
-@pytest.fixture
-async def quiz_bot(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
-) -> AsyncIterator[HousewayBot]:
-    fake_discord.default_guild.preferred_locale = "en-US"  # channel messages in English
-    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ) as bot:
-        yield bot
 
 
 async def test_plain_members_cannot_start_stop_configure_or_reset(

@@ -239,3 +239,33 @@ def test_closed_pipe_ends_quietly() -> None:
     assert answers(first)[0]["rule"] == "five-aces"
     assert stderr == b""
     assert status == 1
+
+
+def _with_shell_redirect(redirect: str, *args: str, stdin: bytes = b"") -> tuple[int, str]:
+    """``houseway ARGS REDIRECT`` through sh (``>&-`` closes a descriptor, which
+    subprocess cannot): the status and what reached standard error."""
+    command = " ".join(["exec", *HOUSEWAY_CLI, *(f"'{arg}'" for arg in args), redirect])
+    done = subprocess.run(
+        ["sh", "-c", command], input=stdin, capture_output=True, timeout=120, check=False
+    )
+    return done.returncode, done.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    ("redirect", "args", "says"),
+    [
+        (">/dev/full", ("--json", "-"), "cannot write to standard output"),
+        (">/dev/full", (GOOD,), "cannot write to standard output"),
+        (">&-", ("--json", "-"), "standard output is closed"),
+        ("<&-", ("--json", "-"), "standard input is closed"),
+    ],
+)
+def test_a_full_or_closed_stream_is_one_line_and_a_failure(
+    redirect: str, args: tuple[str, ...], says: str
+) -> None:
+    if redirect == ">/dev/full" and not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    status, stderr = _with_shell_redirect(redirect, *args, stdin=(GOOD + "\n").encode() * 3)
+    assert status != 0
+    assert stderr.startswith("houseway: ") and says in stderr
+    assert stderr.count("\n") == 1, stderr  # one line: no traceback, no second complaint

@@ -24,7 +24,7 @@ from houseway.exact import PathSampler
 from houseway.way import house_way
 from tests.conftest import run_cli
 
-PATHS: dict[str, int] = load_rule_counts()["paths"]  # type: ignore[assignment]
+PATHS: dict[str, int] = load_rule_counts()["paths"]
 
 
 @pytest.fixture(scope="module")

@@ -44,6 +44,11 @@ GUILD_ID: Final = 200000000000000001
 CHANNEL_ID: Final = 300000000000000001
 QUIZ_CHANNEL_ID: Final = 300000000000000002
 USER_ID: Final = 400000000000000001
+#: Every wait is for an event (re-checked on each change of state); its timeout only keeps
+#: a broken bot from hanging the suite. On a machine whose cores are busy elsewhere (CI
+#: beside other work) the bot may take several times longer than on a quiet one, so each
+#: timeout a test names is stretched this many times before it counts as a failure.
+PATIENCE: Final = 4.0
 MODERATOR_ROLE_ID: Final = 500000000000000001
 
 
@@ -276,9 +281,11 @@ class ServerState:
     async def wait_until(
         self, predicate: Callable[[], bool], timeout: float = 5.0, what: str = "condition"
     ) -> None:
-        """Wait until ``predicate()`` holds; re-checked whenever the stand-in's state changes."""
+        """Wait until ``predicate()`` holds; re-checked whenever the stand-in's state changes
+        (``timeout`` is a safety net, stretched by PATIENCE)."""
         if predicate():
             return
+        timeout *= PATIENCE
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         entry = (predicate, fut)
         self._waiters.append(entry)

@@ -2,14 +2,17 @@
 
 Every hand's menu carries its whole state in its custom id (the cards, when the hand
 was shown, the session's score), so nothing about a session is kept in memory or in
-the database and old menus keep working after a restart; an answer is written once,
-keyed by its hand and the moment it was shown. The member's schedule (Leitner boxes
-per rule, ``houseway.practice``) is in the database.
+the database and old menus keep working after a restart; the id ends in a tag for its
+member (``sealing``), so nobody can change that state or answer another's hand. An
+answer is written once, keyed by its hand and the moment it was shown. The member's
+schedule (Leitner boxes per rule, ``houseway.practice``) is in the database.
 
 The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embeds``
 (pure builders), ``chart`` (the per-rule picture of /stats), ``prepared`` (a dealt
 hand's analysis and picture, made while the member thinks), ``daily`` (the day's hand),
-``forgotten`` (pruning what /stats forget leaves), ``timing`` (waits, workers, gaps).
+``forgotten`` (a confirmed /stats forget, told truly, and pruning the notes it leaves),
+``pace`` (one member's cooldowns and presses under way), ``sealing`` (the custom ids'
+tags), ``timing`` (waits, workers, gaps, rates).
 """
 
 from __future__ import annotations

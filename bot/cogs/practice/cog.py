@@ -17,7 +17,6 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway import Decision
 from houseway.cards import NAMES, Card, card_from_name, deal, format_cards, sort_key
 from houseway.exact import PathSampler
 from houseway.practice import (
@@ -31,19 +30,20 @@ from houseway.practice import (
 )
 from houseway.rules import RULES
 
-from ...alt_text import decision_description, hand_description, picture_file
+from ...alt_text import hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import language, text
-from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, Refusal, everywhere
+from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
 from ...storage import Bounded
 from ...storage import practice as store
+from ...storage.forgotten import ForgottenSinceShown
 from .chart import render_rule_chart
 from .daily import DailyHands
 from .embeds import (
-    ANSWER_IMAGE,
     CHART_IMAGE,
     HAND_IMAGE,
     analysis_text,
+    answer_file,
     chart_description,
     daily_result_fields,
     feedback_embed,
@@ -53,8 +53,10 @@ from .embeds import (
     rule_rows,
     stats_embed,
 )
-from .forgotten import ForgottenNotes
+from .forgotten import Forgets, ForgottenNotes
+from .pace import Pace, command_cooldown
 from .prepared import Prepared, Preparer
+from .sealing import Seals
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -64,6 +66,7 @@ from .views import (
     daily_view,
     forget_view,
     next_view,
+    refuse_stale_component,
 )
 
 if TYPE_CHECKING:
@@ -95,7 +98,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self._sampler: asyncio.Future[PathSampler] | None = None
         self.days = DailyHands(bot.database)
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
+        self.forgets = Forgets(bot, self.timing)
+        self.pace = Pace(self.timing)
         self.background: set[asyncio.Task[Any]] = set()
+        self.seals = Seals(bot.database)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -115,6 +121,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if self._sampler is None:
             self._sampler = asyncio.ensure_future(asyncio.to_thread(PathSampler))
         return await asyncio.shield(self._sampler)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await refuse_stale_component(interaction)
 
     def bounded(self, interaction: discord.Interaction) -> Bounded:
         """The database, bounded so that the interaction is answered in time whatever it does."""
@@ -140,6 +150,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         extras={"help": "help.practice"},
     )
     @everywhere()
+    @command_cooldown()
     @app_commands.rename(mode=_("mode"))
     @app_commands.describe(mode=_("Set the hand, or name the rule"))
     @app_commands.choices(
@@ -156,6 +167,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> None:
         """The member's next hand by their schedule, with its answer menu."""
         lang = language(interaction.locale)
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         sampler = await self.sampler()
         state = await self.bounded(interaction).within(
             store.member_state(self.bot.database, interaction.user.id)
@@ -169,7 +181,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         png = await asyncio.to_thread(render_hand, hand, deck)
         shown_ms = int(time.time() * 1000)
         embed = hand_embed(mode, hand, lang, right, total)
-        view = answer_view(mode, hand, shown_ms, right, total, options, lang)
+        view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal)
         file = picture_file(png, HAND_IMAGE, hand_description(hand, lang))
         if update:
             await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
@@ -177,11 +189,6 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             await interaction.response.send_message(
                 embed=embed, file=file, view=view, ephemeral=True
             )
-
-    @staticmethod
-    def _answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
-        """The house way's picture, with its alt text in the member's language."""
-        return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
 
     async def answer(
         self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str]
@@ -230,7 +237,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                 timeout=self.timing.analysis_wait,
                 return_when=asyncio.ALL_COMPLETED,
             )
-        recorded = await writing
+        try:
+            recorded = await writing
+        except ForgottenSinceShown:
+            raise Refusal("practice.forgotten", outcome="forgotten") from None
         if recorded is None:
             raise Refusal("practice.already", outcome="already")
         right, total = menu.right + correct, menu.total + 1
@@ -240,10 +250,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         else:
             embed = self._set_feedback(prepared, two, seconds, lang, footer)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
-            attachments=[self._answer_file(png, decision, lang)],
-            view=next_view(mode, right, total, lang),
+            attachments=[answer_file(png, decision, lang)],
+            view=next_view(mode, right, total, lang, seal),
         )
         if mode == "set" and prepared.pending:
             self._later(self._analysis_later(interaction, prepared, embed, two, lang))
@@ -298,7 +309,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     async def stats_view(
         self,
         interaction: discord.Interaction,
-        member: discord.User | None = None,
+        member: app_commands.Transform[discord.User, KnownUser] | None = None,
         public: bool = False,
     ) -> None:
         lang = language(interaction.locale)
@@ -335,23 +346,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         )
 
     async def forget(self, interaction: discord.Interaction, button: ForgetButton) -> str:
-        lang = language(interaction.locale)
-        if interaction.user.id != button.user_id:
-            raise Refusal("stats.forget.not_yours", outcome="not_yours")
-        if button.choice == "no":
-            outcome, message = "cancelled", text("stats.forget.cancelled", lang)
-        elif time.time() * 1000 > button.until_ms:
-            outcome, message = "expired", text("stats.forget.expired", lang, cmd=self.bot.mentions)
-        else:
-            rows = await self.bounded(interaction).within(
-                store.forget_member(self.bot.database, button.user_id)
-            )
-            self.bot.decks.forget(button.user_id)
-            # Features holding a member's data in memory drop it (the quiz's kept answers).
-            self.bot.dispatch("member_forgotten", button.user_id)
-            outcome, message = "forgotten", text("stats.forget.done", lang, rows=rows)
-        await interaction.response.edit_message(content=message, view=None)
-        return outcome
+        return await self.forgets.confirm(interaction, button)
 
     # --- /daily ---
 
@@ -361,6 +356,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         extras={"help": "help.daily"},
     )
     @everywhere()
+    @command_cooldown()
     async def daily(self, interaction: discord.Interaction) -> None:
         lang = language(interaction.locale)
         day = store.utc_day(time.time())
@@ -373,7 +369,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
             png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
             await interaction.response.send_message(
-                embed=embed, file=self._answer_file(png, prepared.decision, lang), ephemeral=True
+                embed=embed, file=answer_file(png, prepared.decision, lang), ephemeral=True
             )
             if prepared.pending:
                 self._later(self._analysis_later(interaction, prepared, embed, two, lang))
@@ -390,15 +386,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         await interaction.response.send_message(
             embed=embed,
             file=picture_file(png, HAND_IMAGE, hand_description(hand, lang)),
-            view=daily_view(day, hand, lang),
+            view=daily_view(day, int(time.time() * 1000), hand, lang),
             ephemeral=True,
         )
 
     async def daily_answer(
-        self, interaction: discord.Interaction, day: str, values: list[str]
+        self, interaction: discord.Interaction, menu: DailyMenu, values: list[str]
     ) -> str:
         now = time.time()
         lang = language(interaction.locale)
+        day = menu.day
         if day != store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)
         db = self.bounded(interaction)
@@ -411,17 +408,28 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         two = sorted((card_from_name(v) for v in values), key=sort_key)
         judged = verdict(prepared.decision, two)
         given = format_cards(two)
-        taken = await db.within(
-            store.record_daily(
-                self.bot.database, day, interaction.user.id, given, judged.correct, now
+        # A menu from before ids carried the time it was shown: as if shown at midnight.
+        shown_at = store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
+        try:
+            taken = await db.within(
+                store.record_daily(
+                    self.bot.database,
+                    day,
+                    interaction.user.id,
+                    given,
+                    judged.correct,
+                    now,
+                    shown_at,
+                )
             )
-        )
+        except ForgottenSinceShown:
+            raise Refusal("daily.forgotten", outcome="forgotten") from None
         if not taken:
             raise Refusal("daily.already", outcome="already")
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
         await interaction.response.edit_message(
-            embed=embed, attachments=[self._answer_file(png, prepared.decision, lang)], view=None
+            embed=embed, attachments=[answer_file(png, prepared.decision, lang)], view=None
         )
         if prepared.pending:
             self._later(self._analysis_later(interaction, prepared, embed, two, lang))

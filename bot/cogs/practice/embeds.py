@@ -9,18 +9,23 @@ import discord
 
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
+from houseway.explain import explain
+from houseway.explain.mistakes import where_wrong, why_not
 from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
+from ...alt_text import decision_description, picture_file
 from ...embeds import (
     COLOUR,
     ERROR_COLOUR,
     add_split_fields,
     decimal,
+    fit_field,
     number,
     percent,
     quote_rules,
+    why_text,
 )
 from ...i18n import SWEDISH, text
 from ...mentions import CommandMentions
@@ -31,6 +36,11 @@ ANSWER_IMAGE: Final = "house.png"
 CHART_IMAGE: Final = "rules.png"
 RIGHT_COLOUR: Final = COLOUR
 WRONG_COLOUR: Final = ERROR_COLOUR
+
+
+def answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
+    """The house way's picture, with its alt text in the member's language."""
+    return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
 
 
 #: Decimals of an EV in the feedback.
@@ -160,6 +170,17 @@ def feedback_embed(
     else:
         yours += f"{five_name} / {two_hand}"
     embed.add_field(name=text("practice.field.yours", lang), value=yours, inline=False)
+    explanation = explain(decision.hand)
+    if verdict.correct:
+        embed.add_field(
+            name=text("field.why", lang), value=why_text(explanation, lang), inline=False
+        )
+    else:  # where the member's split leaves the house way, in the step's own terms
+        embed.add_field(
+            name=text("practice.field.where_wrong", lang),
+            value=fit_field(where_wrong(explanation, verdict.two).text(swedish)),
+            inline=False,
+        )
     if analysis is not None:
         embed.add_field(name=text("practice.field.ev", lang), value=analysis, inline=False)
     return _with_time_and_picture(embed, seconds, lang, footer)
@@ -183,11 +204,21 @@ def rule_feedback_embed(
         colour=RIGHT_COLOUR if correct else WRONG_COLOUR,
     )
     add_split_fields(embed, decision, lang)
+    explanation = explain(decision.hand)
     if not correct:
         embed.add_field(
             name=text("practice.field.your_rule", lang),
             value=f"{rule_name(answer, swedish)} – {rule_summary(answer, swedish)}",
             inline=False,
+        )
+        embed.add_field(  # why the rule named does not decide this hand
+            name=text("practice.field.why_not", lang),
+            value=fit_field(why_not(answer, explanation).text(swedish)),
+            inline=False,
+        )
+    else:
+        embed.add_field(
+            name=text("field.why", lang), value=why_text(explanation, lang), inline=False
         )
     return _with_time_and_picture(embed, seconds, lang, footer)
 
@@ -274,7 +305,7 @@ def rule_rows(
     """One row per rule in the catalogue: its name, accuracy (None: never met) and figures."""
     from houseway.rules import RULE_IDS
 
-    rows = []
+    rows: list[tuple[str, float | None, str]] = []
     for rule_id in RULE_IDS:
         answered, right = rules.get(rule_id, (0, 0))
         if answered:

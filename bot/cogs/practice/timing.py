@@ -26,6 +26,22 @@ class PracticeTiming:
     prepared_hands: int = 4096
     #: /stats forget's confirmation button works this long.
     confirm_forget: float = 60.0
+    #: /stats forget commits only if it is ready this long after the click; if not, it
+    #: is rolled back and the member told that nothing was deleted.
+    forget_by: float = 10.0
+    #: ... and COMMIT's answer is waited for this long after that; without one the
+    #: member is told to run it again (it may or may not have gone through).
+    forget_commit_wait: float = 10.0
+    #: /practice and /daily per member: this many in ``command_seconds``, then a pause
+    #: (the member is told when it ends). More than a person starting sessions needs.
+    command_rate: int = 5
+    command_seconds: float = 15.0
+    #: Answers and "Next hand" presses per member: this many in ``press_seconds`` (a
+    #: hand a second, answered and the next one asked for), then a pause.
+    press_rate: int = 30
+    press_seconds: float = 15.0
+    #: A member's presses under way at once; more are refused at once.
+    in_flight: int = 2
     #: Leitner gaps: hands until a rule in box 0, 1, 2, ... is due again.
     gaps: tuple[int, ...] = field(default=GAPS)
 

@@ -1,12 +1,15 @@
 """Practice components: dynamic items whose custom ids carry their whole state (the hand,
 when it was shown, the session's score), so every menu and button keeps working after a
-restart without any session kept in memory or in the database. Each template sits
-beside the id it builds."""
+restart without any session kept in memory or in the database. A hand's menu and its
+Next hand button end in a tag for their member (``sealing``), so that state cannot be
+changed or used by another member. Each template sits beside the id it builds."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -24,7 +27,16 @@ from houseway.cards import (
 from houseway.rules import rule_name, rule_summary
 
 from ...i18n import SWEDISH, text
-from ...interactions import Refusal, component
+from ...interactions import (
+    Refusal,
+    bot_of,
+    component,
+    component_id,
+    on_its_message,
+    refuse_invalid_component,
+)
+from ...storage.practice import utc_day
+from .sealing import TAG, Seal
 
 if TYPE_CHECKING:
     from .cog import PracticeCog
@@ -32,12 +44,35 @@ if TYPE_CHECKING:
 #: Seven cards in canonical notation, run together: ``AsKdTh9c7s4dJK``.
 HAND: Final = rf"{NAME_PATTERN}{{{HAND_SIZE}}}"
 SCORE: Final = r"(?P<right>[0-9]{1,6})-(?P<total>[0-9]{1,6})"
+#: Every practice and daily component's custom id starts with one of these.
+ID_PREFIXES: Final = ("practice:", "daily:")
+#: The templates, ``state`` being what a tag covers.
+ANSWER_ID: Final = re.compile(
+    rf"(?P<state>practice:(?P<mode>set|rule):(?P<hand>{HAND}):(?P<shown>[0-9]{{1,15}}):{SCORE})"
+    rf":(?P<tag>{TAG})"
+)
+NEXT_ID: Final = re.compile(rf"(?P<state>practice:next:(?P<mode>set|rule):{SCORE}):(?P<tag>{TAG})")
+FORGET_ID: Final = re.compile(
+    r"practice:forget:(?P<user>[0-9]{1,20}):(?P<until>[0-9]{1,15}):(?P<choice>yes|no)"
+)
+DAILY_ID: Final = re.compile(
+    r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})(?::(?P<shown>[0-9]{1,15}))?"
+)
+#: For an id that is not one of ours: (how it starts, the component's name, the message).
+INVALID: Final = (
+    ("practice:set:", "practice set", "component.invalid.practice"),
+    ("practice:rule:", "practice rule", "component.invalid.practice"),
+    ("practice:next:", "practice next", "component.invalid.practice"),
+    ("practice:forget:", "stats forget confirm", "component.invalid.forget"),
+    ("daily:", "daily answer", "component.invalid.daily"),
+    ("", "practice component", "component.invalid.practice"),
+)
 
 
 def _cog(interaction: discord.Interaction) -> PracticeCog:
     from .cog import PracticeCog
 
-    cog = interaction.client.get_cog("PracticeCog")  # type: ignore[attr-defined]
+    cog = bot_of(interaction).get_cog("PracticeCog")
     assert isinstance(cog, PracticeCog)
     return cog
 
@@ -52,14 +87,45 @@ def hand_of_code(code: str) -> tuple[Card, ...]:
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
-    return [str(v) for v in (interaction.data or {}).get("values", [])]  # type: ignore[union-attr]
+    data: Mapping[str, object] = interaction.data or {}
+    values = data.get("values", [])
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
-class AnswerMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"practice:(?P<mode>set|rule):(?P<hand>{HAND}):(?P<shown>[0-9]{{1,15}}):{SCORE}",
-):
-    """A practice hand's answer menu: two cards, or a rule."""
+def is_ours(custom_id: str) -> bool:
+    """Whether a practice or daily custom id has the form of one the bot makes."""
+    return any(
+        template.fullmatch(custom_id) for template in (ANSWER_ID, NEXT_ID, FORGET_ID, DAILY_ID)
+    )
+
+
+def invalid_refusal(custom_id: str) -> tuple[str, str]:
+    """The component name and the message for a practice or daily id that is not ours."""
+    return next((name, key) for start, name, key in INVALID if custom_id.startswith(start))
+
+
+async def refuse_stale_component(interaction: discord.Interaction) -> None:
+    """A "practice:" or "daily:" custom id of no form the bot makes (an id from before the
+    ids had tags, say), or not on the message clicked: discord.py would drop it without a
+    word. Ids of our form on their message go to the items, which check their tags."""
+    custom_id = component_id(interaction)
+    if custom_id is None or not custom_id.startswith(ID_PREFIXES):
+        return
+    if is_ours(custom_id) and on_its_message(interaction, custom_id):
+        return
+    await refuse_invalid_component(interaction, *invalid_refusal(custom_id))
+
+
+async def _require_seal(interaction: discord.Interaction, state: str, tag: str) -> None:
+    """Refuse a state the bot did not make for the member pressing it."""
+    cog = _cog(interaction)
+    sealer = await cog.seals.sealer(cog.bounded(interaction))
+    if not sealer.holds(state, interaction.user.id, tag):
+        raise Refusal("component.invalid.practice", outcome="invalid_component")
+
+
+class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER_ID):
+    """A practice hand's answer menu: two cards, or a rule; for its member only."""
 
     def __init__(
         self,
@@ -68,17 +134,17 @@ class AnswerMenu(
         shown_ms: int,
         right: int,
         total: int,
-        select: discord.ui.Select[Any] | None = None,
+        select: discord.ui.Select[Any],
     ) -> None:
-        custom_id = self.custom_id_for(mode, hand, shown_ms, right, total)
-        super().__init__(select or discord.ui.Select(custom_id=custom_id))
+        super().__init__(select)
         self.mode, self.hand, self.shown_ms = mode, hand, shown_ms
         self.right, self.total = right, total
+        match = ANSWER_ID.fullmatch(select.custom_id)
+        assert match is not None  # DynamicItem checked it
+        self.state, self.tag = match["state"], match["tag"]
 
     @staticmethod
-    def custom_id_for(
-        mode: str, hand: Sequence[Card], shown_ms: int, right: int, total: int
-    ) -> str:
+    def state_for(mode: str, hand: Sequence[Card], shown_ms: int, right: int, total: int) -> str:
         return f"practice:{mode}:{hand_code(hand)}:{shown_ms}:{right}-{total}"
 
     @classmethod
@@ -96,51 +162,56 @@ class AnswerMenu(
             int(match["shown"]),
             int(match["right"]),
             int(match["total"]),
-            select,
+            select or discord.ui.Select(custom_id=match.string),
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         async with component(interaction, f"practice {self.mode}") as handled:
-            if not self.hand:
-                raise Refusal("practice.invalid_menu", outcome="invalid")
-            handled.outcome = await _cog(interaction).answer(interaction, self, values)
+            await _require_seal(interaction, self.state, self.tag)
+            if not self.hand:  # a card twice: the bot never seals one, nor is it ever judged
+                raise Refusal("component.invalid.practice", outcome="invalid_component")
+            cog = _cog(interaction)
+            with cog.pace.place(interaction):
+                handled.outcome = await cog.answer(interaction, self, values)
 
 
-class NextHand(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"practice:next:(?P<mode>set|rule):{SCORE}",
-):
-    """Deals the session's next hand in place of the feedback."""
+class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID):
+    """Deals the session's next hand in place of the feedback; for its member only."""
 
-    def __init__(self, mode: str, right: int, total: int, label: str = "") -> None:
+    def __init__(self, mode: str, right: int, total: int, custom_id: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or "→",
-                custom_id=f"practice:next:{mode}:{right}-{total}",
+                custom_id=custom_id,
                 style=discord.ButtonStyle.primary,
                 emoji="🃏",
             )
         )
         self.mode, self.right, self.total = mode, right, total
+        match = NEXT_ID.fullmatch(custom_id)
+        assert match is not None  # DynamicItem checked it
+        self.state, self.tag = match["state"], match["tag"]
+
+    @staticmethod
+    def state_for(mode: str, right: int, total: int) -> str:
+        return f"practice:next:{mode}:{right}-{total}"
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> NextHand:
-        return cls(match["mode"], int(match["right"]), int(match["total"]))
+        return cls(match["mode"], int(match["right"]), int(match["total"]), match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, "practice next"):
-            await _cog(interaction).deal(
-                interaction, self.mode, self.right, self.total, update=True
-            )
+            await _require_seal(interaction, self.state, self.tag)
+            cog = _cog(interaction)
+            with cog.pace.place(interaction):
+                await cog.deal(interaction, self.mode, self.right, self.total, update=True)
 
 
-class ForgetButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"practice:forget:(?P<user>[0-9]{1,20}):(?P<until>[0-9]{1,15}):(?P<choice>yes|no)",
-):
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FORGET_ID):
     """/stats forget's yes or no: for the member who asked, until the time in its id.
 
     The time and the member are in the custom id, so a button from before a restart
@@ -170,26 +241,43 @@ class ForgetButton(
             handled.outcome = await _cog(interaction).forget(interaction, self)
 
 
-class DailyMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})",
-):
-    """The day's answer menu; the day is in the id, the hand in the database."""
+class DailyMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=DAILY_ID):
+    """The day's answer menu; the day and when it was shown are in the id, the hand in the
+    database. A menu from before the shown time was added has none (``shown_ms`` None)."""
 
-    def __init__(self, day: str, select: discord.ui.Select[Any] | None = None) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"daily:set:{day}"))
-        self.day = day
+    def __init__(
+        self, day: str, shown_ms: int | None, select: discord.ui.Select[Any] | None = None
+    ) -> None:
+        super().__init__(select or discord.ui.Select(custom_id=self.custom_id_for(day, shown_ms)))
+        self.day, self.shown_ms = day, shown_ms
+
+    @staticmethod
+    def custom_id_for(day: str, shown_ms: int | None) -> str:
+        return f"daily:set:{day}" if shown_ms is None else f"daily:set:{day}:{shown_ms}"
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DailyMenu:
-        return cls(match["day"])
+        shown = match["shown"]
+        return cls(match["day"], None if shown is None else int(shown))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = _values(interaction)
         async with component(interaction, "daily answer") as handled:
-            handled.outcome = await _cog(interaction).daily_answer(interaction, self.day, values)
+            if not _is_date(self.day) or self.day > utc_day(time.time()):  # never made
+                raise Refusal("component.invalid.daily", outcome="invalid_component")
+            cog = _cog(interaction)
+            with cog.pace.place(interaction):
+                handled.outcome = await cog.daily_answer(interaction, self, values)
+
+
+def _is_date(day: str) -> bool:
+    try:
+        date.fromisoformat(day)
+    except ValueError:
+        return False
+    return True
 
 
 # --- views ---
@@ -212,10 +300,11 @@ def answer_view(
     total: int,
     options: Sequence[str],
     lang: str,
+    seal: Seal,
 ) -> discord.ui.View:
     """Pick two cards (``set``), or pick the rule among ``options`` (``rule``), named and
-    summed up in the member's language."""
-    custom_id = AnswerMenu.custom_id_for(mode, hand, shown_ms, right, total)
+    summed up in the member's language; sealed for the member it is dealt to."""
+    custom_id = seal.custom_id(AnswerMenu.state_for(mode, hand, shown_ms, right, total))
     placeholder = text(f"quiz.placeholder.{mode}", lang)
     if mode == "rule":
         select: discord.ui.Select[Any] = discord.ui.Select(
@@ -235,9 +324,10 @@ def answer_view(
     return view
 
 
-def next_view(mode: str, right: int, total: int, lang: str) -> discord.ui.View:
+def next_view(mode: str, right: int, total: int, lang: str, seal: Seal) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(NextHand(mode, right, total, text("practice.button.next", lang)))
+    custom_id = seal.custom_id(NextHand.state_for(mode, right, total))
+    view.add_item(NextHand(mode, right, total, custom_id, text("practice.button.next", lang)))
     return view
 
 
@@ -248,8 +338,9 @@ def forget_view(user_id: int, until_ms: int, lang: str) -> discord.ui.View:
     return view
 
 
-def daily_view(day: str, hand: Sequence[Card], lang: str) -> discord.ui.View:
+def daily_view(day: str, shown_ms: int, hand: Sequence[Card], lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    select = _card_select(f"daily:set:{day}", hand, text("daily.placeholder", lang))
-    view.add_item(DailyMenu(day, select))
+    custom_id = DailyMenu.custom_id_for(day, shown_ms)
+    select = _card_select(custom_id, hand, text("daily.placeholder", lang))
+    view.add_item(DailyMenu(day, shown_ms, select))
     return view

@@ -25,6 +25,7 @@ from .embeds import config_embed, message_link
 from .intake import AnswerIntake
 from .runner import QuizRunner, close_round_message
 from .views import AnswerSelect, LeaderboardPage, ResetConfirmation, refuse_stale_component
+from .why import WhyButton
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -79,7 +80,7 @@ class QuizCog(
         return self.bot.database
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage)
+        self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage, WhyButton)
         if taken_back := await self.intake.take_back():
             log.info("took back %d answer(s) into %s", taken_back, self.intake.journal.path)
             self.taking_back = asyncio.create_task(

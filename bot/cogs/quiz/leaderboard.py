@@ -18,9 +18,10 @@ from discord.ext import commands
 from ...i18n import language
 from ...interactions import Refusal
 from ...storage import quiz as store
+from ...storage import results as scores
 from .checks import bounded_db
 from .embeds import leaderboard_embed
-from .views import LAST_PAGE, leaderboard_view
+from .views import LAST_PAGE, PERIODS, leaderboard_view
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -36,13 +37,13 @@ async def leaderboard_page(
     assert interaction.guild_id is not None  # callers answer DMs themselves
     month = store.month_of(time.time()) if period == "month" else None
     db = bounded_db(interaction)
-    rows, ranked = await store.leaderboard(
+    rows, ranked = await scores.leaderboard(
         db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
     )
     pages = max(1, math.ceil(ranked / PAGE_SIZE))
     if page > pages:  # past the end (the board shrank, or a big page was asked): last page
         page = pages
-        rows, ranked = await store.leaderboard(
+        rows, ranked = await scores.leaderboard(
             db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
         )
     first_rank = (page - 1) * PAGE_SIZE + 1
@@ -77,5 +78,10 @@ class LeaderboardCog(commands.Cog):
     ) -> None:
         if interaction.guild_id is None:  # guild-only, but a stale client may still ask
             raise Refusal("quiz.guild_only")
+        # Discord's client offers only the choices and the range; anything else is forged.
+        if period not in PERIODS:
+            raise Refusal("quiz.leaderboard.unknown_period", outcome="invalid_option")
+        if not 1 <= page <= LAST_PAGE:
+            raise Refusal("quiz.leaderboard.unknown_page", outcome="invalid_option", last=LAST_PAGE)
         embed, view = await leaderboard_page(interaction, period, page)
         await interaction.response.send_message(embed=embed, view=view)

@@ -27,12 +27,14 @@ from houseway.quiz import is_correct, points
 from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand, render_split
 from ...i18n import language, text
-from ...storage import DatabaseError
+from ...storage import Database, DatabaseError
 from ...storage import quiz as store
+from ...storage import results as scores
 from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
 from .intake import AnswerIntake
 from .timing import Timing
 from .views import AnswerSelect, answer_view
+from .why import why_view
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
@@ -45,11 +47,22 @@ SEARCH_LIMIT: Final = 100
 _RANDOM = random.SystemRandom()  # deals and rule choices no one can predict
 
 
-async def channel_of(bot: HousewayBot, channel_id: int) -> discord.abc.Messageable:
+#: The channels a quiz runs in: each posts, reads its history and edits a post by id
+#: (get_partial_message, which discord.abc.Messageable lacks).
+QuizChannel = (
+    discord.TextChannel
+    | discord.VoiceChannel
+    | discord.StageChannel
+    | discord.Thread
+    | discord.DMChannel
+)
+
+
+async def channel_of(bot: HousewayBot, channel_id: int) -> QuizChannel:
     channel = bot.get_channel(channel_id)
     if channel is None:
         channel = await bot.fetch_channel(channel_id)
-    assert isinstance(channel, discord.abc.Messageable)
+    assert isinstance(channel, QuizChannel)
     return channel
 
 
@@ -64,7 +77,7 @@ async def close_round_message(
     lang = language(quiz.locale)
     try:
         channel = await channel_of(bot, quiz.channel_id)
-        await channel.get_partial_message(round_.message_id).edit(  # type: ignore[attr-defined]
+        await channel.get_partial_message(round_.message_id).edit(
             content=text("quiz.round.closed", lang, count=count),
             embed=round_embed(quiz, round_, lang, round_.deadline, closed=True),
             view=None,
@@ -101,7 +114,7 @@ class QuizRunner:
         self.own: set[tuple[str, int]] = set()
 
     @property
-    def db(self) -> store.Database:
+    def db(self) -> Database:
         return self.bot.database
 
     @property
@@ -303,7 +316,7 @@ class QuizRunner:
             if count != shown and time.time() < current.deadline and current.message_id:
                 channel = await channel_of(self.bot, quiz.channel_id)
                 try:  # best effort: the count is a courtesy (the message may be deleted)
-                    await channel.get_partial_message(current.message_id).edit(  # type: ignore[attr-defined]
+                    await channel.get_partial_message(current.message_id).edit(
                         content=text("quiz.round.count", lang, count=count)
                     )
                 except discord.HTTPException as error:
@@ -338,7 +351,7 @@ class QuizRunner:
         """Reveal the house way, the rule and who got it right; then close the round."""
         lang = language(quiz.locale)
         decision = house_way(round_.hand)
-        results = await store.round_results(self.db, round_.id)
+        results = await scores.round_results(self.db, round_.id)
         embed = reveal_embed(quiz, round_, decision, results, lang)
         channel = await channel_of(self.bot, quiz.channel_id)
 
@@ -346,7 +359,9 @@ class QuizRunner:
             png = await asyncio.to_thread(render_split, decision.five, decision.two)
             description = decision_description(decision, lang)
             return await channel.send(
-                embed=embed, file=picture_file(png, REVEAL_IMAGE, description)
+                embed=embed,
+                file=picture_file(png, REVEAL_IMAGE, description),
+                view=why_view(round_.id, lang),
             )
 
         def is_this_reveal(message: discord.Message) -> bool:
@@ -365,7 +380,7 @@ class QuizRunner:
     async def finish(self, quiz: store.Quiz, last: store.Round) -> None:
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
-        embed = summary_embed(await store.quiz_totals(self.db, quiz.id), lang)
+        embed = summary_embed(await scores.quiz_totals(self.db, quiz.id), lang)
         channel = await channel_of(self.bot, quiz.channel_id)
 
         def is_the_summary(message: discord.Message) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -34,12 +35,16 @@ ID_PREFIX: Final = "quiz:"
 ROUND_IDS: Final = range(1 << 62)
 #: Leaderboard pages the bot shows (/leaderboard's page option; its buttons stop there).
 LAST_PAGE: Final = 10_000
+#: The reveal's "Why?" button (bot/cogs/quiz/why.py) starts with this.
+WHY_PREFIX: Final = "quiz:why:"
+#: The leaderboard's periods (/leaderboard's period choices).
+PERIODS: Final = ("all", "month")
 
 
 def _cog(interaction: discord.Interaction) -> QuizCog:
     from .cog import QuizCog
 
-    cog = interaction.client.get_cog("QuizCog")  # type: ignore[attr-defined]
+    cog = bot_of(interaction).get_cog("QuizCog")
     assert isinstance(cog, QuizCog)
     return cog
 
@@ -74,7 +79,9 @@ class AnswerSelect(
         return False
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
+        data: Mapping[str, object] = interaction.data or {}
+        chosen = data.get("values", [])
+        values = list(chosen) if isinstance(chosen, list) else []
         async with component(interaction, self.NAME) as handled:
             handled.outcome = await _cog(interaction).intake.take_answer(
                 interaction, self.round_id, values
@@ -83,7 +90,7 @@ class AnswerSelect(
 
 class LeaderboardPage(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"quiz:lb:(?P<period>all|month):(?P<page>[0-9]+)",
+    template=rf"quiz:lb:(?P<period>{'|'.join(PERIODS)}):(?P<page>[0-9]+)",
 ):
     """Previous/next buttons of the leaderboard."""
 
@@ -229,6 +236,8 @@ async def refuse_stale_component(interaction: discord.Interaction) -> None:
         name, key = LeaderboardPage.NAME, "component.invalid.leaderboard"
     elif custom_id.startswith(AnswerSelect.PREFIX):
         name, key = AnswerSelect.NAME, "component.invalid.answer"
+    elif custom_id.startswith(WHY_PREFIX):
+        name, key = "quiz why", "component.invalid.why"
     else:
         name, key = "quiz component", "component.invalid"
     await refuse_invalid_component(interaction, name, key)

@@ -1,0 +1,115 @@
+"""The reveal's "Why?" button: the house way of the round explained on its cards, privately,
+in the asking member's language, with what that member answered and, where it was
+wrong, where it left the house way."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+import discord
+
+from houseway.cards import card_from_name, pretty_cards
+from houseway.explain import Explanation, explain
+from houseway.explain.mistakes import Said, where_wrong, why_not
+from houseway.quiz import is_correct
+from houseway.rules import rule_name
+
+from ...embeds import COLOUR, fit_field, why_text
+from ...i18n import SWEDISH, language, text
+from ...interactions import Refusal, component, refuse_invalid_component
+from ...storage import quiz as store
+from ...storage import results as scores
+from .checks import bounded_db
+from .views import ROUND_IDS, WHY_PREFIX
+
+
+class WhyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{WHY_PREFIX}(?P<round_id>[0-9]+)"
+):
+    """On a reveal: why the house sets the round's hand as it does, for whoever asks."""
+
+    NAME: Final = "quiz why"
+    PREFIX: Final = WHY_PREFIX
+
+    def __init__(self, round_id: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "?",
+                custom_id=f"{self.PREFIX}{round_id}",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.round_id = round_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WhyButton:
+        return cls(int(match["round_id"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A round id the bot never makes is refused before it reaches a query."""
+        if self.round_id in ROUND_IDS:
+            return True
+        await refuse_invalid_component(interaction, self.NAME, "component.invalid.why")
+        return False
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with component(interaction, self.NAME) as handled:
+            embed = await why_embed(interaction, self.round_id)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            handled.outcome = "why"
+
+
+def why_view(round_id: int, lang: str) -> discord.ui.View:
+    """The reveal's one button, labelled in the quiz's language."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(WhyButton(round_id, text("quiz.why.button", lang)))
+    return view
+
+
+async def why_embed(interaction: discord.Interaction, round_id: int) -> discord.Embed:
+    """The explanation of a revealed round and, for a member who answered, their answer."""
+    lang = language(interaction.locale)
+    db = bounded_db(interaction)
+    round_ = await db.within(store.get_round(db.inner, round_id))
+    if round_ is None:
+        raise Refusal("component.invalid.why", outcome="invalid_component")
+    if round_.status == "open":  # not on a reveal yet: a forged id, or one from the future
+        raise Refusal("quiz.why.not_yet", outcome="not_yet")
+    quiz = await db.within(store.get_quiz(db.inner, round_.quiz_id))
+    answer = await db.within(scores.member_answer(db.inner, round_id, interaction.user.id))
+    explanation = explain(round_.hand)
+    embed = discord.Embed(
+        title=text("quiz.why.title", lang, number=round_.number),
+        description=why_text(explanation, lang),
+        colour=COLOUR,
+    )
+    mode = "set" if quiz is None else quiz.mode
+    embed.add_field(
+        name=text("quiz.why.yours", lang), value=fit_field(yours(explanation, mode, answer, lang))
+    )
+    return embed
+
+
+def yours(explanation: Explanation, mode: str, answer: str | None, lang: str) -> str:
+    """What the member answered, right or wrong, and where a wrong answer went wrong."""
+    swedish = lang == SWEDISH
+    if answer is None:
+        return text("quiz.why.no_answer", lang)
+    decision = explanation.decision
+    said: Said | None = None
+    if mode == "rule":
+        right = is_correct("rule", decision.hand, decision, answer)
+        shown = rule_name(answer, swedish)
+        if not right:
+            said = why_not(answer, explanation)
+    else:
+        cards = [card_from_name(name) for name in answer.split()]
+        right = is_correct("set", decision.hand, decision, cards)
+        shown = pretty_cards(cards)
+        if not right:
+            said = where_wrong(explanation, cards)
+    verdict = text(f"quiz.why.{'right' if right else 'wrong'}.{mode}", lang, answer=shown)
+    return verdict if said is None else f"{verdict}\n{said.text(swedish)}"

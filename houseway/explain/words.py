@@ -1,0 +1,142 @@
+"""The words of the explanations: cards, ranks and hands named in Swedish and English,
+and the steps and explanations they make up."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from ..cards import (
+    COURT_WORDS,
+    JOKER,
+    RANK_LABELS,
+    SUIT_OF,
+    Card,
+    card_name,
+    card_words,
+    pretty_card,
+)
+from ..hands import Category, category_of, display_order, joker_rank
+from ..way import (
+    JACK,
+    Decision,
+)
+
+Groups = dict[int, list[Card]]
+
+
+class Step(NamedTuple):
+    """One step of the procedure on one hand.
+
+    ``rule`` is the rule id the step is about; ``applies`` whether it decided (the ids of
+    the steps that apply are the decision's path); ``cards`` the hand's cards it looked
+    at, in display order.
+    """
+
+    rule: str
+    applies: bool
+    cards: tuple[Card, ...]
+    sv: str
+    en: str
+
+    def text(self, swedish: bool = False) -> str:
+        return self.sv if swedish else self.en
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "applies": self.applies,
+            "cards": [card_name(c) for c in self.cards],
+            "sv": self.sv,
+            "en": self.en,
+        }
+
+
+class Explanation(NamedTuple):
+    """A decision and the steps that led to it (see :func:`houseway.explain.explain`)."""
+
+    decision: Decision
+    steps: tuple[Step, ...]
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return tuple(step.rule for step in self.steps if step.applies)
+
+    def text(self, swedish: bool = False) -> str:
+        """The steps as one paragraph a member reads."""
+        return " ".join(step.text(swedish) for step in self.steps)
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(pretty_card(c) for c in cards)
+
+
+def _rank_word(rank: int, swedish: bool) -> str:
+    """``knekt`` / ``jack``, ``10``: a rank as the rule text names it."""
+    if rank >= JACK:
+        return COURT_WORDS[swedish][rank - JACK]
+    return RANK_LABELS[rank]
+
+
+#: Ranks in the plural, as the rule text counts fours: "7:or", "knektar", "ess".
+_PLURAL_SV: Final = ("knektar", "damer", "kungar", "ess")
+_PLURAL_EN: Final = ("jacks", "queens", "kings", "aces")
+
+
+def _plural(rank: int, swedish: bool) -> str:
+    if rank >= JACK:
+        return (_PLURAL_SV if swedish else _PLURAL_EN)[rank - JACK]
+    return f"{RANK_LABELS[rank]}:or" if swedish else f"{RANK_LABELS[rank]}s"
+
+
+def _the_rank(rank: int, swedish: bool) -> str:
+    """A rank in the definite singular: ``5:an``, ``knekten``; ``the 5``, ``the jack``."""
+    if swedish:
+        if rank >= JACK:
+            return ("knekten", "damen", "kungen", "esset")[rank - JACK]
+        return f"{RANK_LABELS[rank]}:an"
+    return f"the {_rank_word(rank, False)}"
+
+
+#: "a straight" / "en stege": the hands that steps 2 and 5 are about, with an article.
+_A_HAND: Final = {
+    Category.STRAIGHT: ("en stege", "a straight"),
+    Category.FLUSH: ("en färg", "a flush"),
+    Category.STRAIGHT_FLUSH: ("en straight flush", "a straight flush"),
+}
+
+
+def _a_hand(value: int, swedish: bool) -> str:
+    sv, en = _A_HAND[category_of(value)]
+    return sv if swedish else en
+
+
+def _joker_note(five: Sequence[Card], value: int, swedish: bool) -> str:
+    """What the joker stands for in a five-card hand (empty without the joker)."""
+    if JOKER not in five:
+        return ""
+    category = category_of(value)
+    rank = joker_rank(five, value)
+    if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+        suit = next(SUIT_OF[c] for c in five if c != JOKER)
+        card = card_words(rank * 4 + suit, swedish)
+        return f" (jokern står för {card})" if swedish else f" (the joker stands for the {card})"
+    if category == Category.STRAIGHT:
+        the = _the_rank(rank, swedish)
+        return f" (jokern står för {the})" if swedish else f" (the joker stands for {the})"
+    return " (jokern räknas som ess)" if swedish else " (the joker counts as an ace)"
+
+
+def _ace_note(cards: Sequence[Card], swedish: bool) -> str:
+    """The joker counted among aces (or as a lone ace): said once where it is looked at."""
+    if JOKER not in cards:
+        return ""
+    return " (jokern räknas som ess)" if swedish else " (the joker counts as an ace)"
+
+
+def _shown(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return display_order(cards) if len(cards) == 5 else tuple(cards)
+
+
+def _step(rule: str, applies: bool, looked_at: Sequence[Card], sv: str, en: str) -> Step:
+    return Step(rule, applies, tuple(looked_at), sv, en)

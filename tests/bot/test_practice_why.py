@@ -1,0 +1,78 @@
+"""Practice feedback explains, through the stand-in: a right split gets the steps on its
+cards, a wrong one where it left the house way, a wrongly named rule why it does not
+decide; each in the member's language."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.client import HousewayBot
+from houseway import house_way
+from houseway.cards import card_from_name
+from houseway.explain import explain
+from houseway.explain.mistakes import where_wrong, why_not
+from tests.bot.fixtures import BotRunner
+from tests.bot.test_practice import (
+    IN_THREAD,
+    answer,
+    field,
+    hand_of,
+    house_two,
+    menu_of,
+    other_two,
+    practise,
+)
+from tests.fakediscord import FakeDiscord
+
+
+@pytest.fixture
+async def practice_bot(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> AsyncIterator[HousewayBot]:
+    async with run_bot(
+        fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
+    ) as bot:
+        yield bot
+
+
+async def test_a_wrong_split_is_told_where_it_left_the_house_way(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    anna = fake_discord.make_user("anna")
+    session = await practise(fake_discord, anna, locale="en-US")
+    hand = hand_of(fake_discord.messages[session.original_message_id])
+    wrong = other_two(hand)
+    _, sent = await answer(fake_discord, session, anna, wrong, locale="en-US")
+    [embed] = sent.embeds
+    told = field(embed, "Where your split leaves the house way")
+    expected = where_wrong(explain(hand), [card_from_name(v) for v in wrong])
+    assert told == expected.en
+    assert "Why, on these cards" not in [f["name"] for f in embed["fields"]]
+
+
+async def test_a_right_split_gets_the_steps_in_swedish(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    bo = fake_discord.make_user("bo")
+    session = await practise(fake_discord, bo, locale="sv-SE")
+    hand = hand_of(fake_discord.messages[session.original_message_id])
+    _, sent = await answer(fake_discord, session, bo, house_two(hand), locale="sv-SE")
+    why = field(sent.embeds[0], "Varför, med de här korten")
+    steps = explain(hand).steps
+    assert why.splitlines() == [f"{'→' if s.applies else '·'} {s.sv}" for s in steps]
+
+
+async def test_a_wrongly_named_rule_is_told_why_it_does_not_decide(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    cecilia = fake_discord.make_user("cecilia")
+    session = await practise(fake_discord, cecilia, mode="rule", locale="sv-SE")
+    dealt = fake_discord.messages[session.original_message_id]
+    hand = hand_of(dealt)
+    decided = house_way(hand).rule
+    wrong = next(o["value"] for o in menu_of(dealt)["options"] if o["value"] != decided)
+    _, sent = await answer(fake_discord, session, cecilia, [wrong], locale="sv-SE")
+    told = field(sent.embeds[0], "Varför den regeln inte avgör")
+    assert told == why_not(wrong, explain(hand)).sv
