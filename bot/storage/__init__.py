@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -34,6 +35,11 @@ class DatabaseError(RuntimeError):
 class DatabaseConfigError(DatabaseError):
     """DATABASE_URL is refused for what it says (a parameter, the login, the database's
     name): no later start can succeed, so the process is not restarted for it."""
+
+
+class DatabaseDataError(DatabaseError):
+    """The database refused a statement for the values it was given (a number out of
+    range, a value of the wrong type): sending the same values again cannot help."""
 
 
 class DatabaseTimeout(DatabaseError):
@@ -149,6 +155,15 @@ class Database(Statements):
         )
 
 
+def _sqlite_error(error: Exception) -> DatabaseError:
+    """SQLite's refusal as a DatabaseError; one of the values (too large an integer, a
+    type it cannot bind, a NOT NULL or CHECK it breaks) as a DatabaseDataError."""
+    refused_for_data = isinstance(
+        error, OverflowError | sqlite3.DataError | sqlite3.IntegrityError
+    ) or (isinstance(error, sqlite3.ProgrammingError) and "binding parameter" in str(error))
+    return (DatabaseDataError if refused_for_data else DatabaseError)(str(error))
+
+
 class _SQLiteStatements(Statements):
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
@@ -157,15 +172,15 @@ class _SQLiteStatements(Statements):
         try:
             cursor = await self._db.execute(_PLACEHOLDER.sub(r"?\1", sql), args)
             return cursor.rowcount
-        except aiosqlite.Error as error:
-            raise DatabaseError(str(error)) from error
+        except (aiosqlite.Error, OverflowError) as error:
+            raise _sqlite_error(error) from error
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         try:
             async with self._db.execute(_PLACEHOLDER.sub(r"?\1", sql), args) as cursor:
                 return [dict(row) for row in await cursor.fetchall()]
-        except aiosqlite.Error as error:
-            raise DatabaseError(str(error)) from error
+        except (aiosqlite.Error, OverflowError) as error:
+            raise _sqlite_error(error) from error
 
 
 class SQLiteDatabase(Database):

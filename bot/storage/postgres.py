@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
-from . import Database, DatabaseConfigError, DatabaseError, Row, Statements, log
+from . import Database, DatabaseConfigError, DatabaseDataError, DatabaseError, Row, Statements, log
 
 _MIGRATION_LOCK = 0x686F757365776179  # "houseway"
 #: What asyncpg raises when the server, the network or the connection fails: database
@@ -72,6 +72,16 @@ def _without_password(text: str, url: str) -> str:
     return text
 
 
+def _postgres_error(error: BaseException, timeout: float) -> DatabaseError:
+    """PostgreSQL's refusal as a DatabaseError; one of the values (asyncpg's encoding of an
+    argument, SQLSTATE class 22 or 23) as a DatabaseDataError."""
+    refused_for_data = isinstance(
+        error, asyncpg.DataError | asyncpg.IntegrityConstraintViolationError
+    )
+    kind = DatabaseDataError if refused_for_data else DatabaseError
+    return kind(_said(error, timeout))
+
+
 class _PostgresStatements(Statements):
     def __init__(self, connection: asyncpg.Connection, timeout: float) -> None:
         self._connection = connection
@@ -81,13 +91,13 @@ class _PostgresStatements(Statements):
         try:
             return _affected(await self._connection.execute(sql, *args))
         except _PG_ERRORS as error:
-            raise DatabaseError(_said(error, self._timeout)) from error
+            raise _postgres_error(error, self._timeout) from error
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         try:
             return [dict(row) for row in await self._connection.fetch(sql, *args)]
         except _PG_ERRORS as error:
-            raise DatabaseError(_said(error, self._timeout)) from error
+            raise _postgres_error(error, self._timeout) from error
 
 
 class PostgresDatabase(Database):

@@ -5,7 +5,6 @@ Everything a running quiz needs to survive a restart is here, not only in memory
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 import uuid
@@ -15,6 +14,12 @@ from typing import Any
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 
 from . import Database, DatabaseError, Row, Statements
+
+# The quiz's answers are written by .answers; what the features use is named here too.
+from .answers import AnswerIn as AnswerIn
+from .answers import AnswerWriter as AnswerWriter
+from .answers import record_answer as record_answer
+from .answers import record_answers as record_answers
 
 
 def new_id() -> int:
@@ -208,128 +213,6 @@ async def last_round(db: Database, quiz_id: int) -> Round | None:
 async def get_round(db: Database, round_id: int) -> Round | None:
     row = await db.fetchrow("SELECT * FROM rounds WHERE id = $1", round_id)
     return None if row is None else _round(row)
-
-
-@dataclass(frozen=True)
-class AnswerIn:
-    """One member's answer as taken, before it is written."""
-
-    round_id: int
-    user_id: int
-    answer: str
-    answered_at: float
-
-
-async def record_answer(
-    db: Statements, round_id: int, user_id: int, answer: str, answered_at: float
-) -> bool:
-    """Store (or replace) a member's answer while the round is open and before its deadline."""
-    return (await record_answers(db, [AnswerIn(round_id, user_id, answer, answered_at)]))[0]
-
-
-async def record_answers(db: Statements, batch: list[AnswerIn]) -> list[bool]:
-    """Write answers in one statement (one round trip, one commit); whether each was taken.
-
-    The conditions are in the statement itself, so an answer can never land in a round
-    that has already been scored, and an older answer written late (after an outage)
-    never replaces a newer one: the last answer given counts, not the last written. A
-    member's earlier answer in the same batch is superseded by the later one, and an
-    answer given before its member ran /stats forget is not written at all.
-    """
-    latest: dict[tuple[int, int], AnswerIn] = {}
-    for item in batch:
-        key = (item.round_id, item.user_id)
-        if key not in latest or item.answered_at >= latest[key].answered_at:
-            latest[key] = item
-    values: list[str] = []
-    args: list[Any] = []
-    for item in latest.values():
-        n = len(args)
-        values.append(
-            f"(CAST(${n + 1} AS BIGINT), CAST(${n + 2} AS BIGINT), CAST(${n + 3} AS TEXT),"
-            f" CAST(${n + 4} AS DOUBLE PRECISION))"
-        )
-        args += [item.round_id, item.user_id, item.answer, item.answered_at]
-    written = await db.fetch(
-        "WITH given (round_id, user_id, answer, answered_at) AS (VALUES "
-        + ", ".join(values)
-        + ") INSERT INTO answers (round_id, user_id, answer, answered_at)"
-        " SELECT given.round_id, given.user_id, given.answer, given.answered_at FROM given"
-        " JOIN rounds ON rounds.id = given.round_id AND rounds.status = 'open'"
-        " AND rounds.deadline >= given.answered_at"
-        # Not for a member who asked to be forgotten after giving it (the WHERE also
-        # tells SQLite the upsert's ON CONFLICT from a join's ON).
-        " WHERE NOT EXISTS (SELECT 1 FROM forgotten_members AS gone"
-        " WHERE gone.user_id = given.user_id AND gone.forgotten_at >= given.answered_at)"
-        " ON CONFLICT (round_id, user_id) DO UPDATE SET answer = excluded.answer,"
-        " answered_at = excluded.answered_at"
-        " WHERE excluded.answered_at >= answers.answered_at"
-        " RETURNING round_id, user_id",
-        *args,
-    )
-    taken = {(int(row["round_id"]), int(row["user_id"])) for row in written}
-    return [(item.round_id, item.user_id) in taken for item in batch]
-
-
-class AnswerWriter:
-    """Group commit for answers: those that arrive while a write is under way go together.
-
-    A burst of answers (hundreds of members clicking in the same second) would
-    otherwise cost one statement and one commit each, every one waiting its turn for
-    the event loop and the connection pool, pushing the later acknowledgements past
-    Discord's 3-second deadline. Here one task writes whatever has queued up in one
-    statement; with a single answer in flight it costs what a single write costs.
-    """
-
-    #: Largest batch per statement: its acknowledgements go out together.
-    MAX_BATCH = 100
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self._queue: list[tuple[AnswerIn, asyncio.Future[bool]]] = []
-        self._task: asyncio.Task[None] | None = None
-
-    def submit(self, answer: AnswerIn) -> asyncio.Future[bool]:
-        """Queue the answer; the future says whether it was taken (or fails: DatabaseError)."""
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queue.append((answer, future))
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._drain(), name="answer-writer")
-        return future
-
-    async def record(self, answer: AnswerIn) -> bool:
-        """Queue the answer and wait for its batch's write; raises DatabaseError like a write."""
-        return await asyncio.shield(self.submit(answer))
-
-    async def flush(self) -> None:
-        """Wait until everything queued so far has been written (or has failed)."""
-        while self._task is not None and not self._task.done():
-            await asyncio.shield(self._task)
-
-    async def _drain(self) -> None:
-        while self._queue:
-            taken = self._queue[: self.MAX_BATCH]
-            del self._queue[: self.MAX_BATCH]
-            try:
-                results = await record_answers(self.db, [answer for answer, _ in taken])
-            except BaseException as error:
-                failure = (
-                    error
-                    if isinstance(error, DatabaseError)
-                    else DatabaseError(f"answers not written: {type(error).__name__}")
-                )
-                stopped = not isinstance(error, Exception)
-                for _, future in taken + (self._queue if stopped else []):
-                    if not future.done():
-                        future.set_exception(failure)
-                        future.exception()  # mark retrieved: its waiter may have gone
-                if stopped:
-                    self._queue.clear()
-                    raise
-                continue
-            for (_, future), result in zip(taken, results, strict=True):
-                if not future.done():
-                    future.set_result(result)
 
 
 async def answer_count(db: Database, round_id: int) -> int:

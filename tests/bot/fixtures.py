@@ -16,7 +16,7 @@ from typing import IO, Any
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.client import HousewayBot, make_bot
 from bot.cogs.quiz.timing import Timing
 from bot.settings import Settings
 from bot.storage import open_database
@@ -197,7 +197,8 @@ def database_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def run_bot(database_url: str, tmp_path: Path) -> BotRunner:
-    """``async with run_bot(fake, **settings) as bot``: a ready bot on a fresh database."""
+    """``async with run_bot(fake, **settings) as bot``: a ready bot on a fresh database
+    (sharded, as ``python -m bot`` makes it, when the settings say so)."""
 
     @contextlib.asynccontextmanager
     async def run(
@@ -213,7 +214,7 @@ def run_bot(database_url: str, tmp_path: Path) -> BotRunner:
         values.update(overrides)
         settings = Settings(**values)
         database = await open_database(settings.database_url)
-        bot = HousewayBot(settings, database, force_sync=force_sync, guild_ready_timeout=0.05)
+        bot = make_bot(settings, database, force_sync=force_sync, guild_ready_timeout=0.05)
         try:
             async with running_client(fake, bot):
                 yield bot

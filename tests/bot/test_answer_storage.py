@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+import pytest
+
 from bot.storage import Database, Statements, open_database
 from bot.storage import quiz as store
+from bot.storage.answers import ANSWERS_PER_STATEMENT
 from bot.storage.forgotten import FORGOTTEN_KEPT_SECONDS, forget_member
 from houseway import parse_hand
 
@@ -160,5 +164,96 @@ async def test_an_answer_given_before_its_member_asked_to_be_forgotten_is_never_
         await forget_member(database, other, now=now + FORGOTTEN_KEPT_SECONDS + 1)
         kept = await database.fetch("SELECT user_id FROM forgotten_members")
         assert {row["user_id"] for row in kept} == {other}
+    finally:
+        await database.close()
+
+
+async def test_answers_that_cannot_be_stored_are_dropped_and_the_rest_written(
+    any_database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A time that is a string or infinite, an id past 64 bits, a list for an answer (as a
+    journal line on disk may hold): dropped in one warning, never sent again and again,
+    and the good answers beside them are written."""
+    database = await open_database(any_database_url)
+    try:
+        round_ = await open_round(database)
+        now = time.time()
+        bad: list[Any] = [
+            store.AnswerIn(round_.id, 8502, "As Kd", "soon"),  # type: ignore[arg-type]
+            store.AnswerIn(round_.id, 2**64, "As Kd", now),
+            store.AnswerIn(round_.id, 8503, "As Kd", float("inf")),
+            store.AnswerIn(round_.id, 8504, ["As", "Kd"], now),  # type: ignore[arg-type]
+            store.AnswerIn(round_.id, 8505, "As\x00Kd", now),
+        ]
+        good = [
+            store.AnswerIn(round_.id, 8501, "As Kd", now),
+            store.AnswerIn(round_.id, 8506, "Qc Jh", now),
+        ]
+        with caplog.at_level(logging.WARNING):
+            taken = await store.record_answers(database, [good[0], *bad, good[1]])
+        assert taken == [True, False, False, False, False, False, True]
+        [warning] = [r.getMessage() for r in caplog.records]
+        assert warning.startswith(
+            "5 answer(s) dropped, the database cannot store them: the first, to round"
+            f" {round_.id}, because its time"
+        )
+        rows = await database.fetch("SELECT user_id FROM answers WHERE round_id = $1", round_.id)
+        assert {row["user_id"] for row in rows} == {8501, 8506}
+    finally:
+        await database.close()
+
+
+async def refuse_answer(database: Database, refused: str) -> None:
+    """Make the database itself refuse one answer text (a check it has and the bot does
+    not know of), as it refuses data the bot's own checks did not foresee."""
+    if database.backend == "sqlite":
+        await database.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON answers"
+            f" WHEN NEW.answer = '{refused}' BEGIN SELECT RAISE(ABORT, 'refused'); END"
+        )
+    else:
+        await database.execute(
+            f"ALTER TABLE answers ADD CONSTRAINT refuse CHECK (answer <> '{refused}')"
+        )
+
+
+async def test_an_answer_the_database_refuses_for_its_data_is_dropped_alone(
+    any_database_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One answer among 450 (three statements) that the database refuses: its statement
+    is split until that answer is alone; the 449 others are written, it is dropped."""
+    database = await open_database(any_database_url)
+    try:
+        round_ = await open_round(database)
+        await refuse_answer(database, "Qc Jh")
+        now = time.time()
+        batch = [store.AnswerIn(round_.id, user, "As Kd", now) for user in range(1, 451)]
+        batch[300] = store.AnswerIn(round_.id, 301, "Qc Jh", now)
+        with caplog.at_level(logging.WARNING):
+            taken = await store.record_answers(database, batch)
+        assert taken == [user != 301 for user in range(1, 451)]
+        [warning] = [r.getMessage() for r in caplog.records]
+        assert "1 answer(s) dropped" in warning and "the database refused it" in warning
+        rows = await database.fetch("SELECT user_id FROM answers WHERE round_id = $1", round_.id)
+        assert {row["user_id"] for row in rows} == set(range(1, 451)) - {301}
+    finally:
+        await database.close()
+
+
+async def test_nine_thousand_answers_to_one_round_are_written(any_database_url: str) -> None:
+    """More answers than one statement may carry (PostgreSQL: 32,767 parameters, 4 an
+    answer): written in batches, not refused every time they are tried."""
+    database = CountingDatabase(await open_database(any_database_url))
+    try:
+        round_ = await open_round(database)
+        now = time.time()
+        batch = [store.AnswerIn(round_.id, user, "As Kd", now) for user in range(1, 9001)]
+        database.round_trips = 0
+        assert await store.record_answers(database, batch) == [True] * 9000
+        assert database.round_trips == 9000 // ANSWERS_PER_STATEMENT
+        row = await database.fetchrow(
+            "SELECT COUNT(*) AS n FROM answers WHERE round_id = $1", round_.id
+        )
+        assert row is not None and row["n"] == 9000
     finally:
         await database.close()

@@ -71,6 +71,8 @@ class QuizCog(
         self.intake = AnswerIntake(bot, journal)
         self.runners: dict[int, QuizRunner] = {}
         self.background: set[asyncio.Task[Any]] = set()
+        #: Writes the answers taken back from the journals (until the database takes them).
+        self.taking_back: asyncio.Task[None] | None = None
         super().__init__()
 
     @property
@@ -79,11 +81,11 @@ class QuizCog(
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerSelect, LeaderboardPage, WhyButton)
-        if taken_back := self.intake.take_back():
-            log.info("took back %d answer(s) from %s", taken_back, self.intake.journal.path)
-            task = asyncio.create_task(self.intake.write_taken_back())
-            self.background.add(task)
-            task.add_done_callback(self.background.discard)
+        if taken_back := await self.intake.take_back():
+            log.info("took back %d answer(s) into %s", taken_back, self.intake.journal.path)
+            self.taking_back = asyncio.create_task(
+                self.intake.write_taken_back(self.timing.retry_delay), name="answers-taken-back"
+            )
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -103,10 +105,16 @@ class QuizCog(
             await asyncio.wait_for(self.stop_runners(), self.timing.stop_runners)
         except TimeoutError:
             log.warning("the quiz runners did not stop within %g s", self.timing.stop_runners)
+        finally:
+            self.intake.journal.close()  # its lock: a later start may take the journal over
 
     async def stop_runners(self) -> None:
-        """Cancel the runners; answers already being written are waited for, so an
-        acknowledged answer is kept."""
+        """Cancel the runners (and the writing of the answers taken back, kept on disk for
+        the next start); answers already being written are waited for, so an acknowledged
+        answer is kept."""
+        if self.taking_back is not None:
+            self.taking_back.cancel()
+            await asyncio.gather(self.taking_back, return_exceptions=True)
         await asyncio.gather(*(runner.stop() for runner in self.runners.values()))
         await self.intake.writer.flush()
         await self.intake.close()

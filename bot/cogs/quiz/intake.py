@@ -74,25 +74,52 @@ class AnswerIntake:
         except OSError as error:  # the answers are still in memory and in the old journal
             log.warning("could not rewrite the answer journal %s: %s", self.journal.path, error)
 
-    def take_back(self) -> int:
-        """At start: the answers a previous process kept on disk, back into memory."""
-        for answer in self.journal.load():
+    async def take_back(self) -> int:
+        """At start: the answers previous processes kept on disk, back into memory (this
+        process's journal and those it takes over: see AnswerJournal.take_back)."""
+        try:
+            taken_back = await asyncio.to_thread(self.journal.take_back)
+        except OSError as error:  # what the disk holds stays there, for the next start
+            log.error("cannot take back the answer journals in %s: %s", self.journal.path, error)
+            return 0
+        for answer in taken_back:
             self._keep(answer)
         return len(self.kept())
 
-    async def write_taken_back(self) -> None:
-        """Write the answers taken back at once (the runners also write them before scoring)."""
-        try:
-            await store.record_answers(self.db, self.kept())
-        except DatabaseError as error:
-            self.bot.metrics.database_errors.inc()
-            log.warning("journal answers not written yet (%s); written before scoring", error)
-            return
-        self.pending.clear()  # written, or their rounds are over: either way done
-        await self._rewrite_journal()
+    async def write_taken_back(self, retry_delay: float) -> None:
+        """Write the answers taken back, retrying until the database takes them: those of
+        rounds no runner of this process scores have no other way in."""
+        taken_back, told = self.kept(), False
+        while True:
+            try:
+                await store.record_answers(self.db, taken_back)
+                break
+            except DatabaseError as error:
+                self.bot.metrics.database_errors.inc()
+                if not told:
+                    log.warning("journal answers not written yet (%s); retrying", error)
+                    told = True
+                await asyncio.sleep(retry_delay)
+        # Written, refused, or their rounds are over: done with, unless given anew meanwhile.
+        if self._settled(taken_back):
+            await self._rewrite_journal()
+
+    def _settled(self, written: list[store.AnswerIn]) -> bool:
+        """These answers are in the database (or never will be): out of memory, unless the
+        member has answered again since. Whether any left (the journal is to follow)."""
+        changed = False
+        for answer in written:
+            members = self.pending.get(answer.round_id, {})
+            if members.get(answer.user_id) == (answer.answer, answer.answered_at):
+                del members[answer.user_id]
+                changed = True
+            if not members:
+                self.pending.pop(answer.round_id, None)
+        return changed
 
     async def close(self) -> None:
         await asyncio.gather(*self._background, return_exceptions=True)
+        self.journal.close()
 
     @property
     def db(self) -> Database:
@@ -233,8 +260,8 @@ class AnswerIntake:
     async def write_pending(self, round_id: int) -> None:
         """Write the answers taken during a database outage (raises while it lasts)."""
         waiting = self.pending.get(round_id, {})
-        if waiting:
-            taken = [store.AnswerIn(round_id, user, *given) for user, given in waiting.items()]
+        taken = [store.AnswerIn(round_id, user, *given) for user, given in waiting.items()]
+        if taken:
             await store.record_answers(self.db, taken)
-        if self.pending.pop(round_id, None):
-            await self._rewrite_journal()
+            if self._settled(taken):
+                await self._rewrite_journal()
