@@ -161,8 +161,7 @@ class Learner:
     @classmethod
     def draw(cls, model: Model, rng: random.Random) -> Learner:
         difficulty = {
-            rule_id: min(10.0, max(1.0, DIFFICULTY[rule_id] + rng.gauss(0, 1)))
-            for rule_id in RULES
+            rule_id: min(10.0, max(1.0, DIFFICULTY[rule_id] + rng.gauss(0, 1))) for rule_id in RULES
         }
         return cls(model, difficulty, ability=math.exp(rng.gauss(0, 0.3)))
 
@@ -309,11 +308,7 @@ PATTERNS: dict[str, Callable[[int], int]] = {
 def sessions(pattern: str, rng: random.Random) -> list[tuple[float, int]]:
     """(start in days since the first morning, hands) of every session of the 90 days."""
     hands_on = PATTERNS[pattern]
-    return [
-        (day + rng.uniform(17, 22) / 24, hands_on(day))
-        for day in range(DAYS)
-        if hands_on(day)
-    ]
+    return [(day + rng.uniform(17, 22) / 24, hands_on(day)) for day in range(DAYS) if hands_on(day)]
 
 
 PATHS = tuple(path.split(",") for path in path_counts())
