@@ -384,6 +384,10 @@ def main() -> None:
         f" ({SCHEDULER_97.desired_retention} for fsrs@0.97),"
         f" learning steps {[int(s.total_seconds()) for s in SCHEDULER.learning_steps]} s, no fuzz"
     )
+    print(
+        "  learners: each rule's difficulty DIFFICULTY + N(0, 1) in 1..10, ability lognormal"
+        " sigma 0.3; sessions start 17-22 h, an answer every 20-70 s"
+    )
     print("  w = recall weighted by rule_counts(), u = unweighted; @N = start of day N")
     gains: dict[tuple[str, str, str], float] = {}
     for model in MODELS:
