@@ -11,7 +11,15 @@ from urllib.parse import unquote, urlsplit
 
 import asyncpg
 
-from . import Database, DatabaseConfigError, DatabaseDataError, DatabaseError, Row, Statements, log
+from .base import (
+    Database,
+    DatabaseConfigError,
+    DatabaseDataError,
+    DatabaseError,
+    Row,
+    Statements,
+    log,
+)
 
 _MIGRATION_LOCK = 0x686F757365776179  # "houseway"
 #: What asyncpg raises when the server, the network or the connection fails: database
