@@ -167,7 +167,7 @@ async def test_out_of_range_ids_on_a_message_are_refused_before_the_database(
 async def test_the_bots_own_buttons_still_work_and_stop_at_the_last_page(
     fake_discord: FakeDiscord, bot: HousewayBot
 ) -> None:
-    from bot.cogs.quiz.views import LAST_PAGE, leaderboard_view
+    from bot.cogs.quiz.leaderboard import LAST_PAGE, leaderboard_view
 
     deal = await fake_discord.send_command("deal")
     [button] = (await fake_discord.wait_response(deal)).components[0]["components"]

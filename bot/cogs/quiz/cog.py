@@ -23,8 +23,9 @@ from ...storage.journal import AnswerJournal, journal_path
 from .checks import bounded_db, quizmaster_only
 from .embeds import config_embed, message_link
 from .intake import AnswerIntake
+from .leaderboard import LeaderboardPage
 from .runner import QuizRunner, close_round_message
-from .views import AnswerSelect, LeaderboardPage, ResetConfirmation, refuse_stale_component
+from .views import AnswerSelect, ResetConfirmation, refuse_stale_component
 from .why import WhyButton
 
 if TYPE_CHECKING:

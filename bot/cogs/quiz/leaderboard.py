@@ -7,26 +7,86 @@ permissions to the top-level command only, and /quiz is for moderators.
 from __future__ import annotations
 
 import math
+import re
 import time
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from ...i18n import language
-from ...interactions import Refusal
+from ...i18n import language, text
+from ...interactions import Refusal, component, refuse_invalid_component
 from ...storage import quiz as store
 from ...storage import results as scores
 from .checks import bounded_db
 from .embeds import leaderboard_embed
-from .views import LAST_PAGE, PERIODS, leaderboard_view
+from .views import LEADERBOARD_PREFIX
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
 
 PAGE_SIZE: Final = 10
+#: Leaderboard pages the bot shows (/leaderboard's page option; its buttons stop there).
+LAST_PAGE: Final = 10_000
+#: The leaderboard's periods (/leaderboard's period choices).
+PERIODS: Final = ("all", "month")
+
+
+class LeaderboardPage(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"{LEADERBOARD_PREFIX}(?P<period>{'|'.join(PERIODS)}):(?P<page>[0-9]+)",
+):
+    """Previous/next buttons of the leaderboard."""
+
+    NAME: Final = "leaderboard page"
+    PREFIX: Final = LEADERBOARD_PREFIX
+
+    def __init__(self, period: str, page: int, label: str = "", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page),
+                custom_id=f"{self.PREFIX}{period}:{page}",
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+        self.period, self.page = period, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LeaderboardPage:
+        return cls(match["period"], int(match["page"]))
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A page the bot never links to (0, or past the last) is refused before any query."""
+        if 1 <= self.page <= LAST_PAGE:
+            return True
+        await refuse_invalid_component(interaction, self.NAME, "component.invalid.leaderboard")
+        return False
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with component(interaction, self.NAME):
+            embed, view = await leaderboard_page(interaction, self.period, self.page)
+            await interaction.response.edit_message(embed=embed, view=view)
+
+
+def leaderboard_view(period: str, page: int, pages: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        LeaderboardPage(
+            period, max(1, page - 1), text("quiz.button.previous", lang), disabled=page <= 1
+        )
+    )
+    last = min(pages, LAST_PAGE)
+    view.add_item(
+        LeaderboardPage(
+            period, min(page + 1, LAST_PAGE), text("quiz.button.next", lang), disabled=page >= last
+        )
+    )
+    return view
 
 
 async def leaderboard_page(

@@ -33,12 +33,10 @@ if TYPE_CHECKING:
 ID_PREFIX: Final = "quiz:"
 #: Round ids the bot makes (storage.quiz.new_id: 62 random bits).
 ROUND_IDS: Final = range(1 << 62)
-#: Leaderboard pages the bot shows (/leaderboard's page option; its buttons stop there).
-LAST_PAGE: Final = 10_000
 #: The reveal's "Why?" button (bot/cogs/quiz/why.py) starts with this.
 WHY_PREFIX: Final = "quiz:why:"
-#: The leaderboard's periods (/leaderboard's period choices).
-PERIODS: Final = ("all", "month")
+#: The leaderboard's page buttons (bot/cogs/quiz/leaderboard.py) start with this.
+LEADERBOARD_PREFIX: Final = "quiz:lb:"
 
 
 def _cog(interaction: discord.Interaction) -> QuizCog:
@@ -86,47 +84,6 @@ class AnswerSelect(
             handled.outcome = await _cog(interaction).intake.take_answer(
                 interaction, self.round_id, values
             )
-
-
-class LeaderboardPage(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"quiz:lb:(?P<period>{'|'.join(PERIODS)}):(?P<page>[0-9]+)",
-):
-    """Previous/next buttons of the leaderboard."""
-
-    NAME: Final = "leaderboard page"
-    PREFIX: Final = "quiz:lb:"
-
-    def __init__(self, period: str, page: int, label: str = "", disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or str(page),
-                custom_id=f"{self.PREFIX}{period}:{page}",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
-        self.period, self.page = period, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeaderboardPage:
-        return cls(match["period"], int(match["page"]))
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """A page the bot never links to (0, or past the last) is refused before any query."""
-        if 1 <= self.page <= LAST_PAGE:
-            return True
-        await refuse_invalid_component(interaction, self.NAME, "component.invalid.leaderboard")
-        return False
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async with component(interaction, self.NAME):
-            from .leaderboard import leaderboard_page  # it builds this view
-
-            embed, view = await leaderboard_page(interaction, self.period, self.page)
-            await interaction.response.edit_message(embed=embed, view=view)
 
 
 class ResetConfirmation(discord.ui.View):
@@ -207,22 +164,6 @@ def answer_view(quiz: store.Quiz, round_: store.Round, lang: str) -> discord.ui.
     return view
 
 
-def leaderboard_view(period: str, page: int, pages: int, lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(
-        LeaderboardPage(
-            period, max(1, page - 1), text("quiz.button.previous", lang), disabled=page <= 1
-        )
-    )
-    last = min(pages, LAST_PAGE)
-    view.add_item(
-        LeaderboardPage(
-            period, min(page + 1, LAST_PAGE), text("quiz.button.next", lang), disabled=page >= last
-        )
-    )
-    return view
-
-
 async def refuse_stale_component(interaction: discord.Interaction) -> None:
     """A click on a quiz custom id that is not on the message clicked: forged, or from a
     message changed since (a closed round). discord.py would drop it without a word; the
@@ -232,8 +173,8 @@ async def refuse_stale_component(interaction: discord.Interaction) -> None:
         return
     if on_its_message(interaction, custom_id):
         return
-    if custom_id.startswith(LeaderboardPage.PREFIX):
-        name, key = LeaderboardPage.NAME, "component.invalid.leaderboard"
+    if custom_id.startswith(LEADERBOARD_PREFIX):
+        name, key = "leaderboard page", "component.invalid.leaderboard"
     elif custom_id.startswith(AnswerSelect.PREFIX):
         name, key = AnswerSelect.NAME, "component.invalid.answer"
     elif custom_id.startswith(WHY_PREFIX):
