@@ -15,8 +15,7 @@ from urllib.parse import SplitResult, parse_qs, urlsplit
 
 from dotenv import dotenv_values
 
-from .cogs.practice.timing import PracticeTiming
-from .cogs.quiz.timing import Timing
+from .timing import PracticeTiming, Timing
 
 DEFAULT_DATABASE_URL = "sqlite:///data/houseway.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

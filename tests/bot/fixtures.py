@@ -17,7 +17,7 @@ from typing import IO, Any
 import pytest
 
 from bot.client import HousewayBot, make_bot
-from bot.cogs.quiz.timing import Timing
+from bot.timing import Timing
 from bot.settings import Settings
 from bot.storage import open_database
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage

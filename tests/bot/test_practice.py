@@ -13,7 +13,7 @@ import pytest
 
 from bot.cards_image import Deck
 from bot.client import HousewayBot
-from bot.cogs.practice.timing import PracticeTiming
+from bot.timing import PracticeTiming
 from bot.cogs.practice.views import hand_of_code
 from bot.storage import Database, migrations, open_database
 from houseway import house_way, sentences_for

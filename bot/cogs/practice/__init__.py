@@ -12,7 +12,7 @@ The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embe
 hand's analysis and picture, made while the member thinks), ``daily`` (the day's hand),
 ``forgotten`` (a confirmed /stats forget, told truly, and pruning the notes it leaves),
 ``pace`` (one member's cooldowns and presses under way), ``sealing`` (the custom ids'
-tags), ``timing`` (waits, workers, gaps, rates).
+tags); its waits, workers, gaps and rates are ``bot.timing``.
 """
 
 from __future__ import annotations
@@ -21,9 +21,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
+    from .cog import PracticeCog
+    from .views import Practice
+
+    def _practice(cog: PracticeCog) -> Practice:
+        """The type checker's proof that the views get what they need of the cog."""
+        return cog
 
 
 async def setup(bot: HousewayBot) -> None:
-    from .cog import PracticeCog  # here, so that importing .timing stays light
+    from .cog import PracticeCog  # here, so that importing the package stays light
 
     await bot.add_cog(PracticeCog(bot))

@@ -20,7 +20,7 @@ from ...i18n import language, text
 from ...interactions import Refusal
 from ...storage import Bounded, Database, DatabaseError
 from ...storage import forgotten as store
-from .timing import PracticeTiming
+from ...timing import PracticeTiming
 
 if TYPE_CHECKING:
     from ...client import HousewayBot

@@ -10,7 +10,7 @@ import re
 import time
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 import discord
 
@@ -40,7 +40,9 @@ from .drill import DRILL, drill_of, drill_part
 from .sealing import TAG, Seal
 
 if TYPE_CHECKING:
-    from .cog import PracticeCog
+    from ...storage import Bounded
+    from .pace import Pace
+    from .sealing import Seals
 
 #: Seven cards in canonical notation, run together: ``AsKdTh9c7s4dJK``.
 HAND: Final = rf"{NAME_PATTERN}{{{HAND_SIZE}}}"
@@ -72,12 +74,40 @@ INVALID: Final = (
 )
 
 
-def _cog(interaction: discord.Interaction) -> PracticeCog:
-    from .cog import PracticeCog
+class Practice(Protocol):
+    """What these menus and buttons need of the practice cog: reached through the bot
+    (``_cog``) rather than by importing the cog, which imports these views."""
 
+    seals: Seals
+    pace: Pace
+
+    def bounded(self, interaction: discord.Interaction) -> Bounded: ...
+
+    async def answer(
+        self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str]
+    ) -> str: ...
+
+    async def deal(
+        self,
+        interaction: discord.Interaction,
+        mode: str,
+        right: int,
+        total: int,
+        update: bool,
+        drill: str | None = None,
+    ) -> None: ...
+
+    async def forget(self, interaction: discord.Interaction, button: ForgetButton) -> str: ...
+
+    async def daily_answer(
+        self, interaction: discord.Interaction, menu: DailyMenu, values: list[str]
+    ) -> str: ...
+
+
+def _cog(interaction: discord.Interaction) -> Practice:
     cog = bot_of(interaction).get_cog("PracticeCog")
-    assert isinstance(cog, PracticeCog)
-    return cog
+    assert cog is not None, "the practice extension is loaded before its menus are"
+    return cast("Practice", cog)
 
 
 def hand_code(hand: Sequence[Card]) -> str:

@@ -10,7 +10,7 @@ in the same transaction as the points, so nothing is scored or revealed twice.
 The rooms: ``cog`` (/quiz, for moderators; resume), ``leaderboard`` (/leaderboard, for
 everybody), ``checks`` (who may run quizzes), ``views``
 (menus and buttons), ``embeds`` (pure builders), ``intake`` (answers in),
-``runner`` (one task per quiz), ``timing`` (how a quiz paces itself).
+``runner`` (one task per quiz); how a quiz paces itself is ``bot.timing``.
 """
 
 from __future__ import annotations
@@ -19,10 +19,16 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ...client import HousewayBot
+    from .cog import QuizCog
+    from .views import Answers
+
+    def _answers(cog: QuizCog) -> Answers:
+        """The type checker's proof that the answer menu gets what it needs of the cog."""
+        return cog
 
 
 async def setup(bot: HousewayBot) -> None:
-    from .cog import QuizCog  # here, so that importing .timing stays light
+    from .cog import QuizCog  # here, so that importing the package stays light
     from .leaderboard import LeaderboardCog
 
     await bot.add_cog(QuizCog(bot))

@@ -32,7 +32,7 @@ from ...storage import quiz as store
 from ...storage import results as scores
 from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
 from .intake import AnswerIntake
-from .timing import Timing
+from ...timing import Timing
 from .views import AnswerSelect, answer_view
 from .why import why_view
 

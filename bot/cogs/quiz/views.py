@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol, cast
 
 import discord
 
@@ -25,9 +25,7 @@ from ...interactions import (
 )
 from ...storage import quiz as store
 from .checks import bounded_db, require_quizmaster
-
-if TYPE_CHECKING:
-    from .cog import QuizCog
+from .intake import AnswerIntake
 
 #: Every quiz component's custom id starts with this.
 ID_PREFIX: Final = "quiz:"
@@ -39,12 +37,18 @@ WHY_PREFIX: Final = "quiz:why:"
 LEADERBOARD_PREFIX: Final = "quiz:lb:"
 
 
-def _cog(interaction: discord.Interaction) -> QuizCog:
-    from .cog import QuizCog
+class Answers(Protocol):
+    """What the answer menu needs of the quiz: its intake (the quiz cog has one)."""
 
+    intake: AnswerIntake
+
+
+def _intake(interaction: discord.Interaction) -> AnswerIntake:
+    """The quiz's intake, reached through the bot rather than by importing the cog (which
+    imports these views)."""
     cog = bot_of(interaction).get_cog("QuizCog")
-    assert isinstance(cog, QuizCog)
-    return cog
+    assert cog is not None, "the quiz extension is loaded before its menus are"
+    return cast("Answers", cog).intake
 
 
 class AnswerSelect(
@@ -81,7 +85,7 @@ class AnswerSelect(
         chosen = data.get("values", [])
         values = list(chosen) if isinstance(chosen, list) else []
         async with component(interaction, self.NAME) as handled:
-            handled.outcome = await _cog(interaction).intake.take_answer(
+            handled.outcome = await _intake(interaction).take_answer(
                 interaction, self.round_id, values
             )
 
