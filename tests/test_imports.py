@@ -1,0 +1,145 @@
+"""The rooms' import graph, read with ``ast``: no cycles, and nothing importing upward.
+
+Imports only for the type checker (``if TYPE_CHECKING:``) are not edges: they never run.
+Imports inside functions are: they run, and a cycle through one is still a cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("houseway", "bot")
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _target(module: str, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    if MODULES[module].name != "__init__.py":
+        base = base[:-1]
+    base = base[: len(base) - node.level + 1]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def _imports(module: str) -> set[str]:
+    """The project modules ``module`` imports when it runs."""
+    edges: set[str] = set()
+
+    def visit(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                visit(node.orelse)
+                continue
+            if isinstance(node, ast.ImportFrom):
+                target = _target(module, node)
+                named = [target, *(f"{target}.{alias.name}" for alias in node.names)]
+                edges.update(name for name in named if name in MODULES and name != module)
+            elif isinstance(node, ast.Import):
+                edges.update(alias.name for alias in node.names if alias.name in MODULES)
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.stmt):
+                    visit([child])
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                inner = getattr(node, field, None)
+                if isinstance(inner, list):
+                    visit([n for n in inner if isinstance(n, ast.stmt)])
+
+    visit(ast.parse(MODULES[module].read_text("utf-8")).body)
+    return edges
+
+
+GRAPH = {module: _imports(module) for module in MODULES}
+
+
+def _cycles() -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def strong(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for other in sorted(GRAPH[module]):
+            if other not in index:
+                strong(other)
+                low[module] = min(low[module], low[other])
+            elif other in on_stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for module in sorted(GRAPH):
+        if module not in index:
+            strong(module)
+    return groups
+
+
+def test_the_reader_sees_the_imports_it_should() -> None:
+    """The graph is not empty by mistake: a few imports known to be there are found."""
+    assert "bot.storage.base" in GRAPH["bot.storage.postgres"]
+    assert "houseway.way" in GRAPH["houseway.explain"]
+    assert "bot.cogs.practice.cog" in GRAPH["bot.cogs.practice"]  # inside setup()
+
+
+def test_no_import_cycles() -> None:
+    assert _cycles() == []
+
+
+def test_the_core_never_imports_the_bot() -> None:
+    upward = {
+        (module, other)
+        for module, others in GRAPH.items()
+        if module.startswith("houseway")
+        for other in others
+        if other.startswith("bot")
+    }
+    assert upward == set()
+
+
+def test_only_features_import_features() -> None:
+    """Settings, storage, texts and pictures stand below the cogs: none of them imports a
+    cog (the client loads the cogs by name, as extensions)."""
+    upward = {
+        (module, other)
+        for module, others in GRAPH.items()
+        if module.startswith("bot") and not module.startswith("bot.cogs")
+        for other in others
+        if other.startswith("bot.cogs")
+    }
+    assert upward == set()
+
+
+def test_a_cogs_own_module_is_imported_only_by_its_package() -> None:
+    """Views, embeds and the rest of a feature are below its cog; only the package's
+    setup imports it."""
+    for module, others in GRAPH.items():
+        for other in others:
+            if other.endswith(".cog") and other.startswith("bot.cogs."):
+                assert module == other.rsplit(".", 1)[0], (module, other)
