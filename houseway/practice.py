@@ -46,12 +46,12 @@ from importlib import resources
 from itertools import combinations
 from typing import Final
 
+from .answers import Answer, judge
 from .cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
-from .hands import STRAIGHT_WINDOWS, display_order, five_value, is_legal, two_value
+from .hands import STRAIGHT_WINDOWS, display_order, five_value, two_value
 from .rules import RULE_IDS
 from .way import Decision
 
-MODES: Final = ("set", "rule")
 #: Hands until a rule in box 0, 1, 2, ... is due again.
 GAPS: Final = (1, 2, 4, 8, 16, 32)
 OPTIONS: Final = 4
@@ -337,12 +337,8 @@ def verdict(
     ``evs`` maps each legal split's (five value, two value) to its exact EV.
     """
     hand = decision.hand
-    if len(two) != 2 or len(set(two)) != 2 or not set(two) <= set(hand):
-        raise ValueError("the two-card hand must be two different cards of the hand")
-    five = [c for c in hand if c not in two]
-    five_v, two_v = five_value(five), two_value(two)
-    foul = not is_legal(five_v, two_v)
-    correct = (five_v, two_v) == (decision.five_value, decision.two_value)
+    judged = judge(Answer.of_two(hand, two), decision)  # AnswerError: not two of the hand
+    five_v, two_v, foul, correct = judged.five_value, judged.two_value, judged.foul, judged.correct
     member_ev = house_ev = best_ev = None
     best = None
     if evs:
@@ -353,8 +349,8 @@ def verdict(
         best = split_of(hand, best_key)
     return Verdict(
         correct=correct,
-        five=display_order(five, five_v),
-        two=tuple(sorted(two, key=sort_key)),
+        five=judged.five,
+        two=judged.answer.two,
         five_value=five_v,
         two_value=two_v,
         foul=foul,

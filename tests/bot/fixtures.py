@@ -17,9 +17,9 @@ from typing import IO, Any
 import pytest
 
 from bot.client import HousewayBot, make_bot
-from bot.timing import Timing
 from bot.settings import Settings
 from bot.storage import open_database
+from bot.timing import Timing
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.harness import running_client
 

@@ -13,9 +13,9 @@ import pytest
 
 from bot.cards_image import Deck
 from bot.client import HousewayBot
-from bot.timing import PracticeTiming
 from bot.cogs.practice.views import hand_of_code
 from bot.storage import Database, migrations, open_database
+from bot.timing import PracticeTiming
 from houseway import house_way, sentences_for
 from houseway.analyze import analyze
 from houseway.cards import NAMES, Card

@@ -17,23 +17,29 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway.cards import NAMES, Card, card_from_name, deal, format_cards, sort_key
+from houseway.answers import Answer, AnswerError, judge, mode_of, parse_answer
+from houseway.cards import Card, deal, sort_key
 from houseway.exact import PathSampler
 from houseway.practice import (
-    MODES,
     Schedule,
     eligible_rules,
     hand_for,
     rule_options,
     rules_of_answer,
-    verdict,
 )
 from houseway.rules import RULES
 
 from ...alt_text import hand_description, picture_file
 from ...cards_image import render_hand
 from ...i18n import SWEDISH, language, text
-from ...interactions import EVERYWHERE_CONTEXTS, EVERYWHERE_INSTALLS, KnownUser, Refusal, everywhere
+from ...interactions import (
+    EVERYWHERE_CONTEXTS,
+    EVERYWHERE_INSTALLS,
+    MODE_CHOICES,
+    KnownUser,
+    Refusal,
+    everywhere,
+)
 from ...storage import Bounded
 from ...storage import practice as store
 from ...storage.forgotten import ForgottenSinceShown
@@ -155,16 +161,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         mode=_("Set the hand, or name the rule"),
         rule=_("Only hands of this rule (start typing its name)"),
     )
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name=_("Set the hand"), value="set"),
-            app_commands.Choice(name=_("Name the rule"), value="rule"),
-        ]
-    )
+    @app_commands.choices(mode=MODE_CHOICES)
     async def practice(
         self, interaction: discord.Interaction, mode: str = "set", rule: str | None = None
     ) -> None:
-        mode = mode if mode in MODES else "set"
+        mode = mode_of(mode)
         drill = None if rule is None else drill_rule(rule, mode)
         await self.deal(interaction, mode, 0, 0, update=False, drill=drill)
 
@@ -174,7 +175,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> list[app_commands.Choice[str]]:
         mode = str(getattr(interaction.namespace, "mode", None) or "set")
         swedish = language(interaction.locale) == SWEDISH
-        return rule_choices(current, swedish, mode if mode in MODES else "set")
+        return rule_choices(current, swedish, mode_of(mode))
 
     async def deal(
         self,
@@ -219,23 +220,15 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         """Judge and record an answer, then show the feedback in place of the hand."""
         now = time.time()
         lang = language(interaction.locale)
-        hand, mode = menu.hand, menu.mode
+        hand, mode = menu.hand, mode_of(menu.mode)
         prepared = self.preparer.prepare(hand, analysis=mode == "set")
         decision = prepared.decision
-        if mode == "set":
-            if not (
-                len(values) == 2
-                and len(set(values)) == 2
-                and set(values) <= {NAMES[c] for c in hand}
-            ):
-                raise Refusal("quiz.answer.invalid", outcome="invalid")
-            two = [card_from_name(v) for v in values]
-            judged = verdict(decision, two)
-            correct, given = judged.correct, format_cards(sorted(two, key=sort_key))
-        else:
-            if len(values) != 1 or values[0] not in RULES:
-                raise Refusal("practice.invalid_rule", outcome="invalid")
-            correct, given = values[0] == decision.rule, values[0]
+        try:  # any rule may be named: the options offered are not kept in the id
+            given = parse_answer(mode, values, hand, RULES)
+        except AnswerError as error:
+            key = "practice.invalid_rule" if error.code == "rule" else "quiz.answer.invalid"
+            raise Refusal(key, outcome="invalid") from None
+        correct = judge(given, decision).correct
         seconds = max(0.0, now - menu.shown_ms / 1000)
         answer = store.PracticeAnswer(
             user_id=interaction.user.id,
@@ -243,7 +236,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             hand=hand,
             mode=mode,
             path=decision.path,
-            answer=given,
+            answer=given.stored(),
             correct=correct,
             seconds=seconds,
             answered_at=now,
@@ -270,9 +263,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         missed = None if correct else decision.rule  # "More like this" deals it again
         footer = footer_text(decision, lang, right, total, recorded.streak)
         if mode == "rule":
-            embed = rule_feedback_embed(decision, given, correct, seconds, lang, footer)
+            embed = rule_feedback_embed(decision, given.rule, correct, seconds, lang, footer)
         else:
-            embed = set_feedback(prepared, two, seconds, lang, footer)
+            embed = set_feedback(prepared, list(given.two), seconds, lang, footer)
         png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
@@ -281,7 +274,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             view=next_view(mode, right, total, lang, seal, menu.drill or missed),
         )
         if mode == "set" and prepared.pending:
-            self._later(analysis_later(interaction, prepared, embed, two, lang))
+            self._later(analysis_later(interaction, prepared, embed, list(given.two), lang))
             return f"{'right' if correct else 'wrong'}_analysis_later"
         return "right" if correct else "wrong"
 
@@ -362,7 +355,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         prepared = self.preparer.prepare(hand)
         given = await db.within(store.daily_answer_of(self.bot.database, day, interaction.user.id))
         if given is not None:
-            two = [card_from_name(name) for name in str(given["answer"]).split()]
+            two = list(Answer.from_stored("set", str(given["answer"])).two)
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
             png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
             await interaction.response.send_message(
@@ -397,14 +390,13 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             raise Refusal("daily.closed", outcome="closed", day=day)
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
-        if not (
-            len(values) == 2 and len(set(values)) == 2 and set(values) <= {NAMES[c] for c in hand}
-        ):
-            raise Refusal("quiz.answer.invalid", outcome="invalid")
+        try:
+            given = parse_answer("set", values, hand, ())
+        except AnswerError:
+            raise Refusal("quiz.answer.invalid", outcome="invalid") from None
         prepared = self.preparer.prepare(hand)
-        two = sorted((card_from_name(v) for v in values), key=sort_key)
-        judged = verdict(prepared.decision, two)
-        given = format_cards(two)
+        two = list(given.two)
+        judged = judge(given, prepared.decision)
         # A menu from before ids carried the time it was shown: as if shown at midnight.
         shown_at = store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
         try:
@@ -413,7 +405,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                     self.bot.database,
                     day,
                     interaction.user.id,
-                    given,
+                    given.stored(),
                     judged.correct,
                     now,
                     shown_at,

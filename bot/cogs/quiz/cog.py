@@ -13,10 +13,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway.quiz import MODES
+from houseway.answers import mode_of
 
 from ...i18n import language, text
-from ...interactions import Refusal
+from ...interactions import MODE_CHOICES, Refusal
 from ...storage import Database, DatabaseError
 from ...storage import quiz as store
 from ...storage.journal import AnswerJournal, journal_path
@@ -164,12 +164,7 @@ class QuizCog(
         seconds=_("Seconds per round (10-300)"),
         mode=_("Set the hand, or name the rule"),
     )
-    @app_commands.choices(
-        mode=[
-            app_commands.Choice(name=_("Set the hand"), value="set"),
-            app_commands.Choice(name=_("Name the rule"), value="rule"),
-        ]
-    )
+    @app_commands.choices(mode=MODE_CHOICES)
     @quizmaster_only()
     async def start(
         self,
@@ -191,7 +186,7 @@ class QuizCog(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             started_by=interaction.user.id,
-            mode=mode if mode in MODES else "set",
+            mode=mode_of(mode),
             rounds=rounds or config.default_rounds,
             seconds=seconds or config.default_seconds,
             locale=QUIZ_LOCALES.get(config.language or "", guild_locale.value),

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from houseway.cards import NAMES, card_from_name, pretty_card
+from houseway.answers import AnswerError, mode_of, parse_answer
+from houseway.cards import pretty_card
 from houseway.rules import rule_name
 
 from ...i18n import SWEDISH, language, text
@@ -161,16 +162,12 @@ class AnswerIntake:
         round_, quiz = await bounded.within(self.round_for_answer(round_id))
         if round_ is None or round_.status != "open" or now > round_.deadline:
             raise Refusal("quiz.answer.late", outcome="late")
-        if quiz is None or quiz.mode == "set":
-            hand = {NAMES[card] for card in round_.hand}
-            valid = len(values) == 2 and len(set(values)) == 2 and set(values) <= hand
-            answer = " ".join(values)
-        else:
-            valid = len(values) == 1 and values[0] in round_.choices
-            answer = values[0] if values else ""
-        if not valid:
-            raise Refusal("quiz.answer.invalid", outcome="invalid")
-        taken = store.AnswerIn(round_id, interaction.user.id, answer, now)
+        mode = mode_of("set" if quiz is None else quiz.mode)
+        try:
+            given = parse_answer(mode, values, round_.hand, round_.choices)
+        except AnswerError:
+            raise Refusal("quiz.answer.invalid", outcome="invalid") from None
+        taken = store.AnswerIn(round_id, interaction.user.id, given.stored(), now)
         outcome = "saved"
         writing = self.writer.submit(taken)
         try:
@@ -194,11 +191,11 @@ class AnswerIntake:
         self.bot.metrics.quiz_answers.inc()
         when = clock_time(round_.deadline)
         told = "received" if outcome == "unsaved" else "saved"
-        if quiz is not None and quiz.mode == "rule":
-            rule = rule_name(answer, swedish=lang == SWEDISH)
+        if given.mode == "rule":
+            rule = rule_name(given.rule, swedish=lang == SWEDISH)
             message = text(f"quiz.answer.{told}.rule", lang, rule=rule, when=when)
         else:
-            cards = " ".join(pretty_card(card_from_name(v)) for v in values)
+            cards = " ".join(pretty_card(card) for card in given.two)
             message = text(f"quiz.answer.{told}.set", lang, cards=cards, when=when)
         await interaction.response.send_message(message, ephemeral=True)
         return outcome

@@ -15,14 +15,15 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 import discord
 
 from houseway import house_way
-from houseway.cards import card_from_name, deal, sort_key
+from houseway.answers import Answer, judge, mode_of
+from houseway.cards import deal, sort_key
 from houseway.practice import rule_options
-from houseway.quiz import is_correct, points
+from houseway.quiz import points
 
 from ...alt_text import decision_description, hand_description, picture_file
 from ...cards_image import render_hand, render_split
@@ -30,9 +31,9 @@ from ...i18n import language, text
 from ...storage import Database, DatabaseError
 from ...storage import quiz as store
 from ...storage import results as scores
+from ...timing import Timing
 from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
 from .intake import AnswerIntake
-from ...timing import Timing
 from .views import AnswerSelect, answer_view
 from .why import why_view
 
@@ -338,10 +339,8 @@ class QuizRunner:
             self.own.add(("reveal", round_.id))
             self.bot.metrics.quiz_rounds.inc()
             for row in await store.answers(tx, round_.id):
-                answer: Any = row["answer"]
-                if quiz.mode == "set":
-                    answer = [card_from_name(name) for name in answer.split()]
-                correct = is_correct(quiz.mode, hand, decision, answer)
+                given = Answer.from_stored(mode_of(quiz.mode), str(row["answer"]))
+                correct = judge(given, decision).correct
                 earned = points(correct, row["answered_at"], round_.posted_at, quiz.seconds)
                 await store.add_score(
                     tx, round_.id, quiz.guild_id, row["user_id"], month, earned, correct

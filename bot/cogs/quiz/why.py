@@ -9,10 +9,10 @@ from typing import Any, Final
 
 import discord
 
-from houseway.cards import card_from_name, pretty_cards
+from houseway.answers import Answer, judge, mode_of
+from houseway.cards import pretty_cards
 from houseway.explain import Explanation, explain
-from houseway.explain.mistakes import Said, where_wrong, why_not
-from houseway.quiz import is_correct
+from houseway.explain.mistakes import where_wrong, why_not
 from houseway.rules import rule_name
 
 from ...embeds import COLOUR, fit_field, why_text
@@ -98,18 +98,13 @@ def yours(explanation: Explanation, mode: str, answer: str | None, lang: str) ->
     swedish = lang == SWEDISH
     if answer is None:
         return text("quiz.why.no_answer", lang)
-    decision = explanation.decision
-    said: Said | None = None
-    if mode == "rule":
-        right = is_correct("rule", decision.hand, decision, answer)
-        shown = rule_name(answer, swedish)
-        if not right:
-            said = why_not(answer, explanation)
+    given = Answer.from_stored(mode_of(mode), answer)
+    right = judge(given, explanation.decision).correct
+    if given.mode == "rule":
+        shown = rule_name(given.rule, swedish)
+        said = None if right else why_not(given.rule, explanation)
     else:
-        cards = [card_from_name(name) for name in answer.split()]
-        right = is_correct("set", decision.hand, decision, cards)
-        shown = pretty_cards(cards)
-        if not right:
-            said = where_wrong(explanation, cards)
-    verdict = text(f"quiz.why.{'right' if right else 'wrong'}.{mode}", lang, answer=shown)
+        shown = pretty_cards(given.two)
+        said = None if right else where_wrong(explanation, given.two)
+    verdict = text(f"quiz.why.{'right' if right else 'wrong'}.{given.mode}", lang, answer=shown)
     return verdict if said is None else f"{verdict}\n{said.text(swedish)}"
