@@ -20,10 +20,11 @@ Design choices, and why:
   (``bot/fonts.py``, which the charts share).
 * The picture carries no words in any language (only ranks, suits and the joker's
   "JOKER", which is what is printed on the card itself), so it needs no translation.
-* Two decks: the usual red and black, and a four-colour deck (spades black, hearts red,
-  diamonds blue, clubs green) for members who cannot tell red from black. Each deck has
-  its own faces, palette and tiles in the caches; the two-colour pictures are the same
-  bytes as before the four-colour deck existed.
+* Two decks: red and black, and a four-colour deck (spades black, hearts red, diamonds
+  blue, clubs green) for members who cannot tell red from black. Every ink keeps a 4.5:1
+  contrast with the face, and the inks of a deck stay apart under simulated protan,
+  deutan and tritan vision (see the inks below). Each deck has its own faces, palette and
+  tiles in the caches.
 
 Cards are the project's encoded cards (``houseway.cards.Card``); ranks are printed
 with ``houseway.cards.rank_label`` ("10", not "T").
@@ -76,12 +77,18 @@ FELT: Final = (18, 92, 52)
 _SHADOW_ALPHA: Final = 120
 _CARD_FACE: Final = (255, 255, 255)
 _CARD_BORDER: Final = (150, 150, 150)
-_RED: Final = (206, 18, 34)
 _BLACK: Final = (22, 22, 26)
-_BLUE: Final = (0, 82, 204)
-_GREEN: Final = (0, 140, 50)
-"""Blue and green of the four-colour deck: each at least 4:1 against the white face, the
-green lighter than the red and the blue darker, so no two inks share a lightness."""
+_RED: Final = (208, 64, 16)
+"""The two-colour deck's red leans to orange and is as light as a 4.5:1 contrast with the
+white face allows: a deeper red goes nearly black for protanopes."""
+_DEEP_RED: Final = (214, 5, 8)
+_NAVY: Final = (3, 40, 138)
+_SEA_GREEN: Final = (32, 132, 99)
+"""The four-colour deck's hearts, diamonds and clubs, chosen so that no two of its inks
+meet under protan, deutan or tritan simulation (red and green would, for deutans, if the
+green were not bluish and the red not deep; blue and green would, for tritans, if the blue
+were not dark). The measured distances are in the README; tests/test_colours.py holds
+them to it."""
 _JOKER_FACE: Final = (255, 244, 206)
 _JOKER_INK: Final = (104, 38, 168)
 _JOKER_GOLD: Final = (245, 182, 28)
@@ -99,15 +106,16 @@ class Deck(StrEnum):
 #: The ink of each suit (s h d c) in each deck.
 SUIT_INKS: Final[dict[Deck, tuple[tuple[int, int, int], ...]]] = {
     Deck.TWO: (_BLACK, _RED, _RED, _BLACK),
-    Deck.FOUR: (_BLACK, _RED, _BLUE, _GREEN),
+    Deck.FOUR: (_BLACK, _DEEP_RED, _NAVY, _SEA_GREEN),
 }
 #: Each ink by name (a catalogue key's last part, ``alt.colour.blue``): what the /cards
 #: preview's alt text says, since colours are that picture's point.
 INK_NAMES: Final[dict[tuple[int, int, int], str]] = {
     _BLACK: "black",
     _RED: "red",
-    _BLUE: "blue",
-    _GREEN: "green",
+    _DEEP_RED: "red",
+    _NAVY: "blue",
+    _SEA_GREEN: "green",
 }
 
 # --- Geometry ------------------------------------------------------------------------
