@@ -252,7 +252,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = rule_feedback_embed(decision, given, correct, seconds, lang, footer)
         else:
             embed = self._set_feedback(prepared, two, seconds, lang, footer)
-        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
@@ -369,7 +369,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if given is not None:
             two = [card_from_name(name) for name in str(given["answer"]).split()]
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-            png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+            png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
             await interaction.response.send_message(
                 embed=embed, file=self._answer_file(png, prepared.decision, lang), ephemeral=True
             )
@@ -429,7 +429,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if not taken:
             raise Refusal("daily.already", outcome="already")
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
         await interaction.response.edit_message(
             embed=embed, attachments=[self._answer_file(png, prepared.decision, lang)], view=None
         )
