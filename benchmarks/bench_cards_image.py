@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     cards_image.clear_cache()
     hand = rng.sample(DECK, 7)
     start = time.perf_counter()
-    cards_image.render_split(hand[:5], hand[5:], deck)
+    cards_image.render_split(hand[:5], hand[5:], deck, lang="en")
     cold_ms = (time.perf_counter() - start) * 1000
     start = time.perf_counter()
     cards_image.warm_up(deck)
@@ -58,14 +58,14 @@ def main(argv: list[str] | None = None) -> None:
 
     for _ in range(50):  # let allocators and caches settle before timing
         hand = rng.sample(DECK, 7)
-        cards_image.render_split(hand[:5], hand[5:], deck)
+        cards_image.render_split(hand[:5], hand[5:], deck, lang="en")
 
     splits = [rng.sample(DECK, 7) for _ in range(args.n)]
     times_ms: list[float] = []
     sizes: list[int] = []
     for hand in splits:
         start = time.perf_counter()
-        png = cards_image.render_split(hand[:5], hand[5:], deck)
+        png = cards_image.render_split(hand[:5], hand[5:], deck, lang="en")
         times_ms.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
 

@@ -2,6 +2,7 @@
 that attaches a picture with it.
 
 Discord reads an attachment's description to screen readers and can show it as a caption.
+A split's alt text says what its picture writes (``bot.split_labels``), in the same order.
 Cards are named in words (``houseway.cards.card_words``: "king of hearts", "hjärter kung"),
 not symbols, which screen readers read inconsistently or not at all. The texts say what the
 picture shows and nothing more: a quiz round's hand gives no hint of the answer. Only the
@@ -21,44 +22,38 @@ from houseway.cards import SUIT_OF, Card, card_words, cards_in_words
 
 from .cards_image import INK_NAMES, SUIT_INKS, Deck
 from .i18n import SWEDISH, text
+from .split_labels import five_label, joker_note, picture_order, two_label
 
 #: Discord refuses a longer attachment description.
 MAX_DESCRIPTION: Final = 1024
 
 
-def _lower_first(name: str) -> str:
-    """A hand's name inside a sentence: "Flush" -> "flush" ("Royal flush", "Kåk" alike)."""
-    return name[:1].lower() + name[1:]
-
-
-def split_description(
-    five: Sequence[Card], two: Sequence[Card], five_name: str, two_name: str, lang: str
-) -> str:
-    """A split as the picture shows it: the five-card hand, then the two-card hand, each
-    with its name and its cards in the picture's order."""
+def split_description(five: Sequence[Card], two: Sequence[Card], lang: str) -> str:
+    """A split as the picture shows it: each row's label as the picture writes it, with its
+    cards in the picture's order, then what the joker plays as, if the split has it."""
     swedish = lang == SWEDISH
-    return text(
+    description = text(
         "alt.split",
         lang,
-        five_name=_lower_first(five_name),
-        five=cards_in_words(five, swedish),
-        two_name=_lower_first(two_name),
-        two=cards_in_words(two, swedish),
+        five_label=five_label(five, lang),
+        five=cards_in_words(picture_order(five), swedish),
+        two_label=two_label(two, lang),
+        two=cards_in_words(picture_order(two), swedish),
     )
+    note = joker_note(five, two, lang)
+    return description if note is None else f"{description} {note.replace(chr(10), ' ')}."
 
 
 def decision_description(decision: Decision, lang: str) -> str:
     """The alt text of a house way's picture (/houseway, /deal, a quiz's reveal)."""
-    swedish = lang == SWEDISH
-    return split_description(
-        decision.five, decision.two, decision.five_name(swedish), decision.two_name(swedish), lang
-    )
+    return split_description(decision.five, decision.two, lang)
 
 
 def hand_description(cards: Sequence[Card], lang: str) -> str:
     """A row of cards (a quiz round's hand): how many and which, in the picture's order."""
     key = "alt.card" if len(cards) == 1 else "alt.hand"
-    return text(key, lang, count=len(cards), cards=cards_in_words(cards, lang == SWEDISH))
+    shown = picture_order(cards)
+    return text(key, lang, count=len(cards), cards=cards_in_words(shown, lang == SWEDISH))
 
 
 def preview_description(cards: Sequence[Card], deck: Deck, lang: str) -> str:

@@ -18,12 +18,16 @@ Design choices, and why:
   bundled scalable font, else with Pillow's tiny bitmap font scaled up: every text is
   fitted to a fixed cap height, so the layout does not depend on which font was found
   (``bot/fonts.py``, which the charts share).
-* The picture carries no words in any language (only ranks, suits and the joker's
-  "JOKER", which is what is printed on the card itself), so it needs no translation.
-* Two decks: the usual red and black, and a four-colour deck (spades black, hearts red,
-  diamonds blue, clubs green) for members who cannot tell red from black. Each deck has
-  its own faces, palette and tiles in the caches; the two-colour pictures are the same
-  bytes as before the four-colour deck existed.
+* A split says what it shows, in the viewer's language: each row's label ("Five-card
+  hand – Straight") and, beside the two-card hand, what the joker plays as; the cards of a
+  row stand as ``bot.split_labels.picture_order`` places them (the joker last). Capitals
+  are ``LABEL_CAP`` px tall: 12 px still when Discord shows the picture 400 px wide.
+  A seven-card hand carries no words (only ranks, suits and "JOKER"): it gives no hint.
+* Two decks: red and black, and a four-colour deck (spades black, hearts red, diamonds
+  blue, clubs green) for members who cannot tell red from black. Every ink keeps a 4.5:1
+  contrast with the face, and the inks of a deck stay apart under simulated protan,
+  deutan and tritan vision (see the inks below). Each deck has its own faces, palette and
+  tiles in the caches.
 
 Cards are the project's encoded cards (``houseway.cards.Card``); ranks are printed
 with ``houseway.cards.rank_label`` ("10", not "T").
@@ -43,6 +47,8 @@ from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
 
 from .card_layout import (
     HAND_CARD_W,
+    LABEL_CAP,
+    LABEL_LINE,
     MAX_HAND,
     SPLIT_CARD_W,
     Layout,
@@ -53,7 +59,9 @@ from .card_layout import (
     star_shape,
     suit_shape,
 )
-from .fonts import clear_font_cache, text_mask
+from .fonts import clear_font_cache, line_mask, text_mask
+from .i18n import ENGLISH, SWEDISH
+from .split_labels import every_label, five_label, joker_note, picture_order, two_label
 
 __all__ = [
     "FELT",
@@ -76,12 +84,24 @@ FELT: Final = (18, 92, 52)
 _SHADOW_ALPHA: Final = 120
 _CARD_FACE: Final = (255, 255, 255)
 _CARD_BORDER: Final = (150, 150, 150)
-_RED: Final = (206, 18, 34)
 _BLACK: Final = (22, 22, 26)
-_BLUE: Final = (0, 82, 204)
-_GREEN: Final = (0, 140, 50)
-"""Blue and green of the four-colour deck: each at least 4:1 against the white face, the
-green lighter than the red and the blue darker, so no two inks share a lightness."""
+_RED: Final = (208, 64, 16)
+"""The two-colour deck's red leans to orange and is as light as a 4.5:1 contrast with the
+white face allows: a deeper red goes nearly black for protanopes."""
+_DEEP_RED: Final = (214, 5, 8)
+_NAVY: Final = (3, 40, 138)
+_SEA_GREEN: Final = (32, 132, 99)
+"""The four-colour deck's hearts, diamonds and clubs, chosen so that no two of its inks
+meet under protan, deutan or tritan simulation (red and green would, for deutans, if the
+green were not bluish and the red not deep; blue and green would, for tritans, if the blue
+were not dark). The measured distances are in the README; tests/test_colours.py holds
+them to it."""
+_WORDS: Final = (250, 247, 232)
+"""The split's labels on the felt: a warm white, as the cards' face."""
+_ACCENT_ROOM: Final = 8
+"""Pixels above the capitals of a line of words, for "Å" and "Ä"; descenders get the rest."""
+_WORDS_SAMPLE: Final = "Femkortshanden – Fyrtal, Åäö gjpqy 10"
+"""Words drawn into the palette's mosaic, so that their anti-aliased edges are in it."""
 _JOKER_FACE: Final = (255, 244, 206)
 _JOKER_INK: Final = (104, 38, 168)
 _JOKER_GOLD: Final = (245, 182, 28)
@@ -99,15 +119,16 @@ class Deck(StrEnum):
 #: The ink of each suit (s h d c) in each deck.
 SUIT_INKS: Final[dict[Deck, tuple[tuple[int, int, int], ...]]] = {
     Deck.TWO: (_BLACK, _RED, _RED, _BLACK),
-    Deck.FOUR: (_BLACK, _RED, _BLUE, _GREEN),
+    Deck.FOUR: (_BLACK, _DEEP_RED, _NAVY, _SEA_GREEN),
 }
 #: Each ink by name (a catalogue key's last part, ``alt.colour.blue``): what the /cards
 #: preview's alt text says, since colours are that picture's point.
 INK_NAMES: Final[dict[tuple[int, int, int], str]] = {
     _BLACK: "black",
     _RED: "red",
-    _BLUE: "blue",
-    _GREEN: "green",
+    _DEEP_RED: "red",
+    _NAVY: "blue",
+    _SEA_GREEN: "green",
 }
 
 # --- Geometry ------------------------------------------------------------------------
@@ -259,11 +280,13 @@ def clear_cache() -> None:
         _palettes.clear()
         _tiles.clear()
         _paletted_backgrounds.clear()
+        _word_tiles.clear()
         clear_font_cache()
 
 
 def warm_up(deck: Deck = Deck.TWO) -> None:
-    """Draw the deck's 53 faces at both sizes now, so no later request pays for it.
+    """Draw the deck's 53 faces at both sizes and the split's labels now, so no later
+    request pays for it.
 
     Drawing a face is slow next to pasting a cached one, and a cold render of seven new
     cards would hold up a reply (the first of a deck even more: its palette is made from
@@ -276,6 +299,11 @@ def warm_up(deck: Deck = Deck.TWO) -> None:
         _paletted_background(layout, deck)
         for card in DECK:
             _tile(card, layout, deck)
+    boxes = split_layout().labels
+    for lang in (SWEDISH, ENGLISH):  # and every label of a split, in each language
+        for labels, (left, top, right, bottom) in zip(every_label(lang), boxes, strict=True):
+            for words in labels:
+                _words(words, (right - left, bottom - top), deck)
 
 
 # --- Rendering -----------------------------------------------------------------------
@@ -287,17 +315,20 @@ def warm_up(deck: Deck = Deck.TWO) -> None:
 _palettes: dict[Deck, Image.Image] = {}
 _tiles: dict[tuple[Card, tuple[int, int], Deck], Image.Image] = {}
 _paletted_backgrounds: dict[tuple[Layout, Deck], Image.Image] = {}
+#: Labels by their words: a few dozen texts in each language (hand names, joker ranks).
+_word_tiles: dict[tuple[str, tuple[int, int], Deck], Image.Image] = {}
 
 
 def _draw_palette(deck: Deck) -> Image.Image:
     """A palette that covers every face of the deck on the felt (from a mosaic of them)."""
     layout = split_layout()
     width, height = layout.card_size
-    mosaic = Image.new("RGB", (width * len(DECK), height * 2), FELT)
+    mosaic = Image.new("RGB", (width * len(DECK), height * 2 + LABEL_LINE), FELT)
     for i, card in enumerate(DECK):
         mosaic.paste(_rgb_tile(card, layout, deck), (i * width, 0))
         small = _face(card, hand_layout().card_size[0], deck)
         mosaic.paste(small, (i * width, height), small)
+    mosaic.paste(_draw_words(_WORDS_SAMPLE, (width * len(DECK), LABEL_LINE)), (0, 2 * height))
     return mosaic.quantize(_PALETTE_COLOURS, method=_QUANTIZE, dither=Image.Dither.NONE)
 
 
@@ -324,6 +355,22 @@ def _tile(card: Card, layout: Layout, deck: Deck) -> Image.Image:
     return _cached(_tiles, key, lambda: _to_palette(_rgb_tile(card, layout, deck), deck))
 
 
+def _draw_words(words: str, size: tuple[int, int]) -> Image.Image:
+    """Words on the felt, left-aligned, a line of ``LABEL_LINE`` px per line of ``words``,
+    on one baseline per line whatever its letters; narrowed if wider than ``size``."""
+    image = Image.new("RGB", size, FELT)
+    for i, line in enumerate(words.split("\n")):
+        mask, below = line_mask(line, LABEL_CAP, size[0])
+        top = i * LABEL_LINE + _ACCENT_ROOM + below  # "Två": the ring stands above the cap
+        image.paste(_WORDS, (0, top, mask.width, top + mask.height), mask)
+    return image
+
+
+def _words(words: str, size: tuple[int, int], deck: Deck) -> Image.Image:
+    key = (words, size, deck)
+    return _cached(_word_tiles, key, lambda: _to_palette(_draw_words(words, size), deck))
+
+
 def _paletted_background(layout: Layout, deck: Deck) -> Image.Image:
     return _cached(
         _paletted_backgrounds,
@@ -339,20 +386,30 @@ def encode_png(paletted: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def _compose(layout: Layout, cards: Sequence[Card], deck: Deck) -> bytes:
+def _compose(
+    layout: Layout, cards: Sequence[Card], deck: Deck, labels: Sequence[str | None] = ()
+) -> bytes:
     deck = Deck(deck)  # ValueError for anything but a deck, before a cache is touched
     image = _paletted_background(layout, deck).copy()
     for card, slot in zip(cards, layout.slots, strict=True):
         image.paste(_tile(card, layout, deck), slot)
+    for words, (left, top, right, bottom) in zip(labels, layout.labels, strict=True):
+        if words is not None:
+            image.paste(_words(words, (right - left, bottom - top), deck), (left, top))
     return encode_png(image)
 
 
-def render_split(five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
-    """PNG of a set hand: the five-card hand on top, the two-card hand below it.
+def render_split(
+    five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TWO, *, lang: str
+) -> bytes:
+    """PNG of a set hand: the five-card hand on top, the two-card hand below it, each row
+    under its label in ``lang`` ("Five-card hand – Straight"), and, where the split has the
+    joker, what it plays as, beside the two-card hand.
 
-    The two-card hand is left-aligned under the first two cards; there are no labels,
-    so the picture needs no translation. Faces are cached, so after :func:`warm_up`
-    a call only pastes them and encodes. ``deck`` colours the suits.
+    The cards of each row stand in ``bot.split_labels.picture_order``: as given, the joker
+    last (as in the seven-card hand of :func:`render_hand`), whatever it plays: the note
+    says that. Faces and labels are cached, so after :func:`warm_up` a call only pastes
+    them and encodes. ``deck`` colours the suits.
 
     Raises:
         ValueError: if a card is not a card of the deck, a card repeats, the hands
@@ -363,11 +420,20 @@ def render_split(five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TW
         raise ValueError(
             f"a split has five cards and two cards, got {len(five_cards)} and {len(two_cards)}"
         )
-    return _compose(split_layout(), check_cards(five_cards + two_cards), deck)
+    check_cards(five_cards + two_cards)
+    labels = (
+        five_label(five_cards, lang),
+        two_label(two_cards, lang),
+        joker_note(five_cards, two_cards, lang),
+    )
+    cards = picture_order(five_cards) + picture_order(two_cards)
+    return _compose(split_layout(), cards, deck, labels)
 
 
 def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
-    """PNG of a hand in one row, in the given order, with no hint of how to set it.
+    """PNG of a hand in one row, in the given order but the joker last (as
+    ``bot.split_labels.picture_order`` places it in a split too), with no hint of how to
+    set it.
 
     Meant for quiz rounds, where showing two rows would give the answer away. Takes
     one to seven cards (seven for a Pai Gow hand); the picture is as wide as needed.
@@ -379,4 +445,4 @@ def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
     """
     hand = list(cards)
     layout = hand_layout(len(hand))  # raises ValueError for a bad count
-    return _compose(layout, check_cards(hand), deck)
+    return _compose(layout, picture_order(check_cards(hand)), deck)

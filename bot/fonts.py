@@ -52,9 +52,17 @@ def text_font() -> FontLike:
     return load_font(_FONT_PX)
 
 
+def _drawable(text: str, font: FontLike) -> str:
+    """``text`` as ``font`` can draw it: the bitmap font knows Latin-1 only ("–" is "-")."""
+    if isinstance(font, ImageFont.ImageFont):
+        return text.replace("–", "-").encode("latin-1", "replace").decode("latin-1")
+    return text
+
+
 def _ink(text: str) -> Image.Image:
     """Rasterise ``text`` in white on black and crop it to its inked pixels."""
     font = text_font()
+    text = _drawable(text, font)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     # Whole pixels from an integer origin; Pillow types the box as floats.
     left, top, right, bottom = map(int, probe.textbbox((0, 0), text, font=font))
@@ -89,6 +97,29 @@ def text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
     height = max(1, round(ink.height * scale))
     width = min(max(1, round(ink.width * scale)), max_width)
     return ink.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def _ink_top(text: str) -> int:
+    """How far below the drawing origin the ink of ``text`` starts, in the pixels of
+    :func:`_ink` (so "som ess" starts lower than "H", at its x-height)."""
+    font = text_font()
+    text = _drawable(text, font)
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    right, bottom = (int(v) for v in probe.textbbox((0, 0), text, font=font)[2:])
+    img = Image.new("L", (right + 8, bottom + 8), 0)
+    ImageDraw.Draw(img).text((4, 4), text, font=font, fill=255)
+    bbox = img.getbbox()
+    factor = 16 if getattr(font, "size", 0) < _FONT_PX // 2 else 1
+    return (bbox[1] if bbox else 0) * factor
+
+
+def line_mask(text: str, cap_height: int, max_width: int) -> tuple[Image.Image, int]:
+    """:func:`text_mask` of a line of words, and how far below the top of its capitals
+    its mask is to be pasted (less than 0 for a ring or dots above them: "Två", "Ö"), so
+    that lines of any letters share one baseline."""
+    mask = text_mask(text, cap_height, max_width)
+    below = (_ink_top(text) - _ink_top("H")) * cap_height / _cap_height()
+    return mask, round(below)
 
 
 def clear_font_cache() -> None:

@@ -20,6 +20,7 @@ Box = tuple[int, int, int, int]
 
 
 def is_red(c: Colour) -> bool:
+    """Either red: the two-colour deck's (208, 64, 16), the four-colour deck's (214, 5, 8)."""
     return c[0] > 150 and c[1] < 90 and c[2] < 90
 
 
@@ -29,13 +30,13 @@ def is_dark(c: Colour) -> bool:
 
 
 def is_blue(c: Colour) -> bool:
-    """The four-colour deck's diamonds (0, 82, 204); the joker's purple has more red."""
-    return c[2] > 150 and c[0] < 80 and c[1] < 130
+    """The four-colour deck's diamonds (3, 40, 138); the joker's purple has more red."""
+    return c[2] > 110 and c[0] < 60 and c[1] < 90
 
 
 def is_green(c: Colour) -> bool:
-    """The four-colour deck's clubs (0, 140, 50), brighter than the felt (18, 92, 52)."""
-    return c[1] > 110 and c[0] < 80 and c[2] < 110
+    """The four-colour deck's clubs (32, 132, 99), brighter than the felt (18, 92, 52)."""
+    return c[1] > 110 and c[0] < 80 and 70 < c[2] < 130
 
 
 #: The ink each suit (by its letter) must be drawn in, in each deck.

@@ -49,7 +49,7 @@ def font_swap(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
 
 # --- Validity, size, layout ----------------------------------------------------------
 def test_split_is_a_png_of_phone_friendly_size() -> None:
-    data = ci.render_split(FIVE, TWO)
+    data = ci.render_split(FIVE, TWO, lang="en")
     image = open_png(data)
     width, height = image.size
     assert 800 <= width <= 900
@@ -101,7 +101,7 @@ def test_hand_layout_counts() -> None:
 def test_split_slots_show_suit_colours(seed: int, deck: ci.Deck) -> None:
     """Each card in its suit's ink of the deck, and in no other ink."""
     cards = random.Random(seed).sample(DECK, 7)
-    image = open_png(ci.render_split(cards[:5], cards[5:], deck))
+    image = open_png(ci.render_split(cards[:5], cards[5:], deck, lang="en"))
     for card, box in zip(cards, ci.split_layout().boxes(), strict=True):
         expected = is_gold if card == JOKER else SUIT_INK[deck][NAMES[card][1]]
         found = inks_in(image, box)
@@ -113,68 +113,51 @@ def test_default_deck_is_two_colours_and_each_deck_is_cached_apart() -> None:
     """The four-colour deck changes no byte of a two-colour picture, whichever is drawn
     first; and the default is the two-colour deck."""
     ci.clear_cache()
-    two = ci.render_split(FIVE, TWO, ci.Deck.TWO)
-    four = ci.render_split(FIVE, TWO, ci.Deck.FOUR)
-    assert ci.render_split(FIVE, TWO) == two != four
+    two = ci.render_split(FIVE, TWO, ci.Deck.TWO, lang="en")
+    four = ci.render_split(FIVE, TWO, ci.Deck.FOUR, lang="en")
+    assert ci.render_split(FIVE, TWO, lang="en") == two != four
     ci.clear_cache()
     assert ci.render_hand(FIVE + TWO, ci.Deck.FOUR) != ci.render_hand(FIVE + TWO)
-    assert ci.render_split(FIVE, TWO, "four") == four  # the stored setting's text works too
-    assert ci.render_split(FIVE, TWO) == two
+    assert (
+        ci.render_split(FIVE, TWO, "four", lang="en") == four
+    )  # the stored setting's text works too
+    assert ci.render_split(FIVE, TWO, lang="en") == two
 
 
-def test_four_colour_hand_in_order() -> None:
-    hand = cards("2h 3s 4d 5c JK Ad Kc")
+def test_four_colour_hand_in_order_the_joker_last() -> None:
+    hand = cards("2h 3s 4d 5c JK Ad Kc")  # shown 2h 3s 4d 5c Ad Kc JK
     image = open_png(ci.render_hand(hand, ci.Deck.FOUR))
     boxes = ci.hand_layout().boxes()
-    assert [count(image, box, is_blue) > 300 for box in boxes] == [
-        False,
-        False,
-        True,
-        False,
-        False,
-        True,
-        False,
-    ]
-    assert [count(image, box, is_green) > 300 for box in boxes] == [
-        False,
-        False,
-        False,
-        True,
-        False,
-        False,
-        True,
-    ]
-    assert [count(image, box, is_red) > 300 for box in boxes] == [
-        True,
-        False,
-        False,
-        False,
-        False,
-        False,
-        False,
-    ]
+    blue = [count(image, box, is_blue) > 300 for box in boxes]
+    green = [count(image, box, is_green) > 300 for box in boxes]
+    red = [count(image, box, is_red) > 300 for box in boxes]
+    gold = [count(image, box, is_gold) > 300 for box in boxes]
+    assert blue == [False, False, True, False, True, False, False]
+    assert green == [False, False, False, True, False, True, False]
+    assert red == [True, False, False, False, False, False, False]
+    assert gold == [False, False, False, False, False, False, True]
 
 
 @pytest.mark.parametrize("bad", ["three", "", None, 4])
 def test_an_unknown_deck_raises(bad: object) -> None:
     with pytest.raises(ValueError):
-        ci.render_split(FIVE, TWO, bad)  # type: ignore[arg-type]
+        ci.render_split(FIVE, TWO, bad, lang="en")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         ci.render_hand(FIVE, bad)  # type: ignore[arg-type]
 
 
-def test_hand_slots_show_suit_colours_in_order() -> None:
+def test_hand_slots_show_suit_colours_in_order_the_joker_last() -> None:
     hand = cards("2h 3s 4d 5c JK Ah Ks")
     image = open_png(ci.render_hand(hand))
     boxes = ci.hand_layout().boxes()
     reds = [count(image, box, is_red) > 300 for box in boxes]
-    assert reds == [True, False, True, False, False, True, False]
+    assert reds == [True, False, True, False, True, False, False]
     golds = [count(image, box, is_gold) > 300 for box in boxes]
-    assert golds == [False, False, False, False, True, False, False]
+    assert golds == [False, False, False, False, False, False, True]
 
 
 def test_two_card_row_leaves_room_of_cards_three_to_five_empty() -> None:
-    image = open_png(ci.render_split(cards("Ah Kh Qh Jh Th"), cards("9h 8h")))
+    image = open_png(ci.render_split(cards("Ah Kh Qh Jh Th"), cards("9h 8h"), lang="en"))
     boxes = ci.split_layout().boxes()
     low = boxes[5]
     # Under cards 3-5 of the top row, in the bottom row: nothing but felt. (A margin
@@ -189,7 +172,7 @@ def test_two_card_row_leaves_room_of_cards_three_to_five_empty() -> None:
 
 
 def test_gaps_between_cards_are_felt_not_card() -> None:
-    image = open_png(ci.render_split(FIVE, TWO))
+    image = open_png(ci.render_split(FIVE, TWO, lang="en"))
     boxes = ci.split_layout().boxes()
     # A thin strip in the middle of the gap between the first two cards, above the
     # shadow's reach at the very top: felt colour, so cards do not run together.
@@ -203,7 +186,7 @@ def test_ten_is_drawn_as_two_digits() -> None:
     """'T' must read as '10': its index is much wider than a one-character rank."""
 
     def index_width(card: str) -> int:
-        image = open_png(ci.render_split(cards(f"{card} 2c 3c 4c 5c"), cards("6c 7c")))
+        image = open_png(ci.render_split(cards(f"{card} 2c 3c 4c 5c"), cards("6c 7c"), lang="en"))
         left, top, right, bottom = ci.split_layout().boxes()[0]
         index_box = (left, top, left + (right - left) // 2 + 20, top + (bottom - top) // 3)
         crop = image.crop(index_box).convert("L").point(lambda v: 255 if v < 100 else 0)
@@ -225,16 +208,16 @@ def test_every_card_is_distinct(deck: ci.Deck) -> None:
 
 # --- Inputs --------------------------------------------------------------------------
 def test_different_inputs_give_different_images() -> None:
-    a = ci.render_split(FIVE, TWO)
-    b = ci.render_split(FIVE, cards("Qs 3h"))
-    c = ci.render_split(FIVE, list(reversed(TWO)))
+    a = ci.render_split(FIVE, TWO, lang="en")
+    b = ci.render_split(FIVE, cards("Qs 3h"), lang="en")
+    c = ci.render_split(FIVE, list(reversed(TWO)), lang="en")
     assert len({a, b, c}) == 3
 
 
 @pytest.mark.parametrize("bad", [-1, 53, 99, None, 1.5, "As", b"As", ("A", "s")])
 def test_anything_but_a_card_of_the_deck_raises(bad: object) -> None:
     with pytest.raises(ValueError):
-        ci.render_split([*cards("As Kh Td 9c"), bad], cards("Qs 2h"))  # type: ignore[list-item]
+        ci.render_split([*cards("As Kh Td 9c"), bad], cards("Qs 2h"), lang="en")  # type: ignore[list-item]
     with pytest.raises(ValueError):
         ci.render_hand([*cards("As Kh Td 9c JK Qs"), bad])  # type: ignore[list-item]
 
@@ -252,7 +235,7 @@ def test_anything_but_a_card_of_the_deck_raises(bad: object) -> None:
 )
 def test_split_needs_five_and_two_cards(five: list[str], two: list[str]) -> None:
     with pytest.raises(ValueError):
-        ci.render_split(five, two)
+        ci.render_split(five, two, lang="en")
 
 
 def test_hand_card_counts() -> None:
@@ -265,19 +248,19 @@ def test_hand_card_counts() -> None:
 
 def test_duplicate_cards_raise() -> None:
     with pytest.raises(ValueError, match="twice"):
-        ci.render_split(cards("As As Td 9c JK"), cards("Qs 2h"))
+        ci.render_split(cards("As As Td 9c JK"), cards("Qs 2h"), lang="en")
     with pytest.raises(ValueError, match="only one joker"):
-        ci.render_split(FIVE, cards("JK 2h"))
+        ci.render_split(FIVE, cards("JK 2h"), lang="en")
     with pytest.raises(ValueError, match="twice"):
         ci.render_hand(cards("As Kh As"))
 
 
 # --- Determinism, threads, fonts, speed ----------------------------------------------
 def test_rendering_is_deterministic_even_after_clearing_caches() -> None:
-    first = ci.render_split(FIVE, TWO)
-    assert ci.render_split(FIVE, TWO) == first
+    first = ci.render_split(FIVE, TWO, lang="en")
+    assert ci.render_split(FIVE, TWO, lang="en") == first
     ci.clear_cache()
-    assert ci.render_split(FIVE, TWO) == first
+    assert ci.render_split(FIVE, TWO, lang="en") == first
     assert ci.render_hand(FIVE + TWO) == ci.render_hand(tuple(FIVE + TWO))
 
 
@@ -286,16 +269,16 @@ def test_thread_pool_rendering_matches_sequential() -> None:
     hands = [rng.sample(DECK, 7) for _ in range(12)]
     ci.clear_cache()  # make the threads race to create the faces
     with ThreadPoolExecutor(max_workers=8) as pool:
-        parallel = list(pool.map(lambda h: ci.render_split(h[:5], h[5:]), hands))
+        parallel = list(pool.map(lambda h: ci.render_split(h[:5], h[5:], lang="en"), hands))
     ci.clear_cache()
-    sequential = [ci.render_split(h[:5], h[5:]) for h in hands]
+    sequential = [ci.render_split(h[:5], h[5:], lang="en") for h in hands]
     assert parallel == sequential
 
 
 def test_works_without_dejavu(font_swap: pytest.MonkeyPatch) -> None:
     font_swap.setattr(fonts, "FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
     ci.clear_cache()
-    image = open_png(ci.render_split(FIVE, TWO))
+    image = open_png(ci.render_split(FIVE, TWO, lang="en"))
     assert image.size == ci.split_layout().size
     assert count(image, ci.split_layout().boxes()[1], is_red) > 500
 
@@ -315,7 +298,7 @@ def test_works_with_only_the_bitmap_font(font_swap: pytest.MonkeyPatch) -> None:
     font_swap.setattr(ImageFont, "load_default", load_default)
     ci.clear_cache()
     assert isinstance(fonts.text_font(), ImageFont.ImageFont)
-    image = open_png(ci.render_split(cards("Ts 2c 3c 4c 5c"), cards("6c 7c")))
+    image = open_png(ci.render_split(cards("Ts 2c 3c 4c 5c"), cards("6c 7c"), lang="en"))
     left, top, right, bottom = ci.split_layout().boxes()[0]
     index = (left, top, right, top + (bottom - top) // 3)
     assert count(image, index, is_dark) > 300  # a big "10", not a dot

@@ -218,7 +218,7 @@ class HousewayCog(commands.Cog):
                 await _defer(interaction, ephemeral, edit)
             async with lane:
                 picture = asyncio.ensure_future(
-                    asyncio.to_thread(render_split, decision.five, decision.two, deck)
+                    asyncio.to_thread(render_split, decision.five, decision.two, deck, lang=lang)
                 )
                 if not interaction.response.is_done():
                     # A clock behind Discord's waits at most DEFER_AT_AGE.

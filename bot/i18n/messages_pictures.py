@@ -80,9 +80,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{value} is not a choice. Pick Four colours or Two colours from the list.",
     },
     # Alt text of pictures (bot/alt_text.py): cards in words, as screen readers say them.
+    # The split picture's row labels (bot/split_labels.py), which its alt text repeats.
+    "picture.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
+    "picture.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
+    # Two lines in the picture, one sentence in its alt text.
+    "picture.joker_as": {"sv": "Jokern spelar\nsom {rank}", "en": "The joker\nplays as {rank}"},
     "alt.split": {
-        "sv": "Femkortshand, {five_name}: {five}. Tvåkortshand, {two_name}: {two}.",
-        "en": "Five-card hand, {five_name}: {five}. Two-card hand, {two_name}: {two}.",
+        "sv": "{five_label}: {five}. {two_label}: {two}.",
+        "en": "{five_label}: {five}. {two_label}: {two}.",
     },
     "alt.hand": {
         "sv": "En hand med {count} kort: {cards}.",

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot import cards_image as ci
 from bot.cards_image import Deck
+from bot.split_labels import picture_order
 from houseway import Decision
 from houseway.cards import JOKER, NAMES, Card, parse_cards
 from tests.fakediscord.models import Sent
@@ -30,7 +31,9 @@ def cards_named(description: str) -> list[tuple[Card, ...]]:
 
 
 def names_the_split(description: str, decision: Decision, swedish: bool) -> None:
-    assert cards_named(description) == [decision.five, decision.two]
+    """The split's cards in the picture's order (the joker last), and its hands' names."""
+    shown = [picture_order(decision.five), picture_order(decision.two)]
+    assert cards_named(description) == shown
     assert decision.five_name(swedish).lower() in description.lower()
     assert decision.two_name(swedish).lower() in description.lower()
 
@@ -40,7 +43,8 @@ def assert_drawn_in(
 ) -> None:
     """Every card slot of the split picture in its suit's ink of ``deck``, and no other:
     blue and green pixels where the diamonds and clubs are, or none at all."""
-    assert_slots(sent.file(filename).data, decision.five + decision.two, deck)
+    shown = picture_order(decision.five) + picture_order(decision.two)
+    assert_slots(sent.file(filename).data, shown, deck)
 
 
 def assert_slots(png: bytes, cards: Sequence[Card], deck: Deck) -> None:

@@ -20,26 +20,32 @@ from houseway.cards import parse_cards
 def test_a_split_in_words_in_english_and_swedish() -> None:
     """The example of issue 14, by hand: a flush above, a pair of aces below."""
     five, two = parse_cards("Kh Jh 8h 5h 2h", 5), parse_cards("As Ad", 2)
-    assert split_description(five, two, "Flush", "Pair", "en") == (
-        "Five-card hand, flush: king of hearts, jack of hearts, 8 of hearts, 5 of hearts, "
-        "2 of hearts. Two-card hand, pair: ace of spades, ace of diamonds."
+    assert split_description(five, two, "en") == (
+        "Five-card hand – Flush: king of hearts, jack of hearts, 8 of hearts, 5 of hearts, "
+        "2 of hearts. Two-card hand – Pair: ace of spades, ace of diamonds."
     )
-    assert split_description(five, two, "Färg", "Par", "sv") == (
-        "Femkortshand, färg: hjärter kung, hjärter knekt, hjärter 8, hjärter 5, hjärter 2. "
-        "Tvåkortshand, par: spader ess, ruter ess."
+    assert split_description(five, two, "sv") == (
+        "Femkortshanden – Färg: hjärter kung, hjärter knekt, hjärter 8, hjärter 5, hjärter 2. "
+        "Tvåkortshanden – Par: spader ess, ruter ess."
     )
 
 
 def test_a_decision_names_its_hands_and_the_joker() -> None:
-    # The joker makes the wheel, and stands where it plays: the ace below the 2.
+    # The joker makes the wheel; it stands last, as in the picture, which says what it plays.
     decision = house_way(parse_hand("2c 3d 4h 5s JK 9c Kd"))
     assert decision_description(decision, "en") == (
-        "Five-card hand, straight: 5 of spades, 4 of hearts, 3 of diamonds, 2 of clubs, joker. "
-        "Two-card hand, high card: king of diamonds, 9 of clubs."
+        "Five-card hand – Straight: 5 of spades, 4 of hearts, 3 of diamonds, 2 of clubs, joker. "
+        "Two-card hand – High card: king of diamonds, 9 of clubs. The joker plays as an ace."
     )
     assert decision_description(decision, "sv") == (
-        "Femkortshand, stege: spader 5, hjärter 4, ruter 3, klöver 2, joker. "
-        "Tvåkortshand, högt kort: ruter kung, klöver 9."
+        "Femkortshanden – Stege: spader 5, hjärter 4, ruter 3, klöver 2, joker. "
+        "Tvåkortshanden – Högt kort: ruter kung, klöver 9. Jokern spelar som ess."
+    )
+    # Where the joker plays inside a straight, it still stands last, and the note says so.
+    middle = house_way(parse_hand("9h 8c JK 6d 5s Kd 2c"))
+    assert decision_description(middle, "en") == (
+        "Five-card hand – Straight: 9 of hearts, 8 of clubs, 6 of diamonds, 5 of spades, joker. "
+        "Two-card hand – High card: king of diamonds, 2 of clubs. The joker plays as a 7."
     )
 
 

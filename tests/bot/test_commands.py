@@ -395,9 +395,9 @@ async def test_slow_picture_defers_first_then_follows_up(
     houseway_cog = sys.modules["bot.cogs.houseway"]
     real_render = houseway_cog.render_split
 
-    def slow_render(five: list[str], two: list[str], *deck: str) -> bytes:
+    def slow_render(five: list[str], two: list[str], *deck: str, lang: str) -> bytes:
         time.sleep(0.3)  # a picture that takes longer than the bot waits before deferring
-        return real_render(five, two, *deck)
+        return real_render(five, two, *deck, lang=lang)
 
     monkeypatch.setattr(houseway_cog, "DEFER_AT_AGE", 0.05)
     monkeypatch.setattr(houseway_cog, "render_split", slow_render)

@@ -18,7 +18,7 @@ from bot.storage import Database, migrations, open_database
 from bot.timing import PracticeTiming
 from houseway import house_way, sentences_for
 from houseway.analyze import analyze
-from houseway.cards import NAMES, Card
+from houseway.cards import NAMES, Card, card_from_name, card_words
 from houseway.hands import five_value, two_value
 from houseway.rules import RULE_IDS, rule_name, rule_summary
 from tests.bot.fixtures import BotRunner, mention
@@ -538,6 +538,27 @@ async def test_an_expired_forget_button_deletes_nothing_even_after_a_restart(
         assert await rows_mentioning(database, gustav.id) != {}
     finally:
         await database.close()
+
+
+@pytest.mark.parametrize(("locale", "swedish"), [("en-US", False), ("sv-SE", True)])
+async def test_card_menus_name_each_card_in_words_in_the_members_language(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, locale: str, swedish: bool
+) -> None:
+    """Practice's and the daily hand's menus: "A♥" and, beneath it, "hjärter ess" or "ace
+    of hearts", so "🃏" and the suit symbols need not be read."""
+    member = fake_discord.make_user("words")
+    session = await practise(fake_discord, member, locale=locale)
+    daily = await fake_discord.send_command("daily", user=member, locale=locale)
+    await fake_discord.wait_response(daily)
+    for message, prefix in (
+        (fake_discord.messages[session.original_message_id], "practice:"),
+        (fake_discord.messages[daily.original_message_id or 0], "daily:"),
+    ):
+        options = menu_of(message, prefix)["options"]
+        assert len(options) == 7
+        for option in options:
+            card = card_from_name(option["value"])
+            assert option["description"] == card_words(card, swedish), prefix
 
 
 # --- /daily ---------------------------------------------------------------------------------

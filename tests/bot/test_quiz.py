@@ -14,7 +14,7 @@ import pytest
 from bot.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
-from houseway.cards import canonical_hand, parse_cards, sort_key
+from houseway.cards import canonical_hand, card_from_name, card_words, parse_cards, sort_key
 from houseway.practice import deciding_rules, plausibility
 from houseway.rules import RULES, rule_name, rule_summary
 from tests.bot.fixtures import (
@@ -568,6 +568,8 @@ async def test_swedish_server_gets_swedish_quiz_messages(
     first = await wait_round(fake_discord, 1)
     assert first.embeds[0]["title"] == "Runda 1 av 3"
     assert first.content == "Svar hittills: 0"
+    for option in select_of(first)["options"]:  # each card in Swedish words, not only "A♥"
+        assert option["description"] == card_words(card_from_name(option["value"]), True)
 
 
 async def test_out_of_range_rounds_and_seconds_are_refused_by_the_bot_too(

@@ -266,7 +266,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = rule_feedback_embed(decision, given.rule, correct, seconds, lang, footer)
         else:
             embed = set_feedback(prepared, list(given.two), seconds, lang, footer)
-        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
@@ -357,7 +357,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if given is not None:
             two = list(Answer.from_stored("set", str(given["answer"])).two)
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-            png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+            png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
             await interaction.response.send_message(
                 embed=embed, file=answer_file(png, prepared.decision, lang), ephemeral=True
             )
@@ -416,7 +416,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if not taken:
             raise Refusal("daily.already", outcome="already")
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id))
+        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
         await interaction.response.edit_message(
             embed=embed, attachments=[answer_file(png, prepared.decision, lang)], view=None
         )

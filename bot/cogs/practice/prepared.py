@@ -28,28 +28,35 @@ from houseway.cards import Card
 from houseway.practice import exact_evs
 
 from ...cards_image import Deck, render_split
+from ...i18n import ENGLISH, SWEDISH
 
 log = logging.getLogger(__name__)
 
 EVs = dict[tuple[int, int], float]
+#: The house way's picture in two colours, in each language (its labels are words).
+Pictures = dict[str, bytes]
 #: Analyses are made ahead of need: the workers yield the CPU to the bot's event loop.
 WORKER_NICENESS = 10
 
 
-def analyse_and_draw(hand: tuple[Card, ...]) -> tuple[EVs, bytes]:
-    """A worker's job: the hand's exact EVs per split and the house way's picture."""
+def analyse_and_draw(hand: tuple[Card, ...]) -> tuple[EVs, Pictures]:
+    """A worker's job: the hand's exact EVs per split and the house way's picture in each
+    language."""
     decision = house_way(hand)
-    return exact_evs(hand), render_split(decision.five, decision.two)
+    pictures = {
+        lang: render_split(decision.five, decision.two, lang=lang) for lang in (SWEDISH, ENGLISH)
+    }
+    return exact_evs(hand), pictures
 
 
 @dataclass
 class Prepared:
     decision: Decision
     #: The worker's (EVs, picture); None where no analysis was asked for.
-    work: asyncio.Future[tuple[EVs, bytes]] | None = None
-    _pictures: dict[Deck, bytes] = field(default_factory=dict, repr=False)
+    work: asyncio.Future[tuple[EVs, Pictures]] | None = None
+    _pictures: dict[tuple[Deck, str], bytes] = field(default_factory=dict, repr=False)
 
-    def _done(self) -> tuple[EVs, bytes] | None:
+    def _done(self) -> tuple[EVs, Pictures] | None:
         work = self.work
         if work is None or not work.done() or work.cancelled() or work.exception() is not None:
             return None
@@ -65,20 +72,21 @@ class Prepared:
         """The analysis is still under way."""
         return self.work is not None and not self.work.done()
 
-    async def picture(self, deck: Deck = Deck.TWO) -> bytes:
-        """The house way's picture in the member's deck, drawn once per deck (the hand of
-        the day is shown to many members): two colours from the worker when it is done,
-        else drawn now, off the event loop."""
-        if deck not in self._pictures:
+    async def picture(self, deck: Deck, lang: str) -> bytes:
+        """The house way's picture in the member's deck and language, drawn once for each
+        (the hand of the day is shown to many members): two colours from the worker when
+        it is done, else drawn now, off the event loop."""
+        key = (deck, lang)
+        if key not in self._pictures:
             done = self._done() if deck is Deck.TWO else None
-            self._pictures[deck] = (
-                done[1]
-                if done is not None
+            self._pictures[key] = (
+                done[1][lang]
+                if done is not None and lang in done[1]
                 else await asyncio.to_thread(
-                    render_split, self.decision.five, self.decision.two, deck
+                    render_split, self.decision.five, self.decision.two, deck, lang=lang
                 )
             )
-        return self._pictures[deck]
+        return self._pictures[key]
 
 
 def _lower_priority() -> None:
@@ -132,7 +140,7 @@ class Preparer:
             self._hands.popitem(last=False)
         return prepared
 
-    async def _work(self, hand: tuple[Card, ...]) -> tuple[EVs, bytes]:
+    async def _work(self, hand: tuple[Card, ...]) -> tuple[EVs, Pictures]:
         if self.workers <= 0:
             return await asyncio.to_thread(analyse_and_draw, hand)
         pool = self._start()

@@ -21,6 +21,7 @@ from houseway.cards import (
     Card,
     HandError,
     card_from_name,
+    card_words,
     check_hand,
     pretty_card,
 )
@@ -329,12 +330,19 @@ def _is_date(day: str) -> bool:
 # --- views ---
 
 
-def _card_select(custom_id: str, hand: Sequence[Card], placeholder: str) -> discord.ui.Select[Any]:
+def _card_select(
+    custom_id: str, hand: Sequence[Card], placeholder: str, lang: str
+) -> discord.ui.Select[Any]:
+    """Pick two of the hand's cards, each shown as "A♥" and named in words in ``lang``
+    ("hjärter ess"), for those who cannot read the symbol or the 🃏."""
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id, placeholder=placeholder, min_values=2, max_values=2
     )
+    swedish = lang == SWEDISH
     for card in hand:
-        select.add_option(label=pretty_card(card), value=NAMES[card])
+        select.add_option(
+            label=pretty_card(card), value=NAMES[card], description=card_words(card, swedish)
+        )
     return select
 
 
@@ -366,7 +374,7 @@ def answer_view(
                 description=rule_summary(rule_id, swedish),
             )
     else:
-        select = _card_select(custom_id, hand, placeholder)
+        select = _card_select(custom_id, hand, placeholder, lang)
     view = discord.ui.View(timeout=None)
     view.add_item(AnswerMenu(mode, tuple(hand), shown_ms, right, total, select))
     return view
@@ -396,6 +404,6 @@ def forget_view(user_id: int, until_ms: int, lang: str) -> discord.ui.View:
 def daily_view(day: str, shown_ms: int, hand: Sequence[Card], lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     custom_id = DailyMenu.custom_id_for(day, shown_ms)
-    select = _card_select(custom_id, hand, text("daily.placeholder", lang))
+    select = _card_select(custom_id, hand, text("daily.placeholder", lang), lang)
     view.add_item(DailyMenu(day, shown_ms, select))
     return view

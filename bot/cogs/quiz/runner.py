@@ -355,7 +355,7 @@ class QuizRunner:
         channel = await channel_of(self.bot, quiz.channel_id)
 
         async def send() -> discord.Message:
-            png = await asyncio.to_thread(render_split, decision.five, decision.two)
+            png = await asyncio.to_thread(render_split, decision.five, decision.two, lang=lang)
             description = decision_description(decision, lang)
             return await channel.send(
                 embed=embed,

@@ -11,7 +11,7 @@ from typing import Any, Final, Protocol, cast
 
 import discord
 
-from houseway.cards import NAMES, pretty_card
+from houseway.cards import NAMES, card_words, pretty_card
 from houseway.rules import rule_name, rule_summary
 
 from ...i18n import SWEDISH, text
@@ -161,8 +161,11 @@ def answer_view(quiz: store.Quiz, round_: store.Round, lang: str) -> discord.ui.
             )
     else:
         select.min_values = select.max_values = 2
-        for card in round_.hand:
-            select.add_option(label=pretty_card(card), value=NAMES[card])
+        swedish = lang == SWEDISH
+        for card in round_.hand:  # "A♥", and in words for those who cannot read the symbol
+            select.add_option(
+                label=pretty_card(card), value=NAMES[card], description=card_words(card, swedish)
+            )
     view = discord.ui.View(timeout=None)
     view.add_item(AnswerSelect(round_.id, select))
     return view

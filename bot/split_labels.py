@@ -1,0 +1,79 @@
+"""What a split picture says about its rows, and in which order it shows their cards: one
+source for the picture (bot/cards_image.py) and its alt text (bot/alt_text.py), so the two
+never tell a member different things.
+
+The joker's place is one rule for every picture: it stands last in its row, in the
+seven-card hand (as ``houseway.cards.sort_key`` sorts it) and in each hand of the split
+alike, so it does not jump about between the hand and its split. What it plays is said in
+words instead, in the row's label: "Five-card hand – Straight, joker as 7".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from houseway.cards import ACE, COURT_WORDS, JOKER, RANK_LABELS, Card
+from houseway.hands import (
+    CATEGORY_NAMES,
+    ROYAL_NAMES,
+    TWO_PAIR_NAMES,
+    Category,
+    category_name,
+    five_value,
+    joker_rank,
+    two_name,
+    two_value,
+)
+
+from .i18n import SWEDISH, text
+
+_JACK = 9
+
+
+def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` in the order given, the joker moved last."""
+    return (*(card for card in cards if card != JOKER), *(card for card in cards if card == JOKER))
+
+
+def _rank_words(rank: int, swedish: bool) -> str:
+    """A rank as the joker's note says it: "ess", "7"; in English with its article, "an
+    ace", "an 8", "a 7"."""
+    word = COURT_WORDS[swedish][rank - _JACK] if rank >= _JACK else RANK_LABELS[rank]
+    if swedish:
+        return word
+    return f"{'an' if word in ('ace', '8') else 'a'} {word}"
+
+
+def five_label(five: Sequence[Card], lang: str) -> str:
+    """ "Femkortshanden – Stege" / "Five-card hand – Straight"."""
+    return text("picture.five", lang, name=category_name(five_value(five), lang == SWEDISH))
+
+
+def two_label(two: Sequence[Card], lang: str) -> str:
+    """ "Tvåkortshanden – Par" / "Two-card hand – Pair"."""
+    return text("picture.two", lang, name=two_name(two_value(two), lang == SWEDISH))
+
+
+def joker_note(five: Sequence[Card], two: Sequence[Card], lang: str) -> str | None:
+    """What the joker plays as, in two lines ("Jokern spelar\nsom 7"), if the split has it:
+    in the two-card hand always an ace, in the five-card hand what makes it best."""
+    if JOKER in two:
+        rank = ACE
+    elif JOKER in five:
+        rank = joker_rank(five, five_value(five))
+    else:
+        return None
+    return text("picture.joker_as", lang, rank=_rank_words(rank, lang == SWEDISH))
+
+
+def every_label(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Every five-card label, two-card label and joker note there is in ``lang``: a few
+    dozen, which :func:`bot.cards_image.warm_up` draws ahead of the first split."""
+    swedish = lang == SWEDISH
+    fives = [names[swedish] for names in (*CATEGORY_NAMES.values(), ROYAL_NAMES)]
+    twos = [TWO_PAIR_NAMES[swedish], CATEGORY_NAMES[Category.HIGH_CARD][swedish]]
+    return (
+        tuple(text("picture.five", lang, name=name) for name in fives),
+        tuple(text("picture.two", lang, name=name) for name in twos),
+        tuple(text("picture.joker_as", lang, rank=_rank_words(r, swedish)) for r in range(13)),
+    )
