@@ -85,6 +85,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "picture.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
     # Two lines in the picture, one sentence in its alt text.
     "picture.joker_as": {"sv": "Jokern spelar\nsom {rank}", "en": "The joker\nplays as {rank}"},
+    "compare.house": {"sv": "Husets delning", "en": "The house way"},
+    "compare.yours": {"sv": "Din delning", "en": "Your split"},
+    "alt.compare": {
+        "sv": "Husets delning: {house} Din delning: {yours}",
+        "en": "The house way: {house} Your split: {yours}",
+    },
     "alt.split": {
         "sv": "{five_label}: {five}. {two_label}: {two}.",
         "en": "{five_label}: {five}. {two_label}: {two}.",

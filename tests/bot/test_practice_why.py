@@ -25,6 +25,7 @@ from tests.bot.test_practice import (
     practise,
 )
 from tests.fakediscord import FakeDiscord
+from tests.imaging import open_png
 
 
 @pytest.fixture
@@ -76,3 +77,25 @@ async def test_a_wrongly_named_rule_is_told_why_it_does_not_decide(
     _, sent = await answer(fake_discord, session, cecilia, [wrong], locale="sv-SE")
     told = field(sent.embeds[0], "Varför den regeln inte avgör")
     assert told == why_not(wrong, explain(hand)).sv
+
+
+async def test_after_a_wrong_split_the_picture_shows_both_splits_labelled(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot
+) -> None:
+    erik = fake_discord.make_user("erik")
+    session = await practise(fake_discord, erik, locale="sv-SE")
+    hand = hand_of(fake_discord.messages[session.original_message_id])
+    _, wrong = await answer(fake_discord, session, erik, other_two(hand), locale="sv-SE")
+    compared = open_png(wrong.file("house.png").data)
+    [described] = [a for a in wrong.attachments if a["filename"] == "house.png"]
+    assert described["description"].startswith("Husets delning: Femkortshanden")
+    assert "Din delning: Femkortshanden" in described["description"]
+
+    session = await practise(fake_discord, erik, locale="sv-SE")
+    hand = hand_of(fake_discord.messages[session.original_message_id])
+    _, right = await answer(fake_discord, session, erik, house_two(hand), locale="sv-SE")
+    single = open_png(right.file("house.png").data)
+    [plain] = [a for a in right.attachments if a["filename"] == "house.png"]
+    assert not plain["description"].startswith("Husets delning")
+    assert compared.width == single.width
+    assert compared.height > 2 * single.height  # two splits, each under its heading

@@ -49,7 +49,6 @@ from .drill import drill_rule, rule_choices
 from .embeds import (
     CHART_IMAGE,
     HAND_IMAGE,
-    answer_file,
     chart_description,
     daily_result_fields,
     due_text,
@@ -59,7 +58,7 @@ from .embeds import (
     rule_rows,
     stats_embed,
 )
-from .feedback import analysis_later, set_feedback
+from .feedback import analysis_later, feedback_file, set_feedback
 from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
 from .prepared import Prepared, Preparer
@@ -228,7 +227,8 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         except AnswerError as error:
             key = "practice.invalid_rule" if error.code == "rule" else "quiz.answer.invalid"
             raise Refusal(key, outcome="invalid") from None
-        correct = judge(given, decision).correct
+        judged = judge(given, decision)
+        correct = judged.correct
         seconds = max(0.0, now - menu.shown_ms / 1000)
         answer = store.PracticeAnswer(
             user_id=interaction.user.id,
@@ -266,11 +266,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             embed = rule_feedback_embed(decision, given.rule, correct, seconds, lang, footer)
         else:
             embed = set_feedback(prepared, list(given.two), seconds, lang, footer)
-        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
+        deck = await self.bot.decks.deck_for(interaction.user.id)
+        file = await feedback_file(prepared, judged, deck, lang)
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         await interaction.response.edit_message(
             embed=embed,
-            attachments=[answer_file(png, decision, lang)],
+            attachments=[file],
             view=next_view(mode, right, total, lang, seal, menu.drill or missed),
         )
         if mode == "set" and prepared.pending:
@@ -355,12 +356,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         prepared = self.preparer.prepare(hand)
         given = await db.within(store.daily_answer_of(self.bot.database, day, interaction.user.id))
         if given is not None:
-            two = list(Answer.from_stored("set", str(given["answer"])).two)
+            judged = judge(Answer.from_stored("set", str(given["answer"])), prepared.decision)
+            two = list(judged.answer.two)
             embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-            png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
-            await interaction.response.send_message(
-                embed=embed, file=answer_file(png, prepared.decision, lang), ephemeral=True
-            )
+            deck = await self.bot.decks.deck_for(interaction.user.id)
+            file = await feedback_file(prepared, judged, deck, lang)
+            await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
             if prepared.pending:
                 self._later(analysis_later(interaction, prepared, embed, two, lang))
             interaction.extras["outcome"] = "answered_before"
@@ -416,10 +417,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if not taken:
             raise Refusal("daily.already", outcome="already")
         embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
-        png = await prepared.picture(await self.bot.decks.deck_for(interaction.user.id), lang)
-        await interaction.response.edit_message(
-            embed=embed, attachments=[answer_file(png, prepared.decision, lang)], view=None
-        )
+        deck = await self.bot.decks.deck_for(interaction.user.id)
+        file = await feedback_file(prepared, judged, deck, lang)
+        await interaction.response.edit_message(embed=embed, attachments=[file], view=None)
         if prepared.pending:
             self._later(analysis_later(interaction, prepared, embed, two, lang))
         return "right" if judged.correct else "wrong"

@@ -1,5 +1,5 @@
-"""A set hand's feedback, and the exact figures edited into it when they come late: shared
-by /practice and /daily."""
+"""A set hand's feedback, its picture, and the exact figures edited into it when they
+come late: shared by /practice and /daily."""
 
 from __future__ import annotations
 
@@ -9,11 +9,15 @@ from typing import Final
 
 import discord
 
+from houseway.answers import Judgement
 from houseway.cards import Card
 from houseway.practice import verdict
 
+from ...alt_text import picture_file
+from ...cards_image import Deck
+from ...compare_image import comparison_description, render_comparison
 from ...i18n import text
-from .embeds import analysis_text, feedback_embed
+from .embeds import ANSWER_IMAGE, analysis_text, answer_file, feedback_embed
 from .prepared import Prepared
 
 log = logging.getLogger(__name__)
@@ -54,3 +58,16 @@ async def analysis_later(
         await interaction.edit_original_response(embed=embed)
     except discord.HTTPException as error:
         log.warning("could not edit the analysis into a practice answer: %s", error)
+
+
+async def feedback_file(
+    prepared: Prepared, judged: Judgement, deck: Deck, lang: str
+) -> discord.File:
+    """The house way's picture; after a wrong split, the house way above the member's own,
+    each labelled, with alt text that says both."""
+    if judged.correct or judged.answer.mode == "rule" or not judged.five:
+        return answer_file(await prepared.picture(deck, lang), prepared.decision, lang)
+    house = (prepared.decision.five, prepared.decision.two)
+    yours = (judged.five, judged.answer.two)
+    png = await asyncio.to_thread(render_comparison, house, yours, deck, lang=lang)
+    return picture_file(png, ANSWER_IMAGE, comparison_description(house, yours, lang))

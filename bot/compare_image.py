@@ -1,0 +1,59 @@
+"""After a wrong split: the house way above the member's own split, each under a heading
+("Husets delning" / "Din delning") and each row labelled as in every split picture, in
+the member's deck. Stacked, not side by side, so that at Discord's width of about 400 px
+the labels stay as large as in a single split."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image
+
+from houseway.cards import Card
+
+from .alt_text import split_description
+from .card_layout import LABEL_CAP
+from .cards_image import FELT, Deck, encode_png, render_split
+from .fonts import line_mask
+from .i18n import text
+
+Split = tuple[Sequence[Card], Sequence[Card]]
+#: The heading's ink: the labels' cream, a little brighter, on the felt.
+_HEADING: tuple[int, int, int] = (255, 252, 240)
+_MARGIN = 24
+
+
+def _heading(words: str, width: int) -> Image.Image:
+    """One heading line on the felt, a fifth larger than a row's label."""
+    cap = LABEL_CAP * 6 // 5
+    mask, below = line_mask(words, cap, width - 2 * _MARGIN)
+    image = Image.new("RGB", (width, cap * 2 + _MARGIN), FELT)
+    top = _MARGIN // 2 + cap // 2 + below
+    image.paste(_HEADING, (_MARGIN, top, _MARGIN + mask.width, top + mask.height), mask)
+    return image
+
+
+def render_comparison(house: Split, yours: Split, deck: Deck, *, lang: str) -> bytes:
+    """PNG of the house way's split above the member's, each under its heading."""
+    parts = []
+    for key, (five, two) in (("compare.house", house), ("compare.yours", yours)):
+        split = Image.open(io.BytesIO(render_split(five, two, deck, lang=lang))).convert("RGB")
+        parts += [_heading(text(key, lang), split.width), split]
+    width = max(part.width for part in parts)
+    image = Image.new("RGB", (width, sum(part.height for part in parts)), FELT)
+    top = 0
+    for part in parts:
+        image.paste(part, (0, top))
+        top += part.height
+    return encode_png(image.quantize(colors=256, method=Image.Quantize.FASTOCTREE))
+
+
+def comparison_description(house: Split, yours: Split, lang: str) -> str:
+    """The alt text: both splits as the picture shows them, each after its heading."""
+    return text(
+        "alt.compare",
+        lang,
+        house=split_description(*house, lang),
+        yours=split_description(*yours, lang),
+    )
