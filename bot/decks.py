@@ -77,7 +77,9 @@ class MemberDecks:
         if now < self._quiet_until:
             return fallback
         try:
-            stored = await store.chosen_deck(self._bounded(LOOKUP_SECONDS), user_id)
+            stored = await self._bounded(LOOKUP_SECONDS).within(
+                store.chosen_deck(self.database, user_id)
+            )
         except DatabaseError as error:
             self._on_error()
             self._quiet_until = self._clock() + QUIET_SECONDS
@@ -100,7 +102,7 @@ class MemberDecks:
                 member is told, and their pictures stay as the database has them).
         """
         stored = None if deck is DEFAULT else deck.value
-        await store.choose_deck(self._bounded(within), user_id, stored)
+        await self._bounded(within).within(store.choose_deck(self.database, user_id, stored))
         self._remember(user_id, deck)
 
     def forget(self, user_id: int) -> None:

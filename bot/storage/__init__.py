@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -29,6 +29,8 @@ from .base import (
     log,
     migrations,
 )
+
+T = TypeVar("T")
 
 __all__ = [
     "Bounded",
@@ -169,22 +171,24 @@ class SQLiteDatabase(Database):
             log.warning("SQLite did not close within %g s", timeout)
 
 
-class Bounded(Database):
-    """The same database, but no statement is waited for past a deadline (loop time).
+class Bounded:
+    """A deadline (loop time) for database work done for one interaction: the one way to
+    give a database call a deadline is ``bounded.within(store.f(bounded.database, ...))``,
+    which bounds the whole operation, a transaction included.
 
-    An interaction must be answered within Discord's 3 seconds, database or not: past
-    the deadline the caller gets a DatabaseError (told as "scores unavailable") in time.
-    A statement still running then is left to finish (shielded), never cut in half.
-    Transactions are not bounded here: bound the whole operation instead.
+    An interaction must be answered within Discord's 3 seconds, database or not: past the
+    deadline the caller gets a DatabaseTimeout (told as "scores unavailable") in time.
+    The work still running then is left to finish (shielded), never cut in half. Not a
+    Database itself, so that no call can forget its deadline halfway.
     """
 
-    def __init__(self, inner: Database, deadline: float) -> None:
-        self.inner = inner
-        self.backend = inner.backend
+    def __init__(self, database: Database, deadline: float) -> None:
+        self.database = database
         self.deadline = deadline
 
-    async def within(self, awaitable: Any) -> Any:
-        """Await any database operation (a transaction, say) within the deadline."""
+    async def within(self, awaitable: Awaitable[T]) -> T:
+        """Await a database operation (a statement, a transaction, several) within the
+        deadline."""
         task = asyncio.ensure_future(awaitable)
         remaining = max(self.deadline - asyncio.get_running_loop().time(), 0.01)
         try:
@@ -192,29 +196,6 @@ class Bounded(Database):
         except TimeoutError:
             task.add_done_callback(_retrieve)
             raise DatabaseTimeout(f"the database did not answer within {remaining:.2g} s") from None
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        return int(await self.within(self.inner.execute(sql, *args)))
-
-    async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self.within(self.inner.fetch(sql, *args)))
-
-    def transaction(self) -> contextlib.AbstractAsyncContextManager[Statements]:
-        return self.inner.transaction()
-
-    def member_transaction(
-        self, user_id: int
-    ) -> contextlib.AbstractAsyncContextManager[Statements]:
-        return self.inner.member_transaction(user_id)
-
-    async def scrub(self) -> None:
-        await self.inner.scrub()
-
-    async def script(self, sql: str) -> None:
-        await self.inner.script(sql)
-
-    async def close(self, timeout: float | None = None) -> None:
-        await self.inner.close(timeout)
 
 
 def _retrieve(task: asyncio.Future[Any]) -> None:

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 from discord import app_commands
@@ -249,7 +249,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         )
         if prepared.work is not None:  # the analysis gets the time the write takes anyway
             await asyncio.wait(
-                {prepared.work, writing},
+                {prepared.work, cast("asyncio.Future[Any]", writing)},
                 timeout=self.timing.analysis_wait,
                 return_when=asyncio.ALL_COMPLETED,
             )

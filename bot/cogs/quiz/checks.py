@@ -41,7 +41,8 @@ async def is_quizmaster(db: Database, interaction: discord.Interaction) -> bool:
 
 async def require_quizmaster(interaction: discord.Interaction) -> None:
     """Raise the refusal unless the member may run quizzes (for buttons, which have no checks)."""
-    if not await is_quizmaster(bounded_db(interaction), interaction):
+    bounded = bounded_db(interaction)
+    if not await bounded.within(is_quizmaster(bounded.database, interaction)):
         raise Refusal("quiz.forbidden")
 
 

@@ -178,8 +178,8 @@ class QuizCog(
         lang = language(interaction.locale)
         within(rounds, ROUNDS, "rounds", lang)
         within(seconds, SECONDS, "seconds", lang)
-        db = bounded_db(interaction)
-        config = await store.guild_config(db, interaction.guild_id)
+        bounded = bounded_db(interaction)
+        config = await bounded.within(store.guild_config(self.db, interaction.guild_id))
         guild_locale = interaction.guild_locale or discord.Locale.american_english
         quiz = store.Quiz(
             id=store.new_id(),
@@ -196,8 +196,10 @@ class QuizCog(
         try:
             await self.create_in_time(interaction, quiz)
         except store.AlreadyRunning:
-            running = await store.running_quiz_in(db, interaction.channel_id)
-            current = await store.last_round(db, running.id) if running else None
+            running = await bounded.within(store.running_quiz_in(self.db, interaction.channel_id))
+            current = (
+                await bounded.within(store.last_round(self.db, running.id)) if running else None
+            )
             link = message_link(
                 interaction.guild_id,
                 interaction.channel_id,
@@ -246,10 +248,10 @@ class QuizCog(
     @app_commands.guild_only()
     @quizmaster_only()
     async def stop(self, interaction: discord.Interaction) -> None:
-        db = bounded_db(interaction)
+        bounded = bounded_db(interaction)
         assert interaction.channel_id is not None  # a quizmaster is in a server's channel
-        quiz = await store.running_quiz_in(db, interaction.channel_id)
-        if quiz is None or not await db.within(store.stop_quiz(self.db, quiz.id)):
+        quiz = await bounded.within(store.running_quiz_in(self.db, interaction.channel_id))
+        if quiz is None or not await bounded.within(store.stop_quiz(self.db, quiz.id)):
             raise Refusal("quiz.not_running")
         await interaction.response.send_message(
             text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
@@ -308,9 +310,9 @@ class QuizCog(
         within(rounds, ROUNDS, "rounds", lang)
         within(seconds, SECONDS, "seconds", lang)
         within(pause, PAUSE, "pause", lang)
-        db = bounded_db(interaction)
+        bounded = bounded_db(interaction)
         assert interaction.guild_id is not None  # quizmasters are members of a server
-        config = await store.guild_config(db, interaction.guild_id)
+        config = await bounded.within(store.guild_config(self.db, interaction.guild_id))
         role_id = (
             None
             if clear_role
@@ -328,7 +330,7 @@ class QuizCog(
                 else (quiz_language if quiz_language in QUIZ_LOCALES else None)
             ),
         )
-        await store.save_guild_config(db, config)
+        await bounded.within(store.save_guild_config(self.db, config))
         embed = config_embed(config, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -96,15 +96,19 @@ async def leaderboard_page(
     lang = language(interaction.locale)
     assert interaction.guild_id is not None  # callers answer DMs themselves
     month = store.month_of(time.time()) if period == "month" else None
-    db = bounded_db(interaction)
-    rows, ranked = await scores.leaderboard(
-        db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+    bounded = bounded_db(interaction)
+    rows, ranked = await bounded.within(
+        scores.leaderboard(
+            bounded.database, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+        )
     )
     pages = max(1, math.ceil(ranked / PAGE_SIZE))
     if page > pages:  # past the end (the board shrank, or a big page was asked): last page
         page = pages
-        rows, ranked = await scores.leaderboard(
-            db, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+        rows, ranked = await bounded.within(
+            scores.leaderboard(
+                bounded.database, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
+            )
         )
     first_rank = (page - 1) * PAGE_SIZE + 1
     embed = leaderboard_embed(rows, month, page, pages, first_rank, lang)

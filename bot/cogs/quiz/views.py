@@ -118,7 +118,8 @@ class ResetConfirmation(discord.ui.View):
         async with component(interaction, "quiz reset confirm") as handled:
             await require_quizmaster(interaction)  # permissions may have changed since
             assert interaction.guild_id is not None
-            await store.reset_scores(bounded_db(interaction), interaction.guild_id)
+            bounded = bounded_db(interaction)
+            await bounded.within(store.reset_scores(bounded.database, interaction.guild_id))
             await interaction.response.edit_message(
                 content=text("quiz.reset.done", self.lang), view=None
             )

@@ -72,14 +72,16 @@ def why_view(round_id: int, lang: str) -> discord.ui.View:
 async def why_embed(interaction: discord.Interaction, round_id: int) -> discord.Embed:
     """The explanation of a revealed round and, for a member who answered, their answer."""
     lang = language(interaction.locale)
-    db = bounded_db(interaction)
-    round_ = await db.within(store.get_round(db.inner, round_id))
+    bounded = bounded_db(interaction)
+    round_ = await bounded.within(store.get_round(bounded.database, round_id))
     if round_ is None:
         raise Refusal("component.invalid.why", outcome="invalid_component")
     if round_.status == "open":  # not on a reveal yet: a forged id, or one from the future
         raise Refusal("quiz.why.not_yet", outcome="not_yet")
-    quiz = await db.within(store.get_quiz(db.inner, round_.quiz_id))
-    answer = await db.within(scores.member_answer(db.inner, round_id, interaction.user.id))
+    quiz = await bounded.within(store.get_quiz(bounded.database, round_.quiz_id))
+    answer = await bounded.within(
+        scores.member_answer(bounded.database, round_id, interaction.user.id)
+    )
     explanation = explain(round_.hand)
     embed = discord.Embed(
         title=text("quiz.why.title", lang, number=round_.number),
