@@ -251,21 +251,21 @@ NAMES: Final[dict[str, RuleName]] = {
         "Three aces stay in the five-card hand, two go to the two-card hand.",
     ),
     "straight-flush.two-pairs": RuleName(
-        "Straight flush med två par",
+        "Färgstege med två par",
         "Straight flush with two pairs",
-        "Straight flushen ignoreras; regeln för två par avgör.",
+        "Färgstegen ignoreras; regeln för två par avgör.",
         "The straight flush is ignored; the two-pair rule decides.",
     ),
     "straight-flush.pair-moved": RuleName(
-        "Straight flush: paret flyttas",
+        "Färgstege: paret flyttas",
         "Straight flush: the pair moves",
         _PAIR_MOVED_SV,
         _PAIR_MOVED_EN,
     ),
     "straight-flush.keep": RuleName(
-        "Straight flush behålls",
+        "Färgstegen behålls",
         "Straight flush kept",
-        "Straight flushen stannar; de två övriga korten går till tvåkortshanden.",
+        "Färgstegen stannar; de två övriga korten går till tvåkortshanden.",
         "The straight flush stays; the other two cards go to the two-card hand.",
     ),
     "four-of-a-kind.extra-pair": RuleName(

@@ -217,3 +217,15 @@ def test_every_rule_has_short_names_and_summaries_within_discords_limits() -> No
             assert 0 < len(rule_name(rule_id, swedish)) <= 100
             assert 0 < len(rule_summary(rule_id, swedish)) <= 100
     assert rule_name("four-of-a-kind.7-10", swedish=True) == "Fyrtal i 7–10"
+
+
+def test_swedish_names_say_fargstege_not_straight_flush() -> None:
+    """The Swedish word for a straight flush in names and summaries (the quoted sentences
+    keep the casino's "straight flush")."""
+    assert rule_name("straight-flush.keep", swedish=True) == "Färgstegen behålls"
+    assert rule_name("straight-flush.two-pairs", swedish=True) == "Färgstege med två par"
+    assert rule_name("straight-flush.pair-moved", swedish=True) == "Färgstege: paret flyttas"
+    for rule_id in RULES:
+        shown = rule_name(rule_id, swedish=True) + rule_summary(rule_id, swedish=True)
+        assert "straight" not in shown.lower(), rule_id
+    assert "straight flush" in RULES["straight-flush.keep"].swedish
