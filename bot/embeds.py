@@ -13,7 +13,7 @@ from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
 from houseway.census import DEALER_HANDS
 from houseway.cost import RuleCost
 from houseway.explain import Explanation, explain
-from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule
+from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name
 
 from .i18n import SWEDISH, text
 
@@ -166,8 +166,16 @@ def decision_embed(
         name=text("field.hand", lang), value=f"`{canonical_hand(decision.hand)}`", inline=False
     )
     embed.set_image(url=f"attachment://{IMAGE_NAME}")
-    embed.set_footer(text=text("footer.path", lang, path=" → ".join(decision.path)))
+    embed.set_footer(text=path_footer(decision, lang))
     return embed
+
+
+def path_footer(decision: Decision, lang: str) -> str:
+    """The rules that decided, by the names a member reads everywhere (ids are for the
+    command line and JSON): "Regel: Färgstege med två par → Två par delas"."""
+    swedish = lang == SWEDISH
+    names = " → ".join(rule_name(rule_id, swedish) for rule_id in decision.path)
+    return text("footer.path", lang, path=names)
 
 
 def safe_token(token: str) -> str:

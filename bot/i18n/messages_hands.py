@@ -37,7 +37,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": f"*{SUPPLEMENT_MARKER_SV}*",
         "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
     },
-    "footer.path": {"sv": "Regel-id: {path}", "en": "Rule id: {path}"},
+    "footer.path": {"sv": "Regel: {path}", "en": "Rule: {path}"},
     "button.deal_again": {"sv": "Ny giv", "en": "Deal again"},
     "rules.intro": {"sv": "Inledning", "en": "Introduction"},
     "component.invalid": {

@@ -22,6 +22,7 @@ from ...embeds import (
     decimal,
     fit_field,
     number,
+    path_footer,
     percent,
     quote_rules,
     why_text,
@@ -219,7 +220,7 @@ def rule_feedback_embed(
 
 def footer_text(decision: Decision, lang: str, right: int, total: int, streak: int) -> str:
     parts = [session_text(right, total, lang), text("practice.streak", lang, streak=streak)]
-    parts.append(text("footer.path", lang, path=" → ".join(decision.path)))
+    parts.append(path_footer(decision, lang))
     return " · ".join(parts)
 
 
