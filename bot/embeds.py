@@ -13,7 +13,7 @@ from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
 from houseway.census import DEALER_HANDS
 from houseway.cost import RuleCost
 from houseway.explain import Explanation, explain
-from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name
+from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name, rules_like
 
 from .i18n import SWEDISH, text
 
@@ -213,7 +213,7 @@ def rule_embed(
     the shipped analysis has it, how often and by how much another split does better."""
     rule = RULES[rule_id]
     embed = discord.Embed(
-        title=f"{text('title.rules', lang)}: `{rule_id}`",
+        title=f"{text('title.rules', lang)}: {rule_name(rule_id, lang == SWEDISH)}",
         description=quote_rules(rule.sentences(), lang),
         colour=COLOUR,
     )
@@ -228,6 +228,24 @@ def rule_embed(
     return embed
 
 
+#: Rules suggested at most for words that name none exactly.
+MAX_SUGGESTIONS: Final = 8
+
+
+def unknown_rule_text(words: str, lang: str) -> str:
+    """/rules with words that name no rule: the rules the words may have meant, by name,
+    or an example of a name."""
+    swedish = lang == SWEDISH
+    like = rules_like(words)
+    if not like:
+        example = f"**{rule_name('one-pair', swedish)}**"
+        return text("rules.unknown", lang, rule=safe_token(words), example=example)
+    names = ", ".join(f"**{rule_name(rule_id, swedish)}**" for rule_id in like[:MAX_SUGGESTIONS])
+    if len(like) > MAX_SUGGESTIONS:
+        names += ", …"
+    return text("rules.unknown.like", lang, rule=safe_token(words), names=names)
+
+
 def rules_overview(lang: str) -> list[discord.Embed]:
     """All rules, grouped by shared sentence, packed into embeds within Discord's limits.
 
@@ -239,9 +257,10 @@ def rules_overview(lang: str) -> list[discord.Embed]:
     by_text: dict[str, list[Rule]] = {}
     for rule in RULES.values():
         by_text.setdefault(rule.swedish, []).append(rule)
+    swedish = lang == SWEDISH
     for rules in by_text.values():
-        ids = ", ".join(f"`{rule.id}`" for rule in rules)
-        blocks.append(f"{ids}\n{quote_rules(rules[:1], lang)}")
+        names = " · ".join(f"**{rule_name(rule.id, swedish)}**" for rule in rules)
+        blocks.append(f"{names}\n{quote_rules(rules[:1], lang)}")
     embeds: list[discord.Embed] = []
     current = ""
     for block in blocks:

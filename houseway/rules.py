@@ -387,3 +387,38 @@ def rule_name(rule_id: str, swedish: bool = False) -> str:
 def rule_summary(rule_id: str, swedish: bool = False) -> str:
     """The rule in one short line, in the member's language (a paraphrase, not the quote)."""
     return NAMES[rule_id].summary(swedish)
+
+
+# --- a rule as a member names it --------------------------------------------------------------
+
+#: Hyphens and dashes a member may type for the en dash of "Fyrtal i 7–10".
+_DASHES: Final = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
+
+
+def _folded(words: str) -> str:
+    """Case, runs of spaces and the kind of dash do not matter: 'fyrtal i 7-10'."""
+    return " ".join(words.translate(_DASHES).casefold().split())
+
+
+def _keys(rule_id: str) -> tuple[str, ...]:
+    """What names a rule, folded: its id, its names, those without "(tillägg)"."""
+    names = (NAMES[rule_id].name_sv, NAMES[rule_id].name_en)
+    return tuple(_folded(key) for key in (rule_id, *names, *(n.split(" (")[0] for n in names)))
+
+
+#: Every id and every name in either language, folded, to its rule id.
+_BY_NAME: Final[dict[str, str]] = {key: rule_id for rule_id in NAMES for key in _keys(rule_id)}
+
+
+def find_rule(words: str) -> str | None:
+    """The rule a member means by its name (Swedish or English) or its id, or None."""
+    return _BY_NAME.get(_folded(words))
+
+
+def rules_like(words: str) -> tuple[str, ...]:
+    """The rules whose id or name in either language contains ``words``: what a member
+    may have meant by "två par" (catalogue order)."""
+    needle = _folded(words)
+    return tuple(
+        rule_id for rule_id in NAMES if needle and any(needle in k for k in _keys(rule_id))
+    )

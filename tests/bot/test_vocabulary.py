@@ -8,8 +8,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.client import HousewayBot
+from bot.cogs.houseway import _pack
+from bot.embeds import rules_overview
+from bot.i18n import language
 from houseway import house_way
-from houseway.rules import rule_name
+from houseway.rules import RULES, rule_name
 from tests.bot.fixtures import BotRunner
 from tests.bot.test_practice import IN_THREAD, answer, hand_of, house_two, practise
 from tests.fakediscord import FakeDiscord
@@ -38,3 +41,86 @@ async def test_practice_footers_name_the_rules(
         names = " → ".join(rule_name(rule_id, swedish) for rule_id in decision.path)
         assert footer.endswith(f" · {label}{names}"), footer
         assert not any(rule_id in footer for rule_id in decision.path)
+
+
+async def rules_answer(fake: FakeDiscord, rule: str, locale: str) -> tuple[str, str, bool]:
+    """/rules with ``rule`` typed: (the embed's title or "", the content or "", ephemeral)."""
+    sent = await fake.wait_response(await fake.send_command("rules", {"rule": rule}, locale=locale))
+    title = sent.embeds[0]["title"] if sent.embeds else ""
+    return title, sent.content or "", sent.ephemeral
+
+
+@pytest.mark.parametrize(
+    ("locale", "title"),
+    [
+        ("sv-SE", "Huset väljer – reglerna: Två par delas"),
+        ("en-US", "House Way – the rules: Two pairs split"),
+    ],
+)
+async def test_rules_takes_a_name_in_either_language_or_an_id(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, title: str
+) -> None:
+    """Any case, any spacing, a hyphen for the en dash; the title names the rule."""
+    for typed in ("två PAR  delas", "Two pairs split", "two-pairs.split"):
+        assert await rules_answer(fake_discord, typed, locale) == (title, "", False), typed
+    shown, _, _ = await rules_answer(fake_discord, "fyrtal i 7-10", locale)
+    assert shown.endswith(rule_name("four-of-a-kind.7-10", locale == "sv-SE"))
+    shown, _, _ = await rules_answer(fake_discord, "tre par", locale)  # "(tillägg)" left out
+    assert shown.endswith(rule_name("three-pairs", locale == "sv-SE"))
+
+
+async def test_rules_suggests_the_rules_a_name_may_mean(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    _, told, private = await rules_answer(fake_discord, "två par", "sv-SE")
+    assert private
+    assert told.startswith("Det finns ingen regel som heter `två par`. Menar du någon av dessa: ")
+    assert "**Två par delas**, **Två par och ess–knekt**" in told
+    assert "**Färgstege med två par**" in told and "two-pairs" not in told
+    _, told, private = await rules_answer(fake_discord, "two pairs", "en-US")
+    assert private and "Did you mean one of these: " in told
+    assert "**Two pairs split**, **Two pairs and ace-jack**" in told
+    _, told, _ = await rules_answer(fake_discord, "royal", "sv-SE")
+    assert told == ("Det finns ingen regel som heter `royal`. Välj en i listan, t.ex. **Ett par**.")
+    _, told, _ = await rules_answer(fake_discord, "royal", "en-US")
+    assert told == "There is no rule called `royal`. Pick one from the list, e.g. **One pair**."
+
+
+async def test_the_rules_list_is_headed_by_names(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    for locale in ("sv-SE", "en-US"):
+        interaction = await fake_discord.send_command("rules", locale=locale)
+        first = await fake_discord.wait_response(interaction)
+        messages = _pack(rules_overview(language(locale)))
+        await fake_discord.wait_followups(interaction, len(messages) - 1)
+        sent = [first, *interaction.followups]
+        listed = "\n".join(e["description"] for s in sent for e in s.embeds)
+        for rule_id in RULES:
+            assert f"**{rule_name(rule_id, locale == 'sv-SE')}**" in listed
+            assert f"`{rule_id}`" not in listed
+        # Rules of one sentence head it together.
+        pairs = "**Två par delas** · **Två par och ess–knekt**"
+        if locale == "en-US":
+            pairs = "**Two pairs split** · **Two pairs and ace-jack**"
+        assert f"{pairs}\n> Två par:" in listed
+
+
+@pytest.mark.parametrize(
+    ("locale", "typed", "first"),
+    [
+        ("sv-SE", "två par", "Färgstege med två par – Färgstegen ignoreras"),
+        ("sv-SE", "two pairs split", "Två par delas – Det lägre paret"),
+        ("en-US", "två par delas", "Two pairs split – The lower pair"),
+        ("en-US", "aces", "Five aces – Three aces stay"),
+    ],
+)
+async def test_rules_autocomplete_leads_with_names_in_the_members_language(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, typed: str, first: str
+) -> None:
+    interaction = await fake_discord.send_autocomplete("rules", "rule", typed, locale=locale)
+    choices = (await fake_discord.wait_response(interaction)).choices
+    assert choices[0]["name"].startswith(first)
+    assert all(choice["value"] in RULES for choice in choices)  # the id is what is sent
+    assert all(len(choice["name"]) <= 100 for choice in choices)
+    assert all(not choice["name"].startswith(choice["value"]) for choice in choices)
