@@ -51,6 +51,29 @@ def decimal(
     return shown.replace(".", ",") if lang == SWEDISH else shown
 
 
+def rounded(value: float, digits: int) -> float:
+    """``value`` as ``decimal`` shows it: subtract these, not the exact values, so that a
+    difference shown is the difference of the figures shown (0,1082 − 0,1058 is 0,0024)."""
+    return float(f"{value:.{digits}f}")
+
+
+#: Decimals of an EV: at least four; ten always tell two different EVs apart (payoffs are
+#: whole hundredths, so they differ by at least 1 / (100 · 53,524,680) ≈ 1.9e-10).
+MIN_EV_DIGITS: Final = 4
+MAX_EV_DIGITS: Final = 10
+
+
+def ev_digits(evs: Iterable[float]) -> int:
+    """The fewest decimals, at least four, at which different EVs show different figures:
+    no two look tied, and (differences being taken of the figures shown) no gap looks
+    like zero. /analyze and the practice feedback alike."""
+    distinct = set(evs)
+    for digits in range(MIN_EV_DIGITS, MAX_EV_DIGITS):
+        if len({f"{value:.{digits}f}" for value in distinct}) == len(distinct):
+            return digits
+    return MAX_EV_DIGITS
+
+
 def percent(fraction: float, lang: str, digits: int = 2) -> str:
     """A fraction as a percentage (8.36%, Swedish 8,36 %; none at all is plain 0): the one
     formatter of percentages."""
