@@ -3,6 +3,7 @@ what the EV lines say adds up, in Swedish and in English (#22)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator
 
 import pytest
@@ -12,9 +13,10 @@ from bot.cogs.houseway import _pack
 from bot.embeds import rules_overview
 from bot.i18n import language
 from houseway import house_way
+from houseway.cards import parse_hand
 from houseway.rules import RULES, rule_name
 from tests.bot.fixtures import BotRunner
-from tests.bot.test_practice import IN_THREAD, answer, hand_of, house_two, practise
+from tests.bot.test_practice import IN_THREAD, answer, field, hand_of, house_two, practise
 from tests.fakediscord import FakeDiscord
 
 
@@ -124,3 +126,64 @@ async def test_rules_autocomplete_leads_with_names_in_the_members_language(
     assert all(choice["value"] in RULES for choice in choices)  # the id is what is sent
     assert all(len(choice["name"]) <= 100 for choice in choices)
     assert all(not choice["name"].startswith(choice["value"]) for choice in choices)
+
+
+#: The house keeps the straight (−0.027140); the best split (+0.268344) pairs the joker with
+#: the ace, K♥ Q♥ low; J♣ 5♦ low gives −0.057468. Shown to four decimals, the differences
+#: of the figures are 0,2954 and 0,0304, where the exact ones round to 0,2955 and 0,0303.
+STRAIGHT_KEPT = "3c JK 5d Jc Qh Ac Kh"
+
+
+@pytest.mark.parametrize(
+    ("locale", "two", "lines"),
+    [
+        (
+            "sv-SE",
+            ["Kh", "Qh"],
+            [
+                "Din delning: **+0,2683**",
+                "Husets delning: −0,0271 – din delning ger 0,2954 mer per insatt enhet",
+                "Bästa delningen (A♣  🃏  J♣  5♦  3♣ · K♥  Q♥): +0,2683 – lika",
+            ],
+        ),
+        (
+            "en-US",
+            ["Jc", "5d"],
+            [
+                "Your split: **−0.0575**",
+                "The house way: −0.0271 – yours gives 0.0304 less per unit bet",
+                "The best split (A♣  🃏  J♣  5♦  3♣ · K♥  Q♥): +0.2683 – yours gives 0.3258 "
+                "less per unit bet",
+            ],
+        ),
+    ],
+)
+async def test_practice_ev_differences_are_those_of_the_figures_shown(
+    fake_discord: FakeDiscord,
+    practice_bot: HousewayBot,
+    monkeypatch: pytest.MonkeyPatch,
+    locale: str,
+    two: list[str],
+    lines: list[str],
+) -> None:
+    """Less or more per unit bet (never "loses": that reads as losing the hand), by the
+    difference of the EVs as shown."""
+    # discord.py loads an extension as a fresh module object: patch the one in use.
+    cog = sys.modules["bot.cogs.practice.cog"]
+    hand = parse_hand(STRAIGHT_KEPT)
+    monkeypatch.setattr(cog, "deal", lambda rng: hand)
+    monkeypatch.setattr(cog, "hand_for", lambda rule_id, mode, draw, rng: hand)
+    member = fake_discord.make_user("vera")
+    session = await practise(fake_discord, member, locale=locale)
+    message = fake_discord.messages[session.original_message_id]
+    assert sorted(hand_of(message)) == sorted(hand)
+    await answer(fake_discord, session, member, two, locale=locale)
+    heading = "Exakt analys" if locale == "sv-SE" else "Exact analysis"
+
+    def analysed() -> bool:
+        return lines[0] in field(fake_discord.messages[message.id].embeds[0], heading)
+
+    await fake_discord.wait_until(analysed, 10, "the exact analysis")
+    shown = field(fake_discord.messages[message.id].embeds[0], heading).splitlines()
+    assert shown[:3] == lines
+    assert "förlorar" not in " ".join(shown) and "gives up" not in " ".join(shown)
