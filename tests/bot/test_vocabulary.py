@@ -15,7 +15,9 @@ from bot.i18n import language
 from houseway import house_way
 from houseway.cards import parse_hand
 from houseway.rules import RULES, rule_name
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import QUICK_QUIZ, BotRunner
+from tests.bot.quizhelpers import expire_round, reveals, start_quiz, wait_round
+from tests.bot.quizhelpers import hand_of as round_hand
 from tests.bot.test_practice import IN_THREAD, answer, field, hand_of, house_two, practise
 from tests.fakediscord import FakeDiscord
 
@@ -187,3 +189,20 @@ async def test_practice_ev_differences_are_those_of_the_figures_shown(
     shown = field(fake_discord.messages[message.id].embeds[0], heading).splitlines()
     assert shown[:3] == lines
     assert "förlorar" not in " ".join(shown) and "gives up" not in " ".join(shown)
+
+
+@pytest.mark.parametrize(("locale", "label"), [("sv-SE", "Regeln: "), ("en-US", "The rule: ")])
+async def test_a_quiz_reveal_names_the_rules(
+    fake_discord: FakeDiscord, run_bot: BotRunner, database_url: str, locale: str, label: str
+) -> None:
+    fake_discord.default_guild.preferred_locale = locale  # the quiz's language
+    async with run_bot(fake_discord, database_url=database_url, quiz_timing=QUICK_QUIZ):
+        await start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await wait_round(fake_discord, 1)
+        decision = house_way(round_hand(first))
+        await expire_round(database_url, first)
+        await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "the reveal")
+        description = reveals(fake_discord)[0].embeds[0]["description"]
+    names = " → ".join(rule_name(rule_id, locale == "sv-SE") for rule_id in decision.path)
+    assert description.endswith(f"{label}{names}"), description
+    assert not any(rule_id in description for rule_id in decision.path)
