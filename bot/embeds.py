@@ -13,7 +13,7 @@ from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
 from houseway.census import DEALER_HANDS
 from houseway.cost import RuleCost
 from houseway.explain import Explanation, explain
-from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule
+from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name, rules_like
 
 from .i18n import SWEDISH, text
 
@@ -49,6 +49,29 @@ def decimal(
         return "0"
     shown = shown.replace("-", MINUS)
     return shown.replace(".", ",") if lang == SWEDISH else shown
+
+
+def rounded(value: float, digits: int) -> float:
+    """``value`` as ``decimal`` shows it: subtract these, not the exact values, so that a
+    difference shown is the difference of the figures shown (0,1082 − 0,1058 is 0,0024)."""
+    return float(f"{value:.{digits}f}")
+
+
+#: Decimals of an EV: at least four; ten always tell two different EVs apart (payoffs are
+#: whole hundredths, so they differ by at least 1 / (100 · 53,524,680) ≈ 1.9e-10).
+MIN_EV_DIGITS: Final = 4
+MAX_EV_DIGITS: Final = 10
+
+
+def ev_digits(evs: Iterable[float]) -> int:
+    """The fewest decimals, at least four, at which different EVs show different figures:
+    no two look tied, and (differences being taken of the figures shown) no gap looks
+    like zero. /analyze and the practice feedback alike."""
+    distinct = set(evs)
+    for digits in range(MIN_EV_DIGITS, MAX_EV_DIGITS):
+        if len({f"{value:.{digits}f}" for value in distinct}) == len(distinct):
+            return digits
+    return MAX_EV_DIGITS
 
 
 def percent(fraction: float, lang: str, digits: int = 2) -> str:
@@ -166,8 +189,16 @@ def decision_embed(
         name=text("field.hand", lang), value=f"`{canonical_hand(decision.hand)}`", inline=False
     )
     embed.set_image(url=f"attachment://{IMAGE_NAME}")
-    embed.set_footer(text=text("footer.path", lang, path=" → ".join(decision.path)))
+    embed.set_footer(text=path_footer(decision, lang))
     return embed
+
+
+def path_footer(decision: Decision, lang: str) -> str:
+    """The rules that decided, by the names a member reads everywhere (ids are for the
+    command line and JSON): "Regel: Färgstege med två par → Två par delas"."""
+    swedish = lang == SWEDISH
+    names = " → ".join(rule_name(rule_id, swedish) for rule_id in decision.path)
+    return text("footer.path", lang, path=names)
 
 
 def safe_token(token: str) -> str:
@@ -205,7 +236,7 @@ def rule_embed(
     the shipped analysis has it, how often and by how much another split does better."""
     rule = RULES[rule_id]
     embed = discord.Embed(
-        title=f"{text('title.rules', lang)}: `{rule_id}`",
+        title=f"{text('title.rules', lang)}: {rule_name(rule_id, lang == SWEDISH)}",
         description=quote_rules(rule.sentences(), lang),
         colour=COLOUR,
     )
@@ -220,6 +251,24 @@ def rule_embed(
     return embed
 
 
+#: Rules suggested at most for words that name none exactly.
+MAX_SUGGESTIONS: Final = 8
+
+
+def unknown_rule_text(words: str, lang: str) -> str:
+    """/rules with words that name no rule: the rules the words may have meant, by name,
+    or an example of a name."""
+    swedish = lang == SWEDISH
+    like = rules_like(words)
+    if not like:
+        example = f"**{rule_name('one-pair', swedish)}**"
+        return text("rules.unknown", lang, rule=safe_token(words), example=example)
+    names = ", ".join(f"**{rule_name(rule_id, swedish)}**" for rule_id in like[:MAX_SUGGESTIONS])
+    if len(like) > MAX_SUGGESTIONS:
+        names += ", …"
+    return text("rules.unknown.like", lang, rule=safe_token(words), names=names)
+
+
 def rules_overview(lang: str) -> list[discord.Embed]:
     """All rules, grouped by shared sentence, packed into embeds within Discord's limits.
 
@@ -231,9 +280,10 @@ def rules_overview(lang: str) -> list[discord.Embed]:
     by_text: dict[str, list[Rule]] = {}
     for rule in RULES.values():
         by_text.setdefault(rule.swedish, []).append(rule)
+    swedish = lang == SWEDISH
     for rules in by_text.values():
-        ids = ", ".join(f"`{rule.id}`" for rule in rules)
-        blocks.append(f"{ids}\n{quote_rules(rules[:1], lang)}")
+        names = " · ".join(f"**{rule_name(rule.id, swedish)}**" for rule in rules)
+        blocks.append(f"{names}\n{quote_rules(rules[:1], lang)}")
     embeds: list[discord.Embed] = []
     current = ""
     for block in blocks:

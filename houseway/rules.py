@@ -251,21 +251,21 @@ NAMES: Final[dict[str, RuleName]] = {
         "Three aces stay in the five-card hand, two go to the two-card hand.",
     ),
     "straight-flush.two-pairs": RuleName(
-        "Straight flush med två par",
+        "Färgstege med två par",
         "Straight flush with two pairs",
-        "Straight flushen ignoreras; regeln för två par avgör.",
+        "Färgstegen ignoreras; regeln för två par avgör.",
         "The straight flush is ignored; the two-pair rule decides.",
     ),
     "straight-flush.pair-moved": RuleName(
-        "Straight flush: paret flyttas",
+        "Färgstege: paret flyttas",
         "Straight flush: the pair moves",
         _PAIR_MOVED_SV,
         _PAIR_MOVED_EN,
     ),
     "straight-flush.keep": RuleName(
-        "Straight flush behålls",
+        "Färgstegen behålls",
         "Straight flush kept",
-        "Straight flushen stannar; de två övriga korten går till tvåkortshanden.",
+        "Färgstegen stannar; de två övriga korten går till tvåkortshanden.",
         "The straight flush stays; the other two cards go to the two-card hand.",
     ),
     "four-of-a-kind.extra-pair": RuleName(
@@ -389,16 +389,36 @@ def rule_summary(rule_id: str, swedish: bool = False) -> str:
     return NAMES[rule_id].summary(swedish)
 
 
-def _folded(text: str) -> str:
-    """Names compared as people type them: case, dashes and spaces do not matter."""
-    return " ".join(text.casefold().replace("–", "-").replace("—", "-").split())
+# --- a rule as a member names it --------------------------------------------------------------
+
+#: Hyphens and dashes a member may type for the en dash of "Fyrtal i 7–10".
+_DASHES: Final = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212", "-"))
 
 
-def find_rule(text: str) -> str | None:
-    """The rule a member means: its id, or its name in Swedish or English ("två par delas",
-    "Two pairs split"), whatever the case; None when no rule is called that."""
-    wanted = _folded(text)
-    for rule_id, names in NAMES.items():
-        if wanted in (rule_id, _folded(names.name_sv), _folded(names.name_en)):
-            return rule_id
-    return None
+def _folded(words: str) -> str:
+    """Case, runs of spaces and the kind of dash do not matter: 'fyrtal i 7-10'."""
+    return " ".join(words.translate(_DASHES).casefold().split())
+
+
+def _keys(rule_id: str) -> tuple[str, ...]:
+    """What names a rule, folded: its id, its names, those without "(tillägg)"."""
+    names = (NAMES[rule_id].name_sv, NAMES[rule_id].name_en)
+    return tuple(_folded(key) for key in (rule_id, *names, *(n.split(" (")[0] for n in names)))
+
+
+#: Every id and every name in either language, folded, to its rule id.
+_BY_NAME: Final[dict[str, str]] = {key: rule_id for rule_id in NAMES for key in _keys(rule_id)}
+
+
+def find_rule(words: str) -> str | None:
+    """The rule a member means by its name (Swedish or English) or its id, or None."""
+    return _BY_NAME.get(_folded(words))
+
+
+def rules_like(words: str) -> tuple[str, ...]:
+    """The rules whose id or name in either language contains ``words``: what a member
+    may have meant by "två par" (catalogue order)."""
+    needle = _folded(words)
+    return tuple(
+        rule_id for rule_id in NAMES if needle and any(needle in k for k in _keys(rule_id))
+    )

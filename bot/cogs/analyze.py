@@ -31,12 +31,12 @@ from discord.ext import commands
 
 from houseway import HandError, canonical_hand, parse_hand
 from houseway.analyze import Analysis, SplitResult, analyze
-from houseway.cards import Card, cards_in_words, pretty_cards, rank_label, sort_key
+from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
 from houseway.settle import WIN_PAYOFF
 
 from ..alt_text import picture_file
 from ..chart import Bar, render_bar_chart
-from ..embeds import COLOUR, decimal, error_embed, number, percent
+from ..embeds import COLOUR, decimal, error_embed, ev_digits, number, percent, rounded
 from ..i18n import SWEDISH, language, text
 from ..interactions import Refusal, bot_of, everywhere
 
@@ -60,24 +60,45 @@ TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
 CHART_NAME: Final = "analysis.png"
 HOUSE_MARK: Final = "🏠"
-MIN_DIGITS: Final = 4
-#: Two different EVs differ by at least 1 / (100 · 53,524,680) ≈ 1.9e-10 (payoffs are whole
-#: hundredths), so ten decimals always tell them apart.
-MAX_DIGITS: Final = 10
+#: Discord's limit on a field's value.
+FIELD_LIMIT: Final = 1024
 
 
 def shown_digits(analysis: Analysis) -> int:
-    """The fewest decimals, at least four, at which splits with different EVs show different
-    EVs and different gaps to the best: no two look tied, no loss looks like zero."""
-    evs = {split.ev for split in analysis.splits}
-    gaps = {split.gap for split in analysis.splits}
-    for digits in range(MIN_DIGITS, MAX_DIGITS):
-        if all(
-            len({f"{value:.{digits}f}" for value in values}) == len(values)
-            for values in (evs, gaps)
-        ):
-            return digits
-    return MAX_DIGITS
+    """The decimals of every figure of one analysis: different EVs never look tied."""
+    return ev_digits(split.ev for split in analysis.splits)
+
+
+def shown_gap(analysis: Analysis, split: SplitResult, digits: int) -> float:
+    """What ``split`` gives less than the best, as the difference of the two EVs shown."""
+    return rounded(analysis.best.ev, digits) - rounded(split.ev, digits)
+
+
+def _compact(cards: tuple[Card, ...]) -> str:
+    """Cards one space apart (``A♦ 10♥ 8♣``): a split on one short line."""
+    return " ".join(pretty_card(card) for card in cards)
+
+
+def other_rows(analysis: Analysis, shown: set[int], lang: str, digits: int) -> list[str]:
+    """The splits not shown in detail, one line each named by its cards:
+    ``6. A♦ 10♥ 8♣ 3♥ 2♠ · 9♥ 6♥  −0,8208``."""
+    return [
+        f"{place}. {_compact(split.five)} · {_compact(split.two)}  "
+        + decimal(split.ev, lang, digits, signed=True)
+        for place, split in enumerate(analysis.splits, 1)
+        if place not in shown
+    ]
+
+
+def packed_lines(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
+    """The lines as field values of at most ``limit`` characters, never a line cut."""
+    values: list[str] = []
+    for line in lines:
+        if values and len(values[-1]) + 1 + len(line) <= limit:
+            values[-1] += "\n" + line
+        else:
+            values.append(line)
+    return values
 
 
 def _ranks(cards: tuple[Card, ...]) -> str:
@@ -121,7 +142,7 @@ def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
         name = _split_name(place, split, lang)
         if split.house_way:
             name += f"  {HOUSE_MARK} {text('analyze.house_mark', lang)}"
-        gap = decimal(split.gap, lang, digits)
+        gap = decimal(shown_gap(analysis, split, digits), lang, digits)
         value = text(
             "analyze.row",
             lang,
@@ -134,14 +155,10 @@ def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
             loss=percent(split.losses / analysis.deals, lang),
         )
         embed.add_field(name=name, value=value, inline=False)
-    shown = {place for place, _split in detailed}
-    others = [
-        f"{_split_name(place, split, lang)}  {decimal(split.ev, lang, digits, signed=True)}"
-        for place, split in enumerate(analysis.splits, 1)
-        if place not in shown
-    ]
-    if others:
-        embed.add_field(name=text("analyze.others", lang), value="\n".join(others), inline=False)
+    others = other_rows(analysis, {place for place, _split in detailed}, lang, digits)
+    for page, value in enumerate(packed_lines(others)):
+        name = text("analyze.others" if page == 0 else "analyze.others_more", lang)
+        embed.add_field(name=name, value=value, inline=False)
     embed.add_field(
         name=f"{HOUSE_MARK} {text('analyze.house_field', lang)}",
         value=_house_verdict(analysis, lang, digits),
@@ -158,7 +175,7 @@ def _house_verdict(analysis: Analysis, lang: str, digits: int) -> str:
     if count == 1:
         return text("analyze.house_only", lang)
     if analysis.house_rank == 1:
-        gap = decimal(analysis.splits[1].gap, lang, digits)
+        gap = decimal(shown_gap(analysis, analysis.splits[1], digits), lang, digits)
         return text("analyze.house_best", lang, count=count, gap=gap)
     if analysis.give_up == 0:
         return text("analyze.house_tied", lang, rank=analysis.house_rank, count=count)
@@ -167,7 +184,7 @@ def _house_verdict(analysis: Analysis, lang: str, digits: int) -> str:
         lang,
         rank=analysis.house_rank,
         count=count,
-        gap=decimal(analysis.give_up, lang, digits),
+        gap=decimal(shown_gap(analysis, analysis.house, digits), lang, digits),
     )
 
 
@@ -179,7 +196,7 @@ def analysis_bars(analysis: Analysis, lang: str) -> list[Bar]:
         Bar(
             label=f"{place}.  {_ranks(split.five)}  /  {_ranks(split.two)}",
             value=0.0 - split.gap,  # 0.0 - 0.0 is +0.0: the best reads 0, not −0
-            value_text=decimal(0.0 - split.gap, lang, digits),
+            value_text=decimal(0.0 - shown_gap(analysis, split, digits), lang, digits),
             highlight=split.house_way,
         )
         for place, split in _shown_rows(analysis, TOP_BARS)
@@ -193,7 +210,8 @@ def chart_description(analysis: Analysis, lang: str) -> str:
     two = cards_in_words(house.two, lang == SWEDISH)
     if house.gap == 0:
         return text("analyze.chart_best", lang, two=two)
-    gap = decimal(house.gap, lang, shown_digits(analysis))
+    digits = shown_digits(analysis)
+    gap = decimal(shown_gap(analysis, house, digits), lang, digits)
     return text("analyze.chart_worse", lang, two=two, gap=gap)
 
 

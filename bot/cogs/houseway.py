@@ -19,7 +19,7 @@ from houseway import Decision, HandError, house_way, parse_hand
 from houseway.cards import deal
 from houseway.census import load_rule_counts
 from houseway.cost import rule_cost
-from houseway.rules import RULES
+from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
 
 from ..alt_text import decision_description, picture_file
 from ..cards_image import Deck, render_split, warm_up
@@ -30,9 +30,9 @@ from ..embeds import (
     error_embed,
     rule_embed,
     rules_overview,
-    safe_token,
+    unknown_rule_text,
 )
-from ..i18n import language, text
+from ..i18n import SWEDISH, language, text
 from ..interactions import (
     Refusal,
     age,
@@ -311,11 +311,10 @@ class HousewayCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
         lang = language(interaction.locale)
         if rule is not None:
-            rule_id = rule.strip().lower()
-            if rule_id not in RULES:
+            rule_id = find_rule(rule)  # a name in either language, or an id
+            if rule_id is None:
                 await interaction.response.send_message(
-                    text("rules.unknown", lang, rule=safe_token(rule)),
-                    ephemeral=True,
+                    unknown_rule_text(rule, lang), ephemeral=True
                 )
                 return
             await interaction.response.send_message(
@@ -333,20 +332,23 @@ class HousewayCog(commands.Cog):
     async def rules_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        needle = current.strip().lower()
+        swedish = language(interaction.locale) == SWEDISH
+        named = rules_like(current) if current.strip() else RULE_IDS
+        needle = current.strip().casefold()
+        quoted = [  # then the rules whose sentence has the words
+            rule_id
+            for rule_id, rule in RULES.items()
+            if rule_id not in named
+            and (needle in rule.swedish.casefold() or needle in rule.english.casefold())
+        ]
         choices = []
-        for rule_id, rule in RULES.items():
-            if (
-                needle in rule_id
-                or needle in rule.swedish.lower()
-                or needle in rule.english.lower()
-            ):
-                label = f"{rule_id} – {rule.swedish}"
-                choices.append(
-                    app_commands.Choice(
-                        name=label[:97] + "…" if len(label) > 100 else label, value=rule_id
-                    )
+        for rule_id in (*named, *quoted):
+            label = f"{rule_name(rule_id, swedish)} – {rule_summary(rule_id, swedish)}"
+            choices.append(
+                app_commands.Choice(
+                    name=label[:99] + "…" if len(label) > 100 else label, value=rule_id
                 )
+            )
         return choices[:25]
 
 

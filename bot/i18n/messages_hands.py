@@ -37,7 +37,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": f"*{SUPPLEMENT_MARKER_SV}*",
         "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
     },
-    "footer.path": {"sv": "Regel-id: {path}", "en": "Rule id: {path}"},
+    "footer.path": {"sv": "Regel: {path}", "en": "Rule: {path}"},
     "button.deal_again": {"sv": "Ny giv", "en": "Deal again"},
     "rules.intro": {"sv": "Inledning", "en": "Introduction"},
     "component.invalid": {
@@ -61,8 +61,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This menu is no longer valid. Answer in the message of the current round.",
     },
     "rules.unknown": {
-        "sv": "Det finns ingen regel som heter {rule}. Välj en i listan, t.ex. `one-pair`.",
-        "en": "There is no rule called {rule}. Pick one from the list, e.g. `one-pair`.",
+        "sv": "Det finns ingen regel som heter {rule}. Välj en i listan, t.ex. {example}.",
+        "en": "There is no rule called {rule}. Pick one from the list, e.g. {example}.",
+    },
+    "rules.unknown.like": {
+        "sv": "Det finns ingen regel som heter {rule}. Menar du någon av dessa: {names}? Välj en i listan.",
+        "en": "There is no rule called {rule}. Did you mean one of these: {names}? Pick one from the list.",
     },
     "rules.more": {"sv": "Reglerna, fortsättning", "en": "The rules, continued"},
     "error.title": {"sv": "Den handen kan jag inte läsa", "en": "I can't read that hand"},

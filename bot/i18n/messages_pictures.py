@@ -8,44 +8,48 @@ from typing import Final
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
     "analyze.intro": {
-        "sv": "Exakt förväntat resultat per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
-        "en": "Exact expected result per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
+        "sv": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+        "en": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
     },
     "analyze.row": {
         "sv": "{five}  ·  {two}\nVäntevärde {ev}{gap}\nVinst {win} · oavgjort {push} · förlust {loss}",
         "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
     },
     "analyze.row_gap": {
-        "sv": " · {gap} sämre än den bästa",
-        "en": " · gives up {gap} against the best",
+        "sv": " · {gap} mindre än den bästa",
+        "en": " · {gap} less than the best",
     },
     "analyze.others": {"sv": "Övriga delningar (väntevärde)", "en": "The other splits (EV)"},
+    "analyze.others_more": {
+        "sv": "Övriga delningar, fortsättning",
+        "en": "The other splits, continued",
+    },
     "analyze.house_mark": {"sv": "Huset väljer", "en": "House Way"},
     "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
     "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
     "analyze.house_best": {
-        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} enheter mindre per hand.",
-        "en": "Place 1 of {count}: the best split. The next best gives up {gap} units per hand.",
+        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} mindre per insatt enhet.",
+        "en": "Place 1 of {count}: the best split. The next best gives {gap} less per unit bet.",
     },
     "analyze.house_tied": {
         "sv": "Plats {rank} av {count}: exakt lika bra som den bästa delningen.",
         "en": "Place {rank} of {count}: exactly as good as the best split.",
     },
     "analyze.house_worse": {
-        "sv": "Plats {rank} av {count}: {gap} enheter per hand sämre än den bästa delningen.",
-        "en": "Place {rank} of {count}: it gives up {gap} units per hand against the best split.",
+        "sv": "Plats {rank} av {count}: ger {gap} mindre per insatt enhet än den bästa delningen.",
+        "en": "Place {rank} of {count}: it gives {gap} less per unit bet than the best split.",
     },
     "analyze.footer": {
-        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar hur mycket sämre varje delning är än den bästa · husets stapel är guldfärgad",
-        "en": "Exact: all {deals} dealer hands · the chart shows what each split gives up against the best · the house way's bar is gold",
+        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar hur mycket mindre varje delning ger än den bästa · husets stapel är guldfärgad",
+        "en": "Exact: all {deals} dealer hands · the chart shows how much less each split gives than the best · the house way's bar is gold",
     },
     "analyze.chart_best": {
-        "sv": "Stapeldiagram: hur mycket sämre varje delning är än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
-        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) is the best.",
+        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
+        "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) is the best.",
     },
     "analyze.chart_worse": {
-        "sv": "Stapeldiagram: hur mycket sämre varje delning är än den bästa. Husets delning (tvåkortshand: {two}) är {gap} sämre.",
-        "en": "Bar chart: what each split gives up against the best. The house way (two-card hand: {two}) gives up {gap}.",
+        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) ger {gap} mindre per insatt enhet.",
+        "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) gives {gap} less per unit bet.",
     },
     "analyze.timeout": {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",

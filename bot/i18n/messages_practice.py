@@ -48,8 +48,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Husets delning är också den bästa för den här handen.",
         "en": "The house way is also the best split of this hand.",
     },
-    "practice.versus.gives_up": {"sv": "din delning förlorar {gap}", "en": "yours gives up {gap}"},
-    "practice.versus.gains": {"sv": "din delning tjänar {gap}", "en": "yours gains {gap}"},
+    "practice.versus.less": {
+        "sv": "din delning ger {gap} mindre per insatt enhet",
+        "en": "yours gives {gap} less per unit bet",
+    },
+    "practice.versus.more": {
+        "sv": "din delning ger {gap} mer per insatt enhet",
+        "en": "yours gives {gap} more per unit bet",
+    },
     "practice.versus.equal": {"sv": "lika", "en": "the same"},
     "practice.ev.unit": {
         "sv": "Väntevärde per insatt enhet mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",

@@ -13,6 +13,8 @@ import io
 import re
 import sys
 import time
+from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 from PIL import Image
@@ -20,9 +22,10 @@ from PIL import Image
 from bot import chart
 from bot.chart import Bar, render_bar_chart
 from bot.client import HousewayBot
+from bot.cogs import analyze as analyze_cog
 from bot.cogs.analyze import analysis_bars, analysis_embed, chart_description
 from houseway.analyze import Analysis, SplitResult, analyze
-from houseway.cards import parse_hand
+from houseway.cards import parse_hand, pretty_card
 from tests.bot.fixtures import metrics_show
 from tests.fakediscord import CallbackType, FakeDiscord
 
@@ -45,6 +48,19 @@ def expected(hand: str) -> Analysis:
 def figure(value: float, digits: int, lang: str = "en", signed: bool = True) -> str:
     shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
     return shown.replace(".", ",") if lang == "sv" else shown
+
+
+def gap_shown(best: SplitResult, split: SplitResult, digits: int, lang: str = "en") -> str:
+    """What ``split`` gives less than ``best``, as the difference of the two figures shown
+    (worked out in decimal arithmetic here, not as the bot does it)."""
+    shown = Decimal(f"{best.ev:.{digits}f}") - Decimal(f"{split.ev:.{digits}f}")
+    return figure(float(shown), digits, lang, signed=False)
+
+
+def cards(split: SplitResult) -> str:
+    """A split on one line, as "The other splits" lists it: ``A♦ 10♥ 8♣ 3♥ 2♠ · 9♥ 6♥``."""
+    five, two = (" ".join(pretty_card(c) for c in hand) for hand in (split.five, split.two))
+    return f"{five} · {two}"
 
 
 def shares(split: SplitResult, lang: str = "en") -> str:
@@ -137,20 +153,23 @@ async def test_analyze_in_english(fake_discord: FakeDiscord, houseway_bot: House
     for place, (row, split) in enumerate(zip(rows, analysis.splits, strict=False), 1):
         assert row["name"].startswith(f"{place}. {split.five_name()} / {split.two_name()}")
         if place > 1:
-            gap = figure(split.gap, 4, signed=False)
-            assert f"EV {figure(split.ev, 4)} · gives up {gap} against the best\n" in row["value"]
+            gap = gap_shown(best, split, 4)
+            assert f"EV {figure(split.ev, 4)} · {gap} less than the best\n" in row["value"]
         assert row["value"].endswith(shares(split))
-    # Every split's EV: the rest one line each, negative ones with a real minus sign.
+    # Every split's EV: the rest one line each, named by its cards, negative ones with a
+    # real minus sign.
     others = field(embed, "The other splits (EV)").split("\n")
     assert len(others) == len(analysis.splits) - 5
+    assert others[0] == "6. 9♥ 9♦ K♠ Q♠ J♠ · A♠ 10♠  +0.0668"
     for line, (place, split) in zip(others, enumerate(analysis.splits[5:], 6), strict=True):
-        assert line == f"{place}. {split.five_name()} / {split.two_name()}  {figure(split.ev, 4)}"
+        assert line == f"{place}. {cards(split)}  {figure(split.ev, 4)}"
     assert any(MINUS in line for line in others) and all("-" not in line for line in others)
     runner_up = analysis.splits[1]
     assert field(embed, "🏠 The house way") == (
-        f"Place 1 of {len(analysis.splits)}: the best split. The next best gives up "
-        f"{figure(runner_up.gap, 4, signed=False)} units per hand."
+        f"Place 1 of {len(analysis.splits)}: the best split. The next best gives "
+        f"{gap_shown(best, runner_up, 4)} less per unit bet."
     )
+    assert embed["description"].startswith("Exact expected value (EV) per unit bet")
     assert "against all 53,524,680 hands the dealer can hold" in embed["description"]
     assert "A win pays 0.95" in embed["description"]
     assert embed["footer"]["text"].startswith("Exact: all 53,524,680 dealer hands")
@@ -158,7 +177,7 @@ async def test_analyze_in_english(fake_discord: FakeDiscord, houseway_bot: House
     assert image.width == 800 and 300 <= image.height <= 500
     assert gold_rows(image) == {0}  # the house way's row, though its bar has no length
     assert alt == (  # cards in words, as in every picture's alt text
-        "Bar chart: what each split gives up against the best. "
+        "Bar chart: how much less each split gives than the best. "
         "The house way (two-card hand: 9 of hearts, 9 of diamonds) is the best."
     )
 
@@ -173,27 +192,32 @@ async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: House
     assert [row["name"].split(".")[0] for row in rows] == ["1", "2", "3", "4", "5", "8"]
     assert rows[-1]["name"] == "8. Stege / Högt kort  🏠 Huset väljer"
     assert house.ev < 0
+    # +0,2683 and −0,0271 are shown: the difference is 0,2954 (the exact one, 0.295483,
+    # would round to 0,2955).
+    assert rows[0]["value"].split("\n")[1] == "Väntevärde +0,2683"
     assert rows[-1]["value"] == (
-        f"A♣  K♥  Q♥  J♣  🃏  ·  5♦  3♣\nVäntevärde {figure(house.ev, 4, 'sv')}"
-        f" · {figure(house.gap, 4, 'sv', signed=False)} sämre än den bästa\n"
+        f"A♣  K♥  Q♥  J♣  🃏  ·  5♦  3♣\nVäntevärde {MINUS}0,0271 · 0,2954 mindre än den bästa\n"
         f"{shares(house, 'sv')}"
     )
-    assert MINUS + "0,0271" in rows[-1]["value"]
     assert field(embed, "🏠 Husets delning") == (
-        f"Plats 8 av {len(analysis.splits)}: "
-        f"{figure(house.gap, 4, 'sv', signed=False)} enheter per hand sämre än den bästa delningen."
+        f"Plats 8 av {len(analysis.splits)}: ger 0,2954 mindre per insatt enhet än den bästa "
+        "delningen."
     )
+    assert embed["description"].startswith("Exakt väntevärde per insatt enhet")
+    assert "förväntat" not in str(embed) and "förlorar" not in str(embed)
     others = field(embed, "Övriga delningar (väntevärde)").split("\n")
     assert [line.split(".")[0] for line in others] == ["6", "7", "9", "10", "11", "12", "13", "14"]
+    assert others[0] == "6. A♣ 🃏 K♥ J♣ 3♣ · Q♥ 5♦  +0,0365"
+    for line, (place, split) in zip(others[2:], enumerate(analysis.splits[8:], 9), strict=True):
+        assert line == f"{place}. {cards(split)}  {figure(split.ev, 4, 'sv')}"
     assert "Vinst ger 0,95" in embed["description"]
     assert "förlust −1" in embed["description"]
     assert embed["footer"]["text"].startswith("Exakt: alla 53\u00a0524\u00a0680 givarhänder")
     assert image.width == 800
     assert gold_rows(image) == {7}
-    gap = figure(house.gap, 4, "sv", signed=False)
     assert alt == (
-        "Stapeldiagram: hur mycket sämre varje delning är än den bästa. "
-        f"Husets delning (tvåkortshand: ruter 5, klöver 3) är {gap} sämre."
+        "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. "
+        "Husets delning (tvåkortshand: ruter 5, klöver 3) ger 0,2954 mindre per insatt enhet."
     )
 
 
@@ -266,22 +290,41 @@ def test_close_splits_get_the_decimals_that_tell_them_apart() -> None:
     assert f"{second.ev:.5f}" == f"{third.ev:.5f}" and f"{second.ev:.6f}" != f"{third.ev:.6f}"
     embed = analysis_embed(analysis, "en").to_dict()
     rows = split_rows(embed)
+    best = analysis.best
+    assert f"EV {figure(second.ev, 6)} · {gap_shown(best, second, 6)} less" in rows[1]["value"]
+    assert f"EV {figure(third.ev, 6)} · {gap_shown(best, third, 6)} less" in rows[2]["value"]
+    assert rows[0]["value"].split("\n")[1] == f"EV {figure(best.ev, 6)}"
     assert (
-        f"EV {figure(second.ev, 6)} · gives up {figure(second.gap, 6, signed=False)}"
-        in (rows[1]["value"])
-    )
-    assert (
-        f"EV {figure(third.ev, 6)} · gives up {figure(third.gap, 6, signed=False)}"
-        in (rows[2]["value"])
-    )
-    assert rows[0]["value"].split("\n")[1] == f"EV {figure(analysis.best.ev, 6)}"
-    assert (
-        f"gives up {figure(analysis.give_up, 6, signed=False)} units"
+        f"gives {gap_shown(best, analysis.house, 6)} less per unit bet"
         in embed["fields"][-1]["value"]
     )
     bars = analysis_bars(analysis, "sv")
     assert bars[1].value_text != bars[2].value_text
-    assert bars[1].value_text == figure(-second.gap, 6, "sv", signed=False)
+    assert bars[1].value_text == MINUS + gap_shown(best, second, 6, "sv")
+
+
+def test_the_other_splits_stay_within_discords_limits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Named by their cards, the rows are longer than names were: more rows than a hand can
+    have (21), at ten decimals, go on in a second field; no field over 1,024 characters, the
+    embed under 6,000."""
+    monkeypatch.setattr(analyze_cog, "shown_digits", lambda analysis: 10)
+    analysis = expected(NEAR_TIE)
+    others = [replace(split, house_way=False) for split in analysis.splits]
+    many = replace(analysis, splits=(*analysis.splits, *others, *others))
+    embed = analysis_embed(many, "sv")
+    assert len(embed) <= 6000
+    assert all(len(f.value or "") <= 1024 and len(f.name or "") <= 256 for f in embed.fields)
+    listed = [f for f in embed.fields if (f.name or "").startswith("Övriga delningar")]
+    assert [f.name for f in listed] == [
+        "Övriga delningar (väntevärde)",
+        "Övriga delningar, fortsättning",
+    ]
+    lines = "\n".join(f.value or "" for f in listed).split("\n")
+    house = many.house_rank  # shown in detail
+    assert [line.split(".")[0] for line in lines] == [
+        str(n) for n in range(6, len(many.splits) + 1) if n != house
+    ]
+    assert lines[-1].endswith(figure(others[-1].ev, 10, "sv"))
 
 
 def test_the_chart_shows_what_each_split_gives_up() -> None:
@@ -292,10 +335,10 @@ def test_the_chart_shows_what_each_split_gives_up() -> None:
     assert bars[0].value == 0 and bars[0].value_text == "0,0000"  # the best: zero, unsigned
     assert [bar.value for bar in bars] == [-split.gap for split in analysis.splits[:8]]
     assert bars[-1].label == "8.  A K Q J Jkr  /  5 3"
-    assert bars[-1].value_text == MINUS + f"{analysis.house.gap:.4f}".replace(".", ",")
+    assert bars[-1].value_text == MINUS + "0,2954"  # +0,2683 − (−0,0271), as shown
     assert chart_description(analysis, "en") == (
-        "Bar chart: what each split gives up against the best. The house way "
-        f"(two-card hand: 5 of diamonds, 3 of clubs) gives up {analysis.house.gap:.4f}."
+        "Bar chart: how much less each split gives than the best. The house way "
+        "(two-card hand: 5 of diamonds, 3 of clubs) gives 0.2954 less per unit bet."
     )
 
 

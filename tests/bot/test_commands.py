@@ -75,13 +75,18 @@ async def test_two_rule_path_quotes_every_sentence(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
     hand = "5h 6h 7h 8h 9h 9c 5c"
-    interaction = await fake_discord.send_command("houseway", {"hand": hand}, locale="sv-SE")
-    [embed] = (await fake_discord.wait_response(interaction)).embeds
     decision = house_way(parse_hand(hand))
     assert decision.path == ("straight-flush.two-pairs", "two-pairs.split")
-    for rule in sentences_for(decision.path):
-        assert f"> {rule.swedish}" in embed["description"]
-    assert "straight-flush.two-pairs → two-pairs.split" in embed["footer"]["text"]
+    for locale, footer in (
+        ("sv-SE", "Regel: Färgstege med två par → Två par delas"),
+        ("en-US", "Rule: Straight flush with two pairs → Two pairs split"),
+    ):
+        interaction = await fake_discord.send_command("houseway", {"hand": hand}, locale=locale)
+        [embed] = (await fake_discord.wait_response(interaction)).embeds
+        for rule in sentences_for(decision.path):
+            assert f"> {rule.swedish}" in embed["description"]
+        # The rules by the names a member reads everywhere, not by their ids.
+        assert embed["footer"]["text"] == footer
 
 
 async def test_private_answer_is_ephemeral(
@@ -405,7 +410,7 @@ async def test_slow_picture_defers_first_then_follows_up(
     first = await fake_discord.wait_response(interaction)
     assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
     [followup] = await fake_discord.wait_followups(interaction, 1)
-    assert followup.embeds[0]["footer"]["text"].endswith("flush-straight.keep")
+    assert followup.embeds[0]["footer"]["text"].endswith("Flush or straight kept")
     png_of(followup)
 
 

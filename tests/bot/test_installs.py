@@ -104,7 +104,7 @@ async def test_installed_to_a_members_account_the_commands_need_nothing_from_the
     houseway = await answer_message(
         fake_discord, await fake_discord.send_command("houseway", {"hand": HAND}, **place)
     )
-    assert houseway.embeds[0]["footer"]["text"].endswith("flush-straight.keep")
+    assert houseway.embeds[0]["footer"]["text"].endswith("Flush or straight kept")
     open_png(houseway.attachment_bytes("houseway.png"))  # asserts a PNG
     deal = await answer_message(fake_discord, await fake_discord.send_command("deal", **place))
     open_png(deal.attachment_bytes("houseway.png"))  # asserts a PNG

@@ -33,7 +33,7 @@ async def test_an_interaction_already_old_is_deferred_at_once(
     assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
     assert interaction.late_callbacks == 0
     [answer] = await fake_discord.wait_followups(interaction, 1)
-    assert answer.embeds[0]["footer"]["text"].endswith("flush-straight.keep")
+    assert answer.embeds[0]["footer"]["text"].endswith("Flush or straight kept")
     assert answer.file("houseway.png").data.startswith(b"\x89PNG")
 
 

@@ -174,7 +174,7 @@ async def test_entry_point_answers_and_stops_cleanly_on_sigterm(
         await fake_discord.wait_until(lambda: fake_discord.sync_count() == 1, 30, "sync")
         interaction = await fake_discord.send_command("houseway", {"hand": "As Ah Ad Ac JK 7s 2d"})
         sent = await fake_discord.wait_response(interaction, timeout=15)
-        assert "five-aces" in sent.embeds[0]["footer"]["text"]
+        assert sent.embeds[0]["footer"]["text"] == "Rule: Five aces"
         process.send_signal(signal.SIGTERM)
         log = await exit_output(process, 10)
     assert process.returncode == 0, log

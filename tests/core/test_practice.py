@@ -24,7 +24,7 @@ from houseway.practice import (
     rules_of_answer,
     verdict,
 )
-from houseway.rules import NAMES, RULES, rule_name, rule_summary
+from houseway.rules import NAMES, RULES, find_rule, rule_name, rule_summary, rules_like
 
 
 @pytest.fixture(scope="module")
@@ -245,3 +245,31 @@ def test_upcoming_plays_the_schedule_forward() -> None:
         dealt.append(rule_id)
         ahead[rule_id] = schedule.after(ahead.get(rule_id), True, step + 1)
     assert dealt == ["high-card", "two-pairs.split", "one-pair", "high-card", first_new]
+
+
+def test_swedish_names_say_fargstege_not_straight_flush() -> None:
+    """The Swedish word for a straight flush in names and summaries (the quoted sentences
+    keep the casino's "straight flush")."""
+    assert rule_name("straight-flush.keep", swedish=True) == "Färgstegen behålls"
+    assert rule_name("straight-flush.two-pairs", swedish=True) == "Färgstege med två par"
+    assert rule_name("straight-flush.pair-moved", swedish=True) == "Färgstege: paret flyttas"
+    for rule_id in RULES:
+        shown = rule_name(rule_id, swedish=True) + rule_summary(rule_id, swedish=True)
+        assert "straight" not in shown.lower(), rule_id
+    assert "straight flush" in RULES["straight-flush.keep"].swedish
+
+
+def test_every_rule_is_found_by_its_id_and_its_names_in_either_language() -> None:
+    for rule_id in RULES:
+        for words in (rule_id, rule_name(rule_id, True), rule_name(rule_id).upper()):
+            assert find_rule(f"  {words} ") == rule_id
+    assert find_rule("fyrtal i 7-10") == "four-of-a-kind.7-10"  # a hyphen for the en dash
+    assert find_rule("två par") is None
+    assert rules_like("två par") == (
+        "straight-flush.two-pairs",
+        "flush-straight.two-pairs",
+        "two-pairs.split",
+        "two-pairs.ace-jack",
+        "full-house.two-pairs",
+    )
+    assert rules_like("  ") == ()

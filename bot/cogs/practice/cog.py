@@ -31,6 +31,7 @@ from houseway.rules import RULES
 
 from ...alt_text import hand_description, picture_file
 from ...cards_image import render_hand
+from ...embeds import path_footer
 from ...i18n import SWEDISH, language, text
 from ...interactions import (
     EVERYWHERE_CONTEXTS,
@@ -262,10 +263,11 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         right, total = menu.right + correct, menu.total + 1
         missed = None if correct else decision.rule  # "More like this" deals it again
         footer = footer_text(decision, lang, right, total, recorded.streak)
+        late = False
         if mode == "rule":
             embed = rule_feedback_embed(decision, given.rule, correct, seconds, lang, footer)
         else:
-            embed = set_feedback(prepared, list(given.two), seconds, lang, footer)
+            embed, late = set_feedback(prepared, list(given.two), seconds, lang, footer)
         deck = await self.bot.decks.deck_for(interaction.user.id)
         file = await feedback_file(prepared, judged, deck, lang)
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
@@ -274,7 +276,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             attachments=[file],
             view=next_view(mode, right, total, lang, seal, menu.drill or missed),
         )
-        if mode == "set" and prepared.pending:
+        if late:
             self._later(analysis_later(interaction, prepared, embed, list(given.two), lang))
             return f"{'right' if correct else 'wrong'}_analysis_later"
         return "right" if correct else "wrong"
@@ -358,11 +360,13 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if given is not None:
             judged = judge(Answer.from_stored("set", str(given["answer"])), prepared.decision)
             two = list(judged.answer.two)
-            embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
+            embed, late = await self._daily_result(
+                db, prepared, day, two, lang, interaction.user.id
+            )
             deck = await self.bot.decks.deck_for(interaction.user.id)
             file = await feedback_file(prepared, judged, deck, lang)
             await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
-            if prepared.pending:
+            if late:
                 self._later(analysis_later(interaction, prepared, embed, two, lang))
             interaction.extras["outcome"] = "answered_before"
             return
@@ -416,22 +420,23 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             raise Refusal("daily.forgotten", outcome="forgotten") from None
         if not taken:
             raise Refusal("daily.already", outcome="already")
-        embed = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
+        embed, late = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
         deck = await self.bot.decks.deck_for(interaction.user.id)
         file = await feedback_file(prepared, judged, deck, lang)
         await interaction.response.edit_message(embed=embed, attachments=[file], view=None)
-        if prepared.pending:
+        if late:
             self._later(analysis_later(interaction, prepared, embed, two, lang))
         return "right" if judged.correct else "wrong"
 
     async def _daily_result(
         self, db: Bounded, prepared: Prepared, day: str, two: list[Card], lang: str, user_id: int
-    ) -> discord.Embed:
-        """The house way beside the member's answer, the day's tally and their streak."""
+    ) -> tuple[discord.Embed, bool]:
+        """The house way beside the member's answer, the day's tally and their streak; and
+        whether its figures are still to come."""
         standing = await self.days.standing(db, day, user_id)
-        footer = text("footer.path", lang, path=" → ".join(prepared.decision.path))
-        embed = set_feedback(prepared, two, 0.0, lang, footer)
+        footer = path_footer(prepared.decision, lang)
+        embed, late = set_feedback(prepared, two, 0.0, lang, footer)
         embed.title = text("daily.title", lang, day=day) + " – " + (embed.title or "")
         embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
         daily_result_fields(embed, *standing, lang)
-        return embed
+        return embed, late

@@ -21,10 +21,13 @@ from ...embeds import (
     ERROR_COLOUR,
     add_split_fields,
     decimal,
+    ev_digits,
     fit_field,
     number,
+    path_footer,
     percent,
     quote_rules,
+    rounded,
     why_text,
 )
 from ...i18n import SWEDISH, text
@@ -41,10 +44,6 @@ WRONG_COLOUR: Final = ERROR_COLOUR
 def answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
     """The house way's picture, with its alt text in the member's language."""
     return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
-
-
-#: Decimals of an EV in the feedback.
-EV_DIGITS: Final = 4
 
 
 def whole_percent(part: int, whole: int, lang: str) -> str:
@@ -94,12 +93,14 @@ def hand_embed(
     return embed
 
 
-def _versus(gap: float, lang: str) -> str:
-    """What the member's split does against another: gives up, gains, or the same."""
-    if abs(gap) < 5e-7:
+def _versus(member_ev: float, other_ev: float, digits: int, lang: str) -> str:
+    """What the member's split gives against another: less, more, or the same, as the
+    difference of the two figures shown."""
+    gap = rounded(other_ev, digits) - rounded(member_ev, digits)
+    if gap == 0:
         return text("practice.versus.equal", lang)
-    key = "practice.versus.gives_up" if gap > 0 else "practice.versus.gains"
-    return text(key, lang, gap=decimal(abs(gap), lang, EV_DIGITS))
+    key = "practice.versus.less" if gap > 0 else "practice.versus.more"
+    return text(key, lang, gap=decimal(abs(gap), lang, digits))
 
 
 def analysis_text(
@@ -109,31 +110,29 @@ def analysis_text(
     pending: bool = False,
 ) -> str:
     """The exact analysis in a few lines: the member's EV, then against the house way and
-    against the best split."""
-    if verdict.member_ev is None or verdict.house_ev is None or verdict.best_ev is None:
+    against the best split, with enough decimals that different EVs never look tied."""
+    member_ev, house_ev, best_ev = verdict.member_ev, verdict.house_ev, verdict.best_ev
+    if member_ev is None or house_ev is None or best_ev is None:
         return text("practice.ev.pending" if pending else "practice.ev.unavailable", lang)
-    behind_house = verdict.behind_house or 0.0
-    behind_best = verdict.behind_best or 0.0
+    digits = ev_digits((member_ev, house_ev, best_ev))
     lines = [
-        text(
-            "practice.ev.yours", lang, ev=decimal(verdict.member_ev, lang, EV_DIGITS, signed=True)
-        ),
+        text("practice.ev.yours", lang, ev=decimal(member_ev, lang, digits, signed=True)),
         text(
             "practice.ev.house",
             lang,
-            ev=decimal(verdict.house_ev, lang, EV_DIGITS, signed=True),
-            versus=_versus(behind_house, lang),
+            ev=decimal(house_ev, lang, digits, signed=True),
+            versus=_versus(member_ev, house_ev, digits, lang),
         ),
     ]
-    if best_split is not None and verdict.best_ev - verdict.house_ev > 5e-7:
+    if best_split is not None and rounded(best_ev, digits) > rounded(house_ev, digits):
         five, two = best_split
         lines.append(
             text(
                 "practice.ev.best",
                 lang,
                 split=f"{pretty_cards(five)} · {pretty_cards(two)}",
-                ev=decimal(verdict.best_ev, lang, EV_DIGITS, signed=True),
-                versus=_versus(behind_best, lang),
+                ev=decimal(best_ev, lang, digits, signed=True),
+                versus=_versus(member_ev, best_ev, digits, lang),
             )
         )
     else:
@@ -225,7 +224,7 @@ def rule_feedback_embed(
 
 def footer_text(decision: Decision, lang: str, right: int, total: int, streak: int) -> str:
     parts = [session_text(right, total, lang), text("practice.streak", lang, streak=streak)]
-    parts.append(text("footer.path", lang, path=" → ".join(decision.path)))
+    parts.append(path_footer(decision, lang))
     return " · ".join(parts)
 
 

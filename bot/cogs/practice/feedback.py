@@ -28,10 +28,13 @@ LATE_ANALYSIS: Final = 10.0
 
 def set_feedback(
     prepared: Prepared, two: list[Card], seconds: float, lang: str, footer: str
-) -> discord.Embed:
+) -> tuple[discord.Embed, bool]:
+    """The feedback, and whether its figures are still to come (then :func:`analysis_later`
+    must edit them in: the analysis may finish while the reply is sent, so ask here)."""
+    pending = prepared.pending
     judged = verdict(prepared.decision, two, prepared.evs())
-    analysis = analysis_text(judged, judged.best, lang, pending=prepared.pending)
-    return feedback_embed(prepared.decision, judged, seconds, lang, footer, analysis)
+    analysis = analysis_text(judged, judged.best, lang, pending=pending)
+    return feedback_embed(prepared.decision, judged, seconds, lang, footer, analysis), pending
 
 
 async def analysis_later(

@@ -102,10 +102,7 @@ def reveal_embed(
             + text(
                 "quiz.reveal.rule",
                 lang,
-                rule=" → ".join(
-                    f"{rule_name(rule_id, lang == SWEDISH)} (`{rule_id}`)"
-                    for rule_id in decision.path
-                ),
+                rule=" → ".join(rule_name(rule_id, lang == SWEDISH) for rule_id in decision.path),
             )
         ),
         colour=COLOUR,
