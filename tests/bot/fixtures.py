@@ -19,12 +19,15 @@ import pytest
 from bot.client import HousewayBot, make_bot
 from bot.settings import Settings
 from bot.storage import open_database
-from bot.timing import Timing
+from bot.timing import PracticeTiming, Timing
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.harness import running_client
 
 BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
 ROOT = Path(__file__).resolve().parents[2]
+#: Analyses in a thread: a worker process per test would cost a second each (the full
+#: session test uses the default worker process).
+IN_THREAD = PracticeTiming(analysis_workers=0)
 #: Quizzes that refresh, wait and retry quickly, so that a test round takes moments.
 QUICK_QUIZ = Timing(counter_refresh=0.2, grace=0.2, retry_delay=0.3)
 
@@ -266,4 +269,15 @@ async def quiz_bot(
     """A bot whose quizzes run quickly, on each database, posting in English."""
     fake_discord.default_guild.preferred_locale = "en-US"  # channel messages in English
     async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ) as bot:
+        yield bot
+
+
+@pytest.fixture
+async def practice_bot(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> AsyncIterator[HousewayBot]:
+    """A bot for practice tests, on each database, analysing in a thread."""
+    async with run_bot(
+        fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
+    ) as bot:
         yield bot

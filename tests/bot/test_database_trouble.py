@@ -14,9 +14,9 @@ import pytest
 
 from bot.storage import DatabaseError
 from bot.storage.postgres import PostgresDatabase
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import IN_THREAD, BotRunner
 from tests.bot.tcpproxy import TcpProxy
-from tests.bot.test_practice import IN_THREAD, hand_of, house_two, menu_of, practise
+from tests.bot.test_practice import hand_of, house_two, menu_of, practise
 from tests.fakediscord import FakeDiscord
 
 NOT_ANSWERING = "the database is not answering"

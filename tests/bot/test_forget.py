@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 
 from bot.storage import Database, open_database
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import IN_THREAD, BotRunner
 from tests.bot.tcpproxy import TcpProxy
 from tests.bot.test_practice import (
-    IN_THREAD,
     daily_hand_of,
     hand_of,
     house_two,

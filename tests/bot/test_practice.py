@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -16,31 +15,16 @@ from bot.cards_image import Deck
 from bot.client import HousewayBot
 from bot.cogs.practice.views import hand_of_code
 from bot.storage import Database, migrations, open_database
-from bot.timing import PracticeTiming
 from houseway import house_way, sentences_for
 from houseway.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, card_words
 from houseway.hands import five_value, two_value
 from houseway.rules import RULE_IDS, rule_name, rule_summary
-from tests.bot.fixtures import BotRunner, mention
+from tests.bot.fixtures import IN_THREAD, BotRunner, mention
 from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
 from tests.bot.quizhelpers import not_house_two
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.models import FakeChannel, FakeMember
-
-#: Analyses in a thread: a worker process per test would cost a second each (the full
-#: session test uses the default worker process).
-IN_THREAD = PracticeTiming(analysis_workers=0)
-
-
-@pytest.fixture
-async def practice_bot(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
-) -> AsyncIterator[HousewayBot]:
-    async with run_bot(
-        fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
-    ) as bot:
-        yield bot
 
 
 def menu_of(message: Any, prefix: str = "practice:") -> dict[str, Any]:

@@ -3,27 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
-
-import pytest
 
 from bot.client import HousewayBot
 from houseway import house_way
 from houseway.rules import RULE_IDS, rule_name
-from tests.bot.fixtures import BotRunner, mention
-from tests.bot.test_practice import IN_THREAD, answer, hand_of, house_two, other_two
+from tests.bot.fixtures import mention
+from tests.bot.test_practice import answer, hand_of, house_two, other_two
 from tests.fakediscord import FakeDiscord, FakeUser
-
-
-@pytest.fixture
-async def practice_bot(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
-) -> AsyncIterator[HousewayBot]:
-    async with run_bot(
-        fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
-    ) as bot:
-        yield bot
 
 
 async def drill(

@@ -7,15 +7,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.client import HousewayBot
 from bot.storage import open_database
-from tests.bot.fixtures import BotRunner, exposition, mention, metric_samples
+from tests.bot.fixtures import exposition, mention, metric_samples
 from tests.bot.test_practice import (
-    IN_THREAD,
     answer,
     button_of,
     hand_of,
@@ -27,13 +25,8 @@ from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
 
 
 @pytest.fixture
-async def bot(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
-) -> AsyncIterator[HousewayBot]:
-    async with run_bot(
-        fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
-    ) as bot:
-        yield bot
+def bot(practice_bot: HousewayBot) -> HousewayBot:
+    return practice_bot
 
 
 def invalid_count(bot: HousewayBot, command: str) -> float:

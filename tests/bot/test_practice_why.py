@@ -4,18 +4,12 @@ decide; each in the member's language."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from bot.client import HousewayBot
 from houseway import house_way
 from houseway.cards import card_from_name
 from houseway.explain import explain
 from houseway.explain.mistakes import where_wrong, why_not
-from tests.bot.fixtures import BotRunner
 from tests.bot.test_practice import (
-    IN_THREAD,
     answer,
     field,
     hand_of,
@@ -26,16 +20,6 @@ from tests.bot.test_practice import (
 )
 from tests.fakediscord import FakeDiscord
 from tests.imaging import open_png
-
-
-@pytest.fixture
-async def practice_bot(
-    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
-) -> AsyncIterator[HousewayBot]:
-    async with run_bot(
-        fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
-    ) as bot:
-        yield bot
 
 
 async def test_a_wrong_split_is_told_where_it_left_the_house_way(

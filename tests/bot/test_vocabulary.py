@@ -15,10 +15,10 @@ from bot.i18n import language
 from houseway import house_way
 from houseway.cards import parse_hand
 from houseway.rules import RULES, rule_name
-from tests.bot.fixtures import QUICK_QUIZ, BotRunner
+from tests.bot.fixtures import IN_THREAD, QUICK_QUIZ, BotRunner
 from tests.bot.quizhelpers import expire_round, reveals, start_quiz, wait_round
 from tests.bot.quizhelpers import hand_of as round_hand
-from tests.bot.test_practice import IN_THREAD, answer, field, hand_of, house_two, practise
+from tests.bot.test_practice import answer, field, hand_of, house_two, practise
 from tests.fakediscord import FakeDiscord
 
 
