@@ -12,23 +12,15 @@ from houseway.practice import GAPS
 
 
 @dataclass(frozen=True)
-class Timing:
-    #: The round message's answer count is edited at most this often (edits are rate-limited).
-    counter_refresh: float = 5.0
-    #: After the deadline, wait this long for answers accepted just before it to be written.
-    grace: float = 1.0
-    #: How long a runner waits before retrying after a database or Discord failure.
-    retry_delay: float = 3.0
-    #: Database work for an interaction gets this long, counted from when Discord created
-    #: it; then the reply goes out anyway (Discord allows 3 seconds): an answer is kept in
-    #: memory like one taken during an outage, a command says scores are unavailable.
+class Answering:
+    """Discord's 3 seconds: database work for an interaction gets ``ack_by``, counted from
+    when Discord created it, and then the reply goes out anyway (a quiz answer is kept in
+    memory like one taken during an outage; anything else is told the database is
+    unavailable); but it always gets at least ``min_write_wait`` (clocks may disagree with
+    Discord's)."""
+
     ack_by: float = 2.0
-    #: ... but the database always gets at least this long (clocks may disagree with Discord's).
     min_write_wait: float = 0.25
-    #: /quiz reset's confirmation waits this long for the member's yes or no.
-    confirm_reset: float = 60.0
-    #: At shutdown the runners get this long to stop (a hung database must not hold it up).
-    stop_runners: float = 1.5
 
     def ack_budget(self, created_at: datetime, now: float) -> float:
         """Seconds the database may take for an interaction before it is answered anyway."""
@@ -37,12 +29,21 @@ class Timing:
 
 
 @dataclass(frozen=True)
-class PracticeTiming:
-    #: Database work for an interaction gets this long, counted from when Discord created
-    #: it; then the member is told the database is unavailable (Discord allows 3 seconds).
-    ack_by: float = 2.0
-    #: ... but the database always gets at least this long (clocks may disagree).
-    min_write_wait: float = 0.25
+class Timing(Answering):
+    #: The round message's answer count is edited at most this often (edits are rate-limited).
+    counter_refresh: float = 5.0
+    #: After the deadline, wait this long for answers accepted just before it to be written.
+    grace: float = 1.0
+    #: How long a runner waits before retrying after a database or Discord failure.
+    retry_delay: float = 3.0
+    #: /quiz reset's confirmation waits this long for the member's yes or no.
+    confirm_reset: float = 60.0
+    #: At shutdown the runners get this long to stop (a hung database must not hold it up).
+    stop_runners: float = 1.5
+
+
+@dataclass(frozen=True)
+class PracticeTiming(Answering):
     #: An answer waits this long (besides its database write) for the hand's exact
     #: analysis, made while the member thought; past that the feedback goes out without
     #: it and the figures are edited in as soon as they are ready.
@@ -71,8 +72,3 @@ class PracticeTiming:
     in_flight: int = 2
     #: Leitner gaps: hands until a rule in box 0, 1, 2, ... is due again.
     gaps: tuple[int, ...] = field(default=GAPS)
-
-    def ack_budget(self, created_at: datetime, now: float) -> float:
-        """Seconds the database may take for an interaction before it is answered anyway."""
-        age = now - created_at.timestamp()
-        return max(self.min_write_wait, min(self.ack_by, self.ack_by - age))
