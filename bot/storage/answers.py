@@ -131,7 +131,7 @@ async def _insert(db: Statements, chunk: list[AnswerIn]) -> set[tuple[int, int]]
             f" CAST(${n + 4} AS DOUBLE PRECISION))"
         )
         args += [item.round_id, item.user_id, item.answer, item.answered_at]
-    written = await db.fetch(
+    sql = (
         "WITH given (round_id, user_id, answer, answered_at) AS (VALUES "
         + ", ".join(values)
         + ") INSERT INTO answers (round_id, user_id, answer, answered_at)"
@@ -145,9 +145,13 @@ async def _insert(db: Statements, chunk: list[AnswerIn]) -> set[tuple[int, int]]
         " ON CONFLICT (round_id, user_id) DO UPDATE SET answer = excluded.answer,"
         " answered_at = excluded.answered_at"
         " WHERE excluded.answered_at >= answers.answered_at"
-        " RETURNING round_id, user_id",
-        *args,
+        " RETURNING round_id, user_id"
     )
+    if isinstance(db, Database):  # under the members' locks: a forget waits, or is waited for
+        async with db.members_transaction([item.user_id for item in chunk]) as tx:
+            written = await tx.fetch(sql, *args)
+    else:
+        written = await db.fetch(sql, *args)
     return {(int(row["round_id"]), int(row["user_id"])) for row in written}
 
 

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Collection
 from importlib import resources
 from typing import Any
 
@@ -79,6 +80,13 @@ class Database(Statements):
         them run one after the other and never wait for each other's rows in opposite
         orders (a deadlock). SQLite's BEGIN IMMEDIATE already lets one writer in at a time.
         """
+        return self.members_transaction((user_id,))
+
+    def members_transaction(
+        self, user_ids: Collection[int]
+    ) -> contextlib.AbstractAsyncContextManager[Statements]:
+        """A transaction that first takes several members' locks, in ascending order (so
+        that two such transactions never wait for each other): a batch of quiz answers."""
         return self.transaction()
 
     async def scrub(self) -> None:

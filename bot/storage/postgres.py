@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from typing import Any, Final
 from urllib.parse import unquote, urlsplit
 
@@ -195,12 +195,17 @@ class PostgresDatabase(Database):
                         connection.terminate()
 
     @contextlib.asynccontextmanager
-    async def member_transaction(self, user_id: int) -> AsyncIterator[Statements]:
-        """A transaction holding the member's advisory lock (keyed by the user id) first:
-        it is released at COMMIT or ROLLBACK. A Discord id taken for the migration lock's
-        key would only make that member wait for a migration."""
+    async def members_transaction(self, user_ids: Collection[int]) -> AsyncIterator[Statements]:
+        """A transaction holding the members' advisory locks (keyed by their user ids),
+        taken in ascending order before any row is touched; released at COMMIT or
+        ROLLBACK. A Discord id taken for the migration lock's key would only make that
+        member wait for a migration."""
         async with self.transaction() as tx:
-            await tx.execute("SELECT pg_advisory_xact_lock($1)", user_id)
+            await tx.execute(
+                "SELECT pg_advisory_xact_lock(id) FROM"
+                " (SELECT id FROM unnest(CAST($1 AS BIGINT[])) AS id ORDER BY id) AS ordered",
+                sorted(set(user_ids)),
+            )
             yield tx
 
     async def migrate(self) -> list[str]:

@@ -257,3 +257,46 @@ async def test_nine_thousand_answers_to_one_round_are_written(any_database_url: 
         assert row is not None and row["n"] == 9000
     finally:
         await database.close()
+
+
+async def _until_waiting_or_done(url: str, writing: asyncio.Future[Any]) -> None:
+    """Until the write waits for a lock (seen from another connection) or is done."""
+    import asyncpg
+
+    watcher = await asyncpg.connect(url)
+    try:
+        for _ in range(3000):
+            if writing.done() or await watcher.fetchval(
+                "SELECT count(*) FROM pg_locks WHERE NOT granted"
+            ):
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("the write neither finished nor waited")
+    finally:
+        await watcher.close()
+
+
+async def test_a_quiz_answer_written_during_a_forget_waits_for_it_and_is_refused(
+    postgres_url: str,
+) -> None:
+    """A forget and a quiz answer of the same member at the same moment (PostgreSQL, where
+    statements run side by side): the answer's write takes the member's lock, so it waits
+    for the forget, then sees its note and writes nothing."""
+    database = await open_database(postgres_url)
+    try:
+        round_ = await open_round(database)
+        member, given_at = 4242, time.time()
+        async with database.member_transaction(member) as forgetting:
+            await forgetting.execute(
+                "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)",
+                member,
+                given_at + 1,
+            )
+            await forgetting.execute("DELETE FROM answers WHERE user_id = $1", member)
+            answer = store.AnswerIn(round_.id, member, "Qc Jh", given_at)
+            writing = asyncio.ensure_future(store.record_answers(database, [answer]))
+            await _until_waiting_or_done(postgres_url.split("?")[0], writing)
+        assert await writing == [False]
+        assert await database.fetch("SELECT 1 FROM answers WHERE user_id = $1", member) == []
+    finally:
+        await database.close()
