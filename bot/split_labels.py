@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from houseway.cards import ACE, COURT_WORDS, JOKER, RANK_LABELS, Card
+from houseway.cards import ACE, COURT_WORDS, JACK, JOKER, RANK_LABELS, Card
 from houseway.hands import (
     CATEGORY_NAMES,
     ROYAL_NAMES,
@@ -27,8 +27,6 @@ from houseway.hands import (
 
 from .i18n import SWEDISH, text
 
-_JACK = 9
-
 
 def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     """``cards`` in the order given, the joker moved last."""
@@ -38,7 +36,7 @@ def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
 def _rank_words(rank: int, swedish: bool) -> str:
     """A rank as the joker's note says it: "ess", "7"; in English with its article, "an
     ace", "an 8", "a 7"."""
-    word = COURT_WORDS[swedish][rank - _JACK] if rank >= _JACK else RANK_LABELS[rank]
+    word = COURT_WORDS[swedish][rank - JACK] if rank >= JACK else RANK_LABELS[rank]
     if swedish:
         return word
     return f"{'an' if word in ('ace', '8') else 'a'} {word}"

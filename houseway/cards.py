@@ -19,6 +19,11 @@ Card = int
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "shdc"
 JOKER: Final[Card] = 52
+#: Ranks by their place in RANKS (2 is 0): the ones the rules name.
+SIX: Final = 4
+TEN: Final = 8
+JACK: Final = 9
+KING: Final = 11
 ACE: Final = 12
 DECK: Final[tuple[Card, ...]] = tuple(range(53))
 HAND_SIZE: Final = 7
@@ -118,7 +123,6 @@ SUIT_WORDS: Final = (
 #: ("10 of hearts", "hjärter 10"), which screen readers read in their own language.
 COURT_WORDS: Final = (("jack", "queen", "king", "ace"), ("knekt", "dam", "kung", "ess"))
 JOKER_WORD: Final = "joker"
-_JACK: Final = 9
 
 
 def card_words(card: Card, swedish: bool = False) -> str:
@@ -131,7 +135,7 @@ def card_words(card: Card, swedish: bool = False) -> str:
     if card == JOKER:
         return JOKER_WORD
     rank = card >> 2
-    rank_word = COURT_WORDS[swedish][rank - _JACK] if rank >= _JACK else RANK_LABELS[rank]
+    rank_word = COURT_WORDS[swedish][rank - JACK] if rank >= JACK else RANK_LABELS[rank]
     suit_word = SUIT_WORDS[swedish][card & 3]
     return f"{suit_word} {rank_word}" if swedish else f"{rank_word} of {suit_word}"
 
@@ -185,7 +189,7 @@ _SUIT_WORDS: Final = {
     "hjarter": 1, "klover": 3,
 }  # fmt: skip
 _RANK_WORDS: Final = {
-    word: _JACK + offset for words in COURT_WORDS for offset, word in enumerate(words)
+    word: JACK + offset for words in COURT_WORDS for offset, word in enumerate(words)
 }
 _JOKER_WORDS: Final = ("jokern", JOKER_WORD, "buggen", "jkr", "jk", "🃏")
 

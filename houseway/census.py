@@ -23,7 +23,7 @@ from math import comb, prod
 from typing import Final, NamedTuple, TypedDict
 
 from .cards import JOKER, Card
-from .hands import Category, best_five_of, five_value, is_legal, is_royal, two_value
+from .hands import Category, best_five_of, category_of, five_value, is_legal, is_royal, two_value
 from .way import clear_cache, house_way
 
 TOTAL_HANDS: Final = comb(53, 7)
@@ -184,7 +184,7 @@ def classes(counts: RankCounts, joker: bool) -> Iterator[tuple[list[Card], int]]
 def _category_key(value: int) -> str:
     if is_royal(value):
         return "royal-flush"
-    return _CATEGORY_KEY[Category(value >> 24)]
+    return _CATEGORY_KEY[category_of(value)]
 
 
 def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:

@@ -85,8 +85,13 @@ STRAIGHT_WINDOWS: Final = tuple(STRAIGHT_ORDER)
 ORDER_TOP: Final = {_straight_order(top): top for top in range(3, 13)}
 
 
+#: Where a five-card value keeps its category: ``value >> CATEGORY_AT``. Read it through
+#: :func:`category_of`; only the hot paths below (five_value, is_legal) shift by hand.
+CATEGORY_AT: Final = 24
+
+
 def _pack(category: int, ranks: Sequence[int]) -> int:
-    value = category << 24
+    value = category << CATEGORY_AT
     shift = 16
     for rank in ranks:
         value |= rank << shift
@@ -95,11 +100,12 @@ def _pack(category: int, ranks: Sequence[int]) -> int:
 
 
 def category_of(value: int) -> Category:
-    return Category(value >> 24)
+    """The category of a five-card value (straight, flush, …)."""
+    return Category(value >> CATEGORY_AT)
 
 
 def is_royal(value: int) -> bool:
-    return value >> 24 == Category.STRAIGHT_FLUSH and (value >> 16) & 0xFF == 24
+    return category_of(value) == Category.STRAIGHT_FLUSH and (value >> 16) & 0xFF == 24
 
 
 def _grouped_value(ranks: Sequence[int]) -> int:
@@ -146,8 +152,9 @@ def five_value(cards: Sequence[Card]) -> int:
     (spec section 1); in a flush it takes the highest rank the flush lacks.
     """
     best = _GROUPED[sum(map(_COUNT_UNIT.__getitem__, cards))]
-    if best >> 24 != Category.HIGH_CARD and not (
-        JOKER in cards and best >> 24 == Category.ONE_PAIR and best >> 16 & 15 == ACE
+    category = best >> CATEGORY_AT  # category_of, without an enum on this hot path
+    if category != Category.HIGH_CARD and not (
+        JOKER in cards and category == Category.ONE_PAIR and best >> 16 & 15 == ACE
     ):
         return best  # a natural pair or better: no straight or flush is possible
     mask = 0
@@ -179,7 +186,7 @@ def five_value(cards: Sequence[Card]) -> int:
 
 def joker_rank(cards: Sequence[Card], value: int) -> int:
     """The rank the joker plays in a five-card hand of the given value (for display)."""
-    category = value >> 24
+    category = category_of(value)
     naturals = [RANK_OF[c] for c in cards if c != JOKER]
     if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
         top = ORDER_TOP[(value >> 16) & 0xFF]
@@ -204,7 +211,7 @@ def is_legal(five: int, two: int) -> bool:
     A pair low needs a pair of at least that rank, or a better category, above;
     two singles need the five-card hand's first two ranks to be at least as high.
     """
-    category = five >> 24
+    category = five >> CATEGORY_AT  # category_of, without an enum on this hot path
     if two >= 256:
         if category > Category.ONE_PAIR:
             return True
@@ -225,9 +232,10 @@ def display_order(cards: Sequence[Card], value: int | None = None) -> tuple[Card
     effective = {c: RANK_OF[c] for c in cards}
     if JOKER in effective:
         effective[JOKER] = joker_rank(cards, value)
-    wheel = (value >> 24) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and (
-        (value >> 16) & 0xFF
-    ) == _WHEEL_ORDER
+    wheel = (
+        category_of(value) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+        and ((value >> 16) & 0xFF) == _WHEEL_ORDER
+    )
     counts: dict[int, int] = {}
     for rank in effective.values():
         counts[rank] = counts.get(rank, 0) + 1

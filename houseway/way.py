@@ -15,22 +15,18 @@ from collections.abc import Sequence
 from itertools import combinations, product, repeat
 from typing import Final, NamedTuple
 
-from .cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, check_hand
+from .cards import ACE, HAND_SIZE, JACK, JOKER, KING, RANK_OF, SIX, SUIT_OF, TEN, Card, check_hand
 from .hands import (
     STRAIGHT_WINDOWS,
     Category,
     category_name,
+    category_of,
     display_order,
     five_value,
     is_legal,
     two_name,
     two_value,
 )
-
-JACK: Final = 9
-KING: Final = 11
-SIX: Final = 4
-TEN: Final = 8
 
 _STRAIGHTISH: Final = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
 _FLUSH_OR_STRAIGHT: Final = frozenset({Category.STRAIGHT, Category.FLUSH})
@@ -122,7 +118,7 @@ def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[C
     for low in combinations(cards, 2):
         five = [c for c in cards if c not in low]
         five_v = five_value(five)
-        if five_v >> 24 not in categories:
+        if category_of(five_v) not in categories:
             continue
         two_v = two_value(low)
         if not is_legal(five_v, two_v):
@@ -143,7 +139,7 @@ def _straightish(
         return low, (f"{prefix}.two-pairs", *path)
     if len(pairs) == 1:
         rest = [c for c in cards if c not in pairs[0]]
-        if five_value(rest) >> 24 in _STRAIGHTISH:
+        if category_of(five_value(rest)) in _STRAIGHTISH:
             return tuple(pairs[0]), (f"{prefix}.pair-moved",)
     return _best_low(cards, keep), (f"{prefix}.keep",)
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ..cards import (
     ACE,
+    JACK,
     JOKER,
     RANK_OF,
+    SIX,
+    TEN,
     Card,
 )
 from ..way import (
-    JACK,
-    SIX,
-    TEN,
     Decision,
     _of_size,
     _singles,

@@ -8,6 +8,7 @@ from typing import Final, NamedTuple
 
 from ..cards import (
     COURT_WORDS,
+    JACK,
     JOKER,
     RANK_LABELS,
     SUIT_OF,
@@ -17,10 +18,7 @@ from ..cards import (
     pretty_card,
 )
 from ..hands import Category, category_of, display_order, joker_rank
-from ..way import (
-    JACK,
-    Decision,
-)
+from ..way import Decision
 
 Groups = dict[int, list[Card]]
 
