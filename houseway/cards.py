@@ -97,11 +97,6 @@ def rank_label(card: Card) -> str:
     return JOKER_LABEL if card == JOKER else RANK_LABELS[card >> 2]
 
 
-def is_red(card: Card) -> bool:
-    """Hearts and diamonds (the joker is neither red nor black)."""
-    return card != JOKER and card & 3 in (1, 2)
-
-
 def pretty_card(card: Card) -> str:
     """For people: ``10♥``, ``A♠``, the joker ``🃏``."""
     if card == JOKER:

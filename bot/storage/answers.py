@@ -54,13 +54,6 @@ def unstorable(answer: AnswerIn) -> str | None:
     return None
 
 
-async def record_answer(
-    db: Statements, round_id: int, user_id: int, answer: str, answered_at: float
-) -> bool:
-    """Store (or replace) a member's answer while the round is open and before its deadline."""
-    return (await record_answers(db, [AnswerIn(round_id, user_id, answer, answered_at)]))[0]
-
-
 async def record_answers(db: Statements, batch: list[AnswerIn]) -> list[bool]:
     """Write answers, a few hundred per statement (each its own commit: not inside a
     transaction); whether each was taken.
@@ -180,10 +173,6 @@ class AnswerWriter:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drain(), name="answer-writer")
         return future
-
-    async def record(self, answer: AnswerIn) -> bool:
-        """Queue the answer and wait for its batch's write; raises DatabaseError like a write."""
-        return await asyncio.shield(self.submit(answer))
 
     async def flush(self) -> None:
         """Wait until everything queued so far has been written (or has failed)."""

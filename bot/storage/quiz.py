@@ -18,7 +18,6 @@ from . import Database, DatabaseError, Row, Statements
 # The quiz's answers are written by .answers; what the features use is named here too.
 from .answers import AnswerIn as AnswerIn
 from .answers import AnswerWriter as AnswerWriter
-from .answers import record_answer as record_answer
 from .answers import record_answers as record_answers
 
 

@@ -78,7 +78,7 @@ async def test_a_burst_of_answers_is_written_in_few_statements(any_database_url:
         now = time.time()
         results = await asyncio.gather(
             *(
-                writer.record(store.AnswerIn(round_.id, user, f"As Kd {user}", now))
+                writer.submit(store.AnswerIn(round_.id, user, f"As Kd {user}", now))
                 for user in range(1, 301)
             )
         )
@@ -105,9 +105,9 @@ async def test_writer_reports_late_answers_per_answer(any_database_url: str) -> 
         writer = store.AnswerWriter(database)
         now = time.time()
         results = await asyncio.gather(
-            writer.record(store.AnswerIn(open_.id, 1, "As Kd", now)),
-            writer.record(store.AnswerIn(closed.id, 1, "As Kd", now)),
-            writer.record(store.AnswerIn(open_.id, 2, "As Kd", now)),
+            writer.submit(store.AnswerIn(open_.id, 1, "As Kd", now)),
+            writer.submit(store.AnswerIn(closed.id, 1, "As Kd", now)),
+            writer.submit(store.AnswerIn(open_.id, 2, "As Kd", now)),
         )
         assert results == [True, False, True]
         await writer.flush()
@@ -123,9 +123,15 @@ async def test_an_older_answer_written_late_never_replaces_a_newer_one(
     try:
         round_ = await open_round(database)
         now = time.time()
-        assert await store.record_answer(database, round_.id, 7, "Qc Jh", now)
-        assert not await store.record_answer(database, round_.id, 7, "As Kd", now - 5)
-        assert await store.record_answer(database, round_.id, 7, "9s 7d", now + 1)
+        assert (await store.record_answers(database, [store.AnswerIn(round_.id, 7, "Qc Jh", now)]))[
+            0
+        ]
+        assert not (
+            await store.record_answers(database, [store.AnswerIn(round_.id, 7, "As Kd", now - 5)])
+        )[0]
+        assert (
+            await store.record_answers(database, [store.AnswerIn(round_.id, 7, "9s 7d", now + 1)])
+        )[0]
         rows = await database.fetch("SELECT answer FROM answers WHERE round_id = $1", round_.id)
         assert [row["answer"] for row in rows] == ["9s 7d"]
         # In one batch the later of a member's answers counts, whatever the order given.

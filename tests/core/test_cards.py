@@ -13,7 +13,6 @@ from houseway.cards import (
     card_words,
     cards_in_words,
     check_hand,
-    is_red,
     parse_cards,
     pretty_card,
     pretty_cards,
@@ -162,13 +161,6 @@ def test_name_pattern_matches_the_canonical_names_and_nothing_else() -> None:
 def test_display_helpers_print_ranks_as_on_the_cards() -> None:
     assert pretty_cards(parse_cards("Th As 2c Qd JK", 5)) == "10♥  A♠  2♣  Q♦  🃏"
     assert [rank_label(c) for c in parse_cards("Ts 9s As JK", 4)] == ["10", "9", "A", "Jkr"]
-    assert [is_red(c) for c in parse_cards("2s 2h 2d 2c JK", 5)] == [
-        False,
-        True,
-        True,
-        False,
-        False,
-    ]
     assert len({pretty_card(c) for c in range(53)}) == 53
 
 
