@@ -57,15 +57,15 @@ def everywhere() -> Callable[[T], T]:
 
 
 class Refusal(app_commands.CheckFailure):
-    """A refusal the member can act on: told privately from the message catalogue, logged
-    and counted under ``outcome`` (by default the key after its feature, e.g.
-    ``quiz.not_running`` -> ``not_running``). Raise it from a check or a handler."""
+    """A refusal the member can act on: told privately from the message catalogue (``key``),
+    logged and counted under ``outcome``. The two are named apart, so that rewording or
+    renaming a text never renames a metric. Raise it from a check or a handler."""
 
-    def __init__(self, key: str, outcome: str | None = None, **values: object) -> None:
+    def __init__(self, key: str, *, outcome: str, **values: object) -> None:
         super().__init__(key)
         self.key = key
         self.values = values
-        self.outcome = outcome or key.partition(".")[2].replace(".", "_") or key
+        self.outcome = outcome
 
     def message(self, interaction: discord.Interaction) -> str:
         """In the member's language, commands named as mentions (``{cmd[quiz start]}``)."""

@@ -258,7 +258,7 @@ class AnalyzeCog(commands.Cog):
         """One of the ``max_in_flight`` places, held until the answer is sent; when all
         are taken the member is refused at once rather than queued."""
         if self.in_flight >= self.max_in_flight:
-            raise Refusal("analyze.busy", limit=self.max_in_flight)
+            raise Refusal("analyze.busy", outcome="busy", limit=self.max_in_flight)
         self.in_flight += 1
         try:
             yield

@@ -43,7 +43,7 @@ async def require_quizmaster(interaction: discord.Interaction) -> None:
     """Raise the refusal unless the member may run quizzes (for buttons, which have no checks)."""
     bounded = bounded_db(interaction)
     if not await bounded.within(is_quizmaster(bounded.database, interaction)):
-        raise Refusal("quiz.forbidden")
+        raise Refusal("quiz.forbidden", outcome="forbidden")
 
 
 def quizmaster_only() -> Callable[[T], T]:

@@ -174,7 +174,7 @@ class QuizCog(
         mode: str = "set",
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("quiz.guild_only")
+            raise Refusal("quiz.guild_only", outcome="guild_only")
         lang = language(interaction.locale)
         within(rounds, ROUNDS, "rounds", lang)
         within(seconds, SECONDS, "seconds", lang)
@@ -205,7 +205,7 @@ class QuizCog(
                 interaction.channel_id,
                 current.message_id if current else None,
             )
-            raise Refusal("quiz.already_running", link=link) from None
+            raise Refusal("quiz.already_running", outcome="already_running", link=link) from None
         lang = language(quiz.locale)
         await interaction.response.send_message(
             text(
@@ -252,7 +252,7 @@ class QuizCog(
         assert interaction.channel_id is not None  # a quizmaster is in a server's channel
         quiz = await bounded.within(store.running_quiz_in(self.db, interaction.channel_id))
         if quiz is None or not await bounded.within(store.stop_quiz(self.db, quiz.id)):
-            raise Refusal("quiz.not_running")
+            raise Refusal("quiz.not_running", outcome="not_running")
         await interaction.response.send_message(
             text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
         )

@@ -141,7 +141,7 @@ class LeaderboardCog(commands.Cog):
         page: app_commands.Range[int, 1, LAST_PAGE] = 1,
     ) -> None:
         if interaction.guild_id is None:  # guild-only, but a stale client may still ask
-            raise Refusal("quiz.guild_only")
+            raise Refusal("quiz.guild_only", outcome="guild_only")
         # Discord's client offers only the choices and the range; anything else is forged.
         if period not in PERIODS:
             raise Refusal("quiz.leaderboard.unknown_period", outcome="invalid_option")
