@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import discord
 from discord import app_commands
@@ -15,6 +15,18 @@ from ...storage import Bounded, Database, DatabaseError
 from ...storage import quiz as store
 
 T = TypeVar("T")
+
+#: Who runs quizzes, written once: what Discord shows /quiz to by default (set by
+#: ``moderators_by_default``) and what ``is_quizmaster`` accepts besides the quizmaster role.
+MODERATOR: Final = discord.Permissions(manage_guild=True)
+
+
+def moderators_by_default() -> Callable[[T], T]:
+    """Discord's default for who sees the command group (``default_member_permissions``):
+    MODERATOR, the same permissions the bot itself checks on every use."""
+    granted = {name: True for name, value in MODERATOR if value}
+    decorate: Callable[[T], T] = app_commands.default_permissions(**granted)
+    return decorate
 
 
 def bounded_db(interaction: discord.Interaction) -> Bounded:
@@ -28,7 +40,7 @@ async def is_quizmaster(db: Database, interaction: discord.Interaction) -> bool:
     """Manage Server, or the configured quizmaster role: checked on every use."""
     if interaction.guild_id is None:
         return False
-    if interaction.permissions.manage_guild:
+    if interaction.permissions >= MODERATOR:
         return True
     config = await store.guild_config(db, interaction.guild_id)
     member = interaction.user

@@ -20,7 +20,7 @@ from ...interactions import MODE_CHOICES, Refusal
 from ...storage import Database, DatabaseError
 from ...storage import quiz as store
 from ...storage.journal import AnswerJournal, journal_path
-from .checks import bounded_db, quizmaster_only
+from .checks import bounded_db, moderators_by_default, quizmaster_only
 from .embeds import config_embed, message_link
 from .intake import AnswerIntake
 from .leaderboard import LeaderboardPage
@@ -55,7 +55,7 @@ def within(value: int | None, bounds: tuple[int, int], option: str, lang: str) -
 @app_commands.allowed_installs(guilds=True, users=False)
 # Discord shows /quiz to members with Manage Server unless the server's admins grant it to
 # roles, members or channels (Server Settings -> Integrations); the bot checks again.
-@app_commands.default_permissions(manage_guild=True)
+@moderators_by_default()
 class QuizCog(
     commands.GroupCog,
     name="QuizCog",
