@@ -122,6 +122,35 @@ def shipped_table() -> dict[str, npt.NDArray[np.generic]]:
 # --- the prepared table -----------------------------------------------------------------------
 
 
+# --- the class key ---------------------------------------------------------------------
+
+#: A hand's class as one int64, for look-ups in bulk (drawn once, as treys' card.py draws
+#: its card encoding):
+#:
+#:     bits  52 .. 40       39      38 .. 36   35 .. 33   ...   5 .. 3   2 .. 0
+#:           flush ranks    joker   count A    count K    ...   count 3  count 2
+#:           (a bit a rank,         (3 bits a rank: 0 to 4 cards of it)
+#:            2 lowest; 0
+#:            without a flush)
+#:
+#: Without its flush ranks it is the key of the hand's rank multiset.
+_COUNT_BITS: Final = 3
+_JOKER_AT: Final = 39
+_FLUSH_SHIFT: Final = 40
+
+
+def class_keys(arrays: dict[str, npt.NDArray[np.generic]], flush: bool = True) -> IntArray:
+    """Every table row's class key (without its flush ranks when ``flush`` is False); rank
+    by rank, so that no (classes x 13) array of int64 is ever built."""
+    counts = arrays["counts"]
+    keys = arrays["joker"].astype(np.int64) << _JOKER_AT
+    for rank in range(13):
+        keys |= counts[:, rank].astype(np.int64) << (_COUNT_BITS * rank)
+    if flush:
+        keys |= arrays["flush"].astype(np.int64) << _FLUSH_SHIFT
+    return keys
+
+
 @dataclass(frozen=True)
 class DealerClasses:
     """The class table arranged for per-hand weighting (built once per process).
@@ -150,12 +179,11 @@ class DealerClasses:
         joker = arrays["joker"].astype(np.bool_)
         # Rank by rank, so that no (classes x 13) array of int64 is ever built.
         keys = [np.zeros(len(flush), dtype=np.intp) for _ in _RANK_GROUPS]
-        multiset = joker.astype(np.int64) << 39
+        multiset = class_keys(arrays, flush=False)
         for group, key in zip(_RANK_GROUPS, keys, strict=True):
             for place, rank in enumerate(group):
                 n = counts[:, rank].astype(np.intp)
                 key += (n + 5 * ((flush >> rank) & 1)) * 10**place
-                multiset |= n << (3 * rank)
         flush_at = np.flatnonzero(flush)
         plain_at = np.flatnonzero(flush == 0)
         plain_order = np.argsort(multiset[plain_at])
@@ -355,15 +383,15 @@ def hand_of_class(counts: Sequence[int], flush: int, joker: bool, rng: random.Ra
 
 # --- the house way's values of many hands at once (for simulation) ----------------------------
 
-#: Per card (the joker last): its rank's unit in a class key's rank counts (3 bits a rank,
-#: the joker at bit 39), its suit's unit in a suit tally (4 bits a suit; the joker counts
-#: for every suit), its rank bit, and its suit (4 for the joker: in no suit).
-_CARD_UNIT: Final = np.array([1 << 3 * (c >> 2) for c in range(52)] + [1 << 39], dtype=np.int64)
+#: Per card (the joker last): its unit in a class key's rank counts (the joker's bit),
+#: its suit's unit in a suit tally (4 bits a suit; the joker counts for every suit), its
+#: rank bit, and its suit (4 for the joker: in no suit).
+_CARD_UNIT: Final = np.array(
+    [1 << _COUNT_BITS * (c >> 2) for c in range(52)] + [1 << _JOKER_AT], dtype=np.int64
+)
 _SUIT_UNIT: Final = np.array([1 << 4 * (c & 3) for c in range(52)] + [0x1111], dtype=np.int64)
 _RANK_BIT: Final = np.array([1 << (c >> 2) for c in range(52)] + [0], dtype=np.int64)
 _SUIT_OF: Final = np.array([c & 3 for c in range(52)] + [4], dtype=np.int64)
-#: The flush ranks' place in a class key, above the rank counts and the joker.
-_FLUSH_SHIFT: Final = 40
 
 
 @dataclass(frozen=True)
@@ -376,10 +404,7 @@ class HouseWayValues:
 
     @classmethod
     def from_arrays(cls, arrays: dict[str, npt.NDArray[np.generic]]) -> HouseWayValues:
-        counts = arrays["counts"].astype(np.int64)
-        keys = (counts << (3 * np.arange(13))).sum(axis=1)
-        keys |= arrays["joker"].astype(np.int64) << 39
-        keys |= arrays["flush"].astype(np.int64) << _FLUSH_SHIFT
+        keys = class_keys(arrays)
         order = np.argsort(keys)
         return cls(
             keys[order],
