@@ -11,7 +11,7 @@ Design choices, and why:
   copy of a cached background (felt + card shadows) with the cached faces pasted on.
   The picture is then reduced to a 256-colour palette (it only has a few hundred
   colours) and encoded at a low zlib level, so a picture is quick to make and small to
-  send (the figures are in the README, from ``benchmarks/bench_cards_image.py``).
+  send (the figures are in docs/contributors.md, from ``benchmarks/bench_cards_image.py``).
 * Suit symbols are vector shapes drawn with ``ImageDraw``, not font glyphs, so the
   picture looks the same on any machine whatever fonts it has.
 * Ranks are drawn with DejaVu Sans Bold when the system has it, else with Pillow's
@@ -94,7 +94,7 @@ _SEA_GREEN: Final = (32, 132, 99)
 """The four-colour deck's hearts, diamonds and clubs, chosen so that no two of its inks
 meet under protan, deutan or tritan simulation (red and green would, for deutans, if the
 green were not bluish and the red not deep; blue and green would, for tritans, if the blue
-were not dark). The measured distances are in the README; tests/test_colours.py holds
+were not dark). The measured distances are in docs/members.md; tests/test_colours.py holds
 them to it."""
 _WORDS: Final = (250, 247, 232)
 """The split's labels on the felt: a warm white, as the cards' face."""

@@ -316,7 +316,7 @@ def _shipped() -> dict[str, RuleCost]:
 def rule_cost(rule: str) -> RuleCost | None:
     """The shipped figures for a rule id (``"all"`` for all hands), or None if unknown.
 
-    From the run recorded in ``houseway/data/cost.json`` (see the README); stdlib only,
+    From the run recorded in ``houseway/data/cost.json`` (see docs/contributors.md); stdlib only,
     cheap after the first call: for the bot's rule pages.
     """
     return _shipped().get(rule)

@@ -4,7 +4,7 @@ vision), and every ink reads against the card's face.
 
 Distances are CAM02-UCS ΔE (colorspacious' ``deltaE``; 1 is about a just-noticeable
 difference); the simulation is Machado et al. 2009 at full severity, as colorspacious
-implements it. The README's Accessibility section has the figures these tests hold.
+implements it. The Accessibility section of docs/members.md has the figures these tests hold.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def test_every_ink_reads_against_the_face(deck: ci.Deck) -> None:
 
 def test_the_inks_read_back_are_the_decks_inks() -> None:
     """What the tests above measure is what cards_image means to draw, give or take the
-    palette's rounding, so the README's figures (of the inks as drawn) hold for both."""
+    palette's rounding, so the figures in docs/members.md (of the inks as drawn) hold for both."""
     for deck in ci.Deck:
         for drawn, meant in zip(face_and_inks(deck)[1], ci.SUIT_INKS[deck], strict=True):
             assert max(abs(a - b) for a, b in zip(drawn, meant, strict=True)) <= 3

@@ -4,7 +4,7 @@ An exact analysis counts all 53,524,680 dealer hands (mostly numpy). It runs in 
 pool owned by this cog rather than in a thread: numpy gives the GIL back only inside its
 many small steps, so while another thread of the bot's process kept the GIL busy (as the
 event loop does under load) a threaded analysis took several times as long, far more than
-the trip to a worker process adds (``benchmarks/bench_analyze.py executor``; the README
+the trip to a worker process adds (``benchmarks/bench_analyze.py executor``; docs/contributors.md
 has the figures).
 
 One member cannot starve the others: a per-member cooldown (``COOLDOWN_RATE`` uses per

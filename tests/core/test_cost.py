@@ -84,7 +84,7 @@ def test_allocation_gives_rare_paths_enough_hands() -> None:
 def test_house_way_gap_against_known_hands() -> None:
     # Spec section 8: the house way is the best split.
     assert house_way_gap(parse_hand("Ks Kh 7d 7c Ad Tc 3h")) == 0
-    # README / exact analysis: the high-card house way gives up 0.015101.
+    # docs/command-line.md, `houseway analyze`: the high-card house way gives up 0.015101.
     gap = house_way_gap(parse_hand("Ah Qc 8d 7h 5s 4h 3s"))
     assert f"{gap / (100 * DEALER_HANDS):.6f}" == "0.015101"
 

@@ -45,7 +45,7 @@ def test_relabelling_suits_relabels_the_split(hand: list[int], suits: list[int])
 
     The rules and the two-card hand's ranks follow the suits; the five-card hand's value
     need not: the lowest suit of equal cards goes low first, so renaming suits can move
-    a flush card low (README, "Which of two equal cards goes low").
+    a flush card low (docs/contributors.md, design notes: "Which of several equal cards goes low").
     """
     other = [relabel(c, suits) for c in hand]
     low, path = decide(hand)
