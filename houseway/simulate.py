@@ -45,7 +45,7 @@ def simulate_block(seed: int, block: int, deals: int) -> tuple[int, int, int]:
     to the dealer; both are set by the house way (the class table's values, which
     a test checks against :func:`houseway.house_way` deal by deal).
     """
-    from .exact import deal_block, settle_deals  # numpy
+    from .bulk import deal_block, settle_deals  # numpy
 
     return settle_deals(deal_block(block_seed(seed, block), deals))
 
@@ -182,7 +182,7 @@ def run_simulation(
         for job in jobs:
             add(_run_block(job))
     else:
-        from .exact import house_way_values  # numpy
+        from .bulk import house_way_values  # numpy
 
         house_way_values()  # loaded once here; forked workers inherit it
         chunksize = max(1, len(jobs) // (workers * 40))
