@@ -3,12 +3,14 @@ procedure under the quoted rule, in the member's language, through the stand-in.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.client import HousewayBot
 from houseway import parse_hand
 from houseway.explain import explain
 from houseway.rules import RULES
 from tests.bot.fixtures import answer_message
-from tests.bot.test_commands import edited, field, shown_hand
+from tests.bot.test_commands import edited, field
 from tests.fakediscord import FakeDiscord
 
 TWO_PAIRS = "Ad Td 9h 9c 8s 8h 2d"  # A-10 beside two pairs: not "ace and jack or better"
@@ -41,18 +43,24 @@ async def test_houseway_says_what_the_joker_stands_for_in_english(
     assert "esset" not in why
 
 
+@pytest.mark.parametrize(
+    ("locale", "heading"),
+    [("en-US", "Why, on these cards"), ("sv-SE", "Varför, med de här korten")],
+)
 async def test_a_deal_and_its_deal_again_explain_their_own_hands(
-    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, heading: str
 ) -> None:
-    message = await answer_message(fake_discord, await fake_discord.send_command("deal"))
+    dealt = await fake_discord.send_command("deal", locale=locale)
+    message = await answer_message(fake_discord, dealt)
     [button] = message.custom_ids()
     for press in range(3):
         embed = message.embeds[0]
-        shown = explain(parse_hand(shown_hand(message)))
-        why = field(embed, "Why, on these cards")["value"]
+        shown = explain(parse_hand(embed["fields"][-1]["value"].strip("`")))  # the hand, last
+        why = field(embed, heading)["value"]
+        swedish = locale == "sv-SE"
         assert why.splitlines() == [
-            f"{'→' if step.applies else '·'} {step.en}" for step in shown.steps
+            f"{'→' if step.applies else '·'} {step.text(swedish)}" for step in shown.steps
         ]
         if press < 2:
-            await fake_discord.click(message, button, locale="en-US")
+            await fake_discord.click(message, button, locale=locale)
             await edited(fake_discord, message, press + 1)

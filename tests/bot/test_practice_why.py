@@ -4,6 +4,8 @@ decide; each in the member's language."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.client import HousewayBot
 from houseway import house_way
 from houseway.cards import card_from_name
@@ -22,19 +24,30 @@ from tests.fakediscord import FakeDiscord
 from tests.imaging import open_png
 
 
+@pytest.mark.parametrize(
+    ("locale", "heading", "right_heading"),
+    [
+        ("en-US", "Where your split leaves the house way", "Why, on these cards"),
+        ("sv-SE", "Där din delning skiljer sig från husets", "Varför, med de här korten"),
+    ],
+)
 async def test_a_wrong_split_is_told_where_it_left_the_house_way(
-    fake_discord: FakeDiscord, practice_bot: HousewayBot
+    fake_discord: FakeDiscord,
+    practice_bot: HousewayBot,
+    locale: str,
+    heading: str,
+    right_heading: str,
 ) -> None:
     anna = fake_discord.make_user("anna")
-    session = await practise(fake_discord, anna, locale="en-US")
+    session = await practise(fake_discord, anna, locale=locale)
     hand = hand_of(fake_discord.messages[session.original_message_id])
     wrong = other_two(hand)
-    _, sent = await answer(fake_discord, session, anna, wrong, locale="en-US")
+    _, sent = await answer(fake_discord, session, anna, wrong, locale=locale)
     [embed] = sent.embeds
-    told = field(embed, "Where your split leaves the house way")
+    told = field(embed, heading)
     expected = where_wrong(explain(hand), [card_from_name(v) for v in wrong])
-    assert told == expected.en
-    assert "Why, on these cards" not in [f["name"] for f in embed["fields"]]
+    assert told == expected.text(swedish=locale == "sv-SE")
+    assert right_heading not in [f["name"] for f in embed["fields"]]
 
 
 async def test_a_right_split_gets_the_steps_in_swedish(
