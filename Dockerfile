@@ -49,7 +49,7 @@ LABEL org.opencontainers.image.title="houseway-bot" \
       org.opencontainers.image.source="${SOURCE}" \
       org.opencontainers.image.base.name="docker.io/library/python:3.11.17-slim-bookworm"
 
-# DejaVu Sans Bold is the font bot/cards_image.py looks for first; the version is
+# DejaVu Sans Bold is the font bot/pictures/cards_image.py looks for first; the version is
 # bookworm's.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends fonts-dejavu-core=2.37-6 \

@@ -22,7 +22,7 @@ from pathlib import Path
 # Let "python benchmarks/bench_cards_image.py" find the bot package without installing.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import cards_image
+from bot.pictures import cards_image
 from houseway.cards import DECK
 
 

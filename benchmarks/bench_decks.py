@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.cards_image import Deck
-from bot.decks import MemberDecks
+from bot.pictures.cards_image import Deck
+from bot.pictures.decks import MemberDecks
 from bot.storage import Database, open_database
 
 

@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from aiohttp import web
 
-    from .client import HousewayBot
-    from .settings import Settings
+    from .app.client import HousewayBot
+    from .service.settings import Settings
     from .storage import Database
 
-from .failures import EXIT_CONFIG, EXIT_RETRY, ReconnectFilter, check_paths, start_failure
+from .service.failures import EXIT_CONFIG, EXIT_RETRY, ReconnectFilter, check_paths, start_failure
 
 log = logging.getLogger("bot")
 
@@ -60,7 +60,7 @@ def setup_logging(settings: Settings) -> None:
     """
     import discord
 
-    from .observability import JsonFormatter, RedactingFormatter, Redactor
+    from .service.observability import JsonFormatter, RedactingFormatter, Redactor
 
     handler = logging.StreamHandler()
     formatter: logging.Formatter | None = None
@@ -100,8 +100,8 @@ async def run(settings: Settings, force_sync: bool, early: EarlySignals | None =
 
 
 async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any]) -> int:
-    from .client import make_bot
-    from .observability import start_http
+    from .app.client import make_bot
+    from .service.observability import start_http
     from .storage import DatabaseConfigError, DatabaseError, open_database
 
     opening = asyncio.create_task(open_database(settings.database_url))
@@ -228,8 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
     # Imported here, not at the top: the signals are caught while discord.py loads.
-    from .endpoints import configure_endpoints
-    from .settings import Settings, SettingsError
+    from .service.endpoints import configure_endpoints
+    from .service.settings import Settings, SettingsError
 
     try:
         settings = Settings.from_env()

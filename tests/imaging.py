@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PIL import Image
 
-from bot import cards_image as ci
+from bot.pictures import cards_image as ci
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

@@ -12,8 +12,8 @@ import pytest
 from PIL import ImageFont
 
 import houseway.cards
-from bot import cards_image as ci
-from bot import fonts
+from bot.pictures import cards_image as ci
+from bot.pictures import fonts
 from houseway.cards import JOKER, NAMES, Card, card_from_name
 from tests.imaging import (
     SUIT_INK,

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from colorspacious import cspace_convert, deltaE
 
-from bot import cards_image as ci
+from bot.pictures import cards_image as ci
 from houseway.cards import card_from_name
 from tests.imaging import Colour, open_png
 

@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.settings import Settings
+from bot.service.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -403,7 +403,7 @@ def test_dockerignore_excludes(path: str) -> None:
         "houseway/data/census.json",
         "houseway/data/dealer_classes.npz",
         "houseway/data/cost.json",
-        "bot/client.py",
+        "bot/app/client.py",
         "bot/storage/migrations/V1__meta.sql",
     ],
 )

@@ -1,7 +1,7 @@
 """End-to-end tests of the Discord stand-in with the real, unmodified discord.py client.
 
 A minimal bot defined here logs in against ``tests.fakediscord.FakeDiscord`` through the
-production ``bot.endpoints.configure_endpoints`` and answers slash commands, components,
+production ``bot.service.endpoints.configure_endpoints`` and answers slash commands, components,
 modals and autocomplete; the tests check what reached "Discord" and how the client copes
 with rate limits, dropped connections, RECONNECT / INVALID_SESSION and bad tokens.
 """
@@ -24,7 +24,7 @@ import pytest_asyncio
 from discord import app_commands
 from discord.ext import commands
 
-from bot.endpoints import (
+from bot.service.endpoints import (
     DISCORD_API_BASE,
     DISCORD_GATEWAY_URL,
     configure_endpoints,
@@ -743,13 +743,13 @@ async def test_an_old_interaction_has_an_old_id_and_less_time(
     assert len({fake.snowflake(age=0.8) for _ in range(1000)}) == 1000
 
 
-# --- bot/endpoints.py -----------------------------------------------------------------------
+# --- bot/service/endpoints.py ---------------------------------------------------------------
 
 
 def test_configure_endpoints_validates_and_restores(caplog: pytest.LogCaptureFixture) -> None:
     before = current_endpoints()
     try:
-        with caplog.at_level(logging.INFO, logger="bot.endpoints"):
+        with caplog.at_level(logging.INFO, logger="bot.service.endpoints"):
             configure_endpoints("http://user:hunter2@proxy:8080/api/v10/", "wss://gw.example/")
         assert current_endpoints() == (
             "http://user:hunter2@proxy:8080/api/v10",
@@ -781,7 +781,7 @@ import os
 import discord
 from discord import app_commands
 
-from bot.endpoints import configure_endpoints
+from bot.service.endpoints import configure_endpoints
 
 configure_endpoints(os.environ.get("DISCORD_API_URL"), os.environ.get("DISCORD_GATEWAY_URL"))
 client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)

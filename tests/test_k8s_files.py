@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.settings import Settings
+from bot.service.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 K8S = ROOT / "deploy" / "k8s"

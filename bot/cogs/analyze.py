@@ -34,14 +34,14 @@ from houseway.analyze import Analysis, SplitResult, analyze
 from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
 from houseway.settle import WIN_PAYOFF
 
-from ..alt_text import picture_file
-from ..chart import Bar, render_bar_chart
-from ..embeds import COLOUR, decimal, error_embed, ev_digits, number, percent, rounded
-from ..i18n import SWEDISH, language, text
-from ..interactions import Refusal, bot_of, everywhere
+from ..app.interactions import Refusal, bot_of, everywhere
+from ..pictures.chart import Bar, render_bar_chart
+from ..texts.alt_text import picture_file
+from ..texts.embeds import COLOUR, decimal, error_embed, ev_digits, number, percent, rounded
+from ..texts.i18n import SWEDISH, language, text
 
 if TYPE_CHECKING:
-    from ..client import HousewayBot
+    from ..app.client import HousewayBot
 
 log = logging.getLogger(__name__)
 

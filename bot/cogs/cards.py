@@ -19,15 +19,15 @@ from discord.ext import commands
 
 from houseway.cards import parse_cards
 
-from ..alt_text import picture_file, preview_description
-from ..cards_image import Deck, render_hand
-from ..embeds import safe_token
-from ..i18n import language, text
-from ..interactions import age, everywhere
+from ..app.interactions import age, everywhere
+from ..pictures.cards_image import Deck, render_hand
 from ..storage import DatabaseError
+from ..texts.alt_text import picture_file, preview_description
+from ..texts.embeds import safe_token
+from ..texts.i18n import language, text
 
 if TYPE_CHECKING:
-    from ..client import HousewayBot
+    from ..app.client import HousewayBot
 
 log = logging.getLogger(__name__)
 

@@ -20,14 +20,14 @@ from discord.ext import commands
 
 from houseway import __version__
 
-from ..embeds import COLOUR
-from ..i18n import language, text
-from ..interactions import everywhere
-from ..mentions import CommandMentions
+from ..app.interactions import everywhere
+from ..texts.embeds import COLOUR
+from ..texts.i18n import language, text
+from ..texts.mentions import CommandMentions
 from .quiz.embeds import help_embed as quiz_embed
 
 if TYPE_CHECKING:
-    from ..client import HousewayBot
+    from ..app.client import HousewayBot
 
 #: What /about says before and after the cogs' own lines.
 STORED_FIRST: Final = ("about.stored.nothing",)

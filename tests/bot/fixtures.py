@@ -16,10 +16,10 @@ from typing import IO, Any
 
 import pytest
 
-from bot.client import HousewayBot, make_bot
-from bot.settings import Settings
+from bot.app.client import HousewayBot, make_bot
+from bot.service.settings import Settings
+from bot.service.timing import PracticeTiming, Timing
 from bot.storage import open_database
-from bot.timing import PracticeTiming, Timing
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.harness import running_client
 

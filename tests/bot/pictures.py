@@ -6,9 +6,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from bot import cards_image as ci
-from bot.cards_image import Deck
-from bot.split_labels import picture_order
+from bot.pictures import cards_image as ci
+from bot.pictures.cards_image import Deck
+from bot.pictures.split_labels import picture_order
 from houseway import Decision
 from houseway.cards import JOKER, NAMES, Card, parse_cards
 from tests.fakediscord.models import Sent

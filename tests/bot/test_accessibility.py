@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from bot import cards_image as ci
-from bot.cards_image import Deck
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from bot.cogs.quiz.embeds import REVEAL_IMAGE, ROUND_IMAGE
+from bot.pictures import cards_image as ci
+from bot.pictures.cards_image import Deck
 from houseway import house_way, parse_hand
 from houseway.cards import canonical_hand
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.alt_text import (
+from bot.pictures.cards_image import Deck
+from bot.texts.alt_text import (
     MAX_DESCRIPTION,
     decision_description,
     hand_description,
@@ -12,7 +13,6 @@ from bot.alt_text import (
     preview_description,
     split_description,
 )
-from bot.cards_image import Deck
 from houseway import house_way, parse_hand
 from houseway.cards import parse_cards
 

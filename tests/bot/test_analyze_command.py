@@ -19,11 +19,11 @@ from decimal import Decimal
 import pytest
 from PIL import Image
 
-from bot import chart
-from bot.chart import Bar, render_bar_chart
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from bot.cogs import analyze as analyze_cog
 from bot.cogs.analyze import analysis_bars, analysis_embed, chart_description
+from bot.pictures import chart
+from bot.pictures.chart import Bar, render_bar_chart
 from houseway.analyze import Analysis, SplitResult, analyze
 from houseway.cards import parse_hand, pretty_card
 from tests.bot.fixtures import metrics_show

@@ -10,10 +10,10 @@ import time
 import pytest
 from PIL import Image
 
-from bot.client import HousewayBot
-from bot.cogs.houseway import _pack
-from bot.embeds import decimal, rules_overview
-from bot.i18n import language
+from bot.app.client import HousewayBot
+from bot.cogs.dealer import _pack
+from bot.texts.embeds import decimal, rules_overview
+from bot.texts.i18n import language
 from houseway import house_way, parse_hand, sentences_for
 from houseway.rules import INTRODUCTION_SV, RULES
 from tests.bot.fixtures import answer_message
@@ -231,7 +231,7 @@ async def test_deal_again_on_a_message_from_before_names_the_dealer_by_its_inter
 async def test_deal_again_has_a_per_member_cooldown(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
-    from bot.cogs.houseway import DEAL_AGAIN_RATE
+    from bot.cogs.dealer import DEAL_AGAIN_RATE
 
     message, button = await deal_message(fake_discord)
     for press in range(1, DEAL_AGAIN_RATE + 1):
@@ -397,7 +397,7 @@ async def test_slow_picture_defers_first_then_follows_up(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # discord.py loads an extension as a fresh module object: patch the one in use.
-    houseway_cog = sys.modules["bot.cogs.houseway"]
+    houseway_cog = sys.modules["bot.cogs.dealer"]
     real_render = houseway_cog.render_split
 
     def slow_render(five: list[str], two: list[str], *deck: str, lang: str) -> bytes:

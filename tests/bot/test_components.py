@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner, exposition, mention
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeMessage
 

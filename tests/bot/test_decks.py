@@ -7,9 +7,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot import decks
-from bot.cards_image import Deck
-from bot.decks import FRESH_SECONDS, QUIET_SECONDS, MemberDecks
+from bot.pictures import decks
+from bot.pictures.cards_image import Deck
+from bot.pictures.decks import FRESH_SECONDS, QUIET_SECONDS, MemberDecks
 from bot.storage import Database, open_database
 
 ANNA, BO, CAJSA = 1, 2, 3

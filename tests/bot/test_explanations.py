@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from houseway import parse_hand
 from houseway.explain import explain
 from houseway.rules import RULES

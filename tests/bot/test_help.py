@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import houseway
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from tests.bot.fixtures import BotRunner, mention
 from tests.fakediscord import FakeDiscord
 

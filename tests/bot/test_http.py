@@ -9,9 +9,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.client import HousewayBot, make_bot
-from bot.observability import start_http
-from bot.settings import Settings
+from bot.app.client import HousewayBot, make_bot
+from bot.service.observability import start_http
+from bot.service.settings import Settings
 from bot.storage import open_database
 from tests.bot.fixtures import free_port
 

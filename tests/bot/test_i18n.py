@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from discord import Locale, app_commands
 
-from bot import i18n
-from bot.client import HousewayBot
-from bot.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, SWEDISH, merged
+from bot.app.client import HousewayBot
+from bot.texts import i18n
+from bot.texts.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, SWEDISH, merged
 
 
 def placeholders(template: str) -> set[str]:
@@ -35,7 +35,7 @@ def test_the_catalogue_is_every_feature_table_and_a_key_is_defined_once() -> Non
     # Found on disk, not from what the package imports: a new table left out of the merge
     # must fail here.
     tables = [
-        importlib.import_module(f"bot.i18n.{module.name}").MESSAGES
+        importlib.import_module(f"bot.texts.i18n.{module.name}").MESSAGES
         for module in pkgutil.iter_modules(i18n.__path__)
         if module.name.startswith("messages_")
     ]

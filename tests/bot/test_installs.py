@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from tests.bot.fixtures import COMMANDS, answer_message, mention
 from tests.fakediscord import CHANNEL_ID, CallbackType, FakeDiscord
 from tests.fakediscord.models import MANAGE_GUILD

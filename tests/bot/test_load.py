@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import HousewayBot
-from bot.cogs.houseway import WAITING_PER_MEMBER
+from bot.app.client import HousewayBot
+from bot.cogs.dealer import WAITING_PER_MEMBER
 from houseway.cards import NAMES
 from tests.bot.fixtures import bot_env, exposition, metrics_show, start_bot_process
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from tests.bot.fixtures import BotRunner, exposition, metric_samples
 from tests.fakediscord import FakeDiscord, FakeInteraction
 

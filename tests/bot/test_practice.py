@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot.cards_image import Deck
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from bot.cogs.practice.views import hand_of_code
+from bot.pictures.cards_image import Deck
 from bot.storage import Database, migrations, open_database
 from houseway import house_way, sentences_for
 from houseway.analyze import analyze

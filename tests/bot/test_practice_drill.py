@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from houseway import house_way
 from houseway.rules import RULE_IDS, rule_name
 from tests.bot.fixtures import mention

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from bot.storage import open_database
 from tests.bot.fixtures import exposition, mention, metric_samples
 from tests.bot.test_practice import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from houseway import house_way
 from houseway.cards import card_from_name
 from houseway.explain import explain

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import GLOBAL_HASH_KEY
-from bot.settings import Settings, SettingsError
+from bot.app.client import GLOBAL_HASH_KEY
+from bot.service.settings import Settings, SettingsError
 from bot.storage import open_database
 from tests.bot.fixtures import (
     COMMANDS,
@@ -79,7 +79,7 @@ def doubled_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [
         record.getMessage()
         for record in caplog.records
-        if record.name == "bot.client"
+        if record.name == "bot.app.client"
         and record.levelno == logging.WARNING
         and "also has global commands" in record.getMessage()
     ]
@@ -90,7 +90,7 @@ async def test_a_dev_start_warns_when_the_application_also_has_global_commands(
 ) -> None:
     """A dev start cannot remove global commands (production may use them): the operator
     is told that the dev server shows both copies, and only when it does."""
-    caplog.set_level(logging.INFO, logger="bot.client")
+    caplog.set_level(logging.INFO, logger="bot.app.client")
     async with run_bot(fake_discord, dev_guild_id=GUILD_ID):
         pass
     assert doubled_warnings(caplog) == []

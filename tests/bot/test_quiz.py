@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
 from houseway.cards import canonical_hand, card_from_name, card_words, parse_cards, sort_key
@@ -151,7 +151,7 @@ async def test_answers_are_logged_and_counted_with_their_outcome(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Menus bypass the command tree: their outcome must still reach the logs and metrics."""
-    caplog.set_level("INFO", logger="bot.interactions")
+    caplog.set_level("INFO", logger="bot.app.interactions")
     await start_quiz(fake_discord, rounds=1, seconds=60)
     first = await wait_round(fake_discord, 1)
     anna = fake_discord.make_user("anna")

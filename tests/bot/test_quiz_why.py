@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.client import HousewayBot
+from bot.app.client import HousewayBot
 from bot.cogs.quiz.embeds import REVEAL_IMAGE
 from bot.storage import open_database
 from bot.storage import quiz as store

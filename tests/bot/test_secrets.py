@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import setup_logging
-from bot.settings import Settings, SettingsError
+from bot.service.settings import Settings, SettingsError
 from tests.bot.fixtures import ROOT, bot_env, bot_process, exit_output
 from tests.fakediscord import FakeDiscord
 

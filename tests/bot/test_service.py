@@ -19,9 +19,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.client import HousewayBot, ShardedHousewayBot, make_bot
-from bot.observability import start_http
-from bot.settings import Settings, SettingsError
+from bot.app.client import HousewayBot, ShardedHousewayBot, make_bot
+from bot.service.observability import start_http
+from bot.service.settings import Settings, SettingsError
 from bot.storage import open_database
 from houseway import __version__
 from tests.bot.fixtures import (
@@ -511,7 +511,7 @@ async def test_stop_soon_after_launch(
 
 
 def test_json_log_lines_keep_extra_fields_and_write_ids_as_strings() -> None:
-    from bot.observability import JsonFormatter
+    from bot.service.observability import JsonFormatter
 
     record = logging.LogRecord("bot.x", logging.WARNING, __file__, 1, "hello %s", ("you",), None)
     record.guild = 1_234_567_890_123_456_789  # beyond 2**53: a double would change it

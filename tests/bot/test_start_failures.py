@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from bot.__main__ import setup_logging
-from bot.settings import Settings
+from bot.service.settings import Settings
 from tests.bot.fixtures import (
     bot_env,
     bot_process,
@@ -105,7 +105,7 @@ def test_another_close_of_the_gateway_at_start_is_exit_1() -> None:
     (The privileged intents a bot asks for are named by their names in the portal.)"""
     import discord
 
-    from bot.failures import EXIT_CONFIG, EXIT_RETRY, start_failure
+    from bot.service.failures import EXIT_CONFIG, EXIT_RETRY, start_failure
 
     closed = discord.ConnectionClosed(SimpleNamespace(close_code=None), shard_id=None, code=1000)  # type: ignore[arg-type]
     bot: Any = SimpleNamespace(ws=SimpleNamespace(), intents=discord.Intents.none())
@@ -125,7 +125,7 @@ def test_a_bug_at_start_is_not_told_as_the_network() -> None:
     an OSError was being handled is a network failure."""
     import discord
 
-    from bot.failures import EXIT_RETRY, start_failure
+    from bot.service.failures import EXIT_RETRY, start_failure
 
     bot: Any = SimpleNamespace(ws=None, intents=discord.Intents.none())
     try:

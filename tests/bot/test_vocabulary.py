@@ -8,10 +8,10 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.client import HousewayBot
-from bot.cogs.houseway import _pack
-from bot.embeds import rules_overview
-from bot.i18n import language
+from bot.app.client import HousewayBot
+from bot.cogs.dealer import _pack
+from bot.texts.embeds import rules_overview
+from bot.texts.i18n import language
 from houseway import house_way
 from houseway.cards import parse_hand
 from houseway.rules import RULES, rule_name

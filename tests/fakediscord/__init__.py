@@ -4,7 +4,7 @@
 an ephemeral port, so a bot subprocess can reach it too) that speaks enough of Discord's
 HTTP API v10 and Gateway v10 for an unmodified discord.py 2.7 ``Client``/``commands.Bot``
 to log in, sync application commands, receive interactions and answer them. Point the
-client at it with the production ``bot.endpoints.configure_endpoints(fake.api_url,
+client at it with the production ``bot.service.endpoints.configure_endpoints(fake.api_url,
 fake.gateway_url)`` (``harness.running_client`` does that and restores the defaults), or
 pass ``fake.subprocess_env()`` (``DISCORD_TOKEN``/``DISCORD_API_URL``/
 ``DISCORD_GATEWAY_URL``) to ``python -m bot``.

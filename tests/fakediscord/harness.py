@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import discord
 
-from bot.endpoints import configure_endpoints, current_endpoints
+from bot.service.endpoints import configure_endpoints, current_endpoints
 
 from .server import FakeDiscord
 

@@ -22,7 +22,7 @@ class FakeDiscord(CallbacksMixin, CommandsMixin, InteractionsMixin):
     """An in-process Discord stand-in for end-to-end tests of a real discord.py client.
 
     Start it, point the client at :attr:`api_url` / :attr:`gateway_url` (see
-    ``bot.endpoints.configure_endpoints``), log in with :attr:`token`, then drive it with
+    ``bot.service.endpoints.configure_endpoints``), log in with :attr:`token`, then drive it with
     :meth:`send_command`, :meth:`click`, :meth:`submit_modal`, :meth:`send_autocomplete`
     and inspect what the bot sent through :class:`FakeInteraction` / :class:`Sent` records.
     See the package docstring for what is (not) modelled.

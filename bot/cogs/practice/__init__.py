@@ -12,7 +12,7 @@ The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embe
 hand's analysis and picture, made while the member thinks), ``daily`` (the day's hand),
 ``forgotten`` (a confirmed /stats forget, told truly, and pruning the notes it leaves),
 ``pace`` (one member's cooldowns and presses under way), ``sealing`` (the custom ids'
-tags); its waits, workers, gaps and rates are ``bot.timing``.
+tags); its waits, workers, gaps and rates are ``bot.service.timing``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
     from .cog import PracticeCog
     from .views import Practice
 

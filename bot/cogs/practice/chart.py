@@ -2,7 +2,7 @@
 share answered right, and the figures on the right.
 
 Rule names are words, longer than /analyze's ranks, so this chart is wider than
-``bot.chart``'s and fixes its scale at 0-100 %; it shares the felt, the font and the
+``bot.pictures.chart``'s and fixes its scale at 0-100 %; it shares the felt, the font and the
 PNG encoding with the card pictures.
 """
 
@@ -13,8 +13,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ...cards_image import FELT, encode_png
-from ...fonts import load_font
+from ...pictures.cards_image import FELT, encode_png
+from ...pictures.fonts import load_font
 
 WIDTH: Final = 1000
 ROW_HEIGHT: Final = 34

@@ -29,11 +29,7 @@ from houseway.practice import (
 )
 from houseway.rules import RULES
 
-from ...alt_text import hand_description, picture_file
-from ...cards_image import render_hand
-from ...embeds import path_footer
-from ...i18n import SWEDISH, language, text
-from ...interactions import (
+from ...app.interactions import (
     EVERYWHERE_CONTEXTS,
     EVERYWHERE_INSTALLS,
     MODE_CHOICES,
@@ -41,9 +37,13 @@ from ...interactions import (
     Refusal,
     everywhere,
 )
+from ...pictures.cards_image import render_hand
 from ...storage import Bounded
 from ...storage import practice as store
 from ...storage.forgotten import ForgottenSinceShown
+from ...texts.alt_text import hand_description, picture_file
+from ...texts.embeds import path_footer
+from ...texts.i18n import SWEDISH, language, text
 from .chart import render_rule_chart
 from .daily import DailyHands
 from .drill import drill_rule, rule_choices
@@ -77,7 +77,7 @@ from .views import (
 )
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
 
 log = logging.getLogger(__name__)
 

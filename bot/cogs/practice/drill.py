@@ -13,8 +13,8 @@ from discord import app_commands
 from houseway.practice import eligible_rules
 from houseway.rules import RULE_IDS, find_rule, rule_name
 
-from ...embeds import safe_token
-from ...interactions import Refusal
+from ...app.interactions import Refusal
+from ...texts.embeds import safe_token
 
 #: The optional drill part of a practice custom id's state: ``:d`` and the rule's place.
 DRILL: Final = r"(?::d(?P<drill>[0-9]{1,2}))?"

@@ -15,8 +15,9 @@ from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
-from ...alt_text import decision_description, picture_file
-from ...embeds import (
+from ...storage.practice import Stats
+from ...texts.alt_text import decision_description, picture_file
+from ...texts.embeds import (
     COLOUR,
     ERROR_COLOUR,
     add_split_fields,
@@ -30,9 +31,8 @@ from ...embeds import (
     rounded,
     why_text,
 )
-from ...i18n import SWEDISH, text
-from ...mentions import CommandMentions
-from ...storage.practice import Stats
+from ...texts.i18n import SWEDISH, text
+from ...texts.mentions import CommandMentions
 
 HAND_IMAGE: Final = "practice.png"
 ANSWER_IMAGE: Final = "house.png"

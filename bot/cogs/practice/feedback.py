@@ -13,10 +13,10 @@ from houseway.answers import Judgement
 from houseway.cards import Card
 from houseway.practice import verdict
 
-from ...alt_text import picture_file
-from ...cards_image import Deck
-from ...compare_image import comparison_description, render_comparison
-from ...i18n import text
+from ...pictures.cards_image import Deck
+from ...pictures.compare_image import comparison_description, render_comparison
+from ...texts.alt_text import picture_file
+from ...texts.i18n import text
 from .embeds import ANSWER_IMAGE, analysis_text, answer_file, feedback_embed
 from .prepared import Prepared
 

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
-from ...i18n import language, text
-from ...interactions import Refusal
+from ...app.interactions import Refusal
+from ...service.timing import PracticeTiming
 from ...storage import Bounded, Database, DatabaseError
 from ...storage import forgotten as store
-from ...timing import PracticeTiming
+from ...texts.i18n import language, text
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
     from .views import ForgetButton
 
 log = logging.getLogger(__name__)

@@ -27,8 +27,8 @@ from houseway import Decision, house_way
 from houseway.cards import Card
 from houseway.practice import exact_evs
 
-from ...cards_image import Deck, render_split
-from ...i18n import ENGLISH, SWEDISH
+from ...pictures.cards_image import Deck, render_split
+from ...texts.i18n import ENGLISH, SWEDISH
 
 log = logging.getLogger(__name__)
 

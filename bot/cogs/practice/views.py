@@ -27,8 +27,7 @@ from houseway.cards import (
 )
 from houseway.rules import rule_name, rule_summary
 
-from ...i18n import SWEDISH, text
-from ...interactions import (
+from ...app.interactions import (
     Refusal,
     bot_of,
     component,
@@ -37,6 +36,7 @@ from ...interactions import (
     refuse_invalid_component,
 )
 from ...storage.practice import utc_day
+from ...texts.i18n import SWEDISH, text
 from .drill import DRILL, drill_of, drill_part
 from .sealing import TAG, Seal
 

@@ -10,7 +10,7 @@ in the same transaction as the points, so nothing is scored or revealed twice.
 The rooms: ``cog`` (/quiz, for moderators; resume), ``leaderboard`` (/leaderboard, for
 everybody), ``checks`` (who may run quizzes), ``views``
 (menus and buttons), ``embeds`` (pure builders), ``intake`` (answers in),
-``runner`` (one task per quiz); how a quiz paces itself is ``bot.timing``.
+``runner`` (one task per quiz); how a quiz paces itself is ``bot.service.timing``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
     from .cog import QuizCog
     from .views import Answers
 

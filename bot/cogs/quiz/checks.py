@@ -10,7 +10,7 @@ from typing import Final, TypeVar
 import discord
 from discord import app_commands
 
-from ...interactions import Refusal, bot_of
+from ...app.interactions import Refusal, bot_of
 from ...storage import Bounded, Database, DatabaseError
 from ...storage import quiz as store
 

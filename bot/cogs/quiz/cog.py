@@ -15,11 +15,11 @@ from discord.ext import commands
 
 from houseway.answers import mode_of
 
-from ...i18n import language, text
-from ...interactions import MODE_CHOICES, Refusal
+from ...app.interactions import MODE_CHOICES, Refusal
 from ...storage import Database, DatabaseError
 from ...storage import quiz as store
 from ...storage.journal import AnswerJournal, journal_path
+from ...texts.i18n import language, text
 from .checks import bounded_db, moderators_by_default, quizmaster_only
 from .embeds import config_embed, message_link
 from .intake import AnswerIntake
@@ -29,7 +29,7 @@ from .views import AnswerSelect, ResetConfirmation, refuse_stale_component
 from .why import WhyButton
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
 
 log = logging.getLogger(__name__)
 

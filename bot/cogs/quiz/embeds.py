@@ -13,10 +13,10 @@ from houseway.cards import pretty_cards
 from houseway.quiz import BASE_POINTS, SPEED_BONUS
 from houseway.rules import rule_name
 
-from ...embeds import COLOUR, add_split_fields, quote_rules
-from ...i18n import SWEDISH, text
-from ...mentions import CommandMentions
 from ...storage import quiz as store
+from ...texts.embeds import COLOUR, add_split_fields, quote_rules
+from ...texts.i18n import SWEDISH, text
+from ...texts.mentions import CommandMentions
 
 ROUND_IMAGE: Final = "round.png"
 REVEAL_IMAGE: Final = "answer.png"

@@ -18,16 +18,16 @@ from houseway.answers import AnswerError, mode_of, parse_answer
 from houseway.cards import pretty_card
 from houseway.rules import rule_name
 
-from ...i18n import SWEDISH, language, text
-from ...interactions import Refusal
+from ...app.interactions import Refusal
 from ...storage import Database, DatabaseError, DatabaseTimeout
 from ...storage import quiz as store
 from ...storage.journal import AnswerJournal
+from ...texts.i18n import SWEDISH, language, text
 from .checks import bounded_db
 from .embeds import clock_time
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
 
 log = logging.getLogger(__name__)
 

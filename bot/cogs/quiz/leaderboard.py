@@ -16,16 +16,16 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from ...i18n import language, text
-from ...interactions import Refusal, component, refuse_invalid_component
+from ...app.interactions import Refusal, component, refuse_invalid_component
 from ...storage import quiz as store
 from ...storage import results as scores
+from ...texts.i18n import language, text
 from .checks import bounded_db
 from .embeds import leaderboard_embed
 from .views import LEADERBOARD_PREFIX
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
 
 PAGE_SIZE: Final = 10
 #: Leaderboard pages the bot shows (/leaderboard's page option; its buttons stop there).

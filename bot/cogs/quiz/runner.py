@@ -25,20 +25,20 @@ from houseway.cards import deal, sort_key
 from houseway.practice import rule_options
 from houseway.quiz import points
 
-from ...alt_text import decision_description, hand_description, picture_file
-from ...cards_image import render_hand, render_split
-from ...i18n import language, text
+from ...pictures.cards_image import render_hand, render_split
+from ...service.timing import Timing
 from ...storage import Database, DatabaseError
 from ...storage import quiz as store
 from ...storage import results as scores
-from ...timing import Timing
+from ...texts.alt_text import decision_description, hand_description, picture_file
+from ...texts.i18n import language, text
 from .embeds import REVEAL_IMAGE, ROUND_IMAGE, reveal_embed, round_embed, summary_embed
 from .intake import AnswerIntake
 from .views import AnswerSelect, answer_view
 from .why import why_view
 
 if TYPE_CHECKING:
-    from ...client import HousewayBot
+    from ...app.client import HousewayBot
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,7 @@ import discord
 from houseway.cards import NAMES, card_words, pretty_card
 from houseway.rules import rule_name, rule_summary
 
-from ...i18n import SWEDISH, text
-from ...interactions import (
+from ...app.interactions import (
     Refusal,
     bot_of,
     component,
@@ -24,6 +23,7 @@ from ...interactions import (
     refuse_invalid_component,
 )
 from ...storage import quiz as store
+from ...texts.i18n import SWEDISH, text
 from .checks import bounded_db, require_quizmaster
 from .intake import AnswerIntake
 

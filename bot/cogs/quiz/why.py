@@ -15,11 +15,11 @@ from houseway.explain import Explanation, explain
 from houseway.explain.mistakes import where_wrong, why_not
 from houseway.rules import rule_name
 
-from ...embeds import COLOUR, fit_field, why_text
-from ...i18n import SWEDISH, language, text
-from ...interactions import Refusal, component, refuse_invalid_component
+from ...app.interactions import Refusal, component, refuse_invalid_component
 from ...storage import quiz as store
 from ...storage import results as scores
+from ...texts.embeds import COLOUR, fit_field, why_text
+from ...texts.i18n import SWEDISH, language, text
 from .checks import bounded_db
 from .views import ROUND_IDS, WHY_PREFIX
 

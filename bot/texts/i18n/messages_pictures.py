@@ -1,5 +1,5 @@
 """Messages of /analyze, /cards and the pictures' alt text: part of the catalogue in
-``bot.i18n``."""
+``bot.texts.i18n``."""
 
 from __future__ import annotations
 
@@ -83,8 +83,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{value} är inget val. Välj Fyra färger eller Två färger i listan.",
         "en": "{value} is not a choice. Pick Four colours or Two colours from the list.",
     },
-    # Alt text of pictures (bot/alt_text.py): cards in words, as screen readers say them.
-    # The split picture's row labels (bot/split_labels.py), which its alt text repeats.
+    # Alt text of pictures (bot/texts/alt_text.py): cards in words, as screen readers say them.
+    # The split picture's row labels (bot/pictures/split_labels.py), which its alt text repeats.
     "picture.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
     "picture.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
     # Two lines in the picture, one sentence in its alt text.

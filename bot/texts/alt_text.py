@@ -2,7 +2,7 @@
 that attaches a picture with it.
 
 Discord reads an attachment's description to screen readers and can show it as a caption.
-A split's alt text says what its picture writes (``bot.split_labels``), in the same order.
+A split's alt text says what its picture writes (``bot.pictures.split_labels``), in the same order.
 Cards are named in words (``houseway.cards.card_words``: "king of hearts", "hjärter kung"),
 not symbols, which screen readers read inconsistently or not at all. The texts say what the
 picture shows and nothing more: a quiz round's hand gives no hint of the answer. Only the
@@ -20,9 +20,9 @@ import discord
 from houseway import Decision
 from houseway.cards import SUIT_OF, Card, card_words, cards_in_words
 
-from .cards_image import INK_NAMES, SUIT_INKS, Deck
+from ..pictures.cards_image import INK_NAMES, SUIT_INKS, Deck
+from ..pictures.split_labels import five_label, joker_note, picture_order, two_label
 from .i18n import SWEDISH, text
-from .split_labels import five_label, joker_note, picture_order, two_label
 
 #: Discord refuses a longer attachment description.
 MAX_DESCRIPTION: Final = 1024

@@ -21,19 +21,7 @@ from houseway.census import load_rule_counts
 from houseway.cost import rule_cost
 from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
 
-from ..alt_text import decision_description, picture_file
-from ..cards_image import Deck, render_split, warm_up
-from ..embeds import (
-    EMBED_TOTAL_LIMIT,
-    IMAGE_NAME,
-    decision_embed,
-    error_embed,
-    rule_embed,
-    rules_overview,
-    unknown_rule_text,
-)
-from ..i18n import SWEDISH, language, text
-from ..interactions import (
+from ..app.interactions import (
     Refusal,
     age,
     bot_of,
@@ -44,9 +32,21 @@ from ..interactions import (
     on_its_message,
     refuse_invalid_component,
 )
+from ..pictures.cards_image import Deck, render_split, warm_up
+from ..texts.alt_text import decision_description, picture_file
+from ..texts.embeds import (
+    EMBED_TOTAL_LIMIT,
+    IMAGE_NAME,
+    decision_embed,
+    error_embed,
+    rule_embed,
+    rules_overview,
+    unknown_rule_text,
+)
+from ..texts.i18n import SWEDISH, language, text
 
 if TYPE_CHECKING:
-    from ..client import HousewayBot
+    from ..app.client import HousewayBot
 
 log = logging.getLogger(__name__)
 

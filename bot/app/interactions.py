@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 import discord
 from discord import app_commands
 
-from .i18n import language, text
-from .storage import DatabaseError
+from ..storage import DatabaseError
+from ..texts.i18n import language, text
 
 if TYPE_CHECKING:
     from .client import HousewayBot

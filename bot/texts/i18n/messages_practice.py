@@ -1,4 +1,4 @@
-"""Messages of /practice, /stats and /daily: part of the catalogue in ``bot.i18n``."""
+"""Messages of /practice, /stats and /daily: part of the catalogue in ``bot.texts.i18n``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Messages of /help and /about: part of the catalogue in ``bot.i18n``."""
+"""Messages of /help and /about: part of the catalogue in ``bot.texts.i18n``."""
 
 from __future__ import annotations
 

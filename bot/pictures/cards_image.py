@@ -17,10 +17,10 @@ Design choices, and why:
 * Ranks are drawn with DejaVu Sans Bold when the system has it, else with Pillow's
   bundled scalable font, else with Pillow's tiny bitmap font scaled up: every text is
   fitted to a fixed cap height, so the layout does not depend on which font was found
-  (``bot/fonts.py``, which the charts share).
+  (``bot/pictures/fonts.py``, which the charts share).
 * A split says what it shows, in the viewer's language: each row's label ("Five-card
   hand – Straight") and, beside the two-card hand, what the joker plays as; the cards of a
-  row stand as ``bot.split_labels.picture_order`` places them (the joker last). Capitals
+  row stand as ``bot.pictures.split_labels.picture_order`` places them (the joker last). Capitals
   are ``LABEL_CAP`` px tall: 12 px still when Discord shows the picture 400 px wide.
   A seven-card hand carries no words (only ranks, suits and "JOKER"): it gives no hint.
 * Two decks: red and black, and a four-colour deck (spades black, hearts red, diamonds
@@ -45,6 +45,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
 
+from ..texts.i18n import ENGLISH, SWEDISH
 from .card_layout import (
     HAND_CARD_W,
     LABEL_CAP,
@@ -60,7 +61,6 @@ from .card_layout import (
     suit_shape,
 )
 from .fonts import clear_font_cache, line_mask, text_mask
-from .i18n import ENGLISH, SWEDISH
 from .split_labels import every_label, five_label, joker_note, picture_order, two_label
 
 __all__ = [
@@ -406,7 +406,7 @@ def render_split(
     under its label in ``lang`` ("Five-card hand – Straight"), and, where the split has the
     joker, what it plays as, beside the two-card hand.
 
-    The cards of each row stand in ``bot.split_labels.picture_order``: as given, the joker
+    The cards of each row stand in ``bot.pictures.split_labels.picture_order``: as given, the joker
     last (as in the seven-card hand of :func:`render_hand`), whatever it plays: the note
     says that. Faces and labels are cached, so after :func:`warm_up` a call only pastes
     them and encodes. ``deck`` colours the suits.
@@ -432,7 +432,7 @@ def render_split(
 
 def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
     """PNG of a hand in one row, in the given order but the joker last (as
-    ``bot.split_labels.picture_order`` places it in a split too), with no hint of how to
+    ``bot.pictures.split_labels.picture_order`` places it in a split too), with no hint of how to
     set it.
 
     Meant for quiz rounds, where showing two rows would give the answer away. Takes

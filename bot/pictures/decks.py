@@ -18,9 +18,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Final
 
+from ..storage import Bounded, Database, DatabaseError
+from ..storage import members as store
 from .cards_image import Deck
-from .storage import Bounded, Database, DatabaseError
-from .storage import members as store
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """Messages of /houseway, /deal and /rules, their errors and limits, and stale buttons
-and menus: part of the catalogue in ``bot.i18n``."""
+and menus: part of the catalogue in ``bot.texts.i18n``."""
 
 from __future__ import annotations
 

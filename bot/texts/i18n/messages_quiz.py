@@ -1,4 +1,4 @@
-"""Messages of the quiz and its leaderboard: part of the catalogue in ``bot.i18n``."""
+"""Messages of the quiz and its leaderboard: part of the catalogue in ``bot.texts.i18n``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Swedish names and descriptions of the commands, options and choices: what
-``bot.i18n.Translator`` gives Discord for Swedish clients."""
+``bot.texts.i18n.Translator`` gives Discord for Swedish clients."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What a split picture says about its rows, and in which order it shows their cards: one
-source for the picture (bot/cards_image.py) and its alt text (bot/alt_text.py), so the two
-never tell a member different things.
+source for the picture (bot/pictures/cards_image.py) and its alt text
+(bot/texts/alt_text.py), so the two never tell a member different things.
 
 The joker's place is one rule for every picture: it stands last in its row, in the
 seven-card hand (as ``houseway.cards.sort_key`` sorts it) and in each hand of the split
@@ -25,7 +25,7 @@ from houseway.hands import (
     two_value,
 )
 
-from .i18n import SWEDISH, text
+from ..texts.i18n import SWEDISH, text
 
 
 def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -66,7 +66,7 @@ def joker_note(five: Sequence[Card], two: Sequence[Card], lang: str) -> str | No
 
 def every_label(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """Every five-card label, two-card label and joker note there is in ``lang``: a few
-    dozen, which :func:`bot.cards_image.warm_up` draws ahead of the first split."""
+    dozen, which :func:`bot.pictures.cards_image.warm_up` draws ahead of the first split."""
     swedish = lang == SWEDISH
     fives = [names[swedish] for names in (*CATEGORY_NAMES.values(), ROYAL_NAMES)]
     twos = [TWO_PAIR_NAMES[swedish], CATEGORY_NAMES[Category.HIGH_CARD][swedish]]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .client import HousewayBot
+    from ..app.client import HousewayBot
     from .settings import Settings
 
 #: Exit statuses. 2: the configuration is wrong (a setting, a path, a port, the token):
@@ -229,7 +229,7 @@ def check_paths(settings: Settings) -> None:
     """Local paths the bot will write, checked before anything starts: DATA_DIR, the
     SQLite file's directory (a path under a file, a read-only disk, no permission) and
     the file itself when it is there (read-only, a directory)."""
-    from .storage import sqlite_path
+    from ..storage import sqlite_path
 
     _writable_directory(settings.data_dir, "DATA_DIR")
     path = sqlite_path(settings.database_url)

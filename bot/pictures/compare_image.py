@@ -12,11 +12,11 @@ from PIL import Image
 
 from houseway.cards import Card
 
-from .alt_text import split_description
+from ..texts.alt_text import split_description
+from ..texts.i18n import text
 from .card_layout import LABEL_CAP
 from .cards_image import FELT, Deck, encode_png, render_split
 from .fonts import line_mask
-from .i18n import text
 
 Split = tuple[Sequence[Card], Sequence[Card]]
 #: The heading's ink: the labels' cream, a little brighter, on the felt.

@@ -1,5 +1,5 @@
 """Where the cards of a picture go, and the vector shapes of the pips and the joker's
-star: geometry only, so that bot/cards_image.py is about drawing and caching faces.
+star: geometry only, so that bot/pictures/cards_image.py is about drawing and caching faces.
 
 Shapes are drawn with ``ImageDraw`` rather than font glyphs, so a picture looks the
 same on any machine whatever fonts it has.

@@ -13,18 +13,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .decks import MemberDecks
-from .i18n import Translator
+from ..pictures.decks import MemberDecks
+from ..service.observability import Metrics, shard_label
+from ..service.settings import Settings
+from ..storage import Database
+from ..texts.i18n import Translator
+from ..texts.mentions import CommandMentions
 from .interactions import Tree, record
-from .mentions import CommandMentions
-from .observability import Metrics, shard_label
-from .settings import Settings
-from .storage import Database
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
-    "bot.cogs.houseway",
+    "bot.cogs.dealer",
     "bot.cogs.analyze",
     "bot.cogs.quiz",
     "bot.cogs.practice",

@@ -1,0 +1,1 @@
+"""The discord.py application: the Bot subclass and the handling of interactions."""

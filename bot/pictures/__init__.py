@@ -1,0 +1,1 @@
+"""Pictures: the card faces and splits, the charts, the members' decks."""

@@ -1,0 +1,1 @@
+"""The service: settings, timings, start failures, metrics and logs, endpoints."""

@@ -1,0 +1,1 @@
+"""Texts: the message catalogue, embeds, alt texts and command mentions."""
