@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..storage import Bounded, Database, DatabaseError
-from ..storage import members as store
+from ..storage import members as members_store
 from .cards_image import Deck
 
 log = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ class MemberDecks:
             return fallback
         try:
             stored = await self._bounded(LOOKUP_SECONDS).within(
-                store.chosen_deck(self.database, user_id)
+                members_store.chosen_deck(self.database, user_id)
             )
         except DatabaseError as error:
             self._on_error()
@@ -102,7 +102,9 @@ class MemberDecks:
                 member is told, and their pictures stay as the database has them).
         """
         stored = None if deck is DEFAULT else deck.value
-        await self._bounded(within).within(store.choose_deck(self.database, user_id, stored))
+        await self._bounded(within).within(
+            members_store.choose_deck(self.database, user_id, stored)
+        )
         self._remember(user_id, deck)
 
     def forget(self, user_id: int) -> None:

@@ -15,7 +15,7 @@ from urllib.parse import SplitResult, parse_qs, urlsplit
 
 from dotenv import dotenv_values
 
-from .timing import PracticeTiming, Timing
+from .timing import PracticeTiming, QuizTiming
 
 DEFAULT_DATABASE_URL = "sqlite:///data/houseway.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -48,7 +48,7 @@ class Settings:
     #: Local files that must survive a crash (the quiz's answer journal).
     data_dir: Path = Path("data")
     #: Not from the environment: tests pass quicker quizzes in.
-    quiz_timing: Timing = field(default_factory=Timing)
+    quiz_timing: QuizTiming = field(default_factory=QuizTiming)
     #: Not from the environment either: practice's waits, workers and Leitner gaps.
     practice_timing: PracticeTiming = field(default_factory=PracticeTiming)
 

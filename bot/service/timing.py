@@ -29,7 +29,7 @@ class Answering:
 
 
 @dataclass(frozen=True)
-class Timing(Answering):
+class QuizTiming(Answering):
     #: The round message's answer count is edited at most this often (edits are rate-limited).
     counter_refresh: float = 5.0
     #: After the deadline, wait this long for answers accepted just before it to be written.

@@ -18,7 +18,7 @@ import pytest
 
 from bot.app.client import HousewayBot, make_bot
 from bot.service.settings import Settings
-from bot.service.timing import PracticeTiming, Timing
+from bot.service.timing import PracticeTiming, QuizTiming
 from bot.storage import open_database
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.harness import running_client
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: session test uses the default worker process).
 IN_THREAD = PracticeTiming(analysis_workers=0)
 #: Quizzes that refresh, wait and retry quickly, so that a test round takes moments.
-QUICK_QUIZ = Timing(counter_refresh=0.2, grace=0.2, retry_delay=0.3)
+QUICK_QUIZ = QuizTiming(counter_refresh=0.2, grace=0.2, retry_delay=0.3)
 
 
 async def answer_message(

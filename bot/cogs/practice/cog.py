@@ -39,7 +39,7 @@ from ...app.interactions import (
 )
 from ...pictures.cards_image import render_hand
 from ...storage import Bounded
-from ...storage import practice as store
+from ...storage import practice as practice_store
 from ...storage.forgotten import ForgottenSinceShown
 from ...texts.alt_text import hand_description, picture_file
 from ...texts.embeds import path_footer
@@ -194,7 +194,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         rule_id = drill
         if rule_id is None:
             state = await self.bounded(interaction).within(
-                store.member_state(self.bot.database, interaction.user.id)
+                practice_store.member_state(self.bot.database, interaction.user.id)
             )
             rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
         dealt = deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
@@ -231,7 +231,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         judged = judge(given, decision)
         correct = judged.correct
         seconds = max(0.0, now - menu.shown_ms / 1000)
-        answer = store.PracticeAnswer(
+        answer = practice_store.PracticeAnswer(
             user_id=interaction.user.id,
             shown_ms=menu.shown_ms,
             hand=hand,
@@ -245,7 +245,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         )
         writing = asyncio.ensure_future(
             self.bounded(interaction).within(
-                store.record_answer(self.bot.database, answer, self.schedule)
+                practice_store.record_answer(self.bot.database, answer, self.schedule)
             )
         )
         if prepared.work is not None:  # the analysis gets the time the write takes anyway
@@ -305,12 +305,14 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         # Quiz points belong to a server the bot is in (not a user install's server).
         guild_id = interaction.guild_id if interaction.is_guild_integration() else None
         figures = await self.bounded(interaction).within(
-            store.member_stats(self.bot.database, target.id, guild_id, store.utc_day(time.time()))
+            practice_store.member_stats(
+                self.bot.database, target.id, guild_id, practice_store.utc_day(time.time())
+            )
         )
         embed = stats_embed(figures, target.mention, lang, other, self.bot.mentions)
         if figures.hands:
             state = await self.bounded(interaction).within(
-                store.member_state(self.bot.database, target.id)
+                practice_store.member_state(self.bot.database, target.id)
             )
             upcoming = self.schedule.upcoming(state.hands, state.records, eligible_rules("set"))
             embed.add_field(name=text("stats.due", lang), value=due_text(upcoming, lang))
@@ -352,11 +354,13 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     @command_cooldown()
     async def daily(self, interaction: discord.Interaction) -> None:
         lang = language(interaction.locale)
-        day = store.utc_day(time.time())
+        day = practice_store.utc_day(time.time())
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
         prepared = self.preparer.prepare(hand)
-        given = await db.within(store.daily_answer_of(self.bot.database, day, interaction.user.id))
+        given = await db.within(
+            practice_store.daily_answer_of(self.bot.database, day, interaction.user.id)
+        )
         if given is not None:
             judged = judge(Answer.from_stored("set", str(given["answer"])), prepared.decision)
             two = list(judged.answer.two)
@@ -391,7 +395,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         now = time.time()
         lang = language(interaction.locale)
         day = menu.day
-        if day != store.utc_day(now):
+        if day != practice_store.utc_day(now):
             raise Refusal("daily.closed", outcome="closed", day=day)
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
@@ -403,10 +407,10 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         two = list(given.two)
         judged = judge(given, prepared.decision)
         # A menu from before ids carried the time it was shown: as if shown at midnight.
-        shown_at = store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
+        shown_at = practice_store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
         try:
             taken = await db.within(
-                store.record_daily(
+                practice_store.record_daily(
                     self.bot.database,
                     day,
                     interaction.user.id,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from houseway.cards import Card, deal, sort_key
 
-from ...storage import practice as store
+from ...storage import practice as practice_store
 from .embeds import yesterday_text
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ class DailyHands:
         hand = self._hands.get(day)
         if hand is None:
             fresh = tuple(sorted(deal(_DAILY_RANDOM), key=sort_key))
-            hand = await db.within(store.daily_hand(self.database, day, fresh))
+            hand = await db.within(practice_store.daily_hand(self.database, day, fresh))
             self._hands = {day: hand}  # only today's is asked for
         return hand
 
@@ -55,9 +55,9 @@ class DailyHands:
         day = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
         key = f"{day}:{lang}"
         if key not in self._yesterday:
-            hand = await db.within(store.stored_daily_hand(self.database, day))
-            answered, right = await db.within(store.daily_tally(self.database, day))
-            distribution = await db.within(store.daily_distribution(self.database, day))
+            hand = await db.within(practice_store.stored_daily_hand(self.database, day))
+            answered, right = await db.within(practice_store.daily_tally(self.database, day))
+            distribution = await db.within(practice_store.daily_distribution(self.database, day))
             shown = yesterday_text(day, hand, answered, right, distribution, lang)
             self._yesterday = {k: v for k, v in self._yesterday.items() if k.startswith(day)}
             self._yesterday[key] = shown
@@ -65,7 +65,7 @@ class DailyHands:
 
     async def standing(self, db: Bounded, day: str, user_id: int) -> Standing:
         """How the day has been answered so far, and the member's streaks up to it."""
-        answered, right = await db.within(store.daily_tally(self.database, day))
-        days = await db.within(store.daily_right_days(self.database, user_id))
-        current, best = store.streaks(days, day)
+        answered, right = await db.within(practice_store.daily_tally(self.database, day))
+        days = await db.within(practice_store.daily_right_days(self.database, user_id))
+        current, best = practice_store.streaks(days, day)
         return Standing(answered, right, current, best)

@@ -19,7 +19,7 @@ from discord.ext import tasks
 from ...app.interactions import Refusal
 from ...service.timing import PracticeTiming
 from ...storage import Bounded, Database, DatabaseError
-from ...storage import forgotten as store
+from ...storage import forgotten as forgotten_store
 from ...texts.i18n import language, text
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class ForgottenNotes:
     @tasks.loop(hours=6)
     async def prune(self) -> None:
         try:
-            if pruned := await store.prune_forgotten(self.database):
+            if pruned := await forgotten_store.prune_forgotten(self.database):
                 log.info("pruned %d note(s) of members forgotten over 30 days ago", pruned)
         except DatabaseError as error:  # tried again at the next turn
             self._on_error()
@@ -63,7 +63,7 @@ class Forgets:
             outcome, message = "expired", text("stats.forget.expired", lang, cmd=self.bot.mentions)
         else:
             # Answered at once (the buttons go: no second click), told the outcome after.
-            forgetting = store.Forgetting(
+            forgetting = forgotten_store.Forgetting(
                 button.user_id, asyncio.get_running_loop().time() + self.timing.forget_by
             )
             await interaction.response.edit_message(
@@ -75,7 +75,7 @@ class Forgets:
         await interaction.response.edit_message(content=message, view=None)
         return outcome
 
-    async def _forget(self, forgetting: store.Forgetting, lang: str) -> tuple[str, str]:
+    async def _forget(self, forgetting: forgotten_store.Forgetting, lang: str) -> tuple[str, str]:
         """Run the forget and say what really happened: done, nothing deleted, or (COMMIT
         sent, no answer, the note not found) that only running it again makes sure."""
         asked_at = time.time()
@@ -91,7 +91,7 @@ class Forgets:
                 soon = asyncio.get_running_loop().time() + self.timing.ack_by
                 checked = Bounded(self.bot.database, soon)
                 done = await checked.within(
-                    store.forgotten_since(self.bot.database, forgetting.user_id, asked_at)
+                    forgotten_store.forgotten_since(self.bot.database, forgetting.user_id, asked_at)
                 )
             except DatabaseError:
                 done = False

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from ...app.interactions import Refusal, bot_of
 from ...storage import Bounded, Database, DatabaseError
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 
 T = TypeVar("T")
 
@@ -42,7 +42,7 @@ async def is_quizmaster(db: Database, interaction: discord.Interaction) -> bool:
         return False
     if interaction.permissions >= MODERATOR:
         return True
-    config = await store.guild_config(db, interaction.guild_id)
+    config = await quiz_store.guild_config(db, interaction.guild_id)
     member = interaction.user
     return (
         config.quizmaster_role_id is not None

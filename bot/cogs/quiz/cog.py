@@ -17,7 +17,7 @@ from houseway.answers import mode_of
 
 from ...app.interactions import MODE_CHOICES, Refusal
 from ...storage import Database, DatabaseError
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 from ...storage.journal import AnswerJournal, journal_path
 from ...texts.i18n import language, text
 from .checks import bounded_db, moderators_by_default, quizmaster_only
@@ -129,7 +129,7 @@ class QuizCog(
         """Give every running quiz of this process's guilds its runner back."""
         while True:
             try:
-                quizzes = await store.running_quizzes(self.db)
+                quizzes = await quiz_store.running_quizzes(self.db)
                 break
             except DatabaseError as error:
                 self.bot.metrics.database_errors.inc()
@@ -179,10 +179,10 @@ class QuizCog(
         within(rounds, ROUNDS, "rounds", lang)
         within(seconds, SECONDS, "seconds", lang)
         bounded = bounded_db(interaction)
-        config = await bounded.within(store.guild_config(self.db, interaction.guild_id))
+        config = await bounded.within(quiz_store.guild_config(self.db, interaction.guild_id))
         guild_locale = interaction.guild_locale or discord.Locale.american_english
-        quiz = store.Quiz(
-            id=store.new_id(),
+        quiz = quiz_store.Quiz(
+            id=quiz_store.new_id(),
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             started_by=interaction.user.id,
@@ -195,10 +195,14 @@ class QuizCog(
         )
         try:
             await self.create_in_time(interaction, quiz)
-        except store.AlreadyRunning:
-            running = await bounded.within(store.running_quiz_in(self.db, interaction.channel_id))
+        except quiz_store.AlreadyRunning:
+            running = await bounded.within(
+                quiz_store.running_quiz_in(self.db, interaction.channel_id)
+            )
             current = (
-                await bounded.within(store.last_round(self.db, running.id)) if running else None
+                await bounded.within(quiz_store.last_round(self.db, running.id))
+                if running
+                else None
             )
             link = message_link(
                 interaction.guild_id,
@@ -219,13 +223,13 @@ class QuizCog(
         )
         self.start_runner(quiz.id)
 
-    async def create_in_time(self, interaction: discord.Interaction, quiz: store.Quiz) -> None:
+    async def create_in_time(self, interaction: discord.Interaction, quiz: quiz_store.Quiz) -> None:
         """Create the quiz within the interaction's budget.
 
         If the database takes the quiz only after the moderator was told that scores are
         unavailable, it is stopped again at once rather than started unannounced.
         """
-        insert = asyncio.ensure_future(store.create_quiz(self.db, quiz))
+        insert = asyncio.ensure_future(quiz_store.create_quiz(self.db, quiz))
         try:
             await bounded_db(interaction).within(insert)
         except DatabaseError:
@@ -236,7 +240,7 @@ class QuizCog(
         if insert.cancelled() or insert.exception() is not None:
             return
         log.warning("quiz %s was created after its command gave up; stopping it", quiz_id)
-        task = asyncio.create_task(store.end_quiz(self.db, quiz_id, "stopped"))
+        task = asyncio.create_task(quiz_store.end_quiz(self.db, quiz_id, "stopped"))
         self.background.add(task)
         task.add_done_callback(self.background.discard)
 
@@ -250,8 +254,8 @@ class QuizCog(
     async def stop(self, interaction: discord.Interaction) -> None:
         bounded = bounded_db(interaction)
         assert interaction.channel_id is not None  # a quizmaster is in a server's channel
-        quiz = await bounded.within(store.running_quiz_in(self.db, interaction.channel_id))
-        if quiz is None or not await bounded.within(store.stop_quiz(self.db, quiz.id)):
+        quiz = await bounded.within(quiz_store.running_quiz_in(self.db, interaction.channel_id))
+        if quiz is None or not await bounded.within(quiz_store.stop_quiz(self.db, quiz.id)):
             raise Refusal("quiz.not_running", outcome="not_running")
         await interaction.response.send_message(
             text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
@@ -261,7 +265,7 @@ class QuizCog(
         runner = self.runners.pop(quiz.id, None)
         if runner is not None:
             await runner.stop()
-        current = await store.last_round(self.db, quiz.id)
+        current = await quiz_store.last_round(self.db, quiz.id)
         if current is not None and current.status == "stopped":
             self.intake.forget(current.id)
             await close_round_message(self.bot, quiz, current)
@@ -312,7 +316,7 @@ class QuizCog(
         within(pause, PAUSE, "pause", lang)
         bounded = bounded_db(interaction)
         assert interaction.guild_id is not None  # quizmasters are members of a server
-        config = await bounded.within(store.guild_config(self.db, interaction.guild_id))
+        config = await bounded.within(quiz_store.guild_config(self.db, interaction.guild_id))
         role_id = (
             None
             if clear_role
@@ -330,7 +334,7 @@ class QuizCog(
                 else (quiz_language if quiz_language in QUIZ_LOCALES else None)
             ),
         )
-        await bounded.within(store.save_guild_config(self.db, config))
+        await bounded.within(quiz_store.save_guild_config(self.db, config))
         embed = config_embed(config, lang)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

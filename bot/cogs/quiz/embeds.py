@@ -13,7 +13,7 @@ from houseway.cards import pretty_cards
 from houseway.quiz import BASE_POINTS, SPEED_BONUS
 from houseway.rules import rule_name
 
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR, add_split_fields, quote_rules
 from ...texts.i18n import SWEDISH, text
 from ...texts.mentions import CommandMentions
@@ -63,7 +63,11 @@ def clock_time(timestamp: float) -> str:
 
 
 def round_embed(
-    quiz: store.Quiz, round_: store.Round, lang: str, deadline: float, closed: bool = False
+    quiz: quiz_store.Quiz,
+    round_: quiz_store.Round,
+    lang: str,
+    deadline: float,
+    closed: bool = False,
 ) -> discord.Embed:
     """The round as posted; ``closed``: as it reads once the round is over (no countdown
     left saying "time runs out 2 minutes ago")."""
@@ -86,8 +90,8 @@ def round_embed(
 
 
 def reveal_embed(
-    quiz: store.Quiz,
-    round_: store.Round,
+    quiz: quiz_store.Quiz,
+    round_: quiz_store.Round,
     decision: Decision,
     results: Sequence[Any],
     lang: str,
@@ -148,7 +152,7 @@ def summary_embed(totals: Sequence[Any], lang: str) -> discord.Embed:
     )
 
 
-def config_embed(config: store.GuildConfig, lang: str) -> discord.Embed:
+def config_embed(config: quiz_store.GuildConfig, lang: str) -> discord.Embed:
     role_id = config.quizmaster_role_id
     role = f"<@&{role_id}>" if role_id else text("quiz.config.none", lang)
     return discord.Embed(

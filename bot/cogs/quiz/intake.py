@@ -20,7 +20,7 @@ from houseway.rules import rule_name
 
 from ...app.interactions import Refusal
 from ...storage import Database, DatabaseError, DatabaseTimeout
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 from ...storage.journal import AnswerJournal
 from ...texts.i18n import SWEDISH, language, text
 from .checks import bounded_db
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RoundAndQuiz = tuple[store.Round | None, store.Quiz | None]
+RoundAndQuiz = tuple[quiz_store.Round | None, quiz_store.Quiz | None]
 #: A kept answer's line must be on disk within this long, or the member is told the truth.
 JOURNAL_WAIT: Final = 0.5
 
@@ -40,24 +40,24 @@ class AnswerIntake:
     def __init__(self, bot: HousewayBot, journal: AnswerJournal) -> None:
         self.bot = bot
         #: Open rounds and their quizzes by round id, so an answer costs one statement.
-        self.open_rounds: dict[int, tuple[store.Round, store.Quiz]] = {}
+        self.open_rounds: dict[int, tuple[quiz_store.Round, quiz_store.Quiz]] = {}
         #: Answers the database did not take in time, by round then member: in the
         #: journal on disk too, and written (with their times) before the round is scored.
         self.pending: dict[int, dict[int, tuple[str, float]]] = {}
         self.journal = journal
         self._loading: dict[int, asyncio.Future[RoundAndQuiz]] = {}
-        self.writer = store.AnswerWriter(bot.database)
+        self.writer = quiz_store.AnswerWriter(bot.database)
         self._background: set[asyncio.Task[None]] = set()
 
-    def kept(self) -> list[store.AnswerIn]:
+    def kept(self) -> list[quiz_store.AnswerIn]:
         """Every answer still waiting for the database (what the journal must hold)."""
         return [
-            store.AnswerIn(round_id, user_id, answer, answered_at)
+            quiz_store.AnswerIn(round_id, user_id, answer, answered_at)
             for round_id, members in self.pending.items()
             for user_id, (answer, answered_at) in members.items()
         ]
 
-    def _keep(self, answer: store.AnswerIn) -> None:
+    def _keep(self, answer: quiz_store.AnswerIn) -> None:
         members = self.pending.setdefault(answer.round_id, {})
         held = members.get(answer.user_id)
         if held is None or held[1] <= answer.answered_at:  # the last answer given counts
@@ -93,7 +93,7 @@ class AnswerIntake:
         taken_back, told = self.kept(), False
         while True:
             try:
-                await store.record_answers(self.db, taken_back)
+                await quiz_store.record_answers(self.db, taken_back)
                 break
             except DatabaseError as error:
                 self.bot.metrics.database_errors.inc()
@@ -105,7 +105,7 @@ class AnswerIntake:
         if self._settled(taken_back):
             await self._rewrite_journal()
 
-    def _settled(self, written: list[store.AnswerIn]) -> bool:
+    def _settled(self, written: list[quiz_store.AnswerIn]) -> bool:
         """These answers are in the database (or never will be): out of memory, unless the
         member has answered again since. Whether any left (the journal is to follow)."""
         changed = False
@@ -135,7 +135,7 @@ class AnswerIntake:
             self._journal_changed()
         return dropped
 
-    def hold(self, round_: store.Round, quiz: store.Quiz) -> None:
+    def hold(self, round_: quiz_store.Round, quiz: quiz_store.Quiz) -> None:
         """Remember an open round, so that answers to it need not look it up."""
         self.open_rounds[round_.id] = (round_, quiz)
 
@@ -144,7 +144,7 @@ class AnswerIntake:
 
     async def answered(self, round_id: int) -> int:
         """How many members have answered: answers kept in memory count too (they saw "saved")."""
-        answered = await store.answered_by(self.db, round_id)
+        answered = await quiz_store.answered_by(self.db, round_id)
         return len(answered | self.pending.get(round_id, {}).keys())
 
     async def take_answer(
@@ -167,7 +167,7 @@ class AnswerIntake:
             given = parse_answer(mode, values, round_.hand, round_.choices)
         except AnswerError:
             raise Refusal("quiz.answer.invalid", outcome="invalid") from None
-        taken = store.AnswerIn(round_id, interaction.user.id, given.stored(), now)
+        taken = quiz_store.AnswerIn(round_id, interaction.user.id, given.stored(), now)
         outcome = "saved"
         writing = self.writer.submit(taken)
         try:
@@ -200,7 +200,7 @@ class AnswerIntake:
         await interaction.response.send_message(message, ephemeral=True)
         return outcome
 
-    async def _journal(self, taken: store.AnswerIn) -> str:
+    async def _journal(self, taken: quiz_store.AnswerIn) -> str:
         """Put a kept answer on disk before the member is told it is saved: "kept".
 
         If the disk will not take it (in time), the member is told honestly that the
@@ -217,7 +217,7 @@ class AnswerIntake:
             return "unsaved"
         return "kept"
 
-    def _written_late(self, taken: store.AnswerIn, done: asyncio.Future[bool]) -> None:
+    def _written_late(self, taken: quiz_store.AnswerIn, done: asyncio.Future[bool]) -> None:
         """A kept answer's slow write went through after all: it need not wait in memory."""
         if done.cancelled() or done.exception() is not None or not done.result():
             return
@@ -248,8 +248,8 @@ class AnswerIntake:
             done.exception()  # retrieved: the answers waiting for it may have given up
 
     async def _load_round(self, round_id: int) -> RoundAndQuiz:
-        round_ = await store.get_round(self.db, round_id)
-        quiz = None if round_ is None else await store.get_quiz(self.db, round_.quiz_id)
+        round_ = await quiz_store.get_round(self.db, round_id)
+        quiz = None if round_ is None else await quiz_store.get_quiz(self.db, round_.quiz_id)
         if round_ is not None and quiz is not None and round_.status == "open":
             self.hold(round_, quiz)
         return round_, quiz
@@ -257,8 +257,8 @@ class AnswerIntake:
     async def write_pending(self, round_id: int) -> None:
         """Write the answers taken during a database outage (raises while it lasts)."""
         waiting = self.pending.get(round_id, {})
-        taken = [store.AnswerIn(round_id, user, *given) for user, given in waiting.items()]
+        taken = [quiz_store.AnswerIn(round_id, user, *given) for user, given in waiting.items()]
         if taken:
-            await store.record_answers(self.db, taken)
+            await quiz_store.record_answers(self.db, taken)
             if self._settled(taken):
                 await self._rewrite_journal()

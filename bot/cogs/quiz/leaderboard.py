@@ -17,7 +17,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from ...app.interactions import Refusal, component, refuse_invalid_component
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...texts.i18n import language, text
 from .checks import bounded_db
@@ -95,7 +95,7 @@ async def leaderboard_page(
     """One page of the board, the last one when ``page`` is past the end."""
     lang = language(interaction.locale)
     assert interaction.guild_id is not None  # callers answer DMs themselves
-    month = store.month_of(time.time()) if period == "month" else None
+    month = quiz_store.month_of(time.time()) if period == "month" else None
     bounded = bounded_db(interaction)
     rows, ranked = await bounded.within(
         scores.leaderboard(

@@ -26,9 +26,9 @@ from houseway.practice import rule_options
 from houseway.quiz import points
 
 from ...pictures.cards_image import render_hand, render_split
-from ...service.timing import Timing
+from ...service.timing import QuizTiming
 from ...storage import Database, DatabaseError
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...texts.alt_text import decision_description, hand_description, picture_file
 from ...texts.i18n import language, text
@@ -68,13 +68,13 @@ async def channel_of(bot: HousewayBot, channel_id: int) -> QuizChannel:
 
 
 async def close_round_message(
-    bot: HousewayBot, quiz: store.Quiz, round_: store.Round, count: int | None = None
+    bot: HousewayBot, quiz: quiz_store.Quiz, round_: quiz_store.Round, count: int | None = None
 ) -> None:
     """Take the answer menu off a round's message (best effort: the round is over)."""
     if round_.message_id is None:
         return
     if count is None:
-        count = await store.answer_count(bot.database, round_.id)
+        count = await quiz_store.answer_count(bot.database, round_.id)
     lang = language(quiz.locale)
     try:
         channel = await channel_of(bot, quiz.channel_id)
@@ -98,7 +98,7 @@ class QuizRunner:
         self,
         bot: HousewayBot,
         intake: AnswerIntake,
-        timing: Timing,
+        timing: QuizTiming,
         quiz_id: int,
         on_done: Callable[[int], None],
     ) -> None:
@@ -161,7 +161,7 @@ class QuizRunner:
                         error,
                     )
                     with contextlib.suppress(DatabaseError):  # else: tried again next time
-                        await store.stop_quiz(self.db, self.quiz_id)
+                        await quiz_store.stop_quiz(self.db, self.quiz_id)
                         return
                 if isinstance(error, DatabaseError):
                     self.bot.metrics.database_errors.inc()
@@ -175,10 +175,10 @@ class QuizRunner:
 
     async def step(self) -> bool:
         """Advance the quiz by one state change; True when it is over."""
-        quiz = await store.get_quiz(self.db, self.quiz_id)
+        quiz = await quiz_store.get_quiz(self.db, self.quiz_id)
         if quiz is None or quiz.status != "running":
             return True
-        round_ = await store.last_round(self.db, self.quiz_id)
+        round_ = await quiz_store.last_round(self.db, self.quiz_id)
         if round_ is None or round_.status == "announced":
             if round_ is not None and round_.number >= quiz.rounds:
                 await self.finish(quiz, round_)
@@ -188,18 +188,18 @@ class QuizRunner:
             await self.post_round_message(quiz, round_)
         elif round_.status == "open":
             await self.wait_for_deadline(quiz, round_)
-            await self.score(quiz, await store.get_round(self.db, round_.id) or round_)
+            await self.score(quiz, await quiz_store.get_round(self.db, round_.id) or round_)
         elif round_.status == "scored":
             await self.announce(quiz, round_)
         return False
 
-    async def post_round(self, quiz: store.Quiz, number: int) -> None:
+    async def post_round(self, quiz: quiz_store.Quiz, number: int) -> None:
         hand = tuple(sorted(deal(_RANDOM), key=sort_key))  # shown sorted, as everywhere
         decision = house_way(hand)
         choices = rule_options(decision, _RANDOM) if quiz.mode == "rule" else []
         now = time.time()
-        round_ = store.Round(
-            id=store.new_id(),
+        round_ = quiz_store.Round(
+            id=quiz_store.new_id(),
             quiz_id=quiz.id,
             number=number,
             hand=hand,
@@ -211,11 +211,11 @@ class QuizRunner:
             status="open",
             reveal_message_id=None,
         )
-        await store.add_round(self.db, round_)
+        await quiz_store.add_round(self.db, round_)
         self.own.add(("round", round_.id))
         await self.post_round_message(quiz, round_)
 
-    async def post_round_message(self, quiz: store.Quiz, round_: store.Round) -> None:
+    async def post_round_message(self, quiz: quiz_store.Quiz, round_: quiz_store.Round) -> None:
         """Post the round (hand, picture, answer menu); its clock starts when it is posted."""
         lang = language(quiz.locale)
         # Posted for everyone: the two-colour deck, not any one member's choice.
@@ -248,7 +248,9 @@ class QuizRunner:
         # Members may answer from now on: the round is held before the database write, so
         # a database that hangs right now costs no answer its "saved" (they are kept).
         self.intake.hold(posted_round, quiz)
-        await store.set_round_message(self.db, round_.id, message_id, posted, posted + quiz.seconds)
+        await quiz_store.set_round_message(
+            self.db, round_.id, message_id, posted, posted + quiz.seconds
+        )
         self.sent.pop(key, None)
 
     async def send_once(
@@ -296,7 +298,7 @@ class QuizRunner:
                 return message
         return None
 
-    async def wait_for_deadline(self, quiz: store.Quiz, round_: store.Round) -> None:
+    async def wait_for_deadline(self, quiz: quiz_store.Quiz, round_: quiz_store.Round) -> None:
         """Sleep to the deadline, refreshing the answer count now and then (a count, not who).
 
         The deadline is re-read from the database each time: the database, not this
@@ -305,7 +307,7 @@ class QuizRunner:
         lang = language(quiz.locale)
         shown = 0
         while True:
-            current = await store.get_round(self.db, round_.id)
+            current = await quiz_store.get_round(self.db, round_.id)
             if current is None or current.status != "open":
                 return
             self.intake.hold(current, quiz)
@@ -325,28 +327,28 @@ class QuizRunner:
                 shown = count
         await asyncio.sleep(self.timing.grace)
 
-    async def score(self, quiz: store.Quiz, round_: store.Round) -> None:
+    async def score(self, quiz: quiz_store.Quiz, round_: quiz_store.Round) -> None:
         """Mark answers and add points, in one transaction that also closes the round."""
         hand = round_.hand
         decision = house_way(hand)
-        month = store.month_of(round_.deadline)
+        month = quiz_store.month_of(round_.deadline)
         await self.intake.writer.flush()
         await self.intake.write_pending(round_.id)
         self.intake.forget(round_.id)
         async with self.db.transaction() as tx:
-            if not await store.claim_for_scoring(tx, round_.id):
+            if not await quiz_store.claim_for_scoring(tx, round_.id):
                 return
             self.own.add(("reveal", round_.id))
             self.bot.metrics.quiz_rounds.inc()
-            for row in await store.answers(tx, round_.id):
+            for row in await quiz_store.answers(tx, round_.id):
                 given = Answer.from_stored(mode_of(quiz.mode), str(row["answer"]))
                 correct = judge(given, decision).correct
                 earned = points(correct, row["answered_at"], round_.posted_at, quiz.seconds)
-                await store.add_score(
+                await quiz_store.add_score(
                     tx, round_.id, quiz.guild_id, row["user_id"], month, earned, correct
                 )
 
-    async def announce(self, quiz: store.Quiz, round_: store.Round) -> None:
+    async def announce(self, quiz: quiz_store.Quiz, round_: quiz_store.Round) -> None:
         """Reveal the house way, the rule and who got it right; then close the round."""
         lang = language(quiz.locale)
         decision = house_way(round_.hand)
@@ -368,7 +370,7 @@ class QuizRunner:
 
         key = ("reveal", round_.id)
         message_id, _ = await self.send_once(key, send, channel, round_.message_id, is_this_reveal)
-        await store.mark_announced(self.db, round_.id, message_id)
+        await quiz_store.mark_announced(self.db, round_.id, message_id)
         self.sent.pop(key, None)
         if round_.number >= quiz.rounds:
             self.own.add(("finish", quiz.id))
@@ -376,7 +378,7 @@ class QuizRunner:
         if round_.number < quiz.rounds:
             await asyncio.sleep(quiz.pause)  # time to read the answer before the next hand
 
-    async def finish(self, quiz: store.Quiz, last: store.Round) -> None:
+    async def finish(self, quiz: quiz_store.Quiz, last: quiz_store.Round) -> None:
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
         embed = summary_embed(await scores.quiz_totals(self.db, quiz.id), lang)
@@ -393,5 +395,5 @@ class QuizRunner:
             last.reveal_message_id,
             is_the_summary,
         )
-        await store.end_quiz(self.db, quiz.id, "finished")
+        await quiz_store.end_quiz(self.db, quiz.id, "finished")
         self.sent.pop(key, None)

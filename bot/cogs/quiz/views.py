@@ -22,7 +22,7 @@ from ...app.interactions import (
     on_its_message,
     refuse_invalid_component,
 )
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 from ...texts.i18n import SWEDISH, text
 from .checks import bounded_db, require_quizmaster
 from .intake import AnswerIntake
@@ -119,7 +119,7 @@ class ResetConfirmation(discord.ui.View):
             await require_quizmaster(interaction)  # permissions may have changed since
             assert interaction.guild_id is not None
             bounded = bounded_db(interaction)
-            await bounded.within(store.reset_scores(bounded.database, interaction.guild_id))
+            await bounded.within(quiz_store.reset_scores(bounded.database, interaction.guild_id))
             await interaction.response.edit_message(
                 content=text("quiz.reset.done", self.lang), view=None
             )
@@ -145,7 +145,7 @@ class ResetConfirmation(discord.ui.View):
             )
 
 
-def answer_view(quiz: store.Quiz, round_: store.Round, lang: str) -> discord.ui.View:
+def answer_view(quiz: quiz_store.Quiz, round_: quiz_store.Round, lang: str) -> discord.ui.View:
     """The round's answer menu: pick two cards, or pick the rule."""
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=AnswerSelect.custom_id_for(round_.id),

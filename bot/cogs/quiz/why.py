@@ -16,7 +16,7 @@ from houseway.explain.mistakes import where_wrong, why_not
 from houseway.rules import rule_name
 
 from ...app.interactions import Refusal, component, refuse_invalid_component
-from ...storage import quiz as store
+from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...texts.embeds import COLOUR, fit_field, why_text
 from ...texts.i18n import SWEDISH, language, text
@@ -73,12 +73,12 @@ async def why_embed(interaction: discord.Interaction, round_id: int) -> discord.
     """The explanation of a revealed round and, for a member who answered, their answer."""
     lang = language(interaction.locale)
     bounded = bounded_db(interaction)
-    round_ = await bounded.within(store.get_round(bounded.database, round_id))
+    round_ = await bounded.within(quiz_store.get_round(bounded.database, round_id))
     if round_ is None:
         raise Refusal("component.invalid.why", outcome="invalid_component")
     if round_.status == "open":  # not on a reveal yet: a forged id, or one from the future
         raise Refusal("quiz.why.not_yet", outcome="not_yet")
-    quiz = await bounded.within(store.get_quiz(bounded.database, round_.quiz_id))
+    quiz = await bounded.within(quiz_store.get_quiz(bounded.database, round_.quiz_id))
     answer = await bounded.within(
         scores.member_answer(bounded.database, round_id, interaction.user.id)
     )
