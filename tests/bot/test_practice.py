@@ -121,7 +121,7 @@ async def test_a_full_practice_session(
             embed = fake_discord.messages[dealt.id].embeds[0]
             return "Your split:" in field(embed, "Exact analysis")
 
-        await fake_discord.wait_until(analysed, 10, "the exact analysis")
+        await fake_discord.wait_until(analysed, 20, "the exact analysis")
         feedback = fake_discord.messages[dealt.id].embeds[0]
         assert feedback["title"] == "❌ Not the house way"
         for sentence in sentences_for(decision.path):

@@ -22,8 +22,10 @@ from .prepared import Prepared
 
 log = logging.getLogger(__name__)
 
-#: How long a feedback whose analysis was not ready waits for it before giving up.
-LATE_ANALYSIS: Final = 10.0
+#: How long a feedback whose analysis was not ready waits for it before saying it could
+#: not be made. The analysis runs in a worker at a lower priority than the bot, so on a
+#: machine busy with other work it is the first to wait: a minute, not a guess of seconds.
+LATE_ANALYSIS: Final = 60.0
 
 
 def set_feedback(
