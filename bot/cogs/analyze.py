@@ -17,11 +17,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Final
 
 import discord
@@ -36,6 +33,7 @@ from houseway.settle import WIN_PAYOFF
 
 from ..app.interactions import Refusal, bot_of, everywhere
 from ..pictures.chart import Bar, render_bar_chart
+from ..service.workers import WorkerPool
 from ..texts.alt_text import picture_file
 from ..texts.embeds import COLOUR, decimal, error_embed, ev_digits, number, percent, rounded
 from ..texts.i18n import SWEDISH, language, text
@@ -222,36 +220,19 @@ def render_analysis(analysis: Analysis, lang: str) -> tuple[discord.Embed, disco
     return analysis_embed(analysis, lang), chart
 
 
-def _new_pool() -> ProcessPoolExecutor:
-    """At most two workers: a burst of /analyze queues rather than taking every core.
-
-    ``forkserver``, not the platform's ``fork``: forking a process that runs threads
-    (the event loop's helpers, aiohttp's resolver) can deadlock the child; the fork
-    server is a clean single-threaded process with the analysis and numpy preloaded
-    (the bot's own process never imports numpy). A worker's first analysis loads the
-    dealer class table (once).
-    """
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["houseway.analyze", "houseway.exact"])
-    return ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1), mp_context=context)
-
-
 class AnalyzeCog(commands.Cog):
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
-        self.pool: ProcessPoolExecutor | None = None
+        #: At most two workers: a burst of /analyze queues rather than taking every core. A
+        #: worker's first analysis loads the dealer class table (once).
+        self.pool = WorkerPool(
+            "analysis", min(2, os.cpu_count() or 1), ["houseway.analyze", "houseway.exact"]
+        )
         self.max_in_flight = MAX_IN_FLIGHT
         self.in_flight = 0
 
-    async def cog_load(self) -> None:
-        # Cheap: the workers start at the first analysis, not with every bot start.
-        self.pool = _new_pool()
-
     async def cog_unload(self) -> None:
-        pool, self.pool = self.pool, None
-        if pool is not None:
-            # Waiting for a running analysis must not block the event loop.
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        await self.pool.close()
 
     @contextlib.contextmanager
     def place_in_flight(self) -> Iterator[None]:
@@ -267,18 +248,7 @@ class AnalyzeCog(commands.Cog):
 
     async def run_analysis(self, cards: tuple[Card, ...]) -> Analysis:
         """``analyze`` in the pool; a dead pool (a killed worker) is replaced for next time."""
-        if self.pool is None:
-            self.pool = _new_pool()
-        try:
-            # The first submit starts the fork server and a worker, and waits for them
-            # (numpy imported, a noticeable pause): in a thread, so the event loop never waits.
-            future = await asyncio.to_thread(self.pool.submit, analyze, cards)
-            return await asyncio.wrap_future(future)
-        except BrokenProcessPool:
-            log.warning("the analysis pool broke; starting a new one")
-            broken, self.pool = self.pool, _new_pool()
-            broken.shutdown(wait=False, cancel_futures=True)
-            raise
+        return await self.pool.run(analyze, cards)
 
     @app_commands.command(
         name=_("analyze"),

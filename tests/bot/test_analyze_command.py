@@ -422,7 +422,8 @@ async def test_a_full_queue_refuses_at_once_and_frees_its_places(
     assert cog is not None
     cog.max_in_flight = 2  # type: ignore[attr-defined]
     # Both workers busy for a while: the next analyses wait in the pool, in flight.
-    workers = [cog.pool.submit(time.sleep, 2.0) for _ in range(2)]  # type: ignore[attr-defined]
+    pool = cog.pool.executor()  # type: ignore[attr-defined]
+    workers = [pool.submit(time.sleep, 2.0) for _ in range(2)]
     members = [fake_discord.make_user(f"member{n}") for n in range(3)]
     waiting = [
         await fake_discord.send_command("analyze", {"hand": ROYAL}, user=member)

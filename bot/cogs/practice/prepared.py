@@ -14,12 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +24,7 @@ from houseway.cards import Card
 from houseway.practice import exact_evs
 
 from ...pictures.cards_image import Deck, render_split
+from ...service.workers import WorkerPool
 from ...texts.i18n import ENGLISH, SWEDISH
 
 log = logging.getLogger(__name__)
@@ -89,18 +86,6 @@ class Prepared:
         return self._pictures[key]
 
 
-def _lower_priority() -> None:
-    os.nice(WORKER_NICENESS)
-
-
-def _new_pool(workers: int) -> ProcessPoolExecutor:
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(
-        ["houseway.analyze", "houseway.practice", "bot.cogs.practice.prepared"]
-    )
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_lower_priority)
-
-
 def _retrieve(future: asyncio.Future[Any]) -> None:
     """A preparation nobody awaited failed: log it once, never as 'never retrieved'."""
     if not future.cancelled() and future.exception() is not None:
@@ -111,19 +96,16 @@ class Preparer:
     def __init__(self, workers: int, capacity: int) -> None:
         self.workers = workers
         self.capacity = capacity
-        self.pool: Executor | None = None
+        self.pool = WorkerPool(
+            "practice analysis",
+            workers,
+            ["houseway.analyze", "houseway.practice", "bot.cogs.practice.prepared"],
+            WORKER_NICENESS,
+        )
         self._hands: OrderedDict[tuple[Card, ...], Prepared] = OrderedDict()
 
-    def _start(self) -> Executor:
-        """The pool, at the first hand: a bot whose members never practise starts none."""
-        if self.pool is None:
-            self.pool = _new_pool(self.workers)
-        return self.pool
-
     async def close(self) -> None:
-        pool, self.pool = self.pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        await self.pool.close()
 
     def prepare(self, hand: Sequence[Card], analysis: bool = True) -> Prepared:
         """The hand's house way, with its analysis and picture under way when asked for."""
@@ -143,12 +125,4 @@ class Preparer:
     async def _work(self, hand: tuple[Card, ...]) -> tuple[EVs, Pictures]:
         if self.workers <= 0:
             return await asyncio.to_thread(analyse_and_draw, hand)
-        pool = self._start()
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, analyse_and_draw, hand)
-        except BrokenProcessPool:
-            if self.pool is pool:  # the first to notice replaces it, once
-                log.warning("the practice analysis pool broke; a new one starts next time")
-                self.pool = None
-                pool.shutdown(wait=False, cancel_futures=True)
-            raise
+        return await self.pool.run(analyse_and_draw, hand)

@@ -1,0 +1,72 @@
+"""CPU work off the event loop, in worker processes: /analyze's exact analyses and
+practice's prepared hands share this one pool class (each cog has its own pool).
+
+``forkserver``, not the platform's ``fork``: forking a process that runs threads (the
+event loop's helpers, aiohttp's resolver) can deadlock the child; the fork server is a
+clean single-threaded process with the modules named in ``preload`` imported once (the
+bot's own process never imports numpy). The pool starts at its first job, not with the
+bot, and a pool that broke (a worker killed) is replaced, once, for the next job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
+
+log = logging.getLogger(__name__)
+
+R = TypeVar("R")
+
+
+def _lower_priority(niceness: int) -> None:
+    if niceness:
+        os.nice(niceness)
+
+
+class WorkerPool:
+    """``workers`` processes at ``niceness`` (0: the bot's own priority); ``name`` says in
+    the log whose pool broke."""
+
+    def __init__(self, name: str, workers: int, preload: Sequence[str], niceness: int = 0) -> None:
+        self.name, self.workers, self.preload, self.niceness = name, workers, preload, niceness
+        self.pool: ProcessPoolExecutor | None = None
+
+    def executor(self) -> ProcessPoolExecutor:
+        """The process pool, started at its first use."""
+        if self.pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(list(self.preload))
+            self.pool = ProcessPoolExecutor(
+                max_workers=self.workers,
+                mp_context=context,
+                initializer=_lower_priority,
+                initargs=(self.niceness,),
+            )
+        return self.pool
+
+    async def run(self, job: Callable[..., R], *args: object) -> R:
+        """``job(*args)`` in a worker. The first job starts the fork server and a worker and
+        waits for them (imports, a noticeable pause): in a thread, so the event loop never
+        waits. A broken pool raises BrokenProcessPool and is replaced for the next job."""
+        pool = self.executor()
+        try:
+            future = await asyncio.to_thread(pool.submit, job, *args)
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            if self.pool is pool:  # the first to notice replaces it, once
+                log.warning("the %s pool broke; a new one starts for the next job", self.name)
+                self.pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+    async def close(self) -> None:
+        """Stop the workers (waiting for a running job, off the event loop)."""
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
