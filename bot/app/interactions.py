@@ -13,7 +13,10 @@ from typing import TYPE_CHECKING, Final, TypeVar, cast
 import discord
 from discord import app_commands
 
+from houseway.cards import Card, HandError, parse_hand
+
 from ..storage import DatabaseError
+from ..texts.embeds import error_embed
 from ..texts.i18n import language, text
 
 if TYPE_CHECKING:
@@ -121,6 +124,23 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
             await interaction.response.send_message(message, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell the user about an error")
+
+
+async def hand_or_refuse(
+    interaction: discord.Interaction, typed: str, command: str
+) -> tuple[Card, ...] | None:
+    """The cards of a hand the member typed; or, for bad input, None, once the member has
+    been told privately what was wrong, in their language, with an example of
+    ``command`` (the outcome is ``bad_input``)."""
+    try:
+        return parse_hand(typed)
+    except HandError as error:
+        interaction.extras["outcome"] = "bad_input"
+        example = bot_of(interaction).mention(command)
+        await interaction.response.send_message(
+            embed=error_embed(error, language(interaction.locale), example), ephemeral=True
+        )
+        return None
 
 
 def component_id(interaction: discord.Interaction) -> str | None:

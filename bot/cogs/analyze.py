@@ -26,16 +26,16 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway import HandError, canonical_hand, parse_hand
+from houseway import canonical_hand
 from houseway.analyze import Analysis, SplitResult, analyze
 from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
 from houseway.settle import WIN_PAYOFF
 
-from ..app.interactions import Refusal, bot_of, everywhere
+from ..app.interactions import Refusal, everywhere, hand_or_refuse
 from ..pictures.chart import Bar, render_bar_chart
 from ..service.workers import WorkerPool
 from ..texts.alt_text import picture_file
-from ..texts.embeds import COLOUR, decimal, error_embed, ev_digits, number, percent, rounded
+from ..texts.embeds import COLOUR, decimal, ev_digits, number, percent, rounded
 from ..texts.i18n import SWEDISH, language, text
 
 if TYPE_CHECKING:
@@ -265,14 +265,8 @@ class AnalyzeCog(commands.Cog):
         self, interaction: discord.Interaction, hand: str, private: bool = False
     ) -> None:
         lang = language(interaction.locale)
-        try:
-            cards = parse_hand(hand)
-        except HandError as error:
-            interaction.extras["outcome"] = "bad_input"
-            example = bot_of(interaction).mention("analyze")
-            await interaction.response.send_message(
-                embed=error_embed(error, lang, example), ephemeral=True
-            )
+        cards = await hand_or_refuse(interaction, hand, "analyze")
+        if cards is None:
             return
         with self.place_in_flight():
             await interaction.response.defer(ephemeral=private, thinking=True)

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway import Decision, HandError, house_way, parse_hand
+from houseway import Decision, house_way
 from houseway.cards import deal
 from houseway.census import load_rule_counts
 from houseway.cost import rule_cost
@@ -29,6 +29,7 @@ from ..app.interactions import (
     component_id,
     cooldown_refusal,
     everywhere,
+    hand_or_refuse,
     on_its_message,
     refuse_invalid_component,
 )
@@ -38,7 +39,6 @@ from ..texts.embeds import (
     EMBED_TOTAL_LIMIT,
     IMAGE_NAME,
     decision_embed,
-    error_embed,
     rule_embed,
     rules_overview,
     unknown_rule_text,
@@ -265,16 +265,9 @@ class HousewayCog(commands.Cog):
     async def houseway(
         self, interaction: discord.Interaction, hand: str, private: bool = False
     ) -> None:
-        try:
-            decision = house_way(parse_hand(hand))
-        except HandError as error:
-            interaction.extras["outcome"] = "bad_input"
-            example = bot_of(interaction).mention("houseway")
-            await interaction.response.send_message(
-                embed=error_embed(error, language(interaction.locale), example), ephemeral=True
-            )
-            return
-        await self.send_decision(interaction, decision, "title.houseway", private)
+        cards = await hand_or_refuse(interaction, hand, "houseway")
+        if cards is not None:
+            await self.send_decision(interaction, house_way(cards), "title.houseway", private)
 
     @app_commands.command(
         name=_("deal"),
