@@ -1,5 +1,6 @@
-"""A horizontal bar chart as a PNG, for /analyze: what each split gives up against the best
-(Pillow only, no downloads).
+"""Horizontal bar charts as PNG, the one renderer of the bot's charts: /analyze's (what each
+split gives up against the best) and /stats' (each rule's share answered right), each a
+``ChartStyle`` (Pillow only, no downloads).
 
 Design choices, and why:
 
@@ -29,7 +30,9 @@ from PIL import Image, ImageDraw
 from .cards_image import FELT, encode_png
 from .fonts import FontLike, load_font
 
-__all__ = ["Bar", "render_bar_chart"]
+__all__ = ["ANALYSIS", "RULES", "Bar", "ChartStyle", "render_bar_chart"]
+
+Colour = tuple[int, int, int]
 
 WIDTH: Final = 800
 ROW_HEIGHT: Final = 46
@@ -48,10 +51,12 @@ MARK_WIDTH: Final = 6
 
 _TEXT: Final = (240, 240, 236)
 _DIM_TEXT: Final = (196, 214, 202)
+_UNMET_TEXT: Final = (150, 176, 160)
 _BAR: Final = (126, 178, 146)
 _HIGHLIGHT: Final = (245, 182, 28)
 _HIGHLIGHT_TEXT: Final = (255, 214, 102)
 _ZERO_LINE: Final = (235, 235, 230)
+_TRACK: Final = (36, 112, 72)
 _PALETTE_COLOURS: Final = 64
 """A handful of flat colours and their anti-aliased text edges: 64 look lossless, and
 one byte per pixel encodes as fast as RGB would but gives a much smaller file."""
@@ -60,12 +65,57 @@ _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 
 @dataclass(frozen=True)
 class Bar:
-    """One row: ``label`` on the left, a bar of length ``value``, ``value_text`` right."""
+    """One row: ``label`` on the left, a bar of length ``value``, ``value_text`` right;
+    ``colour`` for a bar of its own colour; ``unmet`` for a row with nothing to show yet
+    (dimmed words, no bar)."""
 
     label: str
     value: float
     value_text: str
     highlight: bool = False
+    colour: Colour | None = None
+    unmet: bool = False
+
+
+@dataclass(frozen=True)
+class ChartStyle:
+    """How a chart is laid out: its size, and whether the bars share a zero line drawn
+    from the data (/analyze) or a fixed scale over a track (/stats' shares)."""
+
+    width: int = WIDTH
+    row_height: int = ROW_HEIGHT
+    margin: int = MARGIN
+    gap: int = GAP
+    font_px: int = FONT_PX
+    bar_fill: float = BAR_FILL
+    min_bar: int = MIN_BAR
+    #: A fixed (low, high) for the bars instead of the data's own.
+    scale: tuple[float, float] | None = None
+    #: Drawn behind each bar, over the whole scale.
+    track: Colour | None = None
+    zero_line: bool = True
+    #: The values in a dimmer colour than the labels.
+    dim_values: bool = True
+    #: What sets the rows' common baseline (the tallest and deepest letters shown).
+    text_sample: str = "0123456789AKQJT"
+
+
+ANALYSIS: Final = ChartStyle()
+#: Rule names are words, longer than /analyze's ranks: wider, and the shares on 0-100 %.
+RULES: Final = ChartStyle(
+    width=1000,
+    row_height=34,
+    margin=16,
+    gap=14,
+    font_px=20,
+    bar_fill=0.6,
+    min_bar=0,
+    scale=(0.0, 1.0),
+    track=_TRACK,
+    zero_line=False,
+    dim_values=False,
+    text_sample="Åg0123456789",
+)
 
 
 def _text_width(draw: ImageDraw.ImageDraw, text: str, font: FontLike) -> int:
@@ -73,54 +123,65 @@ def _text_width(draw: ImageDraw.ImageDraw, text: str, font: FontLike) -> int:
     return round(draw.textbbox((0, 0), text, font=font)[2])
 
 
-def render_bar_chart(bars: Sequence[Bar]) -> bytes:
+def render_bar_chart(bars: Sequence[Bar], style: ChartStyle = ANALYSIS) -> bytes:
     """PNG of ``bars`` top to bottom, each drawn from a shared zero line.
 
     Negative values extend left of the zero line, so a mix of winning and losing
-    splits reads at a glance. The picture is ``WIDTH`` wide and one row per bar high.
+    splits reads at a glance. The picture is ``style.width`` wide and one row per bar high.
 
     Raises:
         ValueError: if there are no bars.
     """
     if not bars:
         raise ValueError("a chart needs at least one bar")
-    height = 2 * MARGIN + ROW_HEIGHT * len(bars)
-    image = Image.new("RGB", (WIDTH, height), FELT)
+    height = 2 * style.margin + style.row_height * len(bars)
+    image = Image.new("RGB", (style.width, height), FELT)
     draw = ImageDraw.Draw(image)
-    font = load_font(FONT_PX)
+    font = load_font(style.font_px)
     label_width = max(_text_width(draw, bar.label, font) for bar in bars)
     value_width = max(_text_width(draw, bar.value_text, font) for bar in bars)
-    left = MARGIN + label_width + GAP
-    right = WIDTH - MARGIN - value_width - GAP
-    low = min(0.0, *(bar.value for bar in bars))
-    high = max(0.0, *(bar.value for bar in bars))
+    left = style.margin + label_width + style.gap
+    right = style.width - style.margin - value_width - style.gap
+    if style.scale is None:
+        low = min(0.0, *(bar.value for bar in bars))
+        high = max(0.0, *(bar.value for bar in bars))
+    else:
+        low, high = style.scale
     span = (high - low) or 1.0
     scale = (right - left) / span
     zero = left + round(-low * scale)
-    thickness = round(ROW_HEIGHT * BAR_FILL)
+    thickness = round(style.row_height * style.bar_fill)
     # One vertical offset for every text (from digits and ranks, not each text's own
     # ink), so all rows share a baseline; no anchors, which bitmap fonts lack.
-    _left, ink_top, _right, ink_bottom = draw.textbbox((0, 0), "0123456789AKQJT", font=font)
+    _left, ink_top, _right, ink_bottom = draw.textbbox((0, 0), style.text_sample, font=font)
     text_middle = (ink_top + ink_bottom) / 2
 
     for row, bar in enumerate(bars):
-        top = MARGIN + row * ROW_HEIGHT
-        middle = top + ROW_HEIGHT // 2
-        colour = _HIGHLIGHT if bar.highlight else _BAR
-        text_colour = _HIGHLIGHT_TEXT if bar.highlight else _TEXT
-        length = round(abs(bar.value) * scale)
-        if bar.value:
-            length = max(length, MIN_BAR)
-        end = zero + (length if bar.value > 0 else -length)
+        top = style.margin + row * style.row_height
+        middle = top + style.row_height // 2
+        colour = bar.colour or (_HIGHLIGHT if bar.highlight else _BAR)
+        text_colour = _HIGHLIGHT_TEXT if bar.highlight else _UNMET_TEXT if bar.unmet else _TEXT
         y0 = middle - thickness // 2
-        draw.rectangle((min(zero, end), y0, max(zero, end), y0 + thickness - 1), fill=colour)
+        if style.track is not None:
+            draw.rectangle((left, y0, right, y0 + thickness - 1), fill=style.track)
+        if bar.value and not bar.unmet:
+            length = max(round(abs(bar.value) * scale), style.min_bar)
+            end = zero + (length if bar.value > 0 else -length)
+            draw.rectangle((min(zero, end), y0, max(zero, end), y0 + thickness - 1), fill=colour)
+        elif style.zero_line:  # a zero-length bar is still a line on the zero
+            draw.rectangle((zero, y0, zero, y0 + thickness - 1), fill=colour)
         if bar.highlight:
             draw.rectangle((0, y0, MARK_WIDTH - 1, y0 + thickness - 1), fill=_HIGHLIGHT)
         text_y = middle - text_middle
-        draw.text((MARGIN, text_y), bar.label, font=font, fill=text_colour)
-        value_x = WIDTH - MARGIN - _text_width(draw, bar.value_text, font)
-        value_colour = text_colour if bar.highlight else _DIM_TEXT
-        draw.text((value_x, text_y), bar.value_text, font=font, fill=value_colour)
-    draw.line((zero, MARGIN // 2, zero, height - MARGIN // 2), fill=_ZERO_LINE, width=2)
+        draw.text((style.margin, text_y), bar.label, font=font, fill=text_colour)
+        value_x = style.width - style.margin - _text_width(draw, bar.value_text, font)
+        dim = style.dim_values and not bar.highlight
+        draw.text(
+            (value_x, text_y), bar.value_text, font=font, fill=_DIM_TEXT if dim else text_colour
+        )
+    if style.zero_line:
+        draw.line(
+            (zero, style.margin // 2, zero, height - style.margin // 2), fill=_ZERO_LINE, width=2
+        )
 
     return encode_png(image.quantize(_PALETTE_COLOURS, method=_QUANTIZE, dither=Image.Dither.NONE))
