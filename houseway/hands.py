@@ -40,10 +40,10 @@ CATEGORY_NAMES: Final[dict[Category, tuple[str, str]]] = {
     Category.FLUSH: ("Flush", "Färg"),
     Category.FULL_HOUSE: ("Full house", "Kåk"),
     Category.FOUR_OF_A_KIND: ("Four of a kind", "Fyrtal"),
-    Category.STRAIGHT_FLUSH: ("Straight flush", "Straight flush"),
+    Category.STRAIGHT_FLUSH: ("Straight flush", "Färgstege"),
     Category.FIVE_ACES: ("Five aces", "Fem ess"),
 }
-ROYAL_NAMES: Final = ("Royal flush", "Royal straight flush")
+ROYAL_NAMES: Final = ("Royal flush", "Royal flush")
 #: A two-card hand is a pair or high card; its pair goes without the five-card "one".
 TWO_PAIR_NAMES: Final = ("Pair", "Par")
 

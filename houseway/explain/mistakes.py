@@ -118,7 +118,7 @@ def _needs(rule_id: str, facts: _Hand) -> tuple[bool, str, str]:
     if heading == "straight-flush":
         return (
             facts.straight_flush,
-            "kräver en straight flush; här finns ingen",
+            "kräver en färgstege; här finns ingen",
             "needs a straight flush; this hand has none",
         )
     if heading == "four-of-a-kind":

@@ -100,7 +100,7 @@ def _the_rank(rank: int, swedish: bool) -> str:
 _A_HAND: Final = {
     Category.STRAIGHT: ("en stege", "a straight"),
     Category.FLUSH: ("en färg", "a flush"),
-    Category.STRAIGHT_FLUSH: ("en straight flush", "a straight flush"),
+    Category.STRAIGHT_FLUSH: ("en färgstege", "a straight flush"),
 }
 
 

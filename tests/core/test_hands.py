@@ -147,7 +147,7 @@ def test_no_foul(five: str, two: str, legal: bool) -> None:
 
 def test_names() -> None:
     assert category_name(v("As Ks Qs Js Ts")) == "Royal flush"
-    assert category_name(v("Ks Qs Js Ts 9s"), swedish=True) == "Straight flush"
+    assert category_name(v("Ks Qs Js Ts 9s"), swedish=True) == "Färgstege"  # issue #22
     assert category_name(v("Ks Qd Js Ts 9s"), swedish=True) == "Stege"
     assert category_name(v("Ks Kd Kh Ts Th"), swedish=True) == "Kåk"
 

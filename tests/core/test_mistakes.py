@@ -39,7 +39,7 @@ def test_keeping_both_pairs_beside_an_ace_and_a_ten() -> None:
         ("4c 5h 6h 7h 8h 9h 9c", "4c 5h", "You kept the pair 9♥ 9♣", "Du behöll paret 9♥ 9♣"),
         ("Ks Kh Kd 5c 5d 8h 2s", "Ks 8h", "You broke up K♠ K♥ K♦", "Du bröt upp K♠ K♥ K♦"),
         ("Qs Qh 9c 7s 5d 3c 2h", "Qs Qh", "the split fouls", "fellagd"),
-        ("9h Th Jh Qh Kh Ks 4c", "Kh 4c", "no longer a straight flush", "inte längre en straight"),
+        ("9h Th Jh Qh Kh Ks 4c", "Kh 4c", "no longer a straight flush", "inte längre en färgstege"),
     ],
 )
 def test_a_wrong_split_is_named_in_the_steps_terms(
