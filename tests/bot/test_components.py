@@ -176,3 +176,11 @@ async def test_the_bots_own_buttons_still_work_and_stop_at_the_last_page(
     view = leaderboard_view("all", LAST_PAGE, LAST_PAGE + 50, "en")
     previous, following = (item.item for item in view.children)  # type: ignore[attr-defined]
     assert following.disabled and not previous.disabled
+
+
+def test_a_board_of_one_page_has_no_buttons_and_a_longer_one_two() -> None:
+    from bot.cogs.quiz.leaderboard import leaderboard_view
+
+    assert leaderboard_view("all", 1, 1, "en").children == []
+    first = leaderboard_view("month", 1, 3, "sv")
+    assert [item.item.disabled for item in first.children] == [True, False]  # type: ignore[attr-defined]

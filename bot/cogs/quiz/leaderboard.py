@@ -74,7 +74,11 @@ class LeaderboardPage(
 
 
 def leaderboard_view(period: str, page: int, pages: int, lang: str) -> discord.ui.View:
+    """Previous and next, disabled at either end; a board of one page has no buttons (two
+    disabled buttons would only be clutter)."""
     view = discord.ui.View(timeout=None)
+    if pages <= 1:
+        return view
     view.add_item(
         LeaderboardPage(
             period, max(1, page - 1), text("quiz.button.previous", lang), disabled=page <= 1
