@@ -52,6 +52,7 @@ async def test_plain_members_cannot_start_stop_configure_or_reset(
         sent = await fake_discord.wait_response(interaction)
         assert sent.ephemeral, command
         assert "Only members with Manage Server or the quizmaster role" in sent.content
+        assert "may start, stop, configure and reset quizzes" in sent.content  # what "that" is
         assert mention(fake_discord, "quiz config") in sent.content  # where to set the role
     assert round_messages(fake_discord) == []
     await metrics_show(

@@ -11,8 +11,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "January,February,March,April,May,June,July,August,September,October,November,December",
     },
     "quiz.forbidden": {
-        "sv": "Bara medlemmar med behörigheten Hantera server eller med quizledarrollen ({cmd[quiz config]}) får göra det.",
-        "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may do that.",
+        "sv": "Bara medlemmar med behörigheten Hantera server eller med quizledarrollen ({cmd[quiz config]}) får starta, stoppa, ställa in och nollställa quiz.",
+        "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may start, stop, configure and reset quizzes.",
     },
     "quiz.guild_only": {
         "sv": "Quiz går bara att köra på servrar.",
