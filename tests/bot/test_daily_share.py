@@ -164,7 +164,10 @@ async def test_a_shared_result_shows_the_streak_and_the_cards_behind_a_spoiler(
             )
         finally:
             await database.close()
-    asked, hand, _ = await answered(fake_discord, dora, right, locale)
+    asked, hand, result = await answered(fake_discord, dora, right, locale)
+    streak = field(result, "Your streak" if lang == "en" else "Din svit")
+    now = re.search(r"[0-9]+", streak)  # the current streak comes first, the best after
+    assert now is not None and int(now[0]) == (yesterday_right + 1 if right else 0), streak
     posted = await share(fake_discord, asked, dora, locale)
     assert not posted.ephemeral  # in the channel, for everyone
     assert posted.content.startswith(f"<@{dora.id}>")
