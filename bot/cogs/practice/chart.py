@@ -90,7 +90,7 @@ def stats_picture(stats: Stats, due: Sequence[str], lang: str) -> StatsPicture:
                 "stats.picture.more_met",
                 len(left_out),
                 lang,
-                low=_share(low[2], low[1], lang),
+                low=round(100 * low[2] / low[1]),  # "60–90 %": one sign, at the end
                 high=_share(high[2], high[1], lang),
             )
         )

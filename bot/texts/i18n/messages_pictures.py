@@ -127,8 +127,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{count} more rules met, {low}–{high} right",
     },
     "stats.picture.more_met.one": {
-        "sv": "1 mött regel till, {low} rätt",
-        "en": "1 more rule met, {low} right",
+        "sv": "1 mött regel till, {high} rätt",
+        "en": "1 more rule met, {high} right",
     },
     "stats.picture.unmet": {
         "sv": "{count} regler inte mötta än",
