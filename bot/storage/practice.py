@@ -22,6 +22,8 @@ from . import Database, Row, Statements
 from .forgotten import refuse_if_forgotten
 
 DAY_SECONDS = 86_400
+#: Practice days /stats shows (its picture has room for this many columns).
+DAYS_SHOWN = 6
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,18 @@ class Stats:
     quiz_points: int | None = None
     quiz_rank: int | None = None
     quiz_ranked: int | None = None
+    #: The member's last practice days (UTC), oldest first: (day, answered, right).
+    days: tuple[tuple[str, int, int], ...] = ()
+
+
+def by_day(answers: Sequence[tuple[float, bool]], last: int) -> tuple[tuple[str, int, int], ...]:
+    """(UTC day, answered, right) of the ``last`` days with answers, oldest first."""
+    days: dict[str, list[int]] = {}
+    for answered_at, correct in answers:
+        tally = days.setdefault(utc_day(answered_at), [0, 0])
+        tally[0] += 1
+        tally[1] += int(correct)
+    return tuple((day, n, right) for day, (n, right) in sorted(days.items())[-last:])
 
 
 def streaks(days: Sequence[str], today: str) -> tuple[int, int]:
@@ -221,6 +235,9 @@ async def member_stats(
     seconds = await db.fetch(
         "SELECT seconds FROM practice_answers WHERE user_id = $1 AND mode = 'set'", user_id
     )
+    answers = await db.fetch(
+        "SELECT answered_at, correct FROM practice_answers WHERE user_id = $1", user_id
+    )
     recent = await db.fetchrow(
         "SELECT COUNT(*) AS n, COALESCE(SUM(correct), 0) AS right_ FROM practice_answers"
         " WHERE user_id = $1 AND answered_at >= $2",
@@ -249,6 +266,7 @@ async def member_stats(
         quiz_points=points,
         quiz_rank=rank,
         quiz_ranked=ranked,
+        days=by_day([(float(r["answered_at"]), bool(r["correct"])) for r in answers], DAYS_SHOWN),
     )
 
 

@@ -74,3 +74,31 @@ def picture_file(png: bytes, filename: str, description: str) -> discord.File:
     if len(description) > MAX_DESCRIPTION:
         description = description[: MAX_DESCRIPTION - 1] + "…"
     return discord.File(io.BytesIO(png), filename=filename, description=description)
+
+
+def stats_description(
+    rows: Sequence[tuple[str, int, int, str]],
+    lines: Sequence[str],
+    due: Sequence[str],
+    days: Sequence[tuple[str, int, int, str]],
+    lang: str,
+) -> str:
+    """The /stats picture in words, in its order: each rule met (name, answered, right,
+    share shown), the summary and advice lines as written, what is due, each day."""
+    parts = []
+    if rows:
+        said = [
+            text("alt.stats.row", lang, rule=rule, answered=n, right=right, share=share)
+            for rule, n, right, share in rows
+        ]
+        parts.append(text("alt.stats.rules", lang, rows="; ".join(said)))
+    parts.extend(line if line.endswith((".", ":")) else f"{line}." for line in lines)
+    if due:
+        parts.append(text("alt.stats.due", lang, due="; ".join(due)))
+    if days:
+        said = [
+            text("alt.stats.day", lang, day=day, answered=n, right=right, share=share)
+            for day, n, right, share in days
+        ]
+        parts.append(text("alt.stats.days", lang, days="; ".join(said)))
+    return text("alt.stats", lang, parts=" ".join(parts))

@@ -355,7 +355,7 @@ async def test_stats_show_what_was_answered(
     }
     assert field(embed, "The last 30 days") == "5 hands, 80% right"
     assert field(embed, "Quiz in this server") == "250 points · rank 2 of 3"
-    assert sent.file("rules.png").data[:4] == b"\x89PNG"
+    assert sent.file("stats.png").data[:4] == b"\x89PNG"
 
     public = await fake_discord.send_command("stats view", {"public": True}, user=erik)
     assert not (await fake_discord.wait_response(public)).ephemeral
@@ -366,12 +366,15 @@ async def test_stats_show_what_was_answered(
     assert shown.ephemeral  # someone else's figures are never posted for all
     assert field(shown.embeds[0], "Tränade händer") == "5 – 4 rätt (80\u00a0%)"
     assert shown.embeds[0]["footer"]["text"] == "En annan medlems statistik visas bara för dig."
-    chart = description_of(shown, "rules.png")
-    assert chart.startswith("Stapeldiagram, andel rätt per regel: ") and chart.endswith(".")
-    rows = chart.removeprefix("Stapeldiagram, andel rätt per regel: ")[:-1].split("; ")
-    unmet = [row for row in rows if row.endswith(": inga händer än")]  # not "inte mött än"
-    met = [row for row in rows if re.fullmatch(r".+: \d+/\d+  \d+\u00a0%", row)]
-    assert len(rows) == len(RULE_IDS) and unmet and len(unmet) + len(met) == len(rows)
+    chart = description_of(shown, "stats.png")
+    assert chart.startswith("Bild: träningsstatistik. Mötta regler, svagast först: ")
+    # Only the rules met get a row, each with its figures; the rest is one count.
+    rows = chart.split(": ", 2)[2].split(". ")[0].split("; ")
+    met = [re.fullmatch(r".+, (\d+) av (\d+) rätt \((\d+)\u00a0%\)", row) for row in rows]
+    assert all(met) and 1 <= len(rows) <= 6, rows
+    more = re.search(r"(\d+) mötta regler till", chart)
+    unmet = re.search(r"(\d+) regler inte mötta än\.", chart)
+    assert unmet and int(unmet[1]) + len(rows) + int(more[1] if more else 0) == len(RULE_IDS)
 
 
 def tables() -> list[str]:

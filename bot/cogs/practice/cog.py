@@ -43,19 +43,17 @@ from ...storage import practice as practice_store
 from ...storage.forgotten import ForgottenSinceShown
 from ...texts.alt_text import hand_description, picture_file
 from ...texts.i18n import SWEDISH, language, text
-from .chart import render_rule_chart
+from .chart import render_stats_picture, stats_picture
 from .daily import DailyHands
 from .drill import drill_rule, rule_choices
 from .embeds import (
     CHART_IMAGE,
     HAND_IMAGE,
-    chart_description,
     day_text,
     due_text,
     footer_text,
     hand_embed,
     rule_feedback_embed,
-    rule_rows,
     stats_embed,
 )
 from .feedback import analysis_later, feedback_file, set_feedback
@@ -310,20 +308,20 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             )
         )
         embed = stats_embed(figures, target.mention, lang, other, self.bot.mentions)
+        state = await self.bounded(interaction).within(
+            practice_store.member_state(self.bot.database, target.id)
+        )
+        upcoming = self.schedule.upcoming(state.hands, state.records, eligible_rules("set"))
+        due = due_text(upcoming, lang)
         if figures.hands:
-            state = await self.bounded(interaction).within(
-                practice_store.member_state(self.bot.database, target.id)
-            )
-            upcoming = self.schedule.upcoming(state.hands, state.records, eligible_rules("set"))
-            embed.add_field(name=text("stats.due", lang), value=due_text(upcoming, lang))
-        ephemeral = other or not public
-        if figures.hands:
-            rows = rule_rows(figures.rules, lang)
-            png = await asyncio.to_thread(render_rule_chart, rows)
-            file = picture_file(png, CHART_IMAGE, chart_description(rows, lang))
-            await interaction.response.send_message(embed=embed, file=file, ephemeral=ephemeral)
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+            embed.add_field(name=text("stats.due", lang), value=due)
+        # Every member gets the picture: the weakest rules, or where to start.
+        picture = stats_picture(figures, due.split("\n") if upcoming else [], lang)
+        png = await asyncio.to_thread(render_stats_picture, picture)
+        file = picture_file(png, CHART_IMAGE, picture.description)
+        await interaction.response.send_message(
+            embed=embed, file=file, ephemeral=other or not public
+        )
 
     @stats.command(
         name=_("forget"),

@@ -38,7 +38,7 @@ from ...texts.mentions import CommandMentions
 
 HAND_IMAGE: Final = "practice.png"
 ANSWER_IMAGE: Final = "house.png"
-CHART_IMAGE: Final = "rules.png"
+CHART_IMAGE: Final = "stats.png"
 RIGHT_COLOUR: Final = COLOUR
 WRONG_COLOUR: Final = ERROR_COLOUR
 
@@ -266,9 +266,9 @@ def stats_embed(
             ),
             inline=False,
         )
-        embed.set_image(url=f"attachment://{CHART_IMAGE}")
     else:
         embed.add_field(name=text("stats.hands", lang), value=text("stats.none", lang, cmd=cmd))
+    embed.set_image(url=f"attachment://{CHART_IMAGE}")
     embed.add_field(
         name=text("stats.daily", lang),
         value=text(
@@ -311,34 +311,6 @@ def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
             when += text("stats.due.new", lang)
         lines.append(f"{rule_name(rule_id, swedish)} – {when}")
     return "\n".join(lines) or text("stats.due.none", lang)
-
-
-def rule_rows(
-    rules: Mapping[str, tuple[int, int]], lang: str
-) -> list[tuple[str, float | None, str]]:
-    """One row per rule in the catalogue: its name, accuracy (None: never met) and figures."""
-    from houseway.rules import RULE_IDS
-
-    rows: list[tuple[str, float | None, str]] = []
-    for rule_id in RULE_IDS:
-        answered, right = rules.get(rule_id, (0, 0))
-        if answered:
-            figures = f"{right}/{answered}  {whole_percent(right, answered, lang)}"
-            rows.append((rule_name(rule_id, lang == SWEDISH), right / answered, figures))
-        else:
-            rows.append((rule_name(rule_id, lang == SWEDISH), None, "–"))
-    return rows
-
-
-def chart_description(rows: list[tuple[str, float | None, str]], lang: str) -> str:
-    """The per-rule chart's alt text: every row in words, as the picture shows it."""
-    parts = [
-        text("alt.rule_chart.row", lang, rule=name, figures=figures)
-        if accuracy is not None
-        else text("alt.rule_chart.unmet", lang, rule=name)
-        for name, accuracy, figures in rows
-    ]
-    return text("alt.rule_chart", lang, rows="; ".join(parts))
 
 
 # --- /daily ---

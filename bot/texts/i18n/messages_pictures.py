@@ -114,10 +114,67 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "alt.colour.red": {"sv": "rött", "en": "red"},
     "alt.colour.blue": {"sv": "blått", "en": "blue"},
     "alt.colour.green": {"sv": "grönt", "en": "green"},
-    "alt.rule_chart": {
-        "sv": "Stapeldiagram, andel rätt per regel: {rows}.",
-        "en": "Bar chart, share right per rule: {rows}.",
+    # The /stats picture (bot.pictures.progress) and its alt text. A picture cannot hold a
+    # clickable mention: {practice}, {rules} and {rule_option} are the commands' names as the
+    # reader's client shows them ("/träna", "regel").
+    "stats.picture.rules": {"sv": "Mötta regler, svagast först", "en": "Rules met, weakest first"},
+    "stats.picture.row": {
+        "sv": "{right} av {answered} · {share}",
+        "en": "{right} of {answered} · {share}",
     },
-    "alt.rule_chart.row": {"sv": "{rule}: {figures}", "en": "{rule}: {figures}"},
-    "alt.rule_chart.unmet": {"sv": "{rule}: inga händer än", "en": "{rule}: no hands yet"},
+    "stats.picture.more_met": {
+        "sv": "{count} mötta regler till, {low}–{high} rätt",
+        "en": "{count} more rules met, {low}–{high} right",
+    },
+    "stats.picture.more_met.one": {
+        "sv": "1 mött regel till, {high} rätt",
+        "en": "1 more rule met, {high} right",
+    },
+    "stats.picture.unmet": {
+        "sv": "{count} regler inte mötta än",
+        "en": "{count} rules not met yet",
+    },
+    "stats.picture.unmet.one": {"sv": "1 regel inte mött än", "en": "1 rule not met yet"},
+    "stats.picture.all_met": {
+        "sv": "Du har mött alla {count} regler",
+        "en": "You have met all {count} rules",
+    },
+    "stats.picture.none": {"sv": "Inga händer än", "en": "No hands yet"},
+    "stats.picture.start": {
+        "sv": "Börja med {practice}: varje hand tränar en regel, den vanligaste först.",
+        "en": "Start with {practice}: every hand trains a rule, the most common first.",
+    },
+    "stats.picture.all_wrong": {
+        "sv": "Inget rätt än. Läs regeln med {rules} och träna den sedan.",
+        "en": "Nothing right yet. Read the rule with {rules}, then practise it.",
+    },
+    "stats.picture.practise": {
+        "sv": "Träna härnäst: {rule} ({practice} {rule_option})",
+        "en": "Practise next: {rule} ({practice} {rule_option})",
+    },
+    "stats.picture.days": {"sv": "Andel rätt per dag (UTC)", "en": "Share right per day (UTC)"},
+    "alt.stats": {
+        "sv": "Bild: träningsstatistik. {parts}",
+        "en": "Picture: practice statistics. {parts}",
+    },
+    "alt.stats.rules": {
+        "sv": "Mötta regler, svagast först: {rows}.",
+        "en": "Rules met, weakest first: {rows}.",
+    },
+    "alt.stats.row": {
+        "sv": "{rule}, {right} av {answered} rätt ({share})",
+        "en": "{rule}, {right} of {answered} right ({share})",
+    },
+    "alt.stats.due": {"sv": "Näst på tur: {due}.", "en": "Due next: {due}."},
+    "alt.stats.days": {"sv": "Andel rätt per dag: {days}.", "en": "Share right per day: {days}."},
+    "alt.stats.day": {
+        "sv": "{day}: {right} av {answered} ({share})",
+        "en": "{day}: {right} of {answered} ({share})",
+    },
+    # A practice day in the /stats picture ("1 dec", "Dec 1"), months by number.
+    "stats.picture.date": {"sv": "{day} {month}", "en": "{month} {day}"},
+    "stats.picture.months": {
+        "sv": "jan feb mar apr maj jun jul aug sep okt nov dec",
+        "en": "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec",
+    },
 }
