@@ -1,0 +1,181 @@
+"""The exact analysis of many player hands at once, for ``houseway solve``.
+
+The same counts as :func:`houseway.exact.split_counts`, arranged so that hands of one rank
+multiset share their work. For a player hand, a dealer class's number of hands is its
+no-flush part (binomials of the cards left per rank: the same for every hand of the
+multiset) less its flush classes, plus, for each flush suit f, a product that depends on
+the hand only through S_f, the set of held ranks the player holds in suit f. Counting is
+linear in those numbers, so each distinct S met in a multiset is weighted and counted
+once, into a small grid of dealer hands by band of five- and two-card value (bands cut
+at the values of the multiset's splits); a hand's grid is the multiset's base grid plus
+its four suits' grids, and each split's wins and losses are sums over the grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from .analyze import legal_splits
+from .cards import JOKER, Card
+from .classes import player_classes
+from .exact import _BINOMIAL, _RANK_GROUPS, DealerClasses, dealer_classes, shipped_table
+from .way import house_way
+
+IntArray = npt.NDArray[np.int64]
+#: Splits a hand has at most: C(7, 2).
+MAX_SPLITS = 21
+
+
+@dataclass
+class ChunkResult:
+    """Per class of a chunk: its splits' values and counts (padded to 21 with five -1)."""
+
+    five: npt.NDArray[np.int32]
+    two: npt.NDArray[np.int16]
+    wins: npt.NDArray[np.uint32]
+    losses: npt.NDArray[np.uint32]
+    splits: npt.NDArray[np.uint8]
+    house: npt.NDArray[np.uint8]
+    path: npt.NDArray[np.uint8]
+    weight: npt.NDArray[np.uint8]
+
+
+@cache
+def _dealer_bands() -> tuple[IntArray, IntArray]:
+    """Every dealer class's five- and two-card value rank (prepared order)."""
+    classes = dealer_classes()
+    return classes.cell // len(classes.twos), classes.cell % len(classes.twos)
+
+
+@cache
+def path_names() -> tuple[str, ...]:
+    """The house way's rule paths, as the class table numbers them."""
+    return tuple(str(name) for name in shipped_table()["paths"])
+
+
+def _product(tables: npt.NDArray[np.int64], keys: tuple[IntArray, ...]) -> IntArray:
+    """Per class, the product over ranks of ``tables[rank, state]`` (by rank groups)."""
+    result: IntArray | None = None
+    for group, key in zip(_RANK_GROUPS, keys, strict=True):
+        product = tables[group[0]]
+        for rank in group[1:]:
+            product = (tables[rank][:, None] * product[None, :]).reshape(-1)
+        term = product[key]
+        result = term if result is None else result * term
+    assert result is not None
+    return result
+
+
+class MultisetWork:
+    """The shared part of every hand of one rank multiset (and joker)."""
+
+    def __init__(self, counts: Sequence[int], joker: bool, cuts: tuple[IntArray, IntArray]):
+        classes = dealer_classes()
+        self.classes = classes
+        self.joker = joker
+        self.left = 4 - np.array(counts, dtype=np.int64)  # cards of each rank left to the dealer
+        self.held = [r for r, n in enumerate(counts) if n]
+        fives, twos = _dealer_bands()
+        five_cuts, two_cuts = cuts
+        self.width = len(two_cuts) + 1
+        self.cells = (len(five_cuts) + 1) * self.width
+        band5 = np.searchsorted(five_cuts, np.arange(len(classes.fives)), side="right")
+        band2 = np.searchsorted(two_cuts, np.arange(len(classes.twos)), side="right")
+        cell = band5[fives] * self.width + band2[twos]
+        flushes = len(classes.flush_at)
+        self.flush_cell = cell[:flushes]
+        plain_cell = cell[flushes:]
+        self.plain_cell_of_flush = plain_cell[classes.plain_of_flush]
+        self.joker_flush = classes.joker[:flushes]
+        plain_tables = np.zeros((13, 10), dtype=np.int64)
+        plain_tables[:, :5] = _BINOMIAL[self.left]
+        plain = _product(plain_tables, classes.plain_keys)
+        if joker:
+            plain[classes.joker[flushes:]] = 0
+        self.base = np.bincount(plain_cell, weights=plain, minlength=self.cells)
+        self._suit_grids: dict[int, npt.NDArray[np.float64]] = {}
+
+    def suit_grid(self, in_suit: int) -> npt.NDArray[np.float64]:
+        """Dealer hands with a flush in a suit of which the player holds the ranks in the
+        bit mask ``in_suit``, by cell, less the same hands counted without a flush."""
+        grid = self._suit_grids.get(in_suit)
+        if grid is None:
+            free = np.array([0 if in_suit >> r & 1 else 1 for r in range(13)], dtype=np.int64)
+            others = self.left - free
+            tables = np.zeros((13, 10), dtype=np.int64)
+            tables[:, :5] = _BINOMIAL[others]
+            tables[:, 6:] = free[:, None] * _BINOMIAL[others, :4]
+            flush = _product(tables, self.classes.flush_keys)
+            if self.joker:
+                flush[self.joker_flush] = 0
+            grid = np.bincount(self.flush_cell, weights=flush, minlength=self.cells)
+            grid -= np.bincount(self.plain_cell_of_flush, weights=flush, minlength=self.cells)
+            self._suit_grids[in_suit] = grid
+        return grid
+
+    def grid(self, hand: Sequence[Card]) -> IntArray:
+        """The hand's dealer hands by cell, summed below and left: ``[b5, b2]`` counts the
+        dealer hands in five bands <= b5 and two bands <= b2."""
+        in_suit = [0, 0, 0, 0]
+        for card in hand:
+            if card != JOKER:
+                in_suit[card & 3] |= 1 << (card >> 2)
+        total = self.base.copy()
+        for mask in in_suit:
+            total += self.suit_grid(mask)
+        grid = np.rint(total).astype(np.int64).reshape(-1, self.width)
+        return grid.cumsum(0).cumsum(1)
+
+
+def solve_classes(indices: range) -> ChunkResult:
+    """Every split's exact counts for the classes ``indices`` of the fixed order."""
+    table = player_classes()
+    classes: DealerClasses = dealer_classes()
+    n = len(indices)
+    result = ChunkResult(
+        five=np.full((n, MAX_SPLITS), -1, np.int32),
+        two=np.zeros((n, MAX_SPLITS), np.int16),
+        wins=np.zeros((n, MAX_SPLITS), np.uint32),
+        losses=np.zeros((n, MAX_SPLITS), np.uint32),
+        splits=np.zeros(n, np.uint8),
+        house=np.zeros(n, np.uint8),
+        path=np.zeros(n, np.uint8),
+        weight=table.weight[indices.start : indices.stop].copy(),
+    )
+    paths = {name: i for i, name in enumerate(path_names())}
+    multisets = table.multiset[indices.start : indices.stop]
+    # Rows of the chunk by multiset: consecutive in the order.
+    bounds = np.flatnonzero(np.diff(multisets)) + 1
+    for group in np.split(np.arange(n), bounds):
+        hands = [table.hand(indices.start + int(row)) for row in group]
+        splits = [list(legal_splits(hand)[0]) for hand in hands]
+        fives = np.array(sorted({f for keys in splits for f, _ in keys}), dtype=np.int64)
+        twos = np.array(sorted({t for keys in splits for _, t in keys}), dtype=np.int64)
+        five_at = np.searchsorted(classes.fives, fives, side="left")
+        two_at = np.searchsorted(classes.twos, twos, side="left")
+        counts, joker = table.multisets[int(multisets[group[0]])]
+        # A split (five at i, two at j) beats the dealer classes of value rank < i, < j:
+        # with cuts at the i's, those are the bands up to the cut's own index.
+        work = MultisetWork(counts, joker, (five_at, two_at))
+        for row, hand, keys in zip(group.tolist(), hands, splits, strict=True):
+            cum = work.grid(hand)
+            k = np.searchsorted(fives, [f for f, _ in keys])
+            j = np.searchsorted(twos, [t for _, t in keys])
+            wins = cum[k, j]
+            total = cum[-1, -1]
+            losses = total - cum[k, -1] - cum[-1, j] + wins
+            decision = house_way(hand)
+            count = len(keys)
+            result.five[row, :count] = [f for f, _ in keys]
+            result.two[row, :count] = [t for _, t in keys]
+            result.wins[row, :count] = wins
+            result.losses[row, :count] = losses
+            result.splits[row] = count
+            result.house[row] = keys.index((decision.five_value, decision.two_value))
+            result.path[row] = paths[",".join(decision.path)]
+    return result
