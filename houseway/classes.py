@@ -13,9 +13,10 @@ per pattern by an orderly search: a prefix of a least sequence is least among it
 images, so each rank's mask is kept only if no permutation fixing the prefix maps it lower.
 The class's weight (hands it stands for) is 24 over the number of permutations fixing it.
 
-Classes are numbered in a fixed order: the census's multisets without the joker, then
-with it (:func:`houseway.census.work_units`), and within a multiset the canonical mask
-sequences in increasing order. Numbered chunks are consecutive ranges of that order.
+Classes are numbered in a fixed order: the rank multisets without the joker, then with
+it, each by the set of ranks held (as a bit mask) and then by the counts, and within a
+multiset the canonical mask sequences in increasing order. Numbered chunks are
+consecutive ranges of that order.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ PLAIN_CLASSES: Final = 6_009_159
 JOKER_CLASSES: Final = 962_988
 TOTAL_HANDS: Final = comb(53, 7)
 
+U8Array = npt.NDArray[np.uint8]
 _PERMS: Final = tuple(permutations(range(4)))
 #: _IMAGE[p][m]: the suit mask m after permutation p.
 _IMAGE: Final = tuple(
@@ -62,7 +64,9 @@ def _search(
 
 
 @cache
-def pattern_classes(pattern: tuple[int, ...]) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+def pattern_classes(
+    pattern: tuple[int, ...],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Canonical mask sequences of a pattern (rows, increasing) and their weights."""
     found = _search(pattern, (), tuple(range(len(_PERMS))))
     masks = np.array([row for row, _ in found], dtype=np.uint8).reshape(len(found), len(pattern))
@@ -150,10 +154,21 @@ def canonical(hand: Sequence[Card]) -> tuple[Card, ...]:
     return (*cards, JOKER) if joker else tuple(cards)
 
 
+def _multisets() -> list[tuple[tuple[int, ...], bool]]:
+    return [(c, False) for c in rank_multisets(7)] + [(c, True) for c in rank_multisets(6)]
+
+
+def _support_first(multiset: tuple[tuple[int, ...], bool]) -> tuple[bool, int, tuple[int, ...]]:
+    """Without the joker first, then by the set of ranks held (the solve shares work
+    between multisets of the same ranks), then by the counts."""
+    counts, joker = multiset
+    return joker, sum(1 << r for r, n in enumerate(counts) if n), counts
+
+
 @cache
 def player_classes() -> PlayerClasses:
     """Every class, in the fixed order (a few seconds; cached per process)."""
-    multisets = tuple([(c, False) for c in rank_multisets(7)] + [(c, True) for c in rank_multisets(6)])
+    multisets = tuple(sorted(_multisets(), key=_support_first))
     parts_cards: list[npt.NDArray[np.uint8]] = []
     parts_weight: list[npt.NDArray[np.uint8]] = []
     sizes = np.empty(len(multisets), dtype=np.int64)

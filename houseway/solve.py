@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -71,15 +72,61 @@ def _product(tables: npt.NDArray[np.int64], keys: tuple[IntArray, ...]) -> IntAr
     return result
 
 
+@cache
+def _flush_states() -> npt.NDArray[np.int64]:
+    """Per rank, every flush class's state of it (n cards, +5 in the flush suit)."""
+    table = shipped_table()
+    classes = dealer_classes()
+    counts = table["counts"][classes.flush_at].astype(np.int64)
+    flush = table["flush"][classes.flush_at].astype(np.int64)
+    return np.stack([counts[:, r] + 5 * ((flush >> r) & 1) for r in range(13)])
+
+
+#: A rank the player does not hold, for a flush class: n of its 3 cards outside the flush
+#: suit, or the flush suit's card and n - 1 of those.
+_FREE_RANK = np.array([[comb(3, n) for n in range(5)] + [0] + [comb(3, n) for n in range(4)]])
+
+
+@dataclass(frozen=True)
+class Support:
+    """The flush classes grouped by their states of the held ranks (the same for every
+    multiset with these ranks): each class's group, each group's states, and each
+    class's product over the ranks not held."""
+
+    group: IntArray
+    states: IntArray  # (held ranks, groups)
+    rest: IntArray
+
+
+_last_support: dict[tuple[int, ...], Support] = {}
+
+
+def _support(held: tuple[int, ...]) -> Support:
+    """:class:`Support` for these held ranks (the last one kept: classes come by support)."""
+    found = _last_support.get(held)
+    if found is None:
+        states = _flush_states()
+        key = np.zeros(states.shape[1], dtype=np.int64)
+        for place, rank in enumerate(held):
+            key += states[rank] * 10**place
+        codes, group = np.unique(key, return_inverse=True)
+        digits = np.stack([codes // 10**place % 10 for place in range(len(held))])
+        tables = np.repeat(_FREE_RANK, 13, axis=0).astype(np.int64)
+        tables[list(held)] = 1
+        rest = _product(tables, dealer_classes().flush_keys)
+        found = Support(group.reshape(-1), digits, rest)
+        _last_support.clear()
+        _last_support[held] = found
+    return found
+
+
 class MultisetWork:
     """The shared part of every hand of one rank multiset (and joker)."""
 
     def __init__(self, counts: Sequence[int], joker: bool, cuts: tuple[IntArray, IntArray]):
         classes = dealer_classes()
-        self.classes = classes
-        self.joker = joker
         self.left = 4 - np.array(counts, dtype=np.int64)  # cards of each rank left to the dealer
-        self.held = [r for r, n in enumerate(counts) if n]
+        self.held = tuple(r for r, n in enumerate(counts) if n)
         fives, twos = _dealer_bands()
         five_cuts, two_cuts = cuts
         self.width = len(two_cuts) + 1
@@ -88,48 +135,64 @@ class MultisetWork:
         band2 = np.searchsorted(two_cuts, np.arange(len(classes.twos)), side="right")
         cell = band5[fives] * self.width + band2[twos]
         flushes = len(classes.flush_at)
-        self.flush_cell = cell[:flushes]
         plain_cell = cell[flushes:]
-        self.plain_cell_of_flush = plain_cell[classes.plain_of_flush]
-        self.joker_flush = classes.joker[:flushes]
         plain_tables = np.zeros((13, 10), dtype=np.int64)
         plain_tables[:, :5] = _BINOMIAL[self.left]
         plain = _product(plain_tables, classes.plain_keys)
         if joker:
             plain[classes.joker[flushes:]] = 0
-        self.base = np.bincount(plain_cell, weights=plain, minlength=self.cells)
+        self.base = np.bincount(plain_cell, weights=plain, minlength=self.cells).astype(float)
+        # Flush hands by (group of states of the held ranks, cell), less the same hands
+        # in their no-flush class's cell: a suit's grid is its group weights times this.
+        support = _support(self.held)
+        self.states = support.states
+        rest = support.rest
+        if joker:
+            rest = np.where(classes.joker[:flushes], 0, rest)
+        size = len(support.states[0]) * self.cells
+        at = support.group * self.cells
+        flush = np.bincount(at + cell[:flushes], weights=rest, minlength=size)
+        flush -= np.bincount(at + plain_cell[classes.plain_of_flush], weights=rest, minlength=size)
+        self.by_group = flush.reshape(-1, self.cells)
         self._suit_grids: dict[int, npt.NDArray[np.float64]] = {}
 
-    def suit_grid(self, in_suit: int) -> npt.NDArray[np.float64]:
-        """Dealer hands with a flush in a suit of which the player holds the ranks in the
-        bit mask ``in_suit``, by cell, less the same hands counted without a flush."""
-        grid = self._suit_grids.get(in_suit)
-        if grid is None:
-            free = np.array([0 if in_suit >> r & 1 else 1 for r in range(13)], dtype=np.int64)
-            others = self.left - free
-            tables = np.zeros((13, 10), dtype=np.int64)
-            tables[:, :5] = _BINOMIAL[others]
-            tables[:, 6:] = free[:, None] * _BINOMIAL[others, :4]
-            flush = _product(tables, self.classes.flush_keys)
-            if self.joker:
-                flush[self.joker_flush] = 0
-            grid = np.bincount(self.flush_cell, weights=flush, minlength=self.cells)
-            grid -= np.bincount(self.plain_cell_of_flush, weights=flush, minlength=self.cells)
+    def prepare(self, masks: Sequence[int]) -> None:
+        """Weigh the suits with these bit masks of held ranks (all at once: one product)."""
+        new = sorted(set(masks) - self._suit_grids.keys())
+        if not new:
+            return
+        weights = np.ones((len(new), self.states.shape[1]), dtype=np.float64)
+        for place, rank in enumerate(self.held):
+            for row, in_suit in enumerate(new):
+                free = 0 if in_suit >> rank & 1 else 1
+                others = int(self.left[rank]) - free
+                table = np.zeros(10)
+                table[:5] = _BINOMIAL[others]
+                table[6:] = free * _BINOMIAL[others, :4]
+                weights[row] *= table[self.states[place]]
+        for in_suit, grid in zip(new, weights @ self.by_group, strict=True):
             self._suit_grids[in_suit] = grid
-        return grid
 
     def grid(self, hand: Sequence[Card]) -> IntArray:
         """The hand's dealer hands by cell, summed below and left: ``[b5, b2]`` counts the
         dealer hands in five bands <= b5 and two bands <= b2."""
-        in_suit = [0, 0, 0, 0]
-        for card in hand:
-            if card != JOKER:
-                in_suit[card & 3] |= 1 << (card >> 2)
+        masks = suit_masks(hand)
+        self.prepare(masks)
         total = self.base.copy()
-        for mask in in_suit:
-            total += self.suit_grid(mask)
-        grid = np.rint(total).astype(np.int64).reshape(-1, self.width)
-        return grid.cumsum(0).cumsum(1)
+        for mask in masks:
+            total += self._suit_grids[mask]
+        grid: IntArray = np.rint(total).astype(np.int64).reshape(-1, self.width)
+        summed: IntArray = grid.cumsum(0).cumsum(1)
+        return summed
+
+
+def suit_masks(hand: Sequence[Card]) -> list[int]:
+    """Per suit, the bit mask of the ranks the hand holds in it."""
+    in_suit = [0, 0, 0, 0]
+    for card in hand:
+        if card != JOKER:
+            in_suit[card & 3] |= 1 << (card >> 2)
+    return in_suit
 
 
 def solve_classes(indices: range) -> ChunkResult:
@@ -153,7 +216,16 @@ def solve_classes(indices: range) -> ChunkResult:
     bounds = np.flatnonzero(np.diff(multisets)) + 1
     for group in np.split(np.arange(n), bounds):
         hands = [table.hand(indices.start + int(row)) for row in group]
-        splits = [list(legal_splits(hand)[0]) for hand in hands]
+        # A hand's split values depend only on its ranks and its flush suit's ranks.
+        known: dict[int, list[tuple[int, int]]] = {}
+        splits = []
+        for hand in hands:
+            flush = max(suit_masks(hand), key=int.bit_count)
+            if flush.bit_count() < 5 - (JOKER in hand):
+                flush = 0
+            if flush not in known:
+                known[flush] = list(legal_splits(hand)[0])
+            splits.append(known[flush])
         fives = np.array(sorted({f for keys in splits for f, _ in keys}), dtype=np.int64)
         twos = np.array(sorted({t for keys in splits for _, t in keys}), dtype=np.int64)
         five_at = np.searchsorted(classes.fives, fives, side="left")
@@ -162,6 +234,7 @@ def solve_classes(indices: range) -> ChunkResult:
         # A split (five at i, two at j) beats the dealer classes of value rank < i, < j:
         # with cuts at the i's, those are the bands up to the cut's own index.
         work = MultisetWork(counts, joker, (five_at, two_at))
+        work.prepare([mask for hand in hands for mask in suit_masks(hand)])
         for row, hand, keys in zip(group.tolist(), hands, splits, strict=True):
             cum = work.grid(hand)
             k = np.searchsorted(fives, [f for f, _ in keys])

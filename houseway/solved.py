@@ -113,8 +113,8 @@ def run_solve(
         pending: set[Any] = set()
         queue = iter(jobs)
         while True:
-            while len(pending) < 2 * workers and (job := next(queue, None)) is not None:
-                pending.add(pool.submit(_solve_chunk, job))
+            while len(pending) < 2 * workers and (following := next(queue, None)) is not None:
+                pending.add(pool.submit(_solve_chunk, following))
             if not pending:
                 break
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
