@@ -221,9 +221,7 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
         "to DIR, then the summary (exact house edge, best split, cost per rule) as JSON.",
     )
     parser.add_argument("--out", type=Path, default=Path("solve-run"), help="run directory")
-    parser.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)"
-    )
+    parser.add_argument("--workers", type=int, default=0, help="processes (default 0: all cores)")
     parser.add_argument("--resume", action="store_true", help="continue a stopped run")
     parser.add_argument("--limit", type=int, help="solve only the first K chunks")
     parser.add_argument("--chunk-size", type=int, help="classes per chunk (a new run only)")
@@ -239,11 +237,12 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
             parser.error("--limit must be at least 1")
         if args.chunk_size is not None and args.resume:
             parser.error("--chunk-size applies to a new run; a resumed run keeps its own")
+        workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
         started = time.perf_counter()
         try:
             solved = run_solve(
                 args.out,
-                max(1, args.workers),
+                workers,
                 args.chunk_size or CHUNK_SIZE,
                 args.resume,
                 args.limit,
@@ -254,9 +253,13 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
             return 2
         sys.stderr.write(
             f"solved {len(solved)} chunk(s) in {time.perf_counter() - started:.1f} s "
-            f"with {args.workers} worker(s)\n"
+            f"with {workers} worker(s)\n"
         )
-    summary = summarise(args.summarise or args.out)
+    try:
+        summary = summarise(args.summarise or args.out)
+    except (OSError, ValueError) as error:
+        sys.stderr.write(f"houseway solve: cannot summarise: {error}\n")
+        return 2
     text = json.dumps(summary, indent=1) + "\n"
     if args.write:
         args.write.write_text(text, "utf-8")

@@ -44,6 +44,9 @@ class ChunkResult:
     house: npt.NDArray[np.uint8]
     path: npt.NDArray[np.uint8]
     weight: npt.NDArray[np.uint8]
+    #: The classes' representatives (ascending, the joker last), so that a chunk can be
+    #: read without the enumeration, and checked against it.
+    cards: npt.NDArray[np.uint8]
 
 
 @cache
@@ -209,6 +212,7 @@ def solve_classes(indices: range) -> ChunkResult:
         house=np.zeros(n, np.uint8),
         path=np.zeros(n, np.uint8),
         weight=table.weight[indices.start : indices.stop].copy(),
+        cards=table.cards[indices.start : indices.stop].copy(),
     )
     paths = {name: i for i, name in enumerate(path_names())}
     multisets = table.multiset[indices.start : indices.stop]

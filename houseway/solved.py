@@ -30,7 +30,17 @@ RUN_FILE: Final = "run.json"
 #: Payoffs in hundredths of a unit: a win pays 95 (5% commission), a loss costs 100.
 WIN_CENTS: Final = 95
 LOSS_CENTS: Final = 100
-_FIELDS: Final = ("five", "two", "wins", "losses", "splits", "house", "path", "weight")
+_FIELDS: Final = (
+    "five",
+    "two",
+    "wins",
+    "losses",
+    "splits",
+    "house",
+    "path",
+    "weight",
+    "cards",
+)
 
 
 def chunk_path(out: Path, number: int) -> Path:
@@ -69,6 +79,8 @@ def prepare_run(out: Path, chunk_size: int, resume: bool) -> int:
     """Create (or, resuming, check) the run directory; its chunk size."""
     out.mkdir(parents=True, exist_ok=True)
     run_file = out / RUN_FILE
+    for stale in out.glob(".chunk-*.tmp"):  # a chunk being written when the run stopped
+        stale.unlink()
     if run_file.exists():
         run = json.loads(run_file.read_text("utf-8"))
         if not resume:
@@ -135,8 +147,12 @@ def summarise(out: Path) -> dict[str, object]:
     best = [0, 0, 0]
     paths = {name: [0, 0, 0, 0] for name in names}  # classes, hands, not best, gap (cents)
     classes = hands = 0
+    table = player_classes()
     for number in numbers:
         chunk = read_chunk(out, number)
+        indices = table.chunk(number, run["chunk_size"])
+        if not np.array_equal(chunk.cards, table.cards[indices.start : indices.stop]):
+            raise ValueError(f"{chunk_path(out, number)} is not chunk {number} of this order")
         weight = chunk.weight.astype(np.int64)
         wins = chunk.wins.astype(np.int64)
         losses = chunk.losses.astype(np.int64)
@@ -204,6 +220,7 @@ def _figures(
             entry = rules.setdefault(rule, [0, 0, 0, 0])
             for i, value in enumerate((n_classes, n_hands, not_best, gap)):
                 entry[i] += value
+    everything = [sum(entry[i] for entry in paths.values()) for i in range(4)]
     return {
         "partial": len(numbers) < chunks,
         "chunks": len(numbers),
@@ -218,6 +235,7 @@ def _figures(
         "best_split": _edge(best),
         "paths": per_path,
         "rules": {rule: _cost(*entry) for rule, entry in sorted(rules.items())},
+        "all": _cost(*everything) if everything[0] else None,
     }
 
 

@@ -136,6 +136,17 @@ def test_the_summary_is_the_weighted_sum_of_each_classes_analysis(tmp_path: Path
     assert isinstance(paths, dict)
     assert sum(entry["hands"] for entry in paths.values()) == hands
     assert set(paths) <= set(load_rule_counts()["paths"])
+    everything = summary["all"]
+    assert isinstance(everything, dict)
+    assert everything["hands"] == hands
+    gaps = [
+        int(table.weight[i]) * round(analysis.give_up * 100 * DEALER_HANDS)
+        for i, analysis in enumerate(analyze(table.hand(i)) for i in range(12))
+    ]
+    assert everything["gap_cents"] == sum(gaps)
+    assert everything["not_best"] == sum(
+        int(table.weight[i]) for i, gap in enumerate(gaps) if gap > 0
+    )
 
 
 def test_the_summary_is_the_same_for_one_or_two_workers(tmp_path: Path) -> None:
@@ -163,6 +174,21 @@ def test_a_stopped_run_resumes_to_the_same_summary(tmp_path: Path) -> None:
     ]
 
 
+def test_a_resumed_run_drops_a_half_written_chunk_and_a_summary_checks_its_chunks(
+    tmp_path: Path,
+) -> None:
+    run_solve(tmp_path, workers=1, chunk_size=6, limit=2)
+    stale = tmp_path / ".chunk-00002.npz.123.tmp"
+    stale.write_bytes(b"half a chunk")
+    assert summarise(tmp_path)["chunks"] == 2  # the temporary file is no chunk
+    run_solve(tmp_path, workers=1, resume=True, limit=3)
+    assert not stale.exists()
+    assert done_chunks(tmp_path) == [0, 1, 2]
+    (tmp_path / "chunk-00001.npz").replace(tmp_path / "chunk-00000.npz")
+    with pytest.raises(ValueError, match="is not chunk 0"):
+        summarise(tmp_path)
+
+
 def test_the_command_refuses_to_overwrite_a_run_and_summarises_one(tmp_path: Path) -> None:
     out = str(tmp_path / "run")
     first = run_cli("solve", "--out", out, "--workers", "1", "--limit", "1", "--chunk-size", "8")
@@ -175,3 +201,7 @@ def test_the_command_refuses_to_overwrite_a_run_and_summarises_one(tmp_path: Pat
     assert summary.returncode == 0, summary.stderr
     assert json.loads(summary.stdout) == json.loads(first.stdout)
     assert json.loads(summary.stdout)["classes"] == 8
+    nothing = run_cli("solve", "--summarise", str(tmp_path / "nowhere"))
+    assert nothing.returncode == 2
+    assert nothing.stderr.startswith("houseway solve: cannot summarise:")
+    assert "Traceback" not in nothing.stderr
