@@ -126,7 +126,13 @@ def _support(held: tuple[int, ...]) -> Support:
 class MultisetWork:
     """The shared part of every hand of one rank multiset (and joker)."""
 
-    def __init__(self, counts: Sequence[int], joker: bool, cuts: tuple[IntArray, IntArray]):
+    def __init__(
+        self,
+        counts: Sequence[int],
+        joker: bool,
+        cuts: tuple[IntArray, IntArray],
+        points: IntArray,
+    ):
         classes = dealer_classes()
         self.left = 4 - np.array(counts, dtype=np.int64)  # cards of each rank left to the dealer
         self.held = tuple(r for r, n in enumerate(counts) if n)
@@ -144,7 +150,8 @@ class MultisetWork:
         plain = _product(plain_tables, classes.plain_keys)
         if joker:
             plain[classes.joker[flushes:]] = 0
-        self.base = np.bincount(plain_cell, weights=plain, minlength=self.cells).astype(float)
+        base = np.bincount(plain_cell, weights=plain, minlength=self.cells).astype(float)
+        self.base = base.reshape(-1, self.width).cumsum(0).cumsum(1).reshape(-1)[points]
         # Flush hands by (group of states of the held ranks, cell), less the same hands
         # in their no-flush class's cell: a suit's grid is its group weights times this.
         support = _support(self.held)
@@ -156,7 +163,9 @@ class MultisetWork:
         at = support.group * self.cells
         flush = np.bincount(at + cell[:flushes], weights=rest, minlength=size)
         flush -= np.bincount(at + plain_cell[classes.plain_of_flush], weights=rest, minlength=size)
-        self.by_group = flush.reshape(-1, self.cells)
+        # Only the points asked for, of the grids summed below and left.
+        grids = flush.reshape(len(support.states[0]), -1, self.width).cumsum(1).cumsum(2)
+        self.by_group = grids.reshape(len(grids), -1)[:, points]
         self._suit_grids: dict[int, npt.NDArray[np.float64]] = {}
 
     def prepare(self, masks: Sequence[int]) -> None:
@@ -176,17 +185,16 @@ class MultisetWork:
         for in_suit, grid in zip(new, weights @ self.by_group, strict=True):
             self._suit_grids[in_suit] = grid
 
-    def grid(self, hand: Sequence[Card]) -> IntArray:
-        """The hand's dealer hands by cell, summed below and left: ``[b5, b2]`` counts the
-        dealer hands in five bands <= b5 and two bands <= b2."""
+    def values(self, hand: Sequence[Card]) -> IntArray:
+        """The hand's grid summed below and left (cell ``[b5, b2]``: the dealer hands in five
+        bands <= b5 and two bands <= b2), at the points asked for."""
         masks = suit_masks(hand)
         self.prepare(masks)
         total = self.base.copy()
         for mask in masks:
             total += self._suit_grids[mask]
-        grid: IntArray = np.rint(total).astype(np.int64).reshape(-1, self.width)
-        summed: IntArray = grid.cumsum(0).cumsum(1)
-        return summed
+        found: IntArray = np.rint(total).astype(np.int64)
+        return found
 
 
 def suit_masks(hand: Sequence[Card]) -> list[int]:
@@ -223,6 +231,7 @@ def solve_classes(indices: range) -> ChunkResult:
         # A hand's split values depend only on its ranks and its flush suit's ranks.
         known: dict[int, list[tuple[int, int]]] = {}
         splits = []
+        flushes = []
         for hand in hands:
             flush = max(suit_masks(hand), key=int.bit_count)
             if flush.bit_count() < 5 - (JOKER in hand):
@@ -230,22 +239,33 @@ def solve_classes(indices: range) -> ChunkResult:
             if flush not in known:
                 known[flush] = list(legal_splits(hand)[0])
             splits.append(known[flush])
+            flushes.append(flush)
         fives = np.array(sorted({f for keys in splits for f, _ in keys}), dtype=np.int64)
         twos = np.array(sorted({t for keys in splits for _, t in keys}), dtype=np.int64)
         five_at = np.searchsorted(classes.fives, fives, side="left")
         two_at = np.searchsorted(classes.twos, twos, side="left")
         counts, joker = table.multisets[int(multisets[group[0]])]
         # A split (five at i, two at j) beats the dealer classes of value rank < i, < j:
-        # with cuts at the i's, those are the bands up to the cut's own index.
-        work = MultisetWork(counts, joker, (five_at, two_at))
-        work.prepare([mask for hand in hands for mask in suit_masks(hand)])
-        for row, hand, keys in zip(group.tolist(), hands, splits, strict=True):
-            cum = work.grid(hand)
+        # with cuts at the i's, those are the bands up to the cut's own index. Its wins
+        # are the summed grid at (its five band, its two band), its losses follow from
+        # the row and column sums there and the total.
+        width, last = len(twos) + 1, (len(fives) + 1) * (len(twos) + 1) - 1
+        asked = {}
+        for flush, keys in known.items():
             k = np.searchsorted(fives, [f for f, _ in keys])
             j = np.searchsorted(twos, [t for _, t in keys])
-            wins = cum[k, j]
-            total = cum[-1, -1]
-            losses = total - cum[k, -1] - cum[-1, j] + wins
+            asked[flush] = (k * width + j, k * width + width - 1, last - width + 1 + j)
+        points = np.unique(np.concatenate([[last], *(np.concatenate(a) for a in asked.values())]))
+        where = {
+            flush: tuple(np.searchsorted(points, at) for at in ats) for flush, ats in asked.items()
+        }
+        work = MultisetWork(counts, joker, (five_at, two_at), points)
+        work.prepare([mask for hand in hands for mask in suit_masks(hand)])
+        for row, hand, keys, flush in zip(group.tolist(), hands, splits, flushes, strict=True):
+            found = work.values(hand)
+            at_wins, at_row, at_column = where[flush]
+            wins = found[at_wins]
+            losses = found[-1] - found[at_row] - found[at_column] + wins
             decision = house_way(hand)
             count = len(keys)
             result.five[row, :count] = [f for f, _ in keys]
