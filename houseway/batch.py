@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -239,6 +240,8 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
             parser.error("--chunk-size applies to a new run; a resumed run keeps its own")
         workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
         started = time.perf_counter()
+        # kill (SIGTERM) stops the run as Ctrl-C does: the chunks under way are written.
+        signal.signal(signal.SIGTERM, _interrupt)
         try:
             solved = run_solve(
                 args.out,
@@ -251,6 +254,12 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
         except ValueError as error:
             sys.stderr.write(f"houseway solve: {error}\n")
             return 2
+        except KeyboardInterrupt:
+            sys.stderr.write(
+                f"\nhouseway solve: stopped; the finished chunks are in {args.out}: "
+                "continue with --resume\n"
+            )
+            return 130
         sys.stderr.write(
             f"solved {len(solved)} chunk(s) in {time.perf_counter() - started:.1f} s "
             f"with {workers} worker(s)\n"
@@ -265,3 +274,7 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
         args.write.write_text(text, "utf-8")
     out.write(text)
     return 0
+
+
+def _interrupt(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -115,26 +116,38 @@ def run_solve(
     if progress:
         progress(0, total)
     if workers <= 1:
-        for job in jobs:
-            done += _solve_chunk(job)
+        for one in jobs:
+            done += _solve_chunk(one)
             if progress:
                 progress(done, total)
         return todo
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts) as pool:
         # At most two jobs queued per worker: a stopped run loses little work in flight.
         pending: set[Any] = set()
         queue = iter(jobs)
-        while True:
-            while len(pending) < 2 * workers and (following := next(queue, None)) is not None:
-                pending.add(pool.submit(_solve_chunk, following))
-            if not pending:
-                break
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                done += future.result()
-                if progress:
-                    progress(done, total)
+        try:
+            while True:
+                while len(pending) < 2 * workers and (job := next(queue, None)) is not None:
+                    pending.add(pool.submit(_solve_chunk, job))
+                if not pending:
+                    break
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    done += future.result()
+                    if progress:
+                        progress(done, total)
+        except KeyboardInterrupt:
+            # Stopped: the chunks under way are finished and written, the rest dropped.
+            for future in pending:
+                future.cancel()
+            raise
     return todo
+
+
+def _leave_interrupts() -> None:
+    """In a worker: an interrupt (Ctrl-C reaches the whole process group) is the parent's
+    to handle, so that the chunk under way is finished rather than lost."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summarise(out: Path) -> dict[str, object]:

@@ -4,7 +4,11 @@ exact counts against ``analyze``, and ``houseway solve``'s chunks, resume and su
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
+import signal
+import subprocess
 from itertools import permutations
 from math import comb
 from pathlib import Path
@@ -24,7 +28,7 @@ from houseway.classes import (
 )
 from houseway.solve import path_names, solve_classes
 from houseway.solved import done_chunks, run_solve, summarise
-from tests.conftest import run_cli
+from tests.conftest import HOUSEWAY_CLI, run_cli
 
 
 def _permuted(hand: tuple[int, ...], perm: tuple[int, ...]) -> tuple[int, ...]:
@@ -205,3 +209,32 @@ def test_the_command_refuses_to_overwrite_a_run_and_summarises_one(tmp_path: Pat
     assert nothing.returncode == 2
     assert nothing.stderr.startswith("houseway solve: cannot summarise:")
     assert "Traceback" not in nothing.stderr
+
+
+def test_a_killed_run_finishes_its_chunks_under_way_and_resumes(tmp_path: Path) -> None:
+    """SIGTERM (as ``kill`` sends) once a chunk is done: the run stops with status 130 and
+    a line saying how to go on, leaves only whole chunks, and resumes to the same summary
+    as a run straight through."""
+    out = tmp_path / "run"
+    args = ["solve", "--out", str(out), "--workers", "2", "--chunk-size", "5", "--limit", "2000"]
+    process = subprocess.Popen(
+        [*HOUSEWAY_CLI, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    assert process.stderr is not None
+    seen = b""
+    while not re.search(rb"solve: [1-9][\d,]*/", seen):
+        piece = os.read(process.stderr.fileno(), 4096)
+        assert piece, seen  # the run ended before any chunk was done
+        seen += piece
+    process.send_signal(signal.SIGTERM)
+    _, rest = process.communicate(timeout=300)
+    assert process.returncode == 130, seen + rest
+    assert b"stopped; the finished chunks are in" in rest
+    assert b"--resume" in rest
+    assert not list(out.glob(".*.tmp"))
+    written = done_chunks(out)
+    assert 0 < len(written) < 2000
+    limit = max(written) + 2
+    run_solve(out, workers=1, resume=True, limit=limit)
+    run_solve(tmp_path / "straight", workers=1, chunk_size=5, limit=limit)
+    assert summarise(out) == summarise(tmp_path / "straight")
