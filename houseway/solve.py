@@ -4,11 +4,16 @@ The same counts as :func:`houseway.exact.split_counts`, arranged so that hands o
 multiset share their work. For a player hand, a dealer class's number of hands is its
 no-flush part (binomials of the cards left per rank: the same for every hand of the
 multiset) less its flush classes, plus, for each flush suit f, a product that depends on
-the hand only through S_f, the set of held ranks the player holds in suit f. Counting is
-linear in those numbers, so each distinct S met in a multiset is weighted and counted
-once, into a small grid of dealer hands by band of five- and two-card value (bands cut
-at the values of the multiset's splits); a hand's grid is the multiset's base grid plus
-its four suits' grids, and each split's wins and losses are sums over the grid.
+the hand only through S_f, the set of held ranks the player holds in suit f.
+
+So the dealer's flush classes are grouped by their states of the held ranks (how many of
+each, and whether in the flush suit: at most 4,377 groups, found once per set of held
+ranks), and per multiset each group's hands (times the ranks not held) are counted into
+a grid by band of five- and two-card value, cut at the values of the multiset's splits,
+summed below and left, and read only at the points its splits need. A suit's counts are
+then the group weights for S_f times that matrix, for every S_f of the multiset in one
+product; a hand's are the no-flush base plus its four suits', and each split's wins and
+losses are a few of them. Counts stay integers in float64 (all below 2^53): exact.
 """
 
 from __future__ import annotations
