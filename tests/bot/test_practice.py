@@ -459,7 +459,7 @@ async def test_stats_forget_leaves_no_row(
         working, done = await fake_discord.wait_records(confirm, 2)
         assert working.content == "Deleting everything about you …" and not working.components
         assert done.kind == "edit" and (done.content or "").startswith(
-            "Done: everything about you is deleted"
+            "Done: everything the bot had stored about you is deleted"
         )
         # Only the note that she asked, which keeps held-back answers out (see V6).
         assert await rows_mentioning(database, frida.id) == {"forgotten_members": 1}
@@ -591,7 +591,7 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         result = (await fake.wait_response(click)).embeds[0]
         assert result["title"].endswith("✅ Right – that is the house way")
         assert field(result, "So far today") == "1 answered, 1 right."
-        assert field(result, "Your streak") == "Right 1 days in a row (best 1)."
+        assert field(result, "Your streak") == "Right 1 day in a row (best 1)."
         second_menu = fake.messages[twice.original_message_id or 0]
         again = await fake.click(
             second_menu,
@@ -635,7 +635,12 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     from bot.storage.practice import utc_day
 
     today = utc_day(time.time())
-    yesterday = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
+    day = date.fromisoformat(today) - timedelta(days=1)
+    yesterday = day.isoformat()
+    # The day as a member reads it: "30 November" (its year only when not this year's).
+    shown_day = f"{day.day} {day:%B}" + (
+        "" if day.year == date.fromisoformat(today).year else f" {day.year}"
+    )
     database = await open_database(any_database_url)
     try:
         await database.execute(
@@ -657,7 +662,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     asked = await fake_discord.send_command("daily")
     sent = await fake_discord.wait_response(asked)
     assert field(sent.embeds[0], "Yesterday") == (
-        f"{yesterday}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
+        f"{shown_day}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
         "\n3 answered, 2 right (67%). The most common answers:\n"
         "✅ 7♦  7♣ – 2 (67%)\n❌ A♦  10♣ – 1 (33%)"
     )
@@ -669,7 +674,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
         message, f"daily:set:{yesterday}", values=house_two(today_hand)
     )
     closed = await fake_discord.wait_response(stale)
-    assert closed.ephemeral and f"That hand belonged to {yesterday} and is closed" in (
+    assert closed.ephemeral and f"That hand belonged to {shown_day} and is closed" in (
         closed.content
     )
 

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import random
 import time
+from datetime import date
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
@@ -43,7 +44,7 @@ from ...storage import practice as practice_store
 from ...storage.forgotten import ForgottenSinceShown
 from ...texts.alt_text import hand_description, picture_file
 from ...texts.embeds import path_footer
-from ...texts.i18n import SWEDISH, language, text
+from ...texts.i18n import SWEDISH, Counted, language, text
 from .chart import render_rule_chart
 from .daily import DailyHands
 from .drill import drill_rule, rule_choices
@@ -335,7 +336,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         seconds = self.timing.confirm_forget
         until_ms = int((time.time() + seconds) * 1000)
         await interaction.response.send_message(
-            text("stats.forget.confirm", lang, seconds=f"{seconds:g}"),
+            text("stats.forget.confirm", lang, seconds=Counted("count.seconds", seconds)),
             view=forget_view(interaction.user.id, until_ms, lang),
             ephemeral=True,
         )
@@ -396,7 +397,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         lang = language(interaction.locale)
         day = menu.day
         if day != practice_store.utc_day(now):
-            raise Refusal("daily.closed", outcome="closed", day=day)
+            raise Refusal("daily.closed", outcome="closed", day=date.fromisoformat(day))
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
         try:

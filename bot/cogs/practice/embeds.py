@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any, Final
 
 import discord
@@ -31,7 +32,7 @@ from ...texts.embeds import (
     rounded,
     why_text,
 )
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import SWEDISH, plural_text, text
 from ...texts.mentions import CommandMentions
 
 HAND_IMAGE: Final = "practice.png"
@@ -258,10 +259,10 @@ def stats_embed(
             )
         embed.add_field(
             name=text("stats.recent", lang),
-            value=text(
+            value=plural_text(
                 "stats.recent.value",
                 lang,
-                hands=number(stats.recent_hands, lang),
+                stats.recent_hands,
                 share=whole_percent(stats.recent_correct, stats.recent_hands, lang),
             ),
             inline=False,
@@ -274,23 +275,24 @@ def stats_embed(
         value=text(
             "stats.daily.value",
             lang,
-            answered=stats.daily_answered,
-            current=stats.daily_streak,
-            best=stats.daily_best,
+            answered=plural_text("stats.daily.answered", lang, stats.daily_answered),
+            streak=plural_text(
+                "stats.daily.streak", lang, stats.daily_streak, best=number(stats.daily_best, lang)
+            ),
         ),
         inline=False,
     )
     if stats.quiz_points is not None:
         value = (
-            text(
+            plural_text(
                 "stats.quiz.ranked",
                 lang,
-                points=number(stats.quiz_points, lang),
+                stats.quiz_points,
                 rank=stats.quiz_rank,
                 ranked=stats.quiz_ranked,
             )
             if stats.quiz_rank is not None
-            else text("stats.quiz.unranked", lang, points=number(stats.quiz_points, lang))
+            else plural_text("stats.quiz.unranked", lang, stats.quiz_points)
         )
         embed.add_field(name=text("stats.quiz", lang), value=value, inline=False)
     if other:
@@ -306,7 +308,7 @@ def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
         if hands == 0:
             when = text("stats.due.next", lang)
         else:
-            when = text("stats.due.in_one" if hands == 1 else "stats.due.in", lang, hands=hands)
+            when = plural_text("stats.due.in", lang, hands)
         if new:
             when += text("stats.due.new", lang)
         lines.append(f"{rule_name(rule_id, swedish)} – {when}")
@@ -372,7 +374,7 @@ def yesterday_text(
     return text(
         "daily.yesterday.value",
         lang,
-        day=day,
+        day=date.fromisoformat(day),
         hand=pretty_cards(sorted(hand, key=sort_key)),
         answered=answered,
         right=right,
@@ -391,6 +393,6 @@ def daily_result_fields(
     )
     embed.add_field(
         name=text("daily.streak", lang),
-        value=text("daily.streak.value", lang, current=current, best=best),
+        value=plural_text("daily.streak.value", lang, current, best=number(best, lang)),
         inline=False,
     )
