@@ -22,7 +22,7 @@ from houseway.cards import SUIT_OF, Card, card_words, cards_in_words
 
 from ..pictures.cards_image import INK_NAMES, SUIT_INKS, Deck
 from ..pictures.split_labels import five_label, joker_note, picture_order, two_label
-from .i18n import SWEDISH, text
+from .i18n import SWEDISH, plural_text, text
 
 #: Discord refuses a longer attachment description.
 MAX_DESCRIPTION: Final = 1024
@@ -51,9 +51,8 @@ def decision_description(decision: Decision, lang: str) -> str:
 
 def hand_description(cards: Sequence[Card], lang: str) -> str:
     """A row of cards (a quiz round's hand): how many and which, in the picture's order."""
-    key = "alt.card" if len(cards) == 1 else "alt.hand"
     shown = picture_order(cards)
-    return text(key, lang, count=len(cards), cards=cards_in_words(shown, lang == SWEDISH))
+    return plural_text("alt.hand", lang, len(cards), cards=cards_in_words(shown, lang == SWEDISH))
 
 
 def preview_description(cards: Sequence[Card], deck: Deck, lang: str) -> str:

@@ -463,7 +463,7 @@ async def test_stats_forget_leaves_no_row(
         working, done = await fake_discord.wait_records(confirm, 2)
         assert working.content == "Deleting everything about you …" and not working.components
         assert done.kind == "edit" and (done.content or "").startswith(
-            "Done: everything about you is deleted"
+            "Done: everything the bot had stored about you is deleted"
         )
         # Only the note that she asked, which keeps held-back answers out (see V6).
         assert await rows_mentioning(database, frida.id) == {"forgotten_members": 1}
@@ -571,9 +571,10 @@ MONTHS = {
 
 def spoken_day(day: str, lang: str = "en") -> str:
     """An ISO date as a member reads it ("1 December", "1 december"), written out here
-    rather than asked of the library the bot uses."""
-    _, month, dom = (int(part) for part in day.split("-"))
-    return f"{dom} {MONTHS[lang].split()[month - 1]}"
+    rather than asked of the library the bot uses; its year only when not this year's."""
+    year, month, dom = (int(part) for part in day.split("-"))
+    this_year = int(time.strftime("%Y", time.gmtime()))
+    return f"{dom} {MONTHS[lang].split()[month - 1]}" + ("" if year == this_year else f" {year}")
 
 
 async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
@@ -609,7 +610,7 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         result = (await fake.wait_response(click)).embeds[0]
         assert result["title"] == f"✅ Right! Today's hand, {spoken_day(today)}"
         assert field(result, "So far today") == "1 answered, 1 right."
-        assert field(result, "Your streak") == "Right 1 days in a row (best 1)."
+        assert field(result, "Your streak") == "Right 1 day in a row (best 1)."
         assert button_of(fake.messages[first.original_message_id or 0], "daily:share:")
         second_menu = fake.messages[twice.original_message_id or 0]
         again = await fake.click(

@@ -446,7 +446,7 @@ async def test_leaderboard_pages_and_month(
     board = await fake_discord.send_command("leaderboard")
     sent = await fake_discord.wait_response(board)
     lines = sent.embeds[0]["description"].splitlines()
-    assert len(lines) == 10 and lines[0].startswith("**1.** <@99> – 5000 pts")
+    assert len(lines) == 10 and lines[0].startswith("**1.** <@99> – 5,000 pts")
     assert sent.embeds[0]["footer"]["text"] == "Page 1 of 3"
     beyond = await fake_discord.send_command("leaderboard", {"page": 50})
     last = (await fake_discord.wait_response(beyond)).embeds[0]

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
+
+from babel.dates import format_skeleton
 
 from houseway.rules import RULE_IDS, rule_name
 
@@ -17,7 +20,7 @@ from ...pictures.progress import MAX_DAYS, MAX_RULE_ROWS, Day, Progress, RuleRow
 from ...storage.practice import Stats
 from ...texts.alt_text import stats_description
 from ...texts.embeds import percent
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import SWEDISH, locale_of, plural_text, text
 from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 
 __all__ = ["StatsPicture", "met_rules", "render_stats_picture", "stats_picture"]
@@ -35,10 +38,8 @@ def _share(right: int, answered: int, lang: str) -> str:
 
 
 def _date(day: str, lang: str) -> str:
-    """ "1 dec" / "Dec 1" from an ISO date."""
-    _year, month, date = day.split("-")
-    months = text("stats.picture.months", lang).split()
-    return text("stats.picture.date", lang, day=int(date), month=months[int(month) - 1])
+    """ "1 dec." / "Dec 1" from an ISO date: CLDR's short month and day, by Babel."""
+    return format_skeleton("MMMd", date.fromisoformat(day), locale=locale_of(lang))
 
 
 def _names(lang: str) -> dict[str, str]:
@@ -52,10 +53,6 @@ def _names(lang: str) -> dict[str, str]:
         "rules": f"/{shown('rules')}",
         "rule_option": shown("rule"),
     }
-
-
-def _count_line(key: str, count: int, lang: str, **values: object) -> str:
-    return text(f"{key}.one" if count == 1 else key, lang, count=count, **values)
 
 
 @dataclass(frozen=True)
@@ -86,17 +83,17 @@ def stats_picture(stats: Stats, due: Sequence[str], lang: str) -> StatsPicture:
         low = min(left_out, key=lambda r: r[2] / r[1])
         high = max(left_out, key=lambda r: r[2] / r[1])
         summary.append(
-            _count_line(
+            plural_text(
                 "stats.picture.more_met",
-                len(left_out),
                 lang,
+                len(left_out),
                 low=round(100 * low[2] / low[1]),  # "60–90 %": one sign, at the end
                 high=_share(high[2], high[1], lang),
             )
         )
     unmet = len(RULE_IDS) - len(met)
     summary.append(
-        _count_line("stats.picture.unmet", unmet, lang)
+        plural_text("stats.picture.unmet", lang, unmet)
         if unmet
         else text("stats.picture.all_met", lang, count=len(RULE_IDS))
     )

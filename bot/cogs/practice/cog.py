@@ -42,7 +42,7 @@ from ...storage import Bounded
 from ...storage import practice as practice_store
 from ...storage.forgotten import ForgottenSinceShown
 from ...texts.alt_text import hand_description, picture_file
-from ...texts.i18n import SWEDISH, language, text
+from ...texts.i18n import SWEDISH, Counted, language, text
 from .chart import render_stats_picture, stats_picture
 from .daily import DailyHands
 from .drill import drill_rule, rule_choices
@@ -333,7 +333,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         seconds = self.timing.confirm_forget
         until_ms = int((time.time() + seconds) * 1000)
         await interaction.response.send_message(
-            text("stats.forget.confirm", lang, seconds=f"{seconds:g}"),
+            text("stats.forget.confirm", lang, seconds=Counted("count.seconds", seconds)),
             view=forget_view(interaction.user.id, until_ms, lang),
             ephemeral=True,
         )

@@ -7,7 +7,6 @@ from datetime import date
 from typing import Any, Final
 
 import discord
-from babel.dates import format_date
 
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
@@ -33,7 +32,8 @@ from ...texts.embeds import (
     rounded,
     why_text,
 )
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import SWEDISH, plural_text, text
+from ...texts.i18n import day_text as i18n_day_text
 from ...texts.mentions import CommandMentions
 
 HAND_IMAGE: Final = "practice.png"
@@ -258,10 +258,10 @@ def stats_embed(
             )
         embed.add_field(
             name=text("stats.recent", lang),
-            value=text(
+            value=plural_text(
                 "stats.recent.value",
                 lang,
-                hands=number(stats.recent_hands, lang),
+                stats.recent_hands,
                 share=whole_percent(stats.recent_correct, stats.recent_hands, lang),
             ),
             inline=False,
@@ -274,23 +274,24 @@ def stats_embed(
         value=text(
             "stats.daily.value",
             lang,
-            answered=stats.daily_answered,
-            current=stats.daily_streak,
-            best=stats.daily_best,
+            answered=plural_text("stats.daily.answered", lang, stats.daily_answered),
+            streak=plural_text(
+                "stats.daily.streak", lang, stats.daily_streak, best=number(stats.daily_best, lang)
+            ),
         ),
         inline=False,
     )
     if stats.quiz_points is not None:
         value = (
-            text(
+            plural_text(
                 "stats.quiz.ranked",
                 lang,
-                points=number(stats.quiz_points, lang),
+                stats.quiz_points,
                 rank=stats.quiz_rank,
                 ranked=stats.quiz_ranked,
             )
             if stats.quiz_rank is not None
-            else text("stats.quiz.unranked", lang, points=number(stats.quiz_points, lang))
+            else plural_text("stats.quiz.unranked", lang, stats.quiz_points)
         )
         embed.add_field(name=text("stats.quiz", lang), value=value, inline=False)
     if other:
@@ -306,7 +307,7 @@ def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
         if hands == 0:
             when = text("stats.due.next", lang)
         else:
-            when = text("stats.due.in_one" if hands == 1 else "stats.due.in", lang, hands=hands)
+            when = plural_text("stats.due.in", lang, hands)
         if new:
             when += text("stats.due.new", lang)
         lines.append(f"{rule_name(rule_id, swedish)} – {when}")
@@ -320,10 +321,8 @@ DAY_SECONDS: Final = 86_400
 
 
 def day_text(day: str, lang: str) -> str:
-    """An ISO date as a member reads it: "1 december", "1 December" (CLDR's month names)."""
-    return format_date(
-        date.fromisoformat(day), "d MMMM", locale="sv_SE" if lang == SWEDISH else "en"
-    )
+    """An ISO date as a member reads it: "1 december", "1 December" (``i18n.day_text``)."""
+    return i18n_day_text(date.fromisoformat(day), lang)
 
 
 def next_hand_text(day: str) -> str:
@@ -387,7 +386,7 @@ def daily_result_fields(
     )
     embed.add_field(
         name=text("daily.streak", lang),
-        value=text("daily.streak.value", lang, current=current, best=best),
+        value=plural_text("daily.streak.value", lang, current, best=number(best, lang)),
         inline=False,
     )
     embed.add_field(

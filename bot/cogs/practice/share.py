@@ -21,7 +21,7 @@ from houseway.cards import Card, pretty_cards, sort_key
 from ...app.interactions import Refusal, bot_of, component
 from ...storage import practice as practice_store
 from ...texts.embeds import path_footer
-from ...texts.i18n import language, text
+from ...texts.i18n import language, plural_text, text
 from .embeds import daily_result_fields, daily_title, day_text
 from .feedback import set_feedback
 from .views import SHARE_ID
@@ -54,10 +54,7 @@ async def answered_standing(
 def share_text(day: str, hand: Sequence[Card], correct: bool, current: int, lang: str) -> str:
     """ "Huset väljer – dagens hand 1 december: ✅ · 5 dagar i rad" and the seven cards
     behind a spoiler: what a member may show without giving the answer away."""
-    # plural: Babel worker
-    streak = text(
-        "daily.share.streak.one" if current == 1 else "daily.share.streak", lang, n=current
-    )
+    streak = plural_text("daily.share.streak", lang, current)
     return text(
         "daily.share.text",
         lang,

@@ -19,7 +19,7 @@ from ...app.interactions import MODE_CHOICES, Refusal
 from ...storage import Database, DatabaseError
 from ...storage import quiz as quiz_store
 from ...storage.journal import AnswerJournal, journal_path
-from ...texts.i18n import language, text
+from ...texts.i18n import language, plural_text, text
 from .checks import bounded_db, moderators_by_default, quizmaster_only
 from .embeds import config_embed, message_link
 from .intake import AnswerIntake
@@ -212,10 +212,10 @@ class QuizCog(
             raise Refusal("quiz.already_running", outcome="already_running", link=link) from None
         lang = language(quiz.locale)
         await interaction.response.send_message(
-            text(
-                "quiz.started.one" if quiz.rounds == 1 else "quiz.started",
+            plural_text(
+                "quiz.started",
                 lang,
-                rounds=quiz.rounds,
+                quiz.rounds,
                 seconds=quiz.seconds,
                 mode=text(f"quiz.mode.{quiz.mode}", lang),
                 user=interaction.user.mention,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from datetime import date
 from typing import Any, Final
 
 import discord
@@ -15,7 +16,7 @@ from houseway.rules import rule_name
 
 from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR, add_split_fields, quote_rules
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import SWEDISH, month_text, plural_text, text
 from ...texts.mentions import CommandMentions
 
 ROUND_IMAGE: Final = "round.png"
@@ -27,12 +28,12 @@ MAX_NAMES: Final = 30
 def score_lines(rows: Sequence[Any], lang: str, first_rank: int) -> list[str]:
     """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end."""
     return [
-        text(
+        plural_text(
             "quiz.leaderboard.line",
             lang,
+            int(row["points"]),
             rank=first_rank + i,
             user=f"<@{row['user_id']}>",
-            points=int(row["points"]),
             correct=int(row["correct"]),
         )
         for i, row in enumerate(rows)
@@ -40,9 +41,9 @@ def score_lines(rows: Sequence[Any], lang: str, first_rank: int) -> list[str]:
 
 
 def month_name(month: str, lang: str) -> str:
-    """``2026-12`` as "december 2026" / "December 2026" (the names are in the catalogue)."""
-    year, number = month.split("-")
-    return f"{text('quiz.months', lang).split(',')[int(number) - 1]} {year}"
+    """``2026-12`` as "december 2026" / "December 2026": CLDR's stand-alone month name
+    with its year (Babel)."""
+    return month_text(date.fromisoformat(f"{month}-01"), lang)
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:

@@ -5,11 +5,6 @@ from __future__ import annotations
 from typing import Final
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
-    # The twelve months, comma-separated, as a month is written before its year.
-    "quiz.months": {
-        "sv": "januari,februari,mars,april,maj,juni,juli,augusti,september,oktober,november,december",
-        "en": "January,February,March,April,May,June,July,August,September,October,November,December",
-    },
     "quiz.forbidden": {
         "sv": "Bara medlemmar med behörigheten Hantera server eller med quizledarrollen ({cmd[quiz config]}) får starta, stoppa, ställa in och nollställa quiz.",
         "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may start, stop, configure and reset quizzes.",
@@ -21,14 +16,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.already_running": {
         "sv": "Ett quiz pågår redan i den här kanalen: {link}",
         "en": "A quiz is already running in this channel: {link}",
-    },
-    "quiz.started": {
-        "sv": "**Quiz!** {rounds} rundor à {seconds} sekunder. Läge: {mode}. Startat av {user}.",
-        "en": "**Quiz!** {rounds} rounds of {seconds} seconds. Mode: {mode}. Started by {user}.",
-    },
-    "quiz.started.one": {
-        "sv": "**Quiz!** En runda på {seconds} sekunder. Läge: {mode}. Startat av {user}.",
-        "en": "**Quiz!** One round of {seconds} seconds. Mode: {mode}. Started by {user}.",
     },
     "quiz.mode.set": {"sv": "lägg handen", "en": "set the hand"},
     "quiz.mode.rule": {"sv": "vilken regel", "en": "name the rule"},
@@ -145,10 +132,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den sidan finns inte: ange en sida från 1 till {last}.",
         "en": "There is no such page: give a page from 1 to {last}.",
     },
-    "quiz.leaderboard.line": {
-        "sv": "**{rank}.** {user} – {points} p ({correct} rätt)",
-        "en": "**{rank}.** {user} – {points} pts ({correct} right)",
-    },
     "quiz.leaderboard.page": {"sv": "Sida {page} av {pages}", "en": "Page {page} of {pages}"},
     "quiz.button.previous": {"sv": "Föregående", "en": "Previous"},
     "quiz.button.next": {"sv": "Nästa", "en": "Next"},
@@ -209,5 +192,29 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
             "{cmd[leaderboard]} shows the all-time or this month's leaderboard. "
             "Starting, stopping, configuring and resetting are for members with Manage Server, and for those with the quizmaster role ({cmd[quiz config]}) once an admin has given that role the quiz commands in Server Settings → Integrations."
         ),
+    },
+}
+
+#: Messages that show a count, one template per CLDR plural form (``plural_text``).
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "quiz.started": {  # count: the rounds; a round lasts at least 10 seconds
+        "sv": {
+            "one": "**Quiz!** En runda på {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+            "other": "**Quiz!** {count} rundor à {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+        },
+        "en": {
+            "one": "**Quiz!** One round of {seconds} seconds. Mode: {mode}. Started by {user}.",
+            "other": "**Quiz!** {count} rounds of {seconds} seconds. Mode: {mode}. Started by {user}.",
+        },
+    },
+    "quiz.leaderboard.line": {  # count: the points
+        "sv": {
+            "one": "**{rank}.** {user} – {count} p ({correct} rätt)",
+            "other": "**{rank}.** {user} – {count} p ({correct} rätt)",
+        },
+        "en": {
+            "one": "**{rank}.** {user} – {count} pt ({correct} right)",
+            "other": "**{rank}.** {user} – {count} pts ({correct} right)",
+        },
     },
 }
