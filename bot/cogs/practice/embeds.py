@@ -283,7 +283,7 @@ def stats_embed(
     if stats.quiz_points is not None:
         value = (
             text(
-                "stats.quiz.ranked",
+                "stats.quiz.ranked.shared" if stats.quiz_shared else "stats.quiz.ranked",
                 lang,
                 points=number(stats.quiz_points, lang),
                 rank=stats.quiz_rank,

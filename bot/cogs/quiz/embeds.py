@@ -24,18 +24,19 @@ REVEAL_IMAGE: Final = "answer.png"
 MAX_NAMES: Final = 30
 
 
-def score_lines(rows: Sequence[Any], lang: str, first_rank: int) -> list[str]:
-    """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end."""
+def score_lines(rows: Sequence[Any], lang: str) -> list[str]:
+    """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end;
+    the rank is the row's place from the storage's one ranking (ties share it)."""
     return [
         text(
             "quiz.leaderboard.line",
             lang,
-            rank=first_rank + i,
+            rank=int(row["place"]),
             user=f"<@{row['user_id']}>",
             points=int(row["points"]),
             correct=int(row["correct"]),
         )
-        for i, row in enumerate(rows)
+        for row in rows
     ]
 
 
@@ -125,7 +126,7 @@ def reveal_embed(
 
 
 def leaderboard_embed(
-    rows: Sequence[Any], month: str | None, page: int, pages: int, first_rank: int, lang: str
+    rows: Sequence[Any], month: str | None, page: int, pages: int, lang: str
 ) -> discord.Embed:
     title = (
         text("quiz.leaderboard.title.month", lang, month=month_name(month, lang))
@@ -135,8 +136,7 @@ def leaderboard_embed(
     embed = discord.Embed(
         title=title,
         colour=COLOUR,
-        description="\n".join(score_lines(rows, lang, first_rank))
-        or text("quiz.leaderboard.empty", lang),
+        description="\n".join(score_lines(rows, lang)) or text("quiz.leaderboard.empty", lang),
     )
     embed.set_footer(text=text("quiz.leaderboard.page", lang, page=page, pages=pages))
     return embed
@@ -144,7 +144,7 @@ def leaderboard_embed(
 
 def summary_embed(totals: Sequence[Any], lang: str) -> discord.Embed:
     """The quiz's top scorers, posted when it ends."""
-    lines = score_lines([row for row in totals if row["points"]], lang, first_rank=1)
+    lines = score_lines(totals, lang)  # only members with points are ranked
     return discord.Embed(
         title=text("quiz.finished.title", lang),
         colour=COLOUR,

@@ -150,9 +150,13 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{points} poäng · plats {rank} av {ranked}",
         "en": "{points} points · rank {rank} of {ranked}",
     },
+    "stats.quiz.ranked.shared": {
+        "sv": "{points} poäng · delad plats {rank} av {ranked}",
+        "en": "{points} points · rank {rank} of {ranked}, shared",
+    },
     "stats.quiz.unranked": {
-        "sv": "{points} poäng · ingen placering än",
-        "en": "{points} points · not ranked yet",
+        "sv": "{points} poäng · inte med på topplistan än (det krävs minst 1 poäng)",
+        "en": "{points} points · not on the leaderboard yet (it takes at least 1 point)",
     },
     "stats.private_other": {
         "sv": "En annan medlems statistik visas bara för dig.",
