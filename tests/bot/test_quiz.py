@@ -253,6 +253,13 @@ async def test_full_quiz_with_changed_hidden_and_late_answers(
     for line in lines[:2]:
         points = int(line.split("–")[1].split()[0])
         assert 100 <= points <= 150
+    stats = await fake_discord.send_command("stats view", user=bo)
+    quiz_field = (await fake_discord.wait_response(stats)).embeds[0]["fields"][-1]
+    assert quiz_field["name"] == "Quiz in this server"  # the same two ranked as on the board
+    assert quiz_field["value"].startswith("0 points · not on the leaderboard yet")
+    anna_stats = await fake_discord.send_command("stats view", user=anna)
+    anna_field = (await fake_discord.wait_response(anna_stats)).embeds[0]["fields"][-1]
+    assert re.search(r"rank [12] of 2\b", anna_field["value"]), anna_field
 
 
 async def test_one_quiz_per_channel_and_channels_are_independent(
@@ -652,3 +659,78 @@ async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
     assert ":R>" not in description  # no "time runs out 2 minutes ago"
     assert re.search(r"Rundan stängdes kl\. <t:\d+:T>\.", description)
     assert closed.attachments  # the picture stays
+
+
+async def test_stats_and_the_leaderboard_rank_the_same_members_the_same_way(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    """Ranked: members with at least one point; ties share a rank and the next skips
+    (1, 1, 3). A member with only wrong answers, or none, is on neither as ranked."""
+    ana, bea, cai, dag, eva = (
+        fake_discord.make_user(n) for n in ("ana", "bea", "cai", "dag", "eva")
+    )
+    guild = fake_discord.default_guild.id
+
+    async def add(user_id: int, month: str, points: int, correct: int, answered: int) -> None:
+        database = await open_database(any_database_url)
+        try:
+            await database.execute(
+                "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                guild,
+                user_id,
+                month,
+                points,
+                correct,
+                answered,
+            )
+        finally:
+            await database.close()
+
+    async def board(locale: str) -> list[str]:
+        sent = await fake_discord.wait_response(
+            await fake_discord.send_command("leaderboard", locale=locale)
+        )
+        return str(sent.embeds[0]["description"]).splitlines()
+
+    async def quiz_field(user: Any, locale: str) -> str:
+        sent = await fake_discord.wait_response(
+            await fake_discord.send_command("stats view", user=user, locale=locale)
+        )
+        names = ("Quiz in this server", "Quiz på den här servern")
+        return next(str(f["value"]) for f in sent.embeds[0]["fields"] if f["name"] in names)
+
+    # Only wrong answers so far: nobody is ranked, and /stats does not say "rank 1 of 1".
+    await add(dag.id, "2026-01", 0, 0, 2)
+    assert await board("en-US") == ["No scores yet."]
+    assert await quiz_field(dag, "en-US") == (
+        "0 points · not on the leaderboard yet (it takes at least 1 point)"
+    )
+    assert await quiz_field(dag, "sv-SE") == (
+        "0 poäng · inte med på topplistan än (det krävs minst 1 poäng)"
+    )
+
+    await add(ana.id, "2026-01", 200, 2, 2)
+    await add(ana.id, "2026-02", 100, 1, 3)  # all time sums the months: 300
+    await add(bea.id, "2026-02", 300, 3, 3)
+    await add(cai.id, "2026-02", 100, 1, 4)
+    for locale, shared, alone, unranked in (
+        ("en-US", "300 points · rank 1 of 3, shared", "100 points · rank 3 of 3", "not on the"),
+        ("sv-SE", "300 poäng · delad plats 1 av 3", "100 poäng · plats 3 av 3", "inte med på"),
+    ):
+        lines = await board(locale)
+        assert [line.split()[0] for line in lines] == ["**1.**", "**1.**", "**3.**"]
+        assert {lines[0].split()[1], lines[1].split()[1]} == {f"<@{ana.id}>", f"<@{bea.id}>"}
+        assert lines[2].split()[1] == f"<@{cai.id}>"
+        assert await quiz_field(ana, locale) == shared
+        assert await quiz_field(bea, locale) == shared
+        assert await quiz_field(cai, locale) == alone
+        for member in (dag, eva):  # only wrong answers; never answered
+            assert unranked in await quiz_field(member, locale)
+        # The same member set and the same rank in both: each board line's rank is the
+        # rank /stats gives that member, and "of n" is the board's length.
+        for line in lines:
+            rank, user = line.split()[:2]
+            member = next(m for m in (ana, bea, cai) if f"<@{m.id}>" == user)
+            stats = await quiz_field(member, locale)
+            assert re.search(rf"\b{rank.strip('*.')} (of|av) {len(lines)}\b", stats), stats
