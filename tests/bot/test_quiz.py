@@ -634,16 +634,20 @@ async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
         permissions=MODERATOR,
     )
     body = (await fake_discord.wait_response(config)).embeds[0]["description"]
-    assert "Pause after each reveal: 2 s" in body and "Language: Swedish" in body
+    assert "Pause after each reveal: **2 s** (changed) · `pause` 0–60" in body
+    assert "Language: **Swedish** (changed) · `language`" in body
     swedish = await fake_discord.send_command(
         "quiz config", {"rounds": 3}, user=fake_discord.owner, permissions=MODERATOR, locale="sv-SE"
     )
-    assert (await fake_discord.wait_response(swedish)).embeds[0]["description"] == (
-        "Quizledarroll: ingen\n"
-        "Tid per runda (standard): 30 s\n"
-        "Antal rundor (standard): 3\n"
-        "Paus efter facit: 2 s\n"
-        "Språk: svenska"
+    saved = (await fake_discord.wait_response(swedish)).embeds[0]
+    assert saved["title"] == "Sparat: quizinställningarna"
+    assert saved["description"] == (
+        "Quizledarroll: ingen · `quizledarroll`, ta bort med `ta_bort_roll`\n"
+        "Tid per runda (standard): 30 s · `sekunder` 10–300\n"
+        "Antal rundor (standard): **3** (ändrat) · `rundor` 1–20\n"
+        "Paus efter facit: 2 s · `paus` 0–60\n"
+        "Språk: svenska · `språk`\n\n"
+        f"Ändra ett värde med {mention(fake_discord, 'quiz config')} och alternativet efter värdet."
     )
     started = await start_quiz(fake_discord, rounds=2, seconds=60)
     assert started.content.startswith("**Quiz!** 2 rundor")
@@ -734,3 +738,98 @@ async def test_stats_and_the_leaderboard_rank_the_same_members_the_same_way(
             member = next(m for m in (ana, bea, cai) if f"<@{m.id}>" == user)
             stats = await quiz_field(member, locale)
             assert re.search(rf"\b{rank.strip('*.')} (of|av) {len(lines)}\b", stats), stats
+
+
+async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what_was_saved(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot
+) -> None:
+    """Discord reports a server that is not a Community server as en-US: the settings say
+    so, instead of "the server's language" that a small Swedish server reads as Swedish."""
+
+    async def settings(locale: str, **options: Any) -> dict[str, Any]:
+        sent = await fake_discord.wait_response(
+            await fake_discord.send_command(
+                "quiz config",
+                options,
+                user=fake_discord.owner,
+                permissions=MODERATOR,
+                locale=locale,
+            )
+        )
+        assert sent.ephemeral
+        return dict(sent.embeds[0])
+
+    def line(embed: dict[str, Any], name: str) -> str:
+        return next(row for row in embed["description"].splitlines() if row.startswith(name))
+
+    guild = fake_discord.default_guild
+    for locale, said in (
+        (
+            "en-US",
+            {
+                "sv-SE": "Språk: serverns språk (just nu engelska – Discord anger en-US för servrar"
+                " som inte är Community-servrar) · `språk`",
+                "en-US": "Language: the server's language (now English – Discord reports en-US for"
+                " servers that are not Community servers) · `language`",
+            },
+        ),
+        (
+            "sv-SE",
+            {
+                "sv-SE": "Språk: serverns språk (just nu svenska) · `språk`",
+                "en-US": "Language: the server's language (now Swedish) · `language`",
+            },
+        ),
+        (
+            "de",
+            {
+                "sv-SE": "Språk: serverns språk (just nu engelska – Discord anger de, och quiz"
+                " finns bara på svenska och engelska) · `språk`",
+                "en-US": "Language: the server's language (now English – Discord reports de, and"
+                " quizzes are only in Swedish and English) · `language`",
+            },
+        ),
+    ):
+        guild.preferred_locale = locale
+        for client, expected in said.items():
+            shown = await settings(client)
+            assert shown["title"] == ("Quizinställningar" if client == "sv-SE" else "Quiz settings")
+            assert line(shown, expected.split(":")[0]) == expected
+            assert (
+                "(ändrat)" not in shown["description"] and "(changed)" not in shown["description"]
+            )
+    guild.preferred_locale = "en-US"
+    english = await settings("en-US")
+    assert english["description"].splitlines()[:4] == [
+        "Quizmaster role: none · `quizmaster_role`, remove with `clear_role`",
+        "Default time: 30 s · `seconds` 10–300",
+        "Default rounds: 5 · `rounds` 1–20",
+        "Pause after each reveal: 5 s · `pause` 0–60",
+    ]
+    assert english["description"].endswith(
+        f"Change a value with {mention(fake_discord, 'quiz config')} and the option after it."
+    )
+
+    # A change is answered with every value as saved, the changed ones marked.
+    saved = await settings("sv-SE", rounds=7, seconds=45)
+    assert saved["title"] == "Sparat: quizinställningarna"
+    assert line(saved, "Antal rundor") == "Antal rundor (standard): **7** (ändrat) · `rundor` 1–20"
+    assert line(saved, "Tid per runda") == (
+        "Tid per runda (standard): **45 s** (ändrat) · `sekunder` 10–300"
+    )
+    assert line(saved, "Paus") == "Paus efter facit: 5 s · `paus` 0–60"
+    assert line(saved, "Språk").startswith("Språk: serverns språk (just nu engelska – ")
+    again = await settings("en-US")  # saved: a later look shows the new values, unmarked
+    assert line(again, "Default rounds") == "Default rounds: 7 · `rounds` 1–20"
+    assert line(again, "Default time") == "Default time: 45 s · `seconds` 10–300"
+    same = await settings("en-US", rounds=7)
+    assert same["title"] == "Nothing changed: the quiz settings are as before"
+    assert "(changed)" not in same["description"]
+    swedish = await settings("en-US", language="sv")
+    assert swedish["title"] == "Saved: the quiz settings"
+    assert line(swedish, "Language") == "Language: **Swedish** (changed) · `language`"
+    back = await settings("sv-SE", language="server")
+    assert line(back, "Språk") == (
+        "Språk: **serverns språk (just nu engelska – Discord anger en-US för servrar som inte"
+        " är Community-servrar)** (ändrat) · `språk`"
+    )
