@@ -15,6 +15,7 @@ from bot.app.client import HousewayBot
 from bot.cogs.practice.views import hand_of_code
 from bot.pictures.cards_image import Deck
 from bot.storage import Database, migrations, open_database
+from bot.storage.practice import utc_day
 from houseway import house_way, sentences_for
 from houseway.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, card_words
@@ -559,6 +560,19 @@ def daily_hand_of(message: Any) -> tuple[Card, ...]:
     return hand_of_code("".join(o["value"] for o in menu_of(message, "daily:")["options"]))
 
 
+MONTHS = {
+    "en": "January February March April May June July August September October November December",
+    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
+}
+
+
+def spoken_day(day: str, lang: str = "en") -> str:
+    """An ISO date as a member reads it ("1 December", "1 december"), written out here
+    rather than asked of the library the bot uses."""
+    _, month, dom = (int(part) for part in day.split("-"))
+    return f"{dom} {MONTHS[lang].split()[month - 1]}"
+
+
 async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
     fake_discord_factory: Any, run_bot: BotRunner, any_database_url: str
 ) -> None:
@@ -578,7 +592,8 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         sent = await fake.wait_response(first)
         twice = await fake.send_command("daily", user=helga)  # a second menu, still open
         await fake.wait_response(twice)
-        assert sent.ephemeral and sent.embeds[0]["title"].startswith("Hand of the day – ")
+        today = utc_day(time.time())
+        assert sent.ephemeral and sent.embeds[0]["title"] == f"Today's hand, {spoken_day(today)}"
         assert field(sent.embeds[0], "Yesterday") == "Nobody answered yesterday's hand."
         hand = daily_hand_of(fake.messages[first.original_message_id or 0])
         other = await fake.send_command("daily", user=ivar, guild_id=second.id)
@@ -589,9 +604,10 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         custom_id = menu_of(message, "daily:")["custom_id"]
         click = await fake.click(message, custom_id, values=house_two(hand), user=helga)
         result = (await fake.wait_response(click)).embeds[0]
-        assert result["title"].endswith("✅ Right – that is the house way")
+        assert result["title"] == f"✅ Right! Today's hand, {spoken_day(today)}"
         assert field(result, "So far today") == "1 answered, 1 right."
         assert field(result, "Your streak") == "Right 1 days in a row (best 1)."
+        assert button_of(fake.messages[first.original_message_id or 0], "daily:share:")
         second_menu = fake.messages[twice.original_message_id or 0]
         again = await fake.click(
             second_menu,
@@ -611,7 +627,7 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
             user=ivar,
         )
         result = (await fake.wait_response(click)).embeds[0]
-        assert result["title"].endswith("❌ Not the house way")
+        assert result["title"] == f"❌ Wrong! Today's hand, {spoken_day(today)}"
         assert field(result, "So far today") == "2 answered, 1 right."
         shown = await fake.send_command("daily", user=helga, dm=True)
         told = (await fake.wait_response(shown)).embeds[0]
@@ -631,8 +647,6 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
 ) -> None:
     from datetime import date, timedelta
-
-    from bot.storage.practice import utc_day
 
     today = utc_day(time.time())
     yesterday = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
@@ -657,7 +671,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     asked = await fake_discord.send_command("daily")
     sent = await fake_discord.wait_response(asked)
     assert field(sent.embeds[0], "Yesterday") == (
-        f"{yesterday}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
+        f"{spoken_day(yesterday)}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
         "\n3 answered, 2 right (67%). The most common answers:\n"
         "✅ 7♦  7♣ – 2 (67%)\n❌ A♦  10♣ – 1 (33%)"
     )
@@ -669,7 +683,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
         message, f"daily:set:{yesterday}", values=house_two(today_hand)
     )
     closed = await fake_discord.wait_response(stale)
-    assert closed.ephemeral and f"That hand belonged to {yesterday} and is closed" in (
+    assert closed.ephemeral and f"That hand belonged to {spoken_day(yesterday)} and is closed" in (
         closed.content
     )
 

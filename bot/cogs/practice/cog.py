@@ -18,7 +18,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway.answers import Answer, AnswerError, judge, mode_of, parse_answer
-from houseway.cards import Card, deal, sort_key
+from houseway.cards import deal, sort_key
 from houseway.exact import PathSampler
 from houseway.practice import (
     Schedule,
@@ -42,7 +42,6 @@ from ...storage import Bounded
 from ...storage import practice as practice_store
 from ...storage.forgotten import ForgottenSinceShown
 from ...texts.alt_text import hand_description, picture_file
-from ...texts.embeds import path_footer
 from ...texts.i18n import SWEDISH, language, text
 from .chart import render_rule_chart
 from .daily import DailyHands
@@ -51,7 +50,7 @@ from .embeds import (
     CHART_IMAGE,
     HAND_IMAGE,
     chart_description,
-    daily_result_fields,
+    day_text,
     due_text,
     footer_text,
     hand_embed,
@@ -62,8 +61,9 @@ from .embeds import (
 from .feedback import analysis_later, feedback_file, set_feedback
 from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
-from .prepared import Prepared, Preparer
+from .prepared import Preparer
 from .sealing import Seals
+from .share import ShareButton, daily_result
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -110,7 +110,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(AnswerMenu, NextHand, ForgetButton, DailyMenu)
+        self.bot.add_dynamic_items(AnswerMenu, NextHand, ForgetButton, DailyMenu, ShareButton)
         self.forgotten.prune.start()
 
     async def cog_unload(self) -> None:
@@ -364,12 +364,14 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if given is not None:
             judged = judge(Answer.from_stored("set", str(given["answer"])), prepared.decision)
             two = list(judged.answer.two)
-            embed, late = await self._daily_result(
-                db, prepared, day, two, lang, interaction.user.id
+            embed, late, view = await daily_result(
+                self, db, prepared, day, two, judged.correct, lang, interaction.user.id
             )
             deck = await self.bot.decks.deck_for(interaction.user.id)
             file = await feedback_file(prepared, judged, deck, lang)
-            await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
+            await interaction.response.send_message(
+                embed=embed, file=file, view=view, ephemeral=True
+            )
             if late:
                 self._later(analysis_later(interaction, prepared, embed, two, lang))
             interaction.extras["outcome"] = "answered_before"
@@ -396,7 +398,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         lang = language(interaction.locale)
         day = menu.day
         if day != practice_store.utc_day(now):
-            raise Refusal("daily.closed", outcome="closed", day=day)
+            raise Refusal("daily.closed", outcome="closed", day=day_text(day, lang))
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
         try:
@@ -424,23 +426,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             raise Refusal("daily.forgotten", outcome="forgotten") from None
         if not taken:
             raise Refusal("daily.already", outcome="already")
-        embed, late = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
+        embed, late, view = await daily_result(
+            self, db, prepared, day, two, judged.correct, lang, interaction.user.id
+        )
         deck = await self.bot.decks.deck_for(interaction.user.id)
         file = await feedback_file(prepared, judged, deck, lang)
-        await interaction.response.edit_message(embed=embed, attachments=[file], view=None)
+        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
         if late:
             self._later(analysis_later(interaction, prepared, embed, two, lang))
         return "right" if judged.correct else "wrong"
-
-    async def _daily_result(
-        self, db: Bounded, prepared: Prepared, day: str, two: list[Card], lang: str, user_id: int
-    ) -> tuple[discord.Embed, bool]:
-        """The house way beside the member's answer, the day's tally and their streak; and
-        whether its figures are still to come."""
-        standing = await self.days.standing(db, day, user_id)
-        footer = path_footer(prepared.decision, lang)
-        embed, late = set_feedback(prepared, two, 0.0, lang, footer)
-        embed.title = text("daily.title", lang, day=day) + " – " + (embed.title or "")
-        embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
-        daily_result_fields(embed, *standing, lang)
-        return embed, late

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any, Final
 
 import discord
+from babel.dates import format_date
 
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
@@ -15,7 +17,7 @@ from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
-from ...storage.practice import Stats
+from ...storage.practice import Stats, day_start
 from ...texts.alt_text import decision_description, picture_file
 from ...texts.embeds import (
     COLOUR,
@@ -79,13 +81,11 @@ def hand_embed(
     """A hand to set (or whose rule to name): sorted text and, attached, its picture."""
     shown = pretty_cards(sorted(hand, key=sort_key))
     title = (
-        text("daily.title", lang, day=daily_day)
-        if daily_day
-        else text(f"practice.title.{mode}", lang)
+        daily_title(daily_day, lang, None) if daily_day else text(f"practice.title.{mode}", lang)
     )
     prompt = text(f"quiz.round.{mode}", lang)
     if daily_day:
-        prompt += "\n" + text("daily.prompt", lang)
+        prompt += "\n" + text("daily.prompt", lang, next=next_hand_text(daily_day))
     embed = discord.Embed(title=title, description=f"{prompt}\n\n**{shown}**", colour=COLOUR)
     embed.set_image(url=f"attachment://{HAND_IMAGE}")
     if total and not daily_day:
@@ -343,6 +343,30 @@ def chart_description(rows: list[tuple[str, float | None, str]], lang: str) -> s
 
 # --- /daily ---
 
+#: One day of the hand of the day, in seconds: a new hand at every midnight UTC.
+DAY_SECONDS: Final = 86_400
+
+
+def day_text(day: str, lang: str) -> str:
+    """An ISO date as a member reads it: "1 december", "1 December" (CLDR's month names)."""
+    return format_date(
+        date.fromisoformat(day), "d MMMM", locale="sv_SE" if lang == SWEDISH else "en"
+    )
+
+
+def next_hand_text(day: str) -> str:
+    """When the hand after ``day``'s comes (its next midnight UTC), as Discord timestamps
+    that every client shows in its own language and time zone: "in 3 hours (2 December
+    2026 01:00)"."""
+    at = int(day_start(day)) + DAY_SECONDS
+    return f"<t:{at}:R> (<t:{at}:f>)"
+
+
+def daily_title(day: str, lang: str, correct: bool | None) -> str:
+    """ "Today's hand, 1 December", after an answer led by ✅ Right! or ❌ Wrong!."""
+    key = "daily.title" if correct is None else f"daily.title.{'right' if correct else 'wrong'}"
+    return text(key, lang, day=day_text(day, lang))
+
 
 def answer_cards(answer: str) -> str:
     return pretty_cards(card_from_name(name) for name in answer.split())
@@ -372,7 +396,7 @@ def yesterday_text(
     return text(
         "daily.yesterday.value",
         lang,
-        day=day,
+        day=day_text(day, lang),
         hand=pretty_cards(sorted(hand, key=sort_key)),
         answered=answered,
         right=right,
@@ -382,7 +406,7 @@ def yesterday_text(
 
 
 def daily_result_fields(
-    embed: discord.Embed, answered: int, right: int, current: int, best: int, lang: str
+    embed: discord.Embed, day: str, answered: int, right: int, current: int, best: int, lang: str
 ) -> None:
     embed.add_field(
         name=text("daily.tally", lang),
@@ -392,5 +416,10 @@ def daily_result_fields(
     embed.add_field(
         name=text("daily.streak", lang),
         value=text("daily.streak.value", lang, current=current, best=best),
+        inline=False,
+    )
+    embed.add_field(
+        name=text("daily.next", lang),
+        value=text("daily.next.value", lang, next=next_hand_text(day)),
         inline=False,
     )

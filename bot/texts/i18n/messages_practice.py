@@ -200,10 +200,18 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den här bekräftelsen är inte till dig.",
         "en": "This confirmation is not yours.",
     },
-    "daily.title": {"sv": "Dagens hand – {day}", "en": "Hand of the day – {day}"},
+    "daily.title": {"sv": "Dagens hand, {day}", "en": "Today's hand, {day}"},
+    "daily.title.right": {
+        "sv": "✅ Rätt! Dagens hand, {day}",
+        "en": "✅ Right! Today's hand, {day}",
+    },
+    "daily.title.wrong": {
+        "sv": "❌ Fel! Dagens hand, {day}",
+        "en": "❌ Wrong! Today's hand, {day}",
+    },
     "daily.prompt": {
-        "sv": "Samma hand för alla i dag (UTC). Ett svar var, och det går inte att ändra.",
-        "en": "The same hand for everyone today (UTC). One answer each, and it can't be changed.",
+        "sv": "Samma hand för alla, ett svar var, och det går inte att ändra. Nästa hand kommer {next}.",
+        "en": "The same hand for everyone, one answer each, and it can't be changed. The next hand comes {next}.",
     },
     "daily.placeholder": {
         "sv": "Välj två kort till tvåkortshanden",
@@ -243,5 +251,32 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "daily.closed": {
         "sv": "Den handen hörde till {day} och är stängd. Kör {cmd[daily]} för dagens hand.",
         "en": "That hand belonged to {day} and is closed. Run {cmd[daily]} for today's hand.",
+    },
+    "daily.next": {"sv": "Nästa hand", "en": "Next hand"},
+    "daily.next.value": {"sv": "Kommer {next}.", "en": "Comes {next}."},
+    "daily.share.button": {"sv": "Dela", "en": "Share"},
+    "daily.share.text": {
+        "sv": "Huset väljer – dagens hand {day}: {mark} · {streak}\n||{cards}||",
+        "en": "House Way – today's hand, {day}: {mark} · {streak}\n||{cards}||",
+    },
+    # plural: Babel worker
+    "daily.share.streak.one": {"sv": "{n} dag i rad", "en": "{n} day in a row"},
+    "daily.share.streak": {"sv": "{n} dagar i rad", "en": "{n} days in a row"},
+    "daily.share.by": {"sv": "{who} delar sitt resultat:", "en": "{who} shares their result:"},
+    "daily.share.copy.dm": {
+        "sv": "Här ser ingen annan vad jag skriver. Kopiera texten och klistra in den där du vill dela den – korten ligger bakom en spoiler och svaret syns inte:\n```\n{share}\n```",
+        "en": "Nobody else sees what I write here. Copy the text and paste it where you want to share it – the cards are behind a spoiler and the answer is not shown:\n```\n{share}\n```",
+    },
+    "daily.share.copy.forbidden": {
+        "sv": "Jag får inte skriva i den här kanalen, så jag kan inte dela åt dig. Kopiera texten och klistra in den själv – korten ligger bakom en spoiler och svaret syns inte:\n```\n{share}\n```",
+        "en": "I may not post in this channel, so I cannot share for you. Copy the text and paste it yourself – the cards are behind a spoiler and the answer is not shown:\n```\n{share}\n```",
+    },
+    "daily.share.unanswered": {
+        "sv": "Det finns inget svar från dig på handen för {day} att dela. Kör {cmd[daily]} för dagens hand.",
+        "en": "There is no answer of yours to the hand of {day} to share. Run {cmd[daily]} for today's hand.",
+    },
+    "component.invalid.daily_share": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[daily]} för att se ditt svar och dela det.",
+        "en": "This button is no longer valid. Run {cmd[daily]} to see your answer and share it.",
     },
 }
