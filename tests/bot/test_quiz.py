@@ -30,10 +30,12 @@ from tests.bot.quizhelpers import (
     PLAIN,
     answer,
     expire_round,
+    expire_round_in,
     hand_of,
     house_two,
     reveals,
     right_field,
+    round_id_of,
     round_messages,
     select_of,
     start_quiz,
@@ -833,3 +835,33 @@ async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what
         "Språk: **serverns språk (just nu engelska – Discord anger en-US för servrar som inte"
         " är Community-servrar)** (ändrat) · `språk`"
     )
+
+
+async def test_the_quizs_end_ranks_ties_alike_and_leaves_out_wrong_answers(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    """The closing post ranks as /leaderboard and /stats do: two right answers given at the
+    same moment share rank 1, a wrong answer is not ranked at 0."""
+    anna, bo, cai = (fake_discord.make_user(n) for n in ("anna", "bo", "cai"))
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    for member in (anna, bo):
+        await answer(fake_discord, first, member, house_two(first))
+    await answer(fake_discord, first, cai, wrong_two(first))
+    database = await open_database(any_database_url)
+    try:  # both answered the moment it was posted: the same points
+        await database.execute(
+            "UPDATE answers SET answered_at = (SELECT posted_at FROM rounds WHERE id = $1)"
+            " WHERE round_id = $1",
+            round_id_of(first),
+        )
+        await expire_round_in(database, first)
+    finally:
+        await database.close()
+    lines = (await wait_quiz_over(fake_discord)).embeds[0]["description"].splitlines()
+    assert sorted(lines) == sorted(
+        f"**1.** <@{member.id}> – 150 pts (1 right)" for member in (anna, bo)
+    )
+    stats = await fake_discord.send_command("stats view", user=bo)
+    field = (await fake_discord.wait_response(stats)).embeds[0]["fields"][-1]
+    assert field["value"] == "150 points · rank 1 of 2, shared"
