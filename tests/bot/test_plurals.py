@@ -113,12 +113,15 @@ def test_a_cooldown_counts_uses_and_seconds_in_the_members_language() -> None:
 
 
 def test_leaderboard_points_are_one_point_but_two_points() -> None:
-    rows = [{"user_id": 7, "points": 1, "correct": 1}, {"user_id": 8, "points": 1500, "correct": 9}]
-    assert score_lines(rows, ENGLISH, 1) == [
+    rows = [
+        {"user_id": 7, "points": 1, "correct": 1, "place": 1},
+        {"user_id": 8, "points": 1500, "correct": 9, "place": 2},
+    ]
+    assert score_lines(rows, ENGLISH) == [
         "**1.** <@7> – 1 pt (1 right)",
         "**2.** <@8> – 1,500 pts (9 right)",
     ]
-    assert score_lines(rows, SWEDISH, 1)[1] == f"**2.** <@8> – 1{NBSP}500 p (9 rätt)"
+    assert score_lines(rows, SWEDISH)[1] == f"**2.** <@8> – 1{NBSP}500 p (9 rätt)"
 
 
 # --- dates and glosses -------------------------------------------------------------------

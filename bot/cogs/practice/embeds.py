@@ -284,7 +284,7 @@ def stats_embed(
     if stats.quiz_points is not None:
         value = (
             plural_text(
-                "stats.quiz.ranked",
+                "stats.quiz.ranked.shared" if stats.quiz_shared else "stats.quiz.ranked",
                 lang,
                 stats.quiz_points,
                 rank=stats.quiz_rank,

@@ -290,12 +290,25 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
             "other": "{count} points · rank {rank} of {ranked}",
         },
     },
+    "stats.quiz.ranked.shared": {
+        "sv": {
+            "one": "{count} poäng · delad plats {rank} av {ranked}",
+            "other": "{count} poäng · delad plats {rank} av {ranked}",
+        },
+        "en": {
+            "one": "{count} point · rank {rank} of {ranked}, shared",
+            "other": "{count} points · rank {rank} of {ranked}, shared",
+        },
+    },
     "stats.quiz.unranked": {
         "sv": {
-            "one": "{count} poäng · ingen placering än",
-            "other": "{count} poäng · ingen placering än",
+            "one": "{count} poäng · inte med på topplistan än (det krävs minst 1 poäng)",
+            "other": "{count} poäng · inte med på topplistan än (det krävs minst 1 poäng)",
         },
-        "en": {"one": "{count} point · not ranked yet", "other": "{count} points · not ranked yet"},
+        "en": {
+            "one": "{count} point · not on the leaderboard yet (it takes at least 1 point)",
+            "other": "{count} points · not on the leaderboard yet (it takes at least 1 point)",
+        },
     },
     "daily.streak.value": {
         "sv": {

@@ -136,11 +136,42 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.button.previous": {"sv": "Föregående", "en": "Previous"},
     "quiz.button.next": {"sv": "Nästa", "en": "Next"},
     "quiz.config.title": {"sv": "Quizinställningar", "en": "Quiz settings"},
-    "quiz.config.body": {
-        "sv": "Quizledarroll: {role}\nTid per runda (standard): {seconds} s\nAntal rundor (standard): {rounds}\nPaus efter facit: {pause} s\nSpråk: {language}",
-        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}\nPause after each reveal: {pause} s\nLanguage: {language}",
+    "quiz.config.title.saved": {
+        "sv": "Sparat: quizinställningarna",
+        "en": "Saved: the quiz settings",
     },
-    "quiz.config.language.server": {"sv": "serverns språk", "en": "the server's language"},
+    "quiz.config.title.unchanged": {
+        "sv": "Inget ändrades: quizinställningarna är som förut",
+        "en": "Nothing changed: the quiz settings are as before",
+    },
+    "quiz.config.line": {"sv": "{name}: {value} · {how}", "en": "{name}: {value} · {how}"},
+    "quiz.config.how": {
+        "sv": "Ändra ett värde med {cmd[quiz config]} och alternativet efter värdet.",
+        "en": "Change a value with {cmd[quiz config]} and the option after it.",
+    },
+    "quiz.config.how.role": {
+        "sv": "{option}, ta bort med `{clear}`",
+        "en": "{option}, remove with `{clear}`",
+    },
+    "quiz.config.changed": {"sv": "**{value}** (ändrat)", "en": "**{value}** (changed)"},
+    "quiz.config.seconds": {"sv": "{seconds} s", "en": "{seconds} s"},
+    "quiz.config.name.role": {"sv": "Quizledarroll", "en": "Quizmaster role"},
+    "quiz.config.name.seconds": {"sv": "Tid per runda (standard)", "en": "Default time"},
+    "quiz.config.name.rounds": {"sv": "Antal rundor (standard)", "en": "Default rounds"},
+    "quiz.config.name.pause": {"sv": "Paus efter facit", "en": "Pause after each reveal"},
+    "quiz.config.name.language": {"sv": "Språk", "en": "Language"},
+    "quiz.config.language.server.sv": {
+        "sv": "serverns språk (just nu svenska)",
+        "en": "the server's language (now Swedish)",
+    },
+    "quiz.config.language.server.en-US": {
+        "sv": "serverns språk (just nu engelska – Discord anger en-US för servrar som inte är Community-servrar)",
+        "en": "the server's language (now English – Discord reports en-US for servers that are not Community servers)",
+    },
+    "quiz.config.language.server.other": {
+        "sv": "serverns språk (just nu engelska – Discord anger {locale}, och quiz finns bara på svenska och engelska)",
+        "en": "the server's language (now English – Discord reports {locale}, and quizzes are only in Swedish and English)",
+    },
     "quiz.config.language.sv": {"sv": "svenska", "en": "Swedish"},
     "quiz.config.language.en": {"sv": "engelska", "en": "English"},
     "quiz.bad_number": {
