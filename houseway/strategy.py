@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from .cards import JOKER, RANK_OF, Card, check_hand, parse_hand
+from .cards import (
+    JOKER,
+    RANK_OF,
+    Card,
+    canonical_hand,
+    card_name,
+    check_hand,
+    format_cards,
+    parse_hand,
+)
 from .hands import Category, category_of, display_order, five_value, is_legal, two_value
 from .way import Decision, house_way
 
@@ -85,14 +94,16 @@ PLAYER_RULES: Final[tuple[PlayerRule, ...]] = (
     PlayerRule(
         "pw.straight.pair",
         "flush-straight.keep",
-        "Stege med ett par som inte kan flyttas: är de två högsta korten utanför paret ess-kung, "
-        "ess-dam, ess-knekt, kung-dam eller kung-knekt, och lämnar stegen inget över en tia "
-        "till tvåkortshanden, släpp stegen: paret stannar i femkortshanden och de två korten går "
-        "till tvåkortshanden. Med ess-kung även när stegen lämnar en knekt eller dam.",
+        "Stege med ett par som inte kan flyttas: är de två högsta korten utanför paret "
+        "ess-kung, ess-dam, ess-knekt, kung-knekt eller (med ett par ess) kung-dam, och lämnar "
+        "stegen inget över en tia till tvåkortshanden, släpp stegen: paret stannar i "
+        "femkortshanden och de två korten går till tvåkortshanden. Med ess-kung även när "
+        "stegen lämnar en knekt eller dam.",
         "A straight with a pair that cannot move: if the two highest cards beside the pair are "
-        "A-K, A-Q, A-J, K-Q or K-J and the straight leaves nothing above a ten for the two-card "
-        "hand, give up the straight: the pair stays in the five-card hand and those two go to "
-        "the two-card hand. With A-K, also when the straight leaves a jack or a queen.",
+        "A-K, A-Q, A-J, K-J or (with a pair of aces) K-Q, and the straight leaves nothing above "
+        "a ten for the two-card hand, give up the straight: the pair stays in the five-card "
+        "hand and those two go to the two-card hand. With A-K, also when the straight leaves "
+        "a jack or a queen.",
     ),
     PlayerRule(
         "pw.straight-flush.better-low",
@@ -183,7 +194,9 @@ def _straight_pair(hand: Sequence[Card], house: Decision) -> Found:
         return None
     first, second = RANK_OF[singles[0]], RANK_OF[singles[1]]
     kept = house.two_value >> 4  # the top card the straight leaves (two singles: no pair)
-    if (first >= _KING and second >= _JACK and kept <= _TEN) or (
+    # K-Q beside a pair below aces: the straight is king-high and breaking it leaves little.
+    weak = first == _KING and second == _QUEEN and RANK_OF[pairs[0][0]] < _ACE
+    if (first >= _KING and second >= _JACK and kept <= _TEN and not weak) or (
         first == _ACE and second == _KING and kept <= _QUEEN
     ):
         return (singles[0], singles[1]), "pw.straight.pair"
@@ -260,3 +273,45 @@ def player_split(cards: Sequence[Card]) -> tuple[int, int, str]:
     """(five value, two value, rule id) of the player's way: what an exact evaluation needs."""
     decision = player_way(cards)
     return decision.five_value, decision.two_value, decision.rule
+
+
+# --- what the command line shows --------------------------------------------------------------
+
+
+def strategy_fields(decision: PlayerDecision) -> dict[str, object]:
+    """The JSON keys of a player's-way answer after the split's own (``houseway strategy``):
+    the deciding rule, whether it is the project's advice, whether it differs from the house
+    way, and the house way's split."""
+    house = decision.house
+    return {
+        "rule": decision.rule,
+        "advice": decision.rule in _BY_ID,
+        "differs": decision.changed,
+        "house": {
+            "five": [card_name(c) for c in house.five],
+            "two": [card_name(c) for c in house.two],
+            "rule": house.rule,
+        },
+    }
+
+
+def format_strategy(decision: PlayerDecision) -> str:
+    """The text answer: the split, the rule, and its texts if it is the project's advice."""
+    lines = [
+        f"Hand:       {canonical_hand(decision.hand)}",
+        f"Five-card:  {format_cards(decision.five)}",
+        f"Two-card:   {format_cards(decision.two)}",
+    ]
+    rule = _BY_ID.get(decision.rule)
+    if rule is None:
+        lines.append(f"Rule:       {decision.rule} (as the house way)")
+    else:
+        house = decision.house
+        lines += [
+            f"Rule:       {rule.id} (changes {rule.refines}; the house way: "
+            f"{format_cards(house.five)} / {format_cards(house.two)})",
+            f"  [{ADVICE_MARKER_SV} / {ADVICE_MARKER_EN}]",
+            f"  SV: {rule.swedish}",
+            f"  EN: {rule.english}",
+        ]
+    return "\n".join(lines) + "\n"
