@@ -174,7 +174,7 @@ class Measurement:
         return figures
 
     def to_json(self) -> dict[str, object]:
-        def share(s: Share) -> dict[str, float]:
+        def share(s: Share) -> dict[str, object]:
             return {
                 "gives_up": s.gives_up,
                 "wins_back": s.wins_back,
