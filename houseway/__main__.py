@@ -337,7 +337,10 @@ def run_command(args: list[str]) -> int:
         prog=f"houseway {'explain' if explaining else 'strategy'}"
         if explaining or playing
         else "houseway",
-        description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
+        description="The player's way: the project's own advice, not the casino's rule; "
+        "'houseway strategy --measure --help' for what it wins back."
+        if playing
+        else "The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
         "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway cost' "
         "(what the house way gives up, per rule), 'houseway strategy HAND' (the player's way: "

@@ -270,7 +270,11 @@ def player_way(cards: Sequence[Card] | str) -> PlayerDecision:
 
 
 def player_split(cards: Sequence[Card]) -> tuple[int, int, str]:
-    """(five value, two value, rule id) of the player's way: what an exact evaluation needs."""
+    """(five value, two value, rule id) of the player's way: what an exact evaluation needs.
+
+    The same for every hand of a suit class (the rules read ranks, categories and values
+    only), so the whole-game solve can evaluate one hand a class.
+    """
     decision = player_way(cards)
     return decision.five_value, decision.two_value, decision.rule
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from houseway.analyze import analyze
-from houseway.cards import DECK
+from houseway.cards import DECK, JOKER
 from houseway.hands import five_value, is_legal, two_value
 from houseway.rules import RULES
 from houseway.strategy import (
@@ -93,6 +93,16 @@ def test_random_hands_the_house_way_where_no_rule_applies_and_always_legal() -> 
             assert mine.rule in PLAYER_RULE_IDS
             seen.add(mine.rule)
     assert seen >= {"pw.two-pairs.ace-together", "pw.high-card.ace", "pw.straight.pair"}
+
+
+def test_the_split_values_depend_only_on_the_suit_class() -> None:
+    """What lets the whole-game solve evaluate one hand per suit class."""
+    rng = random.Random(8)
+    for _ in range(3_000):
+        hand = rng.sample(DECK, 7)
+        suits = rng.sample(range(4), 4)
+        renamed = [c if c == JOKER else c - c % 4 + suits[c % 4] for c in hand]
+        assert player_split(renamed) == player_split(hand)
 
 
 def test_the_readme_holds_every_rule_in_both_languages_as_the_catalogue_does() -> None:
