@@ -232,6 +232,7 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
     parser.add_argument("--write", type=Path, help="also write the summary JSON to this file")
     args = parser.parse_args(argv)
     from .solved import CHUNK_SIZE, run_solve, summarise  # numpy
+    from .solved_way import player_way_summary
 
     if args.summarise is None:
         if args.limit is not None and args.limit < 1:
@@ -266,6 +267,9 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
         )
     try:
         summary = summarise(args.summarise or args.out)
+        summary["player_way"] = player_way_summary(
+            args.summarise or args.out, stderr_progress("player's way", "chunks")
+        )
     except (OSError, ValueError) as error:
         sys.stderr.write(f"houseway solve: cannot summarise: {error}\n")
         return 2
