@@ -45,6 +45,8 @@ GAP_MAX: Final = WIN_PAYOFF + 1
 #: Hands per unit of work (and of reproducibility) within one path.
 BLOCK_SIZE: Final = 100
 COST_RESOURCE: Final = "data/cost.json"
+#: The whole-game solve's summary (``houseway solve --summarise``), when it has run.
+SOLVE_RESOURCE: Final = "data/solve.json"
 #: Payoffs are counted in hundredths of a unit (a win pays 95): EVs are these over this.
 _SCALE: Final = 100 * DEALER_HANDS
 _WIN_HUNDREDTHS: Final = round(100 * WIN_PAYOFF)
@@ -161,6 +163,9 @@ class RuleCost:
     hands: int
     not_best: Estimate
     give_up: Estimate
+    #: From the whole-game solve: ``hands`` are all the rule's hands and the figures exact
+    #: (each estimate's bounds equal its value); else from sampled hands.
+    exact: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -313,10 +318,49 @@ def _shipped() -> dict[str, RuleCost]:
     return {entry["rule"]: RuleCost.from_json(entry) for entry in data["rules"]}
 
 
-def rule_cost(rule: str) -> RuleCost | None:
-    """The shipped figures for a rule id (``"all"`` for all hands), or None if unknown.
+@cache
+def solve_summary() -> dict[str, Any] | None:
+    """The shipped summary of a finished whole-game solve, or None when none is shipped
+    (or it covers only part of the game)."""
+    try:
+        text = resources.files("houseway").joinpath(SOLVE_RESOURCE).read_text("utf-8")
+    except FileNotFoundError:
+        return None
+    data: dict[str, Any] = json.loads(text)
+    return None if data.get("partial", True) else data
 
-    From the run recorded in ``houseway/data/cost.json`` (see docs/contributors.md); stdlib only,
-    cheap after the first call: for the bot's rule pages.
+
+@cache
+def _solved() -> dict[str, RuleCost] | None:
+    summary = solve_summary()
+    if summary is None:
+        return None
+
+    def exact(rule: str, entry: dict[str, Any]) -> RuleCost:
+        not_best, give_up = float(entry["not_best_share"]), float(entry["give_up"])
+        return RuleCost(
+            rule,
+            entry["hands"] / summary["hands"],
+            int(entry["hands"]),
+            Estimate(not_best, not_best, not_best),
+            Estimate(give_up, give_up, give_up),
+            exact=True,
+        )
+
+    costs = {rule: exact(rule, entry) for rule, entry in summary["rules"].items()}
+    return {**costs, "all": exact("all", summary["all"])}
+
+
+def rule_cost(rule: str) -> RuleCost | None:
+    """The shipped figures for a rule id (``"all"`` for all hands), or None if unknown:
+    the whole-game solve's exact ones where it has run (``houseway/data/solve.json``), else
+    the sampled ones of ``houseway/data/cost.json`` (see docs/contributors.md). Stdlib
+    only, cheap after the first call: for the bot's rule pages.
     """
+    solved = _solved()
+    return solved.get(rule) if solved is not None else _shipped().get(rule)
+
+
+def sampled_rule_cost(rule: str) -> RuleCost | None:
+    """The sampled figures (``houseway cost``'s shipped run) for a rule id, exact or not."""
     return _shipped().get(rule)

@@ -135,6 +135,8 @@ def cost_text(cost: RuleCost, lang: str) -> str:
     """How often another split beats the house way on a rule's hands, the EV it leaves
     against the best split (as a signed difference, so negative), and where that comes from."""
     not_best, give_up = cost.not_best, cost.give_up
+    if cost.exact:
+        return _exact_cost_text(cost, lang)
     source = plural_text("cost.source", lang, cost.hands, dealer=number(DEALER_HANDS, lang))
     if not_best.value == 0:
         return text("cost.never", lang, high=percent(not_best.high, lang)) + "\n" + source
@@ -148,6 +150,21 @@ def cost_text(cost: RuleCost, lang: str) -> str:
         ev=decimal(-give_up.value, lang, places, bare_zero=True),
         ev_low=decimal(-give_up.high, lang, places, bare_zero=True),
         ev_high=decimal(-give_up.low, lang, places, bare_zero=True),
+    )
+    return figures + "\n" + source
+
+
+def _exact_cost_text(cost: RuleCost, lang: str) -> str:
+    """The whole-game solve's figures: exact, over every hand of the rule, so no interval."""
+    source = plural_text("cost.exact.source", lang, cost.hands, dealer=number(DEALER_HANDS, lang))
+    if cost.not_best.value == 0:
+        return text("cost.exact.never", lang) + "\n" + source
+    places = significant_places(cost.give_up.value)
+    figures = text(
+        "cost.exact.worse",
+        lang,
+        share=percent(cost.not_best.value, lang),
+        ev=decimal(-cost.give_up.value, lang, places, bare_zero=True),
     )
     return figures + "\n" + source
 

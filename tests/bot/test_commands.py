@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import houseway
 from bot.app.client import HousewayBot
 from bot.cogs.dealer import _pack
 from bot.texts.embeds import decimal, rules_overview
@@ -311,56 +314,38 @@ def decimals_of(token: str) -> int:
     return len(digits.partition(".")[2])
 
 
-async def test_rules_show_what_the_rule_gives_up_as_the_shipped_analysis_says(
+async def test_rules_show_what_the_rule_gives_up_as_the_whole_game_solve_says(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
-    """The figures in /rules are rule_cost's, rounded no further than they are shown."""
-    from houseway.cost import rule_cost
-
+    """The figures in /rules are the solve's exact ones (solve.json read here, not through
+    the bot's code), rounded no further than they are shown."""
+    summary = json.loads((Path(houseway.__file__).parent / "data" / "solve.json").read_text())
     for rule_id, locale in (
         ("flush-straight.keep", "en-US"),
         ("two-pairs.ace-jack", "sv-SE"),
         ("one-pair", "sv-SE"),  # a tiny EV: shown to three significant digits
-        ("full-house.two-pairs", "en-US"),  # the interval reaches 0
-        ("five-aces", "sv-SE"),  # never beaten in the sample
+        ("full-house.two-pairs", "en-US"),
+        ("five-aces", "sv-SE"),  # never beaten
     ):
         interaction = await fake_discord.send_command("rules", {"rule": rule_id}, locale=locale)
         [embed] = (await fake_discord.wait_response(interaction)).embeds
         swedish = locale == "sv-SE"
-        cost_field = field(
-            embed, "Jämfört med den bästa delningen" if swedish else "Against the best"
-        )
-        value = cost_field["value"]
-        cost = rule_cost(rule_id)
-        assert cost is not None
-        hands = re.search(r"(?:of|av) ([\d,\u00a0 ]+) (?:random|slumpvis valda)", value)
-        assert hands is not None and shown_number(hands[1], swedish) == cost.hands
-        # The figures' percentages, not the "95%" of the confidence level.
-        percents = re.findall(r"(?<![\d.,])(\d+[.,]\d+\u00a0?%|0\u00a0?%)", value)
-        if cost.not_best.value == 0:
-            [high] = percents
-            assert abs(shown_number(high, swedish) - 100 * cost.not_best.high) <= 0.005
+        value = field(embed, "Jämfört med den bästa delningen" if swedish else "Against the best")[
+            "value"
+        ]
+        exact = summary["rules"][rule_id]
+        hands = re.search(r"(?:all|alla regelns) ([\d,\u00a0 ]+) (?:hands|händer)", value)
+        assert hands is not None and shown_number(hands[1], swedish) == exact["hands"]
+        assert "95" not in value  # exact: no confidence interval
+        if exact["not_best"] == 0:
             assert "**" not in value
             continue
-        share, low, high = percents
-        for token, expected in zip(percents, cost.not_best.to_json(), strict=True):
-            shown = shown_number(token, swedish)
-            assert abs(shown - 100 * expected) <= 0.005 + 1e-9, (token, expected)
-        assert f"**{share}**" in value and f"{low}–{high}" in value
-        assert ("," in share) == swedish and ("." in share) != swedish
-        ev = re.search(r"\*\*(\u2212[\d.,]+)\*\*", value)
-        bounds = re.search(r"\((\u2212[\d.,]+|0) (?:to|till) (\u2212[\d.,]+|0)\)", value)
-        assert ev is not None and bounds is not None
-        # Shown as the EV against the best split: the negative of what is given up.
-        for token, expected in zip(
-            (ev[1], bounds[1], bounds[2]),
-            (-cost.give_up.value, -cost.give_up.high, -cost.give_up.low),
-            strict=True,
-        ):
-            tolerance = 0.5 * 10 ** -decimals_of(token) if token != "0" else 0.0
-            shown = shown_number(token, swedish)
-            assert abs(shown - expected) <= tolerance + 1e-12, (token, expected)
-        assert ("," in ev[1]) == swedish and ("." in ev[1]) != swedish
+        [share] = re.findall(r"\*\*(\d+[.,]\d+\u00a0?%)\*\*", value)
+        assert abs(shown_number(share, swedish) - 100 * exact["not_best_share"]) <= 0.005 + 1e-9
+        [ev] = re.findall(r"\*\*(\u2212[\d.,]+)\*\*", value)
+        tolerance = 0.5 * 10 ** -decimals_of(ev)
+        assert abs(shown_number(ev, swedish) + exact["give_up"]) <= tolerance + 1e-12, ev
+        assert ("," in ev) == swedish and ("." in ev) != swedish
 
 
 async def test_rules_list_has_every_sentence(
@@ -424,3 +409,17 @@ async def test_rate_limited_callback_is_waited_out(
     sent = await fake_discord.wait_response(interaction)
     assert sent.embeds
     assert interaction.response_time is not None and 0.4 <= interaction.response_time < 3.0
+
+
+def test_sampled_figures_are_shown_with_their_interval() -> None:
+    """Where no solve is shipped, /rules shows `houseway cost`'s sampled figures: the
+    not-best rate with its 95% interval and how many hands were analysed."""
+    from bot.texts.embeds import cost_text
+    from houseway.cost import sampled_rule_cost
+
+    cost = sampled_rule_cost("flush-straight.keep")
+    assert cost is not None and not cost.exact
+    shown = cost_text(cost, "en")
+    low, high = (f"{100 * bound:.2f}%" for bound in (cost.not_best.low, cost.not_best.high))
+    assert f"**{100 * cost.not_best.value:.2f}%**" in shown and f"{low}–{high}" in shown
+    assert f"{cost.hands:,} random hands" in shown

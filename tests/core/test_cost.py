@@ -7,9 +7,11 @@ import json
 import math
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
+import houseway
 from houseway.cards import JOKER, parse_hand
 from houseway.census import DEALER_HANDS, load_rule_counts
 from houseway.cost import (
@@ -162,3 +164,32 @@ def test_cli_prints_a_table_and_json_with_progress() -> None:
     assert "cost: 52/52 hands" in done.stderr
     few = run_cli("cost", "--hands", "3")
     assert few.returncode == 2 and "at least 26" in few.stderr
+
+
+def test_the_solves_exact_figures_lie_inside_the_sampled_intervals() -> None:
+    """The whole game solved exactly (houseway/data/solve.json, read here directly) against
+    `houseway cost`'s sampled run: every rule's exact not-best rate and EV given up inside
+    its 95% interval, the counts adding up to every hand, and the exact house edge inside
+    `houseway simulate`'s interval over 30 million deals, 2.72% [2.70%, 2.75%]."""
+    data = Path(houseway.__file__).parent / "data"
+    summary = json.loads((data / "solve.json").read_text("utf-8"))
+    assert summary["partial"] is False
+    assert (summary["classes"], summary["hands"]) == (6_972_147, 154_143_080)
+    assert summary["pairs"] == 154_143_080 * DEALER_HANDS
+    house = summary["house_way"]
+    assert house["wins"] + house["pushes"] + house["losses"] == summary["pairs"]
+    assert house["edge_cents"] == 100 * house["losses"] - 95 * house["wins"]
+    assert 0.0270 <= house["house_edge"] <= 0.0275
+    sampled = {
+        entry["rule"]: entry for entry in json.loads((data / "cost.json").read_text())["rules"]
+    }
+    outside = []
+    for rule, exact in [*summary["rules"].items(), ("all", summary["all"])]:
+        _, low, high = sampled[rule]["not_best"]
+        _, gap_low, gap_high = sampled[rule]["give_up"]
+        if not (low <= exact["not_best_share"] <= high and gap_low <= exact["give_up"] <= gap_high):
+            outside.append(rule)
+    assert outside == []
+    assert set(summary["rules"]) == set(load_rule_counts()["rules"])
+    for rule, count in load_rule_counts()["rules"].items():
+        assert summary["rules"][rule]["hands"] == count

@@ -25,6 +25,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Ingen annan delning var bättre än husets i någon av de analyserade händerna (en bättre delning finns alltså i högst {high} av regelns händer, med 95 % konfidens).",
         "en": "No other split did better than the house way on any hand analysed (so on at most {high} of this rule's hands, with 95% confidence).",
     },
+    "cost.exact.worse": {
+        "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer. I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa; händer där husets delning är bäst räknas som 0.",
+        "en": "Another split has a higher expected value on **{share}** of this rule's hands. On average the house way's split yields **{ev}** units per unit bet against the best one, counting 0 where it is the best.",
+    },
+    "cost.exact.never": {
+        "sv": "Ingen annan delning är bättre än husets på någon av regelns händer.",
+        "en": "No other split does better than the house way on any of this rule's hands.",
+    },
     "supplement": {  # the catalogue's markers, so the wording lives in one place
         "sv": f"*{SUPPLEMENT_MARKER_SV}*",
         "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
@@ -149,6 +157,16 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "en": {
             "one": "This rule decides {share} of {count} hand (about 1 in {one_in}).",
             "other": "This rule decides {share} of all {count} hands (about 1 in {one_in}).",
+        },
+    },
+    "cost.exact.source": {  # count: every hand of the rule
+        "sv": {
+            "one": "*Exakt, över regelns enda hand: varje delning mot alla {dealer} händer givaren kan få (hela spelet löst med houseway solve).*",
+            "other": "*Exakt, över alla regelns {count} händer: varje delning mot alla {dealer} händer givaren kan få (hela spelet löst med houseway solve).*",
+        },
+        "en": {
+            "one": "*Exact, over the rule's one hand: every split against all {dealer} hands the dealer can hold (the whole game solved by houseway solve).*",
+            "other": "*Exact, over all {count} hands of this rule: every split against all {dealer} hands the dealer can hold (the whole game solved by houseway solve).*",
         },
     },
     "cost.source": {  # count: the hands analysed
