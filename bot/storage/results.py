@@ -17,6 +17,14 @@ async def round_results(db: Database, round_id: int) -> list[Row]:
     )
 
 
+async def answer_counts(db: Database, round_id: int) -> list[Row]:
+    """How many members gave each answer (answer, n): one query however many answered."""
+    return await db.fetch(
+        "SELECT answer, COUNT(*) AS n FROM answers WHERE round_id = $1 GROUP BY answer",
+        round_id,
+    )
+
+
 async def member_answer(db: Database, round_id: int, user_id: int) -> str | None:
     """What one member answered in a round (their last answer), or None."""
     row = await db.fetchrow(

@@ -17,6 +17,7 @@ from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR, add_split_fields, quote_rules
 from ...texts.i18n import SWEDISH, text
 from ...texts.mentions import CommandMentions
+from .standings import STANDINGS_SHOWN, answer_rows, standing_lines
 
 ROUND_IMAGE: Final = "round.png"
 REVEAL_IMAGE: Final = "answer.png"
@@ -95,8 +96,11 @@ def reveal_embed(
     decision: Decision,
     results: Sequence[Any],
     lang: str,
+    counts: Sequence[Any] = (),
+    totals: Sequence[Any] = (),
 ) -> discord.Embed:
-    """The house way, the rule and who got it right."""
+    """The house way, the rule, how everyone answered (``counts``: answer and n), who got
+    it right and, before the last round, the standings so far (``totals``)."""
     right = [row for row in results if row["correct"]]
     embed = discord.Embed(
         title=text("quiz.reveal.title", lang, number=round_.number, rounds=quiz.rounds),
@@ -112,6 +116,12 @@ def reveal_embed(
         colour=COLOUR,
     )
     add_split_fields(embed, decision, lang)
+    if counts:
+        embed.add_field(
+            name=text(f"quiz.reveal.answers.{quiz.mode}", lang),
+            value=answer_rows(quiz, round_, decision, counts, lang),
+            inline=False,
+        )
     names = [f"<@{row['user_id']}> +{row['points']}" for row in right[:MAX_NAMES]]
     if len(right) > MAX_NAMES:
         names.append(text("quiz.reveal.more", lang, count=len(right) - MAX_NAMES))
@@ -120,6 +130,13 @@ def reveal_embed(
         value=", ".join(names) if names else text("quiz.reveal.nobody", lang),
         inline=False,
     )
+    standings = standing_lines(totals[:STANDINGS_SHOWN], round_.number, lang)
+    if standings and round_.number < quiz.rounds:  # after the last: the quiz's end says it
+        embed.add_field(
+            name=text("quiz.reveal.standings", lang, number=round_.number),
+            value="\n".join(standings),
+            inline=False,
+        )
     embed.set_image(url=f"attachment://{REVEAL_IMAGE}")
     return embed
 
@@ -142,9 +159,9 @@ def leaderboard_embed(
     return embed
 
 
-def summary_embed(totals: Sequence[Any], lang: str) -> discord.Embed:
-    """The quiz's top scorers, posted when it ends."""
-    lines = score_lines([row for row in totals if row["points"]], lang, first_rank=1)
+def summary_embed(totals: Sequence[Any], rounds: int, lang: str) -> discord.Embed:
+    """The quiz's top scorers, posted when it ends, the winners (all tied at the top) marked."""
+    lines = standing_lines(totals, rounds, lang, winners=True)
     return discord.Embed(
         title=text("quiz.finished.title", lang),
         colour=COLOUR,

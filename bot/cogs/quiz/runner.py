@@ -353,7 +353,9 @@ class QuizRunner:
         lang = language(quiz.locale)
         decision = house_way(round_.hand)
         results = await scores.round_results(self.db, round_.id)
-        embed = reveal_embed(quiz, round_, decision, results, lang)
+        counts = await scores.answer_counts(self.db, round_.id)
+        totals = await scores.quiz_totals(self.db, quiz.id)
+        embed = reveal_embed(quiz, round_, decision, results, lang, counts, totals)
         channel = await channel_of(self.bot, quiz.channel_id)
 
         async def send() -> discord.Message:
@@ -381,7 +383,7 @@ class QuizRunner:
     async def finish(self, quiz: quiz_store.Quiz, last: quiz_store.Round) -> None:
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
-        embed = summary_embed(await scores.quiz_totals(self.db, quiz.id), lang)
+        embed = summary_embed(await scores.quiz_totals(self.db, quiz.id), quiz.rounds, lang)
         channel = await channel_of(self.bot, quiz.channel_id)
 
         def is_the_summary(message: discord.Message) -> bool:

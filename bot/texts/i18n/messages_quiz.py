@@ -88,6 +88,23 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reveal.nobody": {"sv": "Ingen svarade rätt.", "en": "Nobody got it right."},
     "quiz.reveal.more": {"sv": "… och {count} till", "en": "… and {count} more"},
     "quiz.reveal.rule": {"sv": "Regeln: {rule}", "en": "The rule: {rule}"},
+    "quiz.reveal.answers.set": {
+        "sv": "Så svarade alla (tvåkortshanden)",
+        "en": "How everyone answered (the two-card hand)",
+    },
+    "quiz.reveal.answers.rule": {"sv": "Så svarade alla", "en": "How everyone answered"},
+    "quiz.reveal.other_splits": {"sv": "+{count} andra delningar", "en": "+{count} other splits"},
+    "quiz.reveal.other_splits.one": {"sv": "+1 annan delning", "en": "+1 other split"},
+    "quiz.reveal.other_rules": {"sv": "+{count} andra regler", "en": "+{count} other rules"},
+    "quiz.reveal.other_rules.one": {"sv": "+1 annan regel", "en": "+1 other rule"},
+    "quiz.reveal.standings": {
+        "sv": "Ställningen efter runda {number}",
+        "en": "Standings after round {number}",
+    },
+    "quiz.standings.line": {
+        "sv": "**{rank}.** {mark}{user} – {points} p ({correct} av {rounds} rätt)",
+        "en": "**{rank}.** {mark}{user} – {points} pts ({correct} of {rounds} right)",
+    },
     "quiz.why.button": {"sv": "Varför?", "en": "Why?"},
     "quiz.why.title": {
         "sv": "Varför huset lägger runda {number} så",

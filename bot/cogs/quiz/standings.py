@@ -1,0 +1,94 @@
+"""How a quiz stands: the room's answers to a round and the standings so far (pure
+functions, for the reveal, the stop and the quiz's end)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+from houseway import Decision
+from houseway.answers import Answer, judge, mode_of
+from houseway.cards import pretty_cards
+from houseway.rules import RULES, rule_name
+
+from ...storage import quiz as quiz_store
+from ...texts.i18n import SWEDISH, text
+
+#: How many different answers a reveal lists; the rest are counted in one line.
+MAX_ANSWER_ROWS: Final = 8
+#: How many members a reveal's standings show.
+STANDINGS_SHOWN: Final = 5
+RIGHT_MARK: Final = "✅"
+WINNER_MARK: Final = "🏆"
+
+
+def answer_rows(
+    quiz: quiz_store.Quiz,
+    round_: quiz_store.Round,
+    decision: Decision,
+    counts: Sequence[Any],
+    lang: str,
+) -> str:
+    """How many chose each split (or rule), most chosen first, the right ones marked.
+
+    ``counts`` are (answer, n) rows as stored; older rows that name the same two cards
+    in another order are one answer. The house way (and, in rule mode, every rule
+    offered) is listed even when nobody chose it, so the room sees what it missed.
+    """
+    mode = mode_of(quiz.mode)
+    tally: Counter[Answer] = Counter()
+    for row in counts:
+        tally[Answer.from_stored(mode, str(row["answer"]))] += int(row["n"])
+    if mode == "rule":
+        offered = [Answer("rule", rule=rule) for rule in round_.choices or [decision.rule]]
+    else:
+        offered = [Answer.of_two(round_.hand, decision.two)]
+    for answer in offered:
+        tally.setdefault(answer, 0)
+    right = {answer: judge(answer, decision).correct for answer in tally}
+    ranked = sorted(tally, key=lambda a: (-tally[a], not right[a], a.stored()))
+    lines = [
+        f"**{tally[answer]}** · {shown(answer, lang)}" + (f" {RIGHT_MARK}" if right[answer] else "")
+        for answer in ranked[:MAX_ANSWER_ROWS]
+    ]
+    if (others := len(ranked) - MAX_ANSWER_ROWS) > 0:
+        kind = "rules" if mode == "rule" else "splits"
+        key = f"quiz.reveal.other_{kind}" + (".one" if others == 1 else "")
+        lines.append(text(key, lang, count=others))
+    return "\n".join(lines)
+
+
+def shown(answer: Answer, lang: str) -> str:
+    """An answer as a member reads it: the two cards, or the rule's name."""
+    if answer.mode == "rule":
+        known = answer.rule in RULES
+        return rule_name(answer.rule, lang == SWEDISH) if known else answer.rule
+    return pretty_cards(answer.two) if answer.two else "?"
+
+
+def standing_lines(
+    totals: Sequence[Any], rounds: int, lang: str, winners: bool = False
+) -> list[str]:
+    """ "**1.** @member – 290 pts (2 of 2 right)" for each member with points, best first.
+
+    Equal points share a rank (1, 1, 3); with ``winners`` everyone at the top is
+    marked, so a tie crowns all of them.
+    """
+    scored = [row for row in totals if row["points"]]
+    lines = []
+    for row in scored:
+        rank = 1 + sum(1 for other in scored if other["points"] > row["points"])
+        lines.append(
+            text(
+                "quiz.standings.line",
+                lang,
+                rank=rank,
+                mark=f"{WINNER_MARK} " if winners and rank == 1 else "",
+                user=f"<@{row['user_id']}>",
+                points=int(row["points"]),
+                correct=int(row["correct"]),
+                rounds=rounds,
+            )
+        )
+    return lines

@@ -1,0 +1,183 @@
+"""How a quiz stands, through the stand-in in both languages and on both databases: each
+reveal counts the room's answers (the house way's marked) and gives the standings, the
+quiz's end says "x of y right" and crowns the winners (all of them in a tie), and a stop
+keeps the standings and says on the aborted round when and by whom it was stopped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.app.client import HousewayBot
+from bot.storage import open_database
+from houseway import five_value, house_way, two_value
+from houseway.cards import NAMES, card_from_name, pretty_cards, sort_key
+from tests.bot.quizhelpers import (
+    MODERATOR,
+    answer,
+    expire_round,
+    field_named,
+    hand_of,
+    house_two,
+    reveals,
+    round_id_of,
+    start_quiz,
+    wait_quiz_over,
+    wait_round,
+)
+from tests.fakediscord import FakeDiscord, FakeUser
+
+#: What each language says, as a member of that language expects to read it.
+WORDS: dict[str, dict[str, str]] = {
+    "en-US": {
+        "answers": "How everyone answered (the two-card hand)",
+        "standings": "Standings after round 1",
+        "line": "**{rank}.** {mark}<@{user}> – {points} pts ({correct} of {rounds} right)",
+        "others": "+2 other splits",
+        "over": "The quiz is over",
+        "stopped": "The quiz was stopped by <@{user}>. The current round does not count.",
+        "stopped.title": "Standings when the quiz was stopped",
+        "played": "1 of 3 rounds played",
+        "aborted": r"The round was stopped at <t:(\d+):t> by <@{user}>\.",
+        "closed": "closed at",
+    },
+    "sv-SE": {
+        "answers": "Så svarade alla (tvåkortshanden)",
+        "standings": "Ställningen efter runda 1",
+        "line": "**{rank}.** {mark}<@{user}> – {points} p ({correct} av {rounds} rätt)",
+        "others": "+2 andra delningar",
+        "over": "Quizet är slut",
+        "stopped": "Quizet stoppades av <@{user}>. Den pågående rundan räknas inte.",
+        "stopped.title": "Ställningen när quizet stoppades",
+        "played": "1 av 3 rundor spelade",
+        "aborted": r"Rundan avbröts kl\. <t:(\d+):t> av <@{user}>\.",
+        "closed": "stängdes",
+    },
+}
+LOCALES = pytest.mark.parametrize("locale", list(WORDS))
+
+
+def line(
+    locale: str, rank: int, user: FakeUser, points: int, correct: int, rounds: int, mark: str = ""
+) -> str:
+    return WORDS[locale]["line"].format(
+        rank=rank, mark=mark, user=user.id, points=points, correct=correct, rounds=rounds
+    )
+
+
+def wrong_twos(message: Any, count: int) -> list[list[str]]:
+    """``count`` different two-card picks of the round, none of them the house way."""
+    hand = hand_of(message)
+    decision = house_way(hand)
+    picks = []
+    for i in range(7):
+        for j in range(i + 1, 7):
+            five = [c for k, c in enumerate(hand) if k not in (i, j)]
+            two = [hand[i], hand[j]]
+            if (five_value(five), two_value(two)) != (decision.five_value, decision.two_value):
+                picks.append([NAMES[hand[i]], NAMES[hand[j]]])
+    assert len(picks) >= count
+    return picks[:count]
+
+
+def cards(names: list[str]) -> str:
+    """Two cards as the reveal shows them: high first, in the card font."""
+    return pretty_cards(sorted((card_from_name(n) for n in names), key=sort_key))
+
+
+async def answered_after(database_url: str, message: Any, seconds: dict[FakeUser, float]) -> None:
+    """Let each member's answer have come that many seconds after the round was posted,
+    so that points (which reward speed) are known to the test and ties can be made."""
+    database = await open_database(database_url)
+    try:
+        for user, after in seconds.items():
+            changed = await database.execute(
+                "UPDATE answers SET answered_at = (SELECT posted_at FROM rounds WHERE id = $1)"
+                " + $3 WHERE round_id = $1 AND user_id = $2",
+                round_id_of(message),
+                user.id,
+                after,
+            )
+            assert changed == 1, user
+    finally:
+        await database.close()
+
+
+async def no_pause(fake: FakeDiscord) -> None:
+    config = await fake.send_command(
+        "quiz config", {"pause": 0}, user=fake.owner, permissions=MODERATOR
+    )
+    await fake.wait_response(config)
+
+
+@LOCALES
+async def test_reveals_count_the_answers_and_the_end_crowns_every_winner(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str, locale: str
+) -> None:
+    words = WORDS[locale]
+    fake_discord.default_guild.preferred_locale = locale
+    await no_pause(fake_discord)
+    members = [fake_discord.make_user(f"member{i}") for i in range(13)]
+    anna, bo, cecilia, dan, erik, fia, *others = members
+    await start_quiz(fake_discord, rounds=2, seconds=300)
+
+    first = await wait_round(fake_discord, 1)
+    house = house_two(first)
+    wrong = wrong_twos(first, 9)
+    picks = {anna: house, bo: house, cecilia: wrong[0], dan: wrong[0], erik: wrong[0]}
+    picks |= {fia: wrong[1]} | dict(zip(others, wrong[2:], strict=True))
+    for member, two in picks.items():
+        await answer(fake_discord, first, member, two)
+    await answered_after(any_database_url, first, dict.fromkeys(picks, 1.0))
+    await expire_round(any_database_url, first)
+    await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "reveal 1")
+    reveal = reveals(fake_discord)[0]
+
+    # Ten different answers from thirteen members: most chosen first, the house way's
+    # marked, eight rows and one line for the rest.
+    rows = field_named(reveal, words["answers"])["value"].splitlines()
+    assert rows[:2] == [f"**3** · {cards(wrong[0])}", f"**2** · {cards(house)} ✅"]
+    ones = {f"**1** · {cards(two)}" for two in wrong[1:]}
+    assert len(rows) == 9 and set(rows[2:8]) <= ones and rows[-1] == words["others"]
+    # A tie after round 1: both share first place, and nobody is crowned before the end.
+    assert field_named(reveal, words["standings"])["value"].splitlines() == [
+        line(locale, 1, anna, 150, 1, 1),
+        line(locale, 1, bo, 150, 1, 1),
+    ]
+    assert "🏆" not in str(reveal.embeds)
+
+    second = await wait_round(fake_discord, 2)
+    for member in (anna, bo, cecilia):
+        await answer(fake_discord, second, member, house_two(second))
+    await answered_after(any_database_url, second, {anna: 1.0, bo: 1.0, cecilia: 150.0})
+    await expire_round(any_database_url, second)
+    summary = await wait_quiz_over(fake_discord)
+    assert summary.embeds[0]["title"] == words["over"]
+    # Anna and Bo tie at the top: both are crowned; Cecilia is third (1, 1, 3).
+    assert summary.embeds[0]["description"].splitlines() == [
+        line(locale, 1, anna, 300, 2, 2, "🏆 "),
+        line(locale, 1, bo, 300, 2, 2, "🏆 "),
+        line(locale, 3, cecilia, 125, 1, 2),
+    ]
+    last = reveals(fake_discord)[1]  # the end follows at once: no standings twice
+    assert not any(f["name"].startswith(words["standings"][:10]) for f in last.embeds[0]["fields"])
+
+
+@LOCALES
+async def test_one_winner_alone_is_crowned(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str, locale: str
+) -> None:
+    fake_discord.default_guild.preferred_locale = locale
+    anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
+    await start_quiz(fake_discord, rounds=1, seconds=300)
+    first = await wait_round(fake_discord, 1)
+    await answer(fake_discord, first, anna, house_two(first))
+    await answer(fake_discord, first, bo, house_two(first))
+    await answered_after(any_database_url, first, {anna: 150.0, bo: 1.0})
+    await expire_round(any_database_url, first)
+    summary = await wait_quiz_over(fake_discord)
+    assert summary.embeds[0]["description"].splitlines() == [
+        line(locale, 1, bo, 150, 1, 1, "🏆 "),
+        line(locale, 2, anna, 125, 1, 1),
+    ]
