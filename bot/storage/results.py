@@ -66,3 +66,12 @@ async def quiz_totals(db: Database, quiz_id: int, limit: int = 10) -> list[Row]:
         quiz_id,
         limit,
     )
+
+
+async def scored_rounds(db: Database, quiz_id: int) -> int:
+    """How many of a quiz's rounds were scored (revealed or about to be)."""
+    row = await db.fetchrow(
+        "SELECT COUNT(*) AS n FROM rounds WHERE quiz_id = $1 AND status IN ('scored', 'announced')",
+        quiz_id,
+    )
+    return int(row["n"]) if row else 0

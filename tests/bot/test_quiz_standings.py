@@ -5,6 +5,8 @@ keeps the standings and says on the aborted round when and by whom it was stoppe
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import pytest
@@ -26,7 +28,7 @@ from tests.bot.quizhelpers import (
     wait_quiz_over,
     wait_round,
 )
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import CHANNEL_ID, FakeDiscord, FakeUser
 
 #: What each language says, as a member of that language expects to read it.
 WORDS: dict[str, dict[str, str]] = {
@@ -181,3 +183,51 @@ async def test_one_winner_alone_is_crowned(
         line(locale, 1, bo, 150, 1, 1, "🏆 "),
         line(locale, 2, anna, 125, 1, 1),
     ]
+
+
+@LOCALES
+async def test_a_stop_after_a_scored_round_keeps_the_standings_and_says_who_stopped(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str, locale: str
+) -> None:
+    words = WORDS[locale]
+    fake_discord.default_guild.preferred_locale = locale
+    await no_pause(fake_discord)
+    anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
+    await start_quiz(fake_discord, rounds=3, seconds=300)
+    first = await wait_round(fake_discord, 1)
+    await answer(fake_discord, first, anna, house_two(first))
+    await answer(fake_discord, first, bo, wrong_twos(first, 1)[0])
+    await answered_after(any_database_url, first, {anna: 1.0, bo: 1.0})
+    await expire_round(any_database_url, first)
+    second = await wait_round(fake_discord, 2)
+    await answer(fake_discord, second, bo, house_two(second))  # the aborted round: no points
+
+    moderator = fake_discord.owner
+    asked = time.time()
+    stop = await fake_discord.send_command("quiz stop", user=moderator, permissions=MODERATOR)
+    told = await fake_discord.wait_response(stop)
+    assert not told.ephemeral
+    assert told.content == words["stopped"].format(user=moderator.id)
+    [standings] = told.embeds
+    assert standings["title"] == words["stopped.title"]
+    assert standings["description"].splitlines() == [line(locale, 1, anna, 150, 1, 1)]
+    assert standings["footer"]["text"] == words["played"]
+    assert told.allowed_mentions == {"parse": []}
+
+    aborted = re.compile(words["aborted"].format(user=moderator.id))
+
+    def edited() -> str:
+        return str(fake_discord.get_message(second.id).embeds[0]["description"])
+
+    await fake_discord.wait_until(lambda: bool(aborted.search(edited())), 10, "round 2 marked")
+    stamp = int(aborted.search(edited()).group(1))  # type: ignore[union-attr]
+    assert asked - 1 <= stamp <= time.time()  # when it was stopped, not its deadline
+    assert words["closed"] not in edited()
+    assert not fake_discord.get_message(second.id).components
+    [edit] = [
+        r
+        for r in fake_discord.channel_records(CHANNEL_ID)
+        if r.kind == "channel_edit" and aborted.search(str(r.payload.get("embeds")))
+    ]
+    assert edit.allowed_mentions == {"parse": []}  # the moderator is named, not pinged
+    assert len(reveals(fake_discord)) == 1

@@ -63,20 +63,29 @@ def clock_time(timestamp: float) -> str:
     return f"<t:{math.ceil(timestamp)}:T>"
 
 
+def short_time(timestamp: float) -> str:
+    """A Discord timestamp tag shown as hours and minutes in the reader's time zone."""
+    return f"<t:{math.floor(timestamp)}:t>"
+
+
 def round_embed(
     quiz: quiz_store.Quiz,
     round_: quiz_store.Round,
     lang: str,
     deadline: float,
     closed: bool = False,
+    stopped: tuple[float, int] | None = None,
 ) -> discord.Embed:
     """The round as posted; ``closed``: as it reads once the round is over (no countdown
-    left saying "time runs out 2 minutes ago")."""
-    timing = (
-        text("quiz.round.ended", lang, when=clock_time(deadline))
-        if closed
-        else text("quiz.round.deadline", lang, when=discord_time(deadline))
-    )
+    left saying "time runs out 2 minutes ago"); ``stopped``: (when, by whom) a moderator
+    stopped it, since its deadline never came."""
+    if stopped is not None:
+        at, user_id = stopped
+        timing = text("quiz.round.stopped", lang, when=short_time(at), user=f"<@{user_id}>")
+    elif closed:
+        timing = text("quiz.round.ended", lang, when=clock_time(deadline))
+    else:
+        timing = text("quiz.round.deadline", lang, when=discord_time(deadline))
     embed = discord.Embed(
         title=text("quiz.round.title", lang, number=round_.number, rounds=quiz.rounds),
         description=(

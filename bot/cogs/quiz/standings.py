@@ -7,12 +7,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
+import discord
+
 from houseway import Decision
 from houseway.answers import Answer, judge, mode_of
 from houseway.cards import pretty_cards
 from houseway.rules import RULES, rule_name
 
 from ...storage import quiz as quiz_store
+from ...texts.embeds import COLOUR
 from ...texts.i18n import SWEDISH, text
 
 #: How many different answers a reveal lists; the rest are counted in one line.
@@ -92,3 +95,15 @@ def standing_lines(
             )
         )
     return lines
+
+
+def stopped_embed(totals: Sequence[Any], played: int, rounds: int, lang: str) -> discord.Embed:
+    """The standings when a moderator stopped the quiz (its scored rounds count)."""
+    embed = discord.Embed(
+        title=text("quiz.stopped.standings", lang),
+        colour=COLOUR,
+        description="\n".join(standing_lines(totals, played, lang))
+        or text("quiz.finished.none", lang),
+    )
+    embed.set_footer(text=text("quiz.stopped.played", lang, played=played, rounds=rounds))
+    return embed

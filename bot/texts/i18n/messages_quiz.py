@@ -48,6 +48,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This round is closed. Answers: {count}",
     },
     "quiz.round.ended": {"sv": "Rundan stängdes kl. {when}.", "en": "The round closed at {when}."},
+    "quiz.round.stopped": {
+        "sv": "Rundan avbröts kl. {when} av {user}.",
+        "en": "The round was stopped at {when} by {user}.",
+    },
     "quiz.placeholder.set": {
         "sv": "Välj två kort till tvåkortshanden",
         "en": "Pick two cards for the two-card hand",
@@ -143,6 +147,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.stopped": {
         "sv": "Quizet stoppades av {user}. Den pågående rundan räknas inte.",
         "en": "The quiz was stopped by {user}. The current round does not count.",
+    },
+    "quiz.stopped.standings": {
+        "sv": "Ställningen när quizet stoppades",
+        "en": "Standings when the quiz was stopped",
+    },
+    "quiz.stopped.played": {
+        "sv": "{played} av {rounds} rundor spelade",
+        "en": "{played} of {rounds} rounds played",
     },
     "quiz.not_running": {
         "sv": "Inget quiz pågår i den här kanalen.",
