@@ -37,6 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Standings after round 1",
         "line": "**{rank}.** {mark}<@{user}> – {points} pts ({correct} of {rounds} right)",
         "others": "+2 other splits",
+        "other": "+1 other split",
         "over": "The quiz is over",
         "stopped": "The quiz was stopped by <@{user}>. The current round does not count.",
         "stopped.title": "Standings when the quiz was stopped",
@@ -49,6 +50,7 @@ WORDS: dict[str, dict[str, str]] = {
         "standings": "Ställningen efter runda 1",
         "line": "**{rank}.** {mark}<@{user}> – {points} p ({correct} av {rounds} rätt)",
         "others": "+2 andra delningar",
+        "other": "+1 annan delning",
         "over": "Quizet är slut",
         "stopped": "Quizet stoppades av <@{user}>. Den pågående rundan räknas inte.",
         "stopped.title": "Ställningen när quizet stoppades",
@@ -164,6 +166,25 @@ async def test_reveals_count_the_answers_and_the_end_crowns_every_winner(
     ]
     last = reveals(fake_discord)[1]  # the end follows at once: no standings twice
     assert not any(f["name"].startswith(words["standings"][:10]) for f in last.embeds[0]["fields"])
+
+
+@LOCALES
+async def test_the_house_way_is_listed_when_nobody_chose_it(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str, locale: str
+) -> None:
+    """Eight members, eight wrong splits: the house way's row (0) is kept among the eight
+    rows shown, and one of the wrong ones goes into the last line."""
+    fake_discord.default_guild.preferred_locale = locale
+    await start_quiz(fake_discord, rounds=1, seconds=300)
+    first = await wait_round(fake_discord, 1)
+    wrong = wrong_twos(first, 8)
+    for i, two in enumerate(wrong):
+        await answer(fake_discord, first, fake_discord.make_user(f"member{i}"), two)
+    await expire_round(any_database_url, first)
+    await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "the reveal")
+    rows = field_named(reveals(fake_discord)[0], WORDS[locale]["answers"])["value"].splitlines()
+    assert rows[-2:] == [f"**0** · {cards(house_two(first))} ✅", WORDS[locale]["other"]]
+    assert set(rows[:7]) <= {f"**1** · {cards(two)}" for two in wrong}
 
 
 @LOCALES

@@ -37,25 +37,30 @@ def answer_rows(
 
     ``counts`` are (answer, n) rows as stored; older rows that name the same two cards
     in another order are one answer. The house way (and, in rule mode, every rule
-    offered) is listed even when nobody chose it, so the room sees what it missed.
+    offered) is listed even when nobody or few chose it, so the room sees what it missed.
     """
     mode = mode_of(quiz.mode)
     tally: Counter[Answer] = Counter()
     for row in counts:
         tally[Answer.from_stored(mode, str(row["answer"]))] += int(row["n"])
     if mode == "rule":
-        offered = [Answer("rule", rule=rule) for rule in round_.choices or [decision.rule]]
+        house = Answer("rule", rule=decision.rule)
+        offered = [Answer("rule", rule=rule) for rule in round_.choices]
     else:
-        offered = [Answer.of_two(round_.hand, decision.two)]
-    for answer in offered:
+        house = Answer.of_two(round_.hand, decision.two)
+        offered = []
+    for answer in (house, *offered):
         tally.setdefault(answer, 0)
     right = {answer: judge(answer, decision).correct for answer in tally}
     ranked = sorted(tally, key=lambda a: (-tally[a], not right[a], a.stored()))
+    rows = ranked[:MAX_ANSWER_ROWS]
+    if house not in rows:  # the house way is never among the rest, however few chose it
+        rows = [*rows[:-1], house]
     lines = [
         f"**{tally[answer]}** · {shown(answer, lang)}" + (f" {RIGHT_MARK}" if right[answer] else "")
-        for answer in ranked[:MAX_ANSWER_ROWS]
+        for answer in rows
     ]
-    if (others := len(ranked) - MAX_ANSWER_ROWS) > 0:
+    if (others := len(ranked) - len(rows)) > 0:
         kind = "rules" if mode == "rule" else "splits"
         key = f"quiz.reveal.other_{kind}" + (".one" if others == 1 else "")
         lines.append(text(key, lang, count=others))
