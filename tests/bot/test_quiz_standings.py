@@ -14,7 +14,8 @@ import pytest
 from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import five_value, house_way, two_value
-from houseway.cards import NAMES, card_from_name, pretty_cards, sort_key
+from houseway.cards import NAMES, card_from_name, parse_hand, pretty_cards, sort_key
+from houseway.rules import rule_name
 from tests.bot.quizhelpers import (
     MODERATOR,
     answer,
@@ -24,6 +25,7 @@ from tests.bot.quizhelpers import (
     house_two,
     reveals,
     round_id_of,
+    select_of,
     start_quiz,
     wait_quiz_over,
     wait_round,
@@ -34,6 +36,7 @@ from tests.fakediscord import CHANNEL_ID, FakeDiscord, FakeUser
 WORDS: dict[str, dict[str, str]] = {
     "en-US": {
         "answers": "How everyone answered (the two-card hand)",
+        "answers.rule": "How everyone answered",
         "standings": "Standings after round 1",
         "line": "**{rank}.** {mark}<@{user}> – {points} pts ({correct} of {rounds} right)",
         "others": "+2 other splits",
@@ -47,6 +50,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "sv-SE": {
         "answers": "Så svarade alla (tvåkortshanden)",
+        "answers.rule": "Så svarade alla",
         "standings": "Ställningen efter runda 1",
         "line": "**{rank}.** {mark}<@{user}> – {points} p ({correct} av {rounds} rätt)",
         "others": "+2 andra delningar",
@@ -185,6 +189,33 @@ async def test_the_house_way_is_listed_when_nobody_chose_it(
     rows = field_named(reveals(fake_discord)[0], WORDS[locale]["answers"])["value"].splitlines()
     assert rows[-2:] == [f"**0** · {cards(house_two(first))} ✅", WORDS[locale]["other"]]
     assert set(rows[:7]) <= {f"**1** · {cards(two)}" for two in wrong}
+
+
+@LOCALES
+async def test_a_rule_round_counts_each_rule_offered(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str, locale: str
+) -> None:
+    """Three members name the rule (two the same wrong one): all four rules are listed by
+    name in the quiz's language, the deciding one marked."""
+    fake_discord.default_guild.preferred_locale = locale
+    await start_quiz(fake_discord, rounds=1, seconds=300, mode="rule")
+    first = await wait_round(fake_discord, 1)
+    shown = first.embeds[0]["description"].split("**")[1]
+    decision = house_way(parse_hand(shown.replace("  ", " ")))
+    offered = [o["value"] for o in select_of(first)["options"]]
+    wrong = [rule for rule in offered if rule != decision.rule]
+    for i, rule in enumerate([decision.rule, wrong[0], wrong[0]]):
+        await answer(fake_discord, first, fake_discord.make_user(f"member{i}"), [rule])
+    await expire_round(any_database_url, first)
+    await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "the reveal")
+    rows = field_named(reveals(fake_discord)[0], WORDS[locale]["answers.rule"])["value"]
+    swedish = locale == "sv-SE"
+    lines = rows.splitlines()
+    assert lines[:2] == [
+        f"**2** · {rule_name(wrong[0], swedish)}",
+        f"**1** · {rule_name(decision.rule, swedish)} ✅",
+    ]
+    assert sorted(lines[2:]) == sorted(f"**0** · {rule_name(r, swedish)}" for r in wrong[1:])
 
 
 @LOCALES
