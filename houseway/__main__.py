@@ -22,6 +22,7 @@ from .batch import (
     run_class_table_command,
     run_cost_command,
     run_simulate_command,
+    run_solve_command,
 )
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
 from .explain import Explanation, explain
@@ -305,6 +306,8 @@ def run_command(args: list[str]) -> int:
         return run_cost_command(args[1:], sys.stdout)
     if args and args[0] == "class-table":
         return run_class_table_command(args[1:], sys.stdout)
+    if args and args[0] == "solve":
+        return run_solve_command(args[1:], sys.stdout)
     explaining = bool(args) and args[0] == "explain"
     if explaining:
         args = args[1:]
@@ -314,7 +317,8 @@ def run_command(args: list[str]) -> int:
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
         "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway cost' "
         "(what the house way gives up, per rule), 'houseway class-table' (rebuild the exact "
-        "analysis's table), 'houseway explain HAND' (the decision step by step). Use '-' to "
+        "analysis's table), 'houseway solve' (every hand class exactly, checkpointed), "
+        "'houseway explain HAND' (the decision step by step). Use '-' to "
         "read one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")

@@ -9,7 +9,9 @@ wins, pushes and losses are then weighted sums over the classes' dealer values.
 
 The same table serves ``houseway cost`` (random hands of one house-way path, drawn by
 class) and ``houseway simulate`` (both hands of many deals valued by class look-up, in
-:mod:`houseway.bulk`). These two are the only modules of the core that import numpy.
+:mod:`houseway.bulk`), and ``houseway solve`` (:mod:`houseway.solve`, which shares its
+work between hands). Only these and the solve's own modules (:mod:`houseway.classes`,
+:mod:`houseway.solved`) import numpy.
 """
 
 from __future__ import annotations

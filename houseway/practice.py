@@ -49,7 +49,7 @@ from typing import Final
 from .answers import Answer, judge
 from .cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
 from .hands import STRAIGHT_WINDOWS, display_order, five_value, two_value
-from .rules import RULE_IDS
+from .rules import RULE_IDS, heading_of
 from .way import Decision
 
 #: Hands until a rule in box 0, 1, 2, ... is due again.
@@ -193,11 +193,6 @@ def hand_for(rule_id: str, mode: str, draw: Draw, rng: random.Random) -> tuple[C
 # --- "name the rule": plausible options ---
 
 
-def _heading(rule_id: str) -> str:
-    """The procedure's step a rule belongs to (three pairs is part of step 7)."""
-    return "two-pairs" if rule_id == "three-pairs" else rule_id.split(".")[0]
-
-
 def _near_straight(ranks: int, joker: bool, need: int) -> bool:
     return any((window & ranks).bit_count() + joker >= need for window in STRAIGHT_WINDOWS)
 
@@ -260,17 +255,17 @@ def _features(hand: Sequence[Card]) -> tuple[set[str], set[str]]:
 def plausibility(rule_id: str, decision: Decision) -> int:
     """How plausible ``rule_id`` is as a wrong answer for the hand (3 most, 0 least)."""
     deciding = decision.rule
-    if _heading(rule_id) == _heading(deciding):
+    if heading_of(rule_id) == heading_of(deciding):
         return 3
     met, near = _features(decision.hand)
-    if _heading(rule_id) in met:
+    if heading_of(rule_id) in met:
         return 2
     branch = rule_id.partition(".")[2]
     parallel = {"straight-flush", "flush-straight"}
     same_branch = branch and branch == deciding.partition(".")[2]
-    if same_branch and {_heading(rule_id), _heading(deciding)} == parallel:
+    if same_branch and {heading_of(rule_id), heading_of(deciding)} == parallel:
         return 2
-    return 1 if _heading(rule_id) in near else 0
+    return 1 if heading_of(rule_id) in near else 0
 
 
 def rule_options(decision: Decision, rng: random.Random, count: int = OPTIONS) -> list[str]:

@@ -422,3 +422,11 @@ def rules_like(words: str) -> tuple[str, ...]:
     return tuple(
         rule_id for rule_id in NAMES if needle and any(needle in k for k in _keys(rule_id))
     )
+
+
+def heading_of(rule_id: str) -> str:
+    """The procedure's step a rule belongs to: ``two-pairs`` for ``two-pairs.split``;
+    three pairs are part of the two-pairs step. One definition for the explanations and
+    the practice schedule, which both group rules by step."""
+    family = rule_id.partition(".")[0]
+    return "two-pairs" if family == "three-pairs" else family

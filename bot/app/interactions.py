@@ -17,7 +17,7 @@ from houseway.cards import Card, HandError, parse_hand
 
 from ..storage import DatabaseError
 from ..texts.embeds import error_embed
-from ..texts.i18n import language, text
+from ..texts.i18n import PLURALS, Counted, language, plural_text, text
 
 if TYPE_CHECKING:
     from .client import HousewayBot
@@ -71,10 +71,15 @@ class Refusal(app_commands.CheckFailure):
         self.outcome = outcome
 
     def message(self, interaction: discord.Interaction) -> str:
-        """In the member's language, commands named as mentions (``{cmd[quiz start]}``)."""
-        return text(
-            self.key, language(interaction.locale), cmd=bot_of(interaction).mentions, **self.values
-        )
+        """In the member's language, commands named as mentions (``{cmd[quiz start]}``);
+        a message with plural forms takes the form of its ``count`` value."""
+        lang, mentions = language(interaction.locale), bot_of(interaction).mentions
+        if self.key in PLURALS:
+            values = dict(self.values)
+            count = values.pop("count")
+            assert isinstance(count, int | float)
+            return plural_text(self.key, lang, count, cmd=mentions, **values)
+        return text(self.key, lang, cmd=mentions, **self.values)
 
 
 class KnownUser(app_commands.Transformer):
@@ -196,16 +201,19 @@ def record(interaction: discord.Interaction, command: str, outcome: str) -> None
     log.info("interaction /%s %s in %d ms", command, outcome, ms, extra=fields)
 
 
-def cooldown_refusal(error: app_commands.CommandOnCooldown, key: str = "error.cooldown") -> Refusal:
+def cooldown_refusal(
+    error: app_commands.CommandOnCooldown, key: str = "error.cooldown", unit: str = "count.times"
+) -> Refusal:
     """A command (or button) used too often, as a refusal that says when it can be used
     again: a Discord timestamp, which each member's client shows counting down in their
-    language."""
+    language. How often in how long are counts in the member's language ("1 gång på
+    60 sekunder"), ``unit`` the catalogue's word for the uses."""
     again = math.ceil(time.time() + error.retry_after)
     return Refusal(
         key,
         outcome="cooldown",
-        rate=error.cooldown.rate,
-        per=f"{error.cooldown.per:g}",
+        rate=Counted(unit, error.cooldown.rate),
+        per=Counted("count.seconds", error.cooldown.per),
         when=f"<t:{again}:R>",
     )
 

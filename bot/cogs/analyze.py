@@ -36,7 +36,7 @@ from ..pictures.chart import Bar, render_bar_chart
 from ..service.workers import WorkerPool
 from ..texts.alt_text import picture_file
 from ..texts.embeds import COLOUR, decimal, ev_digits, number, percent, rounded
-from ..texts.i18n import SWEDISH, language, text
+from ..texts.i18n import SWEDISH, language, plural_text, text
 
 if TYPE_CHECKING:
     from ..app.client import HousewayBot
@@ -125,13 +125,13 @@ def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
     digits = shown_digits(analysis)
     embed = discord.Embed(
         title=text("analyze.title", lang, hand=pretty_cards(sorted(analysis.hand, key=sort_key))),
-        description=text(
+        description=plural_text(
             "analyze.intro",
             lang,
+            count,
             deals=number(analysis.deals, lang),
             payoff=decimal(WIN_PAYOFF, lang, 2),
             top=min(TOP_ROWS, count),
-            count=count,
         ),
         colour=COLOUR,
     )
@@ -239,7 +239,7 @@ class AnalyzeCog(commands.Cog):
         """One of the ``max_in_flight`` places, held until the answer is sent; when all
         are taken the member is refused at once rather than queued."""
         if self.in_flight >= self.max_in_flight:
-            raise Refusal("analyze.busy", outcome="busy", limit=self.max_in_flight)
+            raise Refusal("analyze.busy", outcome="busy", count=self.max_in_flight)
         self.in_flight += 1
         try:
             yield

@@ -211,7 +211,7 @@ class HousewayCog(commands.Cog):
         member = interaction.user.id
         async with self.lanes.place(member) as lane:
             if lane is None:
-                raise Refusal("houseway.busy", outcome="busy", waiting=WAITING_PER_MEMBER)
+                raise Refusal("houseway.busy", outcome="busy", count=WAITING_PER_MEMBER)
             # From memory, or after at most decks.LOOKUP_SECONDS.
             deck = await self.bot.decks.deck_for(member)
             if age(interaction) >= DEFER_AT_AGE or lane.locked():
@@ -285,7 +285,9 @@ class HousewayCog(commands.Cog):
         """A new deal in the dealer's message, or a private one for anyone else."""
         bucket = self.deal_again_cooldown.get_bucket(interaction)
         if bucket is not None and (wait := bucket.update_rate_limit()):
-            raise cooldown_refusal(app_commands.CommandOnCooldown(bucket, wait), "deal.cooldown")
+            raise cooldown_refusal(
+                app_commands.CommandOnCooldown(bucket, wait), "deal.cooldown", "count.deals"
+            )
         decision = house_way(deal(_RANDOM))
         presser = interaction.user.id
         if presser == dealer:

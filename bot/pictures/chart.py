@@ -1,6 +1,6 @@
-"""Horizontal bar charts as PNG, the one renderer of the bot's charts: /analyze's (what each
-split gives up against the best) and /stats' (each rule's share answered right), each a
-``ChartStyle`` (Pillow only, no downloads).
+"""Horizontal bar charts as PNG: /analyze's (what each split gives up against the best), in
+its ``ChartStyle`` (Pillow only, no downloads). /stats draws its own picture
+(``bot.pictures.progress``): sections of text, not one row per bar.
 
 Design choices, and why:
 
@@ -30,7 +30,7 @@ from PIL import Image, ImageDraw
 from .cards_image import FELT, encode_png
 from .fonts import FontLike, load_font
 
-__all__ = ["ANALYSIS", "RULES", "Bar", "ChartStyle", "render_bar_chart"]
+__all__ = ["ANALYSIS", "Bar", "ChartStyle", "render_bar_chart"]
 
 Colour = tuple[int, int, int]
 
@@ -51,12 +51,10 @@ MARK_WIDTH: Final = 6
 
 _TEXT: Final = (240, 240, 236)
 _DIM_TEXT: Final = (196, 214, 202)
-_UNMET_TEXT: Final = (150, 176, 160)
 _BAR: Final = (126, 178, 146)
 _HIGHLIGHT: Final = (245, 182, 28)
 _HIGHLIGHT_TEXT: Final = (255, 214, 102)
 _ZERO_LINE: Final = (235, 235, 230)
-_TRACK: Final = (36, 112, 72)
 _PALETTE_COLOURS: Final = 64
 """A handful of flat colours and their anti-aliased text edges: 64 look lossless, and
 one byte per pixel encodes as fast as RGB would but gives a much smaller file."""
@@ -66,21 +64,19 @@ _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 @dataclass(frozen=True)
 class Bar:
     """One row: ``label`` on the left, a bar of length ``value``, ``value_text`` right;
-    ``colour`` for a bar of its own colour; ``unmet`` for a row with nothing to show yet
-    (dimmed words, no bar)."""
+    ``colour`` for a bar of its own colour."""
 
     label: str
     value: float
     value_text: str
     highlight: bool = False
     colour: Colour | None = None
-    unmet: bool = False
 
 
 @dataclass(frozen=True)
 class ChartStyle:
     """How a chart is laid out: its size, and whether the bars share a zero line drawn
-    from the data (/analyze) or a fixed scale over a track (/stats' shares)."""
+    from the data (/analyze) or a fixed scale over a track."""
 
     width: int = WIDTH
     row_height: int = ROW_HEIGHT
@@ -101,21 +97,6 @@ class ChartStyle:
 
 
 ANALYSIS: Final = ChartStyle()
-#: Rule names are words, longer than /analyze's ranks: wider, and the shares on 0-100 %.
-RULES: Final = ChartStyle(
-    width=1000,
-    row_height=34,
-    margin=16,
-    gap=14,
-    font_px=20,
-    bar_fill=0.6,
-    min_bar=0,
-    scale=(0.0, 1.0),
-    track=_TRACK,
-    zero_line=False,
-    dim_values=False,
-    text_sample="Åg0123456789",
-)
 
 
 def _text_width(draw: ImageDraw.ImageDraw, text: str, font: FontLike) -> int:
@@ -160,11 +141,11 @@ def render_bar_chart(bars: Sequence[Bar], style: ChartStyle = ANALYSIS) -> bytes
         top = style.margin + row * style.row_height
         middle = top + style.row_height // 2
         colour = bar.colour or (_HIGHLIGHT if bar.highlight else _BAR)
-        text_colour = _HIGHLIGHT_TEXT if bar.highlight else _UNMET_TEXT if bar.unmet else _TEXT
+        text_colour = _HIGHLIGHT_TEXT if bar.highlight else _TEXT
         y0 = middle - thickness // 2
         if style.track is not None:
             draw.rectangle((left, y0, right, y0 + thickness - 1), fill=style.track)
-        if bar.value and not bar.unmet:
+        if bar.value:
             length = max(round(abs(bar.value) * scale), style.min_bar)
             end = zero + (length if bar.value > 0 else -length)
             draw.rectangle((min(zero, end), y0, max(zero, end), y0 + thickness - 1), fill=colour)

@@ -18,10 +18,12 @@ from typing import Any
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 from houseway.practice import RuleRecord, Schedule
 
-from . import Database, Row, Statements
+from . import Database, Row, Statements, results
 from .forgotten import refuse_if_forgotten
 
 DAY_SECONDS = 86_400
+#: Practice days /stats shows (its picture has room for this many columns).
+DAYS_SHOWN = 6
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,20 @@ class Stats:
     quiz_points: int | None = None
     quiz_rank: int | None = None
     quiz_ranked: int | None = None
+    #: Whether another member has the same quiz rank (ties share it: 1, 1, 3).
+    quiz_shared: bool = False
+    #: The member's last practice days (UTC), oldest first: (day, answered, right).
+    days: tuple[tuple[str, int, int], ...] = ()
+
+
+def by_day(answers: Sequence[tuple[float, bool]], last: int) -> tuple[tuple[str, int, int], ...]:
+    """(UTC day, answered, right) of the ``last`` days with answers, oldest first."""
+    days: dict[str, list[int]] = {}
+    for answered_at, correct in answers:
+        tally = days.setdefault(utc_day(answered_at), [0, 0])
+        tally[0] += 1
+        tally[1] += int(correct)
+    return tuple((day, n, right) for day, (n, right) in sorted(days.items())[-last:])
 
 
 def streaks(days: Sequence[str], today: str) -> tuple[int, int]:
@@ -221,6 +237,9 @@ async def member_stats(
     seconds = await db.fetch(
         "SELECT seconds FROM practice_answers WHERE user_id = $1 AND mode = 'set'", user_id
     )
+    answers = await db.fetch(
+        "SELECT answered_at, correct FROM practice_answers WHERE user_id = $1", user_id
+    )
     recent = await db.fetchrow(
         "SELECT COUNT(*) AS n, COALESCE(SUM(correct), 0) AS right_ FROM practice_answers"
         " WHERE user_id = $1 AND answered_at >= $2",
@@ -229,9 +248,7 @@ async def member_stats(
     )
     daily = await db.fetch("SELECT day, correct FROM daily_answers WHERE user_id = $1", user_id)
     current, best = streaks([str(r["day"]) for r in daily if r["correct"]], today)
-    points = rank = ranked = None
-    if guild_id is not None:
-        points, rank, ranked = await quiz_standing(db, guild_id, user_id)
+    quiz = None if guild_id is None else await results.standing(db, guild_id, user_id)
     return Stats(
         hands=state.hands,
         correct=state.correct,
@@ -246,35 +263,11 @@ async def member_stats(
         daily_answered=len(daily),
         daily_streak=current,
         daily_best=best,
-        quiz_points=points,
-        quiz_rank=rank,
-        quiz_ranked=ranked,
-    )
-
-
-async def quiz_standing(db: Database, guild_id: int, user_id: int) -> tuple[int, int | None, int]:
-    """(points, rank or None when unranked, members ranked) in the server's all-time board."""
-    row = await db.fetchrow(
-        "SELECT COALESCE(SUM(points), 0) AS points, COUNT(*) AS n FROM scores"
-        " WHERE guild_id = $1 AND user_id = $2",
-        guild_id,
-        user_id,
-    )
-    points = int(row["points"]) if row else 0
-    ahead = await db.fetchrow(
-        "SELECT COUNT(*) AS n FROM (SELECT user_id FROM scores WHERE guild_id = $1"
-        " GROUP BY user_id HAVING SUM(points) > $2) AS better",
-        guild_id,
-        points,
-    )
-    ranked = await db.fetchrow(
-        "SELECT COUNT(DISTINCT user_id) AS n FROM scores WHERE guild_id = $1", guild_id
-    )
-    has_row = bool(row and int(row["n"]))
-    return (
-        points,
-        (int(ahead["n"]) + 1) if has_row and ahead else None,
-        int(ranked["n"]) if ranked else 0,
+        quiz_points=None if quiz is None else quiz.points,
+        quiz_rank=None if quiz is None else quiz.rank,
+        quiz_ranked=None if quiz is None else quiz.ranked,
+        quiz_shared=quiz is not None and quiz.shared,
+        days=by_day([(float(r["answered_at"]), bool(r["correct"])) for r in answers], DAYS_SHOWN),
     )
 
 

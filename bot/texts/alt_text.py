@@ -22,7 +22,7 @@ from houseway.cards import SUIT_OF, Card, card_words, cards_in_words
 
 from ..pictures.cards_image import INK_NAMES, SUIT_INKS, Deck
 from ..pictures.split_labels import five_label, joker_note, picture_order, two_label
-from .i18n import SWEDISH, text
+from .i18n import SWEDISH, plural_text, text
 
 #: Discord refuses a longer attachment description.
 MAX_DESCRIPTION: Final = 1024
@@ -51,9 +51,8 @@ def decision_description(decision: Decision, lang: str) -> str:
 
 def hand_description(cards: Sequence[Card], lang: str) -> str:
     """A row of cards (a quiz round's hand): how many and which, in the picture's order."""
-    key = "alt.card" if len(cards) == 1 else "alt.hand"
     shown = picture_order(cards)
-    return text(key, lang, count=len(cards), cards=cards_in_words(shown, lang == SWEDISH))
+    return plural_text("alt.hand", lang, len(cards), cards=cards_in_words(shown, lang == SWEDISH))
 
 
 def preview_description(cards: Sequence[Card], deck: Deck, lang: str) -> str:
@@ -74,3 +73,31 @@ def picture_file(png: bytes, filename: str, description: str) -> discord.File:
     if len(description) > MAX_DESCRIPTION:
         description = description[: MAX_DESCRIPTION - 1] + "…"
     return discord.File(io.BytesIO(png), filename=filename, description=description)
+
+
+def stats_description(
+    rows: Sequence[tuple[str, int, int, str]],
+    lines: Sequence[str],
+    due: Sequence[str],
+    days: Sequence[tuple[str, int, int, str]],
+    lang: str,
+) -> str:
+    """The /stats picture in words, in its order: each rule met (name, answered, right,
+    share shown), the summary and advice lines as written, what is due, each day."""
+    parts = []
+    if rows:
+        said = [
+            text("alt.stats.row", lang, rule=rule, answered=n, right=right, share=share)
+            for rule, n, right, share in rows
+        ]
+        parts.append(text("alt.stats.rules", lang, rows="; ".join(said)))
+    parts.extend(line if line.endswith((".", ":")) else f"{line}." for line in lines)
+    if due:
+        parts.append(text("alt.stats.due", lang, due="; ".join(due)))
+    if days:
+        said = [
+            text("alt.stats.day", lang, day=day, answered=n, right=right, share=share)
+            for day, n, right, share in days
+        ]
+        parts.append(text("alt.stats.days", lang, days="; ".join(said)))
+    return text("alt.stats", lang, parts=" ".join(parts))

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
+from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Final
 
 import discord
+from babel.numbers import format_decimal, format_percent
 
 from houseway import Decision, HandError, canonical_hand, sentences_for
 from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
@@ -15,7 +18,7 @@ from houseway.cost import RuleCost
 from houseway.explain import Explanation, explain
 from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name, rules_like
 
-from .i18n import SWEDISH, text
+from .i18n import SWEDISH, locale_of, plural_text, text
 
 IMAGE_NAME: Final = "houseway.png"
 COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
@@ -26,9 +29,9 @@ MINUS: Final = "\u2212"
 
 
 def number(value: int, lang: str) -> str:
-    """Thousands grouped the way each language writes them."""
-    grouped = f"{value:,}"
-    return grouped.replace(",", "\u00a0") if lang == SWEDISH else grouped
+    """Thousands grouped the way each language writes them (CLDR, by Babel): 53\u00a0524\u00a0680
+    in Swedish with no-break spaces, 53,524,680 in English."""
+    return format_decimal(value, locale=locale_of(lang)).replace("-", MINUS)
 
 
 def share(count: int, total: int, lang: str) -> str:
@@ -37,18 +40,55 @@ def share(count: int, total: int, lang: str) -> str:
     return percent(fraction, lang, 3 if fraction < 0.1 else 2)
 
 
+#: Below this share a rule's frequency also reads as "about 1 in N" (0,001 % is hard to see).
+RARE_SHARE: Final = 0.1
+
+
+def one_in(count: int, total: int) -> int:
+    """``count`` of ``total`` as the N of "about 1 in N", a figure easy to read: whole
+    below 100, else two significant digits (1 in 12, 1 in 260, 1 in 81 000)."""
+    ratio = total / count
+    if ratio < 100:
+        return round(ratio)
+    return int(round(ratio, 1 - math.floor(math.log10(ratio))))
+
+
+def often_text(count: int, total: int, lang: str) -> str:
+    """How often a rule decides, out of all hands; a rare one as "about 1 in N" too."""
+    fraction = count / total
+    if fraction < RARE_SHARE:
+        rarely = number(one_in(count, total), lang)
+        return plural_text(
+            "often.rare", lang, total, share=share(count, total, lang), one_in=rarely
+        )
+    return plural_text("often", lang, total, share=share(count, total, lang))
+
+
+def _quantized(value: float, digits: int) -> Decimal:
+    """``value`` to ``digits`` decimals, rounded as Python's format rounds the exact binary
+    value (half to even), so that ``rounded`` and ``ev_digits`` see the figures shown."""
+    return Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_EVEN)
+
+
+def _fraction_pattern(pattern: str, digits: int) -> str:
+    """A CLDR pattern's first "0" followed by exactly ``digits`` decimals ("#,##0" → "#,##0.00")."""
+    return pattern.replace("0", "0." + "0" * digits, 1) if digits else pattern
+
+
 def decimal(
     value: float, lang: str, digits: int, *, signed: bool = False, bare_zero: bool = False
 ) -> str:
-    """``value`` to ``digits`` decimals as each language writes it: a real minus sign
-    (U+2212) in every language, a plus when ``signed``, the decimal comma in Swedish. With
-    ``bare_zero``, a value that rounds to zero is plain 0 (no "-0.000"). The one formatter
-    of signed figures, so that /houseway, /analyze and /practice write them alike."""
-    shown = f"{value:{'+' if signed else ''}.{digits}f}"
-    if bare_zero and float(shown) == 0:
+    """``value`` to ``digits`` decimals as each language writes it (CLDR, by Babel): a real
+    minus sign (U+2212) in every language, a plus when ``signed``, the decimal comma and
+    no-break-space grouping in Swedish. With ``bare_zero``, a value that rounds to zero is
+    plain 0 (no "−0,000"). The one formatter of signed figures, so that /houseway, /analyze
+    and /practice write them alike."""
+    shown = _quantized(value, digits)
+    if bare_zero and shown == 0:
         return "0"
-    shown = shown.replace("-", MINUS)
-    return shown.replace(".", ",") if lang == SWEDISH else shown
+    body = _fraction_pattern("#,##0", digits)
+    pattern = f"+{body};-{body}" if signed else body
+    return format_decimal(shown, format=pattern, locale=locale_of(lang)).replace("-", MINUS)
 
 
 def rounded(value: float, digits: int) -> float:
@@ -75,10 +115,15 @@ def ev_digits(evs: Iterable[float]) -> int:
 
 
 def percent(fraction: float, lang: str, digits: int = 2) -> str:
-    """A fraction as a percentage (8.36%, Swedish 8,36 %; none at all is plain 0): the one
-    formatter of percentages."""
-    shown = decimal(100 * fraction, lang, digits) if fraction else "0"
-    return shown + ("\u00a0%" if lang == SWEDISH else "%")
+    """A fraction as a percentage in each language's CLDR format (8.36%, Swedish 8,36 %
+    with a no-break space; none at all is plain 0): the one formatter of percentages."""
+    locale = locale_of(lang)
+    pattern = locale.percent_formats[None].pattern
+    if not fraction:
+        return format_percent(0, format=pattern, locale=locale)
+    shown = _quantized(100 * fraction, digits) / 100
+    formatted = format_percent(shown, format=_fraction_pattern(pattern, digits), locale=locale)
+    return formatted.replace("-", MINUS)
 
 
 def significant_places(value: float, digits: int = 3) -> int:
@@ -90,12 +135,7 @@ def cost_text(cost: RuleCost, lang: str) -> str:
     """How often another split beats the house way on a rule's hands, the EV it leaves
     against the best split (as a signed difference, so negative), and where that comes from."""
     not_best, give_up = cost.not_best, cost.give_up
-    source = text(
-        "cost.source",
-        lang,
-        hands=number(cost.hands, lang),
-        dealer=number(DEALER_HANDS, lang),
-    )
+    source = plural_text("cost.source", lang, cost.hands, dealer=number(DEALER_HANDS, lang))
     if not_best.value == 0:
         return text("cost.never", lang, high=percent(not_best.high, lang)) + "\n" + source
     places = significant_places(give_up.value)
@@ -112,8 +152,24 @@ def cost_text(cost: RuleCost, lang: str) -> str:
     return figures + "\n" + source
 
 
+#: Words of the casino's sentences a reader may not know, glossed beside the quote
+#: (``gloss.<words>`` in the catalogue): the quote itself stays verbatim.
+GLOSSED: Final = ("flytta fram paret", "spitta")
+
+
+def gloss(swedish: str, lang: str) -> str | None:
+    """The project's explanation of the glossed words in ``swedish``, marked as its own."""
+    found = [
+        text(f"gloss.{words}", lang)
+        for words in GLOSSED
+        if re.search(rf"\b{re.escape(words)}\b", swedish)
+    ]
+    return text("gloss", lang, glosses="; ".join(found)) if found else None
+
+
 def quote_rules(rules: Iterable[Rule], lang: str) -> str:
-    """The Swedish sentences verbatim as quotes; the English under each for non-Swedish users."""
+    """The Swedish sentences verbatim as quotes; the English under each for non-Swedish
+    users; under that, the project's gloss of words a reader may not know."""
     parts = []
     for rule in rules:
         lines = []
@@ -122,6 +178,9 @@ def quote_rules(rules: Iterable[Rule], lang: str) -> str:
         lines.append(f"> {rule.swedish}")
         if lang != SWEDISH:
             lines.append(f"*{rule.english}*")
+        note = gloss(rule.swedish, lang)
+        if note:
+            lines.append(note)
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
@@ -177,12 +236,7 @@ def decision_embed(
     if count:
         embed.add_field(
             name=text("field.often", lang),
-            value=text(
-                "often",
-                lang,
-                share=share(count, total_hands, lang),
-                total=number(total_hands, lang),
-            ),
+            value=often_text(count, total_hands, lang),
             inline=False,
         )
     embed.add_field(
@@ -244,7 +298,7 @@ def rule_embed(
     if count:
         embed.add_field(
             name=text("field.often", lang),
-            value=text("often", lang, share=share(count, total, lang), total=number(total, lang)),
+            value=often_text(count, total, lang),
         )
     if cost is not None:
         embed.add_field(name=text("field.cost", lang), value=cost_text(cost, lang), inline=False)

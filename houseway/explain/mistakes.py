@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..cards import ACE, RANK_OF, Card
 from ..hands import Category, category_of, five_value, is_legal, two_value
-from ..rules import rule_name
+from ..rules import heading_of, rule_name
 from ..way import _FLUSH_OR_STRAIGHT, _groups, _of_size, _singles
 from .groups import not_ace_jack
 from .words import Explanation, _a_hand, _cards
@@ -43,12 +43,6 @@ HEADINGS = (
     "one-pair",
     "high-card",
 )
-
-
-def heading_of(rule_id: str) -> str:
-    """``two-pairs`` for ``two-pairs.split``; three pairs are heading 7's too."""
-    family = rule_id.partition(".")[0]
-    return "two-pairs" if family == "three-pairs" else family
 
 
 class _Hand(NamedTuple):

@@ -327,7 +327,9 @@ async def test_rules_show_what_the_rule_gives_up_as_the_shipped_analysis_says(
         interaction = await fake_discord.send_command("rules", {"rule": rule_id}, locale=locale)
         [embed] = (await fake_discord.wait_response(interaction)).embeds
         swedish = locale == "sv-SE"
-        cost_field = field(embed, "Jämfört med bästa delningen" if swedish else "Against the best")
+        cost_field = field(
+            embed, "Jämfört med den bästa delningen" if swedish else "Against the best"
+        )
         value = cost_field["value"]
         cost = rule_cost(rule_id)
         assert cost is not None

@@ -32,7 +32,7 @@ from tests.fakediscord import FakeDiscord, FakeUser
 
 #: Members racing an answer (practice and daily) against their own forget at once.
 RACERS = 16
-DONE = "Done: everything about you is deleted"
+DONE = "Done: everything the bot had stored about you is deleted"
 #: What the confirmation says while the forget is under way.
 WORKING = "Deleting"
 

@@ -1,6 +1,8 @@
 """The catalogue is complete: every message in both languages with the same placeholders,
 and every command text the bot registers has its Swedish (a changed English description
-would otherwise lose its Swedish without a word)."""
+would otherwise lose its Swedish without a word). A message that shows a count has the
+plural forms each language's CLDR rules need, and no plain message puts a count before a
+noun that would need them."""
 
 from __future__ import annotations
 
@@ -11,11 +13,12 @@ from string import Formatter
 from typing import Any
 
 import pytest
+from babel import Locale as CldrLocale
 from discord import Locale, app_commands
 
 from bot.app.client import HousewayBot
 from bot.texts import i18n
-from bot.texts.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, SWEDISH, merged
+from bot.texts.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, PLURALS, SWEDISH, merged
 
 
 def placeholders(template: str) -> set[str]:
@@ -29,19 +32,66 @@ def test_every_message_is_in_swedish_and_english_with_the_same_placeholders(key:
     assert placeholders(entry[SWEDISH]) == placeholders(entry[ENGLISH])
 
 
+#: Each language's CLDR plural categories, from Babel's data rather than the code's.
+CLDR_FORMS = {
+    SWEDISH: set(CldrLocale.parse("sv").plural_form.tags) | {"other"},
+    ENGLISH: set(CldrLocale.parse("en").plural_form.tags) | {"other"},
+}
+
+
+@pytest.mark.parametrize("key", sorted(PLURALS))
+def test_every_plural_message_has_the_forms_each_languages_rules_need(key: str) -> None:
+    """Swedish and English both need "one" and "other"; every "other" form fills the same
+    values and shows the count; "one" may say less ("En runda", "Handen kan bara läggas på
+    ett sätt") but never needs a value the others lack."""
+    assert CLDR_FORMS[SWEDISH] == CLDR_FORMS[ENGLISH] == {"one", "other"}
+    entry = PLURALS[key]
+    assert set(entry) == {SWEDISH, ENGLISH}
+    values = placeholders(entry[ENGLISH]["other"]) - {"count"}
+    for lang, forms in entry.items():
+        assert set(forms) == CLDR_FORMS[lang], lang
+        assert placeholders(forms["other"]) == values | {"count"}, lang
+        assert placeholders(forms["one"]) - {"count"} <= values, lang
+
+
+#: A count before a noun whose form depends on it ("1 dagar"): such messages are plural.
+COUNTED_NOUN = re.compile(
+    r"\{[\w\[\] ]+\} (?:\w+ )?(händer|hand|hands?|dagar|dag|days?|rundor|rounds?|poäng|points?"
+    r"|pts|gånger|times|sekunder|seconds?|analyser|analyses|kort|cards?|rader|rows?|tecken"
+    r"|characters?|medlemmar|members?|givar)\b"
+)
+#: Counts that are constants of the code, never one: 200 characters, 100 points, all
+#: 53,524,680 dealer hands.
+CONSTANT_COUNTS = {"error.too_long", "quiz.help.body", "analyze.footer"}
+
+
+def test_no_plain_message_shows_a_count_before_a_noun() -> None:
+    counted = {
+        key
+        for key, entry in MESSAGES.items()
+        if any(COUNTED_NOUN.search(template) for template in entry.values())
+    }
+    assert counted == CONSTANT_COUNTS
+
+
 def test_the_catalogue_is_every_feature_table_and_a_key_is_defined_once() -> None:
     """The tables by feature merge into MESSAGES whole; a key in two tables is refused
     (one would silently hide the other)."""
     # Found on disk, not from what the package imports: a new table left out of the merge
     # must fail here.
-    tables = [
-        importlib.import_module(f"bot.texts.i18n.{module.name}").MESSAGES
+    modules = [
+        importlib.import_module(f"bot.texts.i18n.{module.name}")
         for module in pkgutil.iter_modules(i18n.__path__)
         if module.name.startswith("messages_")
     ]
+    tables = [module.MESSAGES for module in modules]
     assert len(tables) >= 5
     assert sum(len(table) for table in tables) == len(MESSAGES)
     assert all(MESSAGES[key] is entry for table in tables for key, entry in table.items())
+    plurals = [getattr(module, "PLURALS", {}) for module in modules]
+    assert sum(len(table) for table in plurals) == len(PLURALS)
+    assert all(PLURALS[key] is entry for table in plurals for key, entry in table.items())
+    assert not MESSAGES.keys() & PLURALS.keys()
     one = {"x.a": {SWEDISH: "a", ENGLISH: "a"}}
     with pytest.raises(ValueError, match=r"defined twice: x\.a$"):
         merged(one, {"x.b": {SWEDISH: "b", ENGLISH: "b"}}, dict(one))

@@ -15,6 +15,7 @@ from bot.app.client import HousewayBot
 from bot.cogs.practice.views import hand_of_code
 from bot.pictures.cards_image import Deck
 from bot.storage import Database, migrations, open_database
+from bot.storage.practice import utc_day
 from houseway import house_way, sentences_for
 from houseway.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, card_words
@@ -354,7 +355,7 @@ async def test_stats_show_what_was_answered(
     }
     assert field(embed, "The last 30 days") == "5 hands, 80% right"
     assert field(embed, "Quiz in this server") == "250 points · rank 2 of 3"
-    assert sent.file("rules.png").data[:4] == b"\x89PNG"
+    assert sent.file("stats.png").data[:4] == b"\x89PNG"
 
     public = await fake_discord.send_command("stats view", {"public": True}, user=erik)
     assert not (await fake_discord.wait_response(public)).ephemeral
@@ -365,12 +366,15 @@ async def test_stats_show_what_was_answered(
     assert shown.ephemeral  # someone else's figures are never posted for all
     assert field(shown.embeds[0], "Tränade händer") == "5 – 4 rätt (80\u00a0%)"
     assert shown.embeds[0]["footer"]["text"] == "En annan medlems statistik visas bara för dig."
-    chart = description_of(shown, "rules.png")
-    assert chart.startswith("Stapeldiagram, andel rätt per regel: ") and chart.endswith(".")
-    rows = chart.removeprefix("Stapeldiagram, andel rätt per regel: ")[:-1].split("; ")
-    unmet = [row for row in rows if row.endswith(": inga händer än")]  # not "inte mött än"
-    met = [row for row in rows if re.fullmatch(r".+: \d+/\d+  \d+\u00a0%", row)]
-    assert len(rows) == len(RULE_IDS) and unmet and len(unmet) + len(met) == len(rows)
+    chart = description_of(shown, "stats.png")
+    assert chart.startswith("Bild: träningsstatistik. Mötta regler, svagast först: ")
+    # Only the rules met get a row, each with its figures; the rest is one count.
+    rows = chart.split(": ", 2)[2].split(". ")[0].split("; ")
+    met = [re.fullmatch(r".+, (\d+) av (\d+) rätt \((\d+)\u00a0%\)", row) for row in rows]
+    assert all(met) and 1 <= len(rows) <= 6, rows
+    more = re.search(r"(\d+) mötta regler till", chart)
+    unmet = re.search(r"(\d+) regler inte mötta än\.", chart)
+    assert unmet and int(unmet[1]) + len(rows) + int(more[1] if more else 0) == len(RULE_IDS)
 
 
 def tables() -> list[str]:
@@ -459,7 +463,7 @@ async def test_stats_forget_leaves_no_row(
         working, done = await fake_discord.wait_records(confirm, 2)
         assert working.content == "Deleting everything about you …" and not working.components
         assert done.kind == "edit" and (done.content or "").startswith(
-            "Done: everything about you is deleted"
+            "Done: everything the bot had stored about you is deleted"
         )
         # Only the note that she asked, which keeps held-back answers out (see V6).
         assert await rows_mentioning(database, frida.id) == {"forgotten_members": 1}
@@ -559,6 +563,20 @@ def daily_hand_of(message: Any) -> tuple[Card, ...]:
     return hand_of_code("".join(o["value"] for o in menu_of(message, "daily:")["options"]))
 
 
+MONTHS = {
+    "en": "January February March April May June July August September October November December",
+    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
+}
+
+
+def spoken_day(day: str, lang: str = "en") -> str:
+    """An ISO date as a member reads it ("1 December", "1 december"), written out here
+    rather than asked of the library the bot uses; its year only when not this year's."""
+    year, month, dom = (int(part) for part in day.split("-"))
+    this_year = int(time.strftime("%Y", time.gmtime()))
+    return f"{dom} {MONTHS[lang].split()[month - 1]}" + ("" if year == this_year else f" {year}")
+
+
 async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
     fake_discord_factory: Any, run_bot: BotRunner, any_database_url: str
 ) -> None:
@@ -578,7 +596,8 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         sent = await fake.wait_response(first)
         twice = await fake.send_command("daily", user=helga)  # a second menu, still open
         await fake.wait_response(twice)
-        assert sent.ephemeral and sent.embeds[0]["title"].startswith("Hand of the day – ")
+        today = utc_day(time.time())
+        assert sent.ephemeral and sent.embeds[0]["title"] == f"Today's hand, {spoken_day(today)}"
         assert field(sent.embeds[0], "Yesterday") == "Nobody answered yesterday's hand."
         hand = daily_hand_of(fake.messages[first.original_message_id or 0])
         other = await fake.send_command("daily", user=ivar, guild_id=second.id)
@@ -589,9 +608,10 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         custom_id = menu_of(message, "daily:")["custom_id"]
         click = await fake.click(message, custom_id, values=house_two(hand), user=helga)
         result = (await fake.wait_response(click)).embeds[0]
-        assert result["title"].endswith("✅ Right – that is the house way")
+        assert result["title"] == f"✅ Right! Today's hand, {spoken_day(today)}"
         assert field(result, "So far today") == "1 answered, 1 right."
-        assert field(result, "Your streak") == "Right 1 days in a row (best 1)."
+        assert field(result, "Your streak") == "Right 1 day in a row (best 1)."
+        assert button_of(fake.messages[first.original_message_id or 0], "daily:share:")
         second_menu = fake.messages[twice.original_message_id or 0]
         again = await fake.click(
             second_menu,
@@ -611,7 +631,7 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
             user=ivar,
         )
         result = (await fake.wait_response(click)).embeds[0]
-        assert result["title"].endswith("❌ Not the house way")
+        assert result["title"] == f"❌ Wrong! Today's hand, {spoken_day(today)}"
         assert field(result, "So far today") == "2 answered, 1 right."
         shown = await fake.send_command("daily", user=helga, dm=True)
         told = (await fake.wait_response(shown)).embeds[0]
@@ -631,8 +651,6 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
 ) -> None:
     from datetime import date, timedelta
-
-    from bot.storage.practice import utc_day
 
     today = utc_day(time.time())
     yesterday = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
@@ -657,7 +675,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
     asked = await fake_discord.send_command("daily")
     sent = await fake_discord.wait_response(asked)
     assert field(sent.embeds[0], "Yesterday") == (
-        f"{yesterday}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
+        f"{spoken_day(yesterday)}: **A♦  K♠  K♥  10♣  7♦  7♣  3♥**"
         "\n3 answered, 2 right (67%). The most common answers:\n"
         "✅ 7♦  7♣ – 2 (67%)\n❌ A♦  10♣ – 1 (33%)"
     )
@@ -669,7 +687,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
         message, f"daily:set:{yesterday}", values=house_two(today_hand)
     )
     closed = await fake_discord.wait_response(stale)
-    assert closed.ephemeral and f"That hand belonged to {yesterday} and is closed" in (
+    assert closed.ephemeral and f"That hand belonged to {spoken_day(yesterday)} and is closed" in (
         closed.content
     )
 

@@ -30,10 +30,12 @@ from tests.bot.quizhelpers import (
     PLAIN,
     answer,
     expire_round,
+    expire_round_in,
     hand_of,
     house_two,
     reveals,
     right_field,
+    round_id_of,
     round_messages,
     select_of,
     start_quiz,
@@ -253,6 +255,13 @@ async def test_full_quiz_with_changed_hidden_and_late_answers(
     for line in lines[:2]:
         points = int(line.split("–")[1].split()[0])
         assert 100 <= points <= 150
+    stats = await fake_discord.send_command("stats view", user=bo)
+    quiz_field = (await fake_discord.wait_response(stats)).embeds[0]["fields"][-1]
+    assert quiz_field["name"] == "Quiz in this server"  # the same two ranked as on the board
+    assert quiz_field["value"].startswith("0 points · not on the leaderboard yet")
+    anna_stats = await fake_discord.send_command("stats view", user=anna)
+    anna_field = (await fake_discord.wait_response(anna_stats)).embeds[0]["fields"][-1]
+    assert re.search(r"rank [12] of 2\b", anna_field["value"]), anna_field
 
 
 async def test_one_quiz_per_channel_and_channels_are_independent(
@@ -446,7 +455,7 @@ async def test_leaderboard_pages_and_month(
     board = await fake_discord.send_command("leaderboard")
     sent = await fake_discord.wait_response(board)
     lines = sent.embeds[0]["description"].splitlines()
-    assert len(lines) == 10 and lines[0].startswith("**1.** <@99> – 5000 pts")
+    assert len(lines) == 10 and lines[0].startswith("**1.** <@99> – 5,000 pts")
     assert sent.embeds[0]["footer"]["text"] == "Page 1 of 3"
     beyond = await fake_discord.send_command("leaderboard", {"page": 50})
     last = (await fake_discord.wait_response(beyond)).embeds[0]
@@ -627,16 +636,20 @@ async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
         permissions=MODERATOR,
     )
     body = (await fake_discord.wait_response(config)).embeds[0]["description"]
-    assert "Pause after each reveal: 2 s" in body and "Language: Swedish" in body
+    assert "Pause after each reveal: **2 s** (changed) · `pause` 0–60" in body
+    assert "Language: **Swedish** (changed) · `language`" in body
     swedish = await fake_discord.send_command(
         "quiz config", {"rounds": 3}, user=fake_discord.owner, permissions=MODERATOR, locale="sv-SE"
     )
-    assert (await fake_discord.wait_response(swedish)).embeds[0]["description"] == (
-        "Quizledarroll: ingen\n"
-        "Tid per runda (standard): 30 s\n"
-        "Antal rundor (standard): 3\n"
-        "Paus efter facit: 2 s\n"
-        "Språk: svenska"
+    saved = (await fake_discord.wait_response(swedish)).embeds[0]
+    assert saved["title"] == "Sparat: quizinställningarna"
+    assert saved["description"] == (
+        "Quizledarroll: ingen · `quizledarroll`, ta bort med `ta_bort_roll`\n"
+        "Tid per runda (standard): 30 s · `sekunder` 10–300\n"
+        "Antal rundor (standard): **3** (ändrat) · `rundor` 1–20\n"
+        "Paus efter facit: 2 s · `paus` 0–60\n"
+        "Språk: svenska · `språk`\n\n"
+        f"Ändra ett värde med {mention(fake_discord, 'quiz config')} och alternativet efter värdet."
     )
     started = await start_quiz(fake_discord, rounds=2, seconds=60)
     assert started.content.startswith("**Quiz!** 2 rundor")
@@ -652,3 +665,203 @@ async def test_a_configured_pause_and_language_and_a_closed_round_that_says_so(
     assert ":R>" not in description  # no "time runs out 2 minutes ago"
     assert re.search(r"Rundan stängdes kl\. <t:\d+:T>\.", description)
     assert closed.attachments  # the picture stays
+
+
+async def test_stats_and_the_leaderboard_rank_the_same_members_the_same_way(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    """Ranked: members with at least one point; ties share a rank and the next skips
+    (1, 1, 3). A member with only wrong answers, or none, is on neither as ranked."""
+    ana, bea, cai, dag, eva = (
+        fake_discord.make_user(n) for n in ("ana", "bea", "cai", "dag", "eva")
+    )
+    guild = fake_discord.default_guild.id
+
+    async def add(user_id: int, month: str, points: int, correct: int, answered: int) -> None:
+        database = await open_database(any_database_url)
+        try:
+            await database.execute(
+                "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
+                " VALUES ($1, $2, $3, $4, $5, $6)",
+                guild,
+                user_id,
+                month,
+                points,
+                correct,
+                answered,
+            )
+        finally:
+            await database.close()
+
+    async def board(locale: str) -> list[str]:
+        sent = await fake_discord.wait_response(
+            await fake_discord.send_command("leaderboard", locale=locale)
+        )
+        return str(sent.embeds[0]["description"]).splitlines()
+
+    async def quiz_field(user: Any, locale: str) -> str:
+        sent = await fake_discord.wait_response(
+            await fake_discord.send_command("stats view", user=user, locale=locale)
+        )
+        names = ("Quiz in this server", "Quiz på den här servern")
+        return next(str(f["value"]) for f in sent.embeds[0]["fields"] if f["name"] in names)
+
+    # Only wrong answers so far: nobody is ranked, and /stats does not say "rank 1 of 1".
+    await add(dag.id, "2026-01", 0, 0, 2)
+    assert await board("en-US") == ["No scores yet."]
+    assert await quiz_field(dag, "en-US") == (
+        "0 points · not on the leaderboard yet (it takes at least 1 point)"
+    )
+    assert await quiz_field(dag, "sv-SE") == (
+        "0 poäng · inte med på topplistan än (det krävs minst 1 poäng)"
+    )
+
+    await add(ana.id, "2026-01", 200, 2, 2)
+    await add(ana.id, "2026-02", 100, 1, 3)  # all time sums the months: 300
+    await add(bea.id, "2026-02", 300, 3, 3)
+    await add(cai.id, "2026-02", 100, 1, 4)
+    for locale, shared, alone, unranked in (
+        ("en-US", "300 points · rank 1 of 3, shared", "100 points · rank 3 of 3", "not on the"),
+        ("sv-SE", "300 poäng · delad plats 1 av 3", "100 poäng · plats 3 av 3", "inte med på"),
+    ):
+        lines = await board(locale)
+        assert [line.split()[0] for line in lines] == ["**1.**", "**1.**", "**3.**"]
+        assert {lines[0].split()[1], lines[1].split()[1]} == {f"<@{ana.id}>", f"<@{bea.id}>"}
+        assert lines[2].split()[1] == f"<@{cai.id}>"
+        assert await quiz_field(ana, locale) == shared
+        assert await quiz_field(bea, locale) == shared
+        assert await quiz_field(cai, locale) == alone
+        for member in (dag, eva):  # only wrong answers; never answered
+            assert unranked in await quiz_field(member, locale)
+        # The same member set and the same rank in both: each board line's rank is the
+        # rank /stats gives that member, and "of n" is the board's length.
+        for line in lines:
+            rank, user = line.split()[:2]
+            member = next(m for m in (ana, bea, cai) if f"<@{m.id}>" == user)
+            stats = await quiz_field(member, locale)
+            assert re.search(rf"\b{rank.strip('*.')} (of|av) {len(lines)}\b", stats), stats
+
+
+async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what_was_saved(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot
+) -> None:
+    """Discord reports a server that is not a Community server as en-US: the settings say
+    so, instead of "the server's language" that a small Swedish server reads as Swedish."""
+
+    async def settings(locale: str, **options: Any) -> dict[str, Any]:
+        sent = await fake_discord.wait_response(
+            await fake_discord.send_command(
+                "quiz config",
+                options,
+                user=fake_discord.owner,
+                permissions=MODERATOR,
+                locale=locale,
+            )
+        )
+        assert sent.ephemeral
+        return dict(sent.embeds[0])
+
+    def line(embed: dict[str, Any], name: str) -> str:
+        return next(row for row in embed["description"].splitlines() if row.startswith(name))
+
+    guild = fake_discord.default_guild
+    for locale, said in (
+        (
+            "en-US",
+            {
+                "sv-SE": "Språk: serverns språk (just nu engelska – Discord anger en-US för servrar"
+                " som inte är Community-servrar) · `språk`",
+                "en-US": "Language: the server's language (now English – Discord reports en-US for"
+                " servers that are not Community servers) · `language`",
+            },
+        ),
+        (
+            "sv-SE",
+            {
+                "sv-SE": "Språk: serverns språk (just nu svenska) · `språk`",
+                "en-US": "Language: the server's language (now Swedish) · `language`",
+            },
+        ),
+        (
+            "de",
+            {
+                "sv-SE": "Språk: serverns språk (just nu engelska – Discord anger de, och quiz"
+                " finns bara på svenska och engelska) · `språk`",
+                "en-US": "Language: the server's language (now English – Discord reports de, and"
+                " quizzes are only in Swedish and English) · `language`",
+            },
+        ),
+    ):
+        guild.preferred_locale = locale
+        for client, expected in said.items():
+            shown = await settings(client)
+            assert shown["title"] == ("Quizinställningar" if client == "sv-SE" else "Quiz settings")
+            assert line(shown, expected.split(":")[0]) == expected
+            assert (
+                "(ändrat)" not in shown["description"] and "(changed)" not in shown["description"]
+            )
+    guild.preferred_locale = "en-US"
+    english = await settings("en-US")
+    assert english["description"].splitlines()[:4] == [
+        "Quizmaster role: none · `quizmaster_role`, remove with `clear_role`",
+        "Default time: 30 s · `seconds` 10–300",
+        "Default rounds: 5 · `rounds` 1–20",
+        "Pause after each reveal: 5 s · `pause` 0–60",
+    ]
+    assert english["description"].endswith(
+        f"Change a value with {mention(fake_discord, 'quiz config')} and the option after it."
+    )
+
+    # A change is answered with every value as saved, the changed ones marked.
+    saved = await settings("sv-SE", rounds=7, seconds=45)
+    assert saved["title"] == "Sparat: quizinställningarna"
+    assert line(saved, "Antal rundor") == "Antal rundor (standard): **7** (ändrat) · `rundor` 1–20"
+    assert line(saved, "Tid per runda") == (
+        "Tid per runda (standard): **45 s** (ändrat) · `sekunder` 10–300"
+    )
+    assert line(saved, "Paus") == "Paus efter facit: 5 s · `paus` 0–60"
+    assert line(saved, "Språk").startswith("Språk: serverns språk (just nu engelska – ")
+    again = await settings("en-US")  # saved: a later look shows the new values, unmarked
+    assert line(again, "Default rounds") == "Default rounds: 7 · `rounds` 1–20"
+    assert line(again, "Default time") == "Default time: 45 s · `seconds` 10–300"
+    same = await settings("en-US", rounds=7)
+    assert same["title"] == "Nothing changed: the quiz settings are as before"
+    assert "(changed)" not in same["description"]
+    swedish = await settings("en-US", language="sv")
+    assert swedish["title"] == "Saved: the quiz settings"
+    assert line(swedish, "Language") == "Language: **Swedish** (changed) · `language`"
+    back = await settings("sv-SE", language="server")
+    assert line(back, "Språk") == (
+        "Språk: **serverns språk (just nu engelska – Discord anger en-US för servrar som inte"
+        " är Community-servrar)** (ändrat) · `språk`"
+    )
+
+
+async def test_the_quizs_end_ranks_ties_alike_and_leaves_out_wrong_answers(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    """The closing post ranks as /leaderboard and /stats do: two right answers given at the
+    same moment share rank 1, a wrong answer is not ranked at 0."""
+    anna, bo, cai = (fake_discord.make_user(n) for n in ("anna", "bo", "cai"))
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    for member in (anna, bo):
+        await answer(fake_discord, first, member, house_two(first))
+    await answer(fake_discord, first, cai, wrong_two(first))
+    database = await open_database(any_database_url)
+    try:  # both answered the moment it was posted: the same points
+        await database.execute(
+            "UPDATE answers SET answered_at = (SELECT posted_at FROM rounds WHERE id = $1)"
+            " WHERE round_id = $1",
+            round_id_of(first),
+        )
+        await expire_round_in(database, first)
+    finally:
+        await database.close()
+    lines = (await wait_quiz_over(fake_discord)).embeds[0]["description"].splitlines()
+    assert sorted(lines) == sorted(
+        f"**1.** 🏆 <@{member.id}> – 150 pts (1 of 1 right)" for member in (anna, bo)
+    )
+    stats = await fake_discord.send_command("stats view", user=bo)
+    field = (await fake_discord.wait_response(stats)).embeds[0]["fields"][-1]
+    assert field["value"] == "150 points · rank 1 of 2, shared"

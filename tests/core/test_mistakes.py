@@ -9,9 +9,9 @@ import pytest
 
 from houseway.cards import parse_cards
 from houseway.explain import explain
-from houseway.explain.mistakes import HEADINGS, heading_of, where_wrong, why_not
+from houseway.explain.mistakes import HEADINGS, where_wrong, why_not
 from houseway.hands import five_value, two_value
-from houseway.rules import RULES
+from houseway.rules import RULES, heading_of
 from tests.core.test_way import GOLDEN
 
 

@@ -1,32 +1,135 @@
-"""The /stats picture: one row per rule (its name in the member's language), a bar for the
-share answered right (in the warning colour below ``WEAK_BELOW``), the figures on the
-right; drawn by the bot's one chart renderer in its ``RULES`` style."""
+"""The /stats picture's content: a member's figures and schedule turned into the texts of
+``bot.pictures.progress`` (in the member's language) and the matching alt text.
+
+Only the rules the member has met get a row, the weakest first (lowest share right, then
+fewest answers, then the catalogue's order); the rest are one line. The weakest rule is
+named as the one to practise next, with the command that drills it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
 
-from ...pictures.chart import RULES, Bar, render_bar_chart
+from babel.dates import format_skeleton
 
-_GOOD: Final = (126, 178, 146)
-_WEAK: Final = (245, 182, 28)
-#: Below this share right a rule's bar is drawn in the warning colour.
-WEAK_BELOW: Final = 0.7
+from houseway.rules import RULE_IDS, rule_name
+
+from ...pictures.progress import MAX_DAYS, MAX_RULE_ROWS, Day, Progress, RuleRow, render_progress
+from ...storage.practice import Stats
+from ...texts.alt_text import stats_description
+from ...texts.embeds import percent
+from ...texts.i18n import SWEDISH, locale_of, plural_text, text
+from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
+
+__all__ = ["StatsPicture", "met_rules", "render_stats_picture", "stats_picture"]
 
 
-def render_rule_chart(rows: Sequence[tuple[str, float | None, str]]) -> bytes:
-    """PNG: per row (name, share right or None when never met, figures)."""
-    if not rows:
-        raise ValueError("a chart needs at least one row")
-    bars = [
-        Bar(
+def met_rules(rules: Mapping[str, tuple[int, int]]) -> list[tuple[str, int, int]]:
+    """(rule id, answered, right) of the rules met, the weakest first."""
+    order = {rule_id: i for i, rule_id in enumerate(RULE_IDS)}
+    met = [(rule_id, n, right) for rule_id, (n, right) in rules.items() if n and rule_id in order]
+    return sorted(met, key=lambda r: (r[2] / r[1], r[1], order[r[0]]))
+
+
+def _share(right: int, answered: int, lang: str) -> str:
+    return percent(right / answered if answered else 0.0, lang, 0)
+
+
+def _date(day: str, lang: str) -> str:
+    """ "1 dec." / "Dec 1" from an ISO date: CLDR's short month and day, by Babel."""
+    return format_skeleton("MMMd", date.fromisoformat(day), locale=locale_of(lang))
+
+
+def _names(lang: str) -> dict[str, str]:
+    """The commands a picture names, as the member's client shows them ("/träna regel")."""
+
+    def shown(name: str) -> str:
+        return COMMAND_TEXTS_SV[name] if lang == SWEDISH else name
+
+    return {
+        "practice": f"/{shown('practice')}",
+        "rules": f"/{shown('rules')}",
+        "rule_option": shown("rule"),
+    }
+
+
+@dataclass(frozen=True)
+class StatsPicture:
+    """What the picture shows and says, in one language."""
+
+    progress: Progress
+    description: str
+
+
+def stats_picture(stats: Stats, due: Sequence[str], lang: str) -> StatsPicture:
+    """The picture's texts and its alt text; ``due`` is the schedule's next rules in words."""
+    swedish = lang == SWEDISH
+    met = met_rules(stats.rules)
+    named = [(rule_name(rule_id, swedish), n, right) for rule_id, n, right in met]
+    shown = named[:MAX_RULE_ROWS]
+    rows = [
+        RuleRow(
             name,
-            share or 0.0,
-            shown,
-            colour=_GOOD if (share or 0.0) >= WEAK_BELOW else _WEAK,
-            unmet=share is None,
+            right / n,
+            text("stats.picture.row", lang, right=right, answered=n, share=_share(right, n, lang)),
         )
-        for name, share, shown in rows
+        for name, n, right in shown
     ]
-    return render_bar_chart(bars, RULES)
+    summary = []
+    left_out = met[MAX_RULE_ROWS:]
+    if left_out:
+        low = min(left_out, key=lambda r: r[2] / r[1])
+        high = max(left_out, key=lambda r: r[2] / r[1])
+        summary.append(
+            plural_text(
+                "stats.picture.more_met",
+                lang,
+                len(left_out),
+                low=round(100 * low[2] / low[1]),  # "60–90 %": one sign, at the end
+                high=_share(high[2], high[1], lang),
+            )
+        )
+    unmet = len(RULE_IDS) - len(met)
+    summary.append(
+        plural_text("stats.picture.unmet", lang, unmet)
+        if unmet
+        else text("stats.picture.all_met", lang, count=len(RULE_IDS))
+    )
+    advice = []
+    if not met:
+        advice.append(text("stats.picture.start", lang, **_names(lang)))
+    else:
+        if not stats.correct:
+            advice.append(text("stats.picture.all_wrong", lang, **_names(lang)))
+        weakest, n, right = named[0]
+        if right < n:
+            advice.append(text("stats.picture.practise", lang, rule=weakest, **_names(lang)))
+    last_days = stats.days[-MAX_DAYS:]
+    days = [Day(_date(day, lang), right / n, _share(right, n, lang)) for day, n, right in last_days]
+    progress = Progress(
+        title=text("stats.picture.rules" if met else "stats.picture.none", lang),
+        rows=rows,
+        summary=summary,
+        advice=advice,
+        due_title=text("stats.due", lang),
+        due=due,
+        days_title=text("stats.picture.days", lang),
+        days=days,
+    )
+    described = stats_description(
+        [(name, n, right, _share(right, n, lang)) for name, n, right in shown],
+        [*summary, *advice],
+        due,
+        [
+            (day.label, n, right, day.figures)
+            for day, (_, n, right) in zip(days, last_days, strict=True)
+        ],
+        lang,
+    )
+    return StatsPicture(progress, described)
+
+
+def render_stats_picture(picture: StatsPicture) -> bytes:
+    return render_progress(picture.progress)

@@ -18,7 +18,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway.answers import Answer, AnswerError, judge, mode_of, parse_answer
-from houseway.cards import Card, deal, sort_key
+from houseway.cards import deal, sort_key
 from houseway.exact import PathSampler
 from houseway.practice import (
     Schedule,
@@ -42,28 +42,26 @@ from ...storage import Bounded
 from ...storage import practice as practice_store
 from ...storage.forgotten import ForgottenSinceShown
 from ...texts.alt_text import hand_description, picture_file
-from ...texts.embeds import path_footer
-from ...texts.i18n import SWEDISH, language, text
-from .chart import render_rule_chart
+from ...texts.i18n import SWEDISH, Counted, language, text
+from .chart import render_stats_picture, stats_picture
 from .daily import DailyHands
 from .drill import drill_rule, rule_choices
 from .embeds import (
     CHART_IMAGE,
     HAND_IMAGE,
-    chart_description,
-    daily_result_fields,
+    day_text,
     due_text,
     footer_text,
     hand_embed,
     rule_feedback_embed,
-    rule_rows,
     stats_embed,
 )
 from .feedback import analysis_later, feedback_file, set_feedback
 from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
-from .prepared import Prepared, Preparer
+from .prepared import Preparer
 from .sealing import Seals
+from .share import ShareButton, daily_result
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -110,7 +108,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(AnswerMenu, NextHand, ForgetButton, DailyMenu)
+        self.bot.add_dynamic_items(AnswerMenu, NextHand, ForgetButton, DailyMenu, ShareButton)
         self.forgotten.prune.start()
 
     async def cog_unload(self) -> None:
@@ -310,20 +308,20 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             )
         )
         embed = stats_embed(figures, target.mention, lang, other, self.bot.mentions)
+        state = await self.bounded(interaction).within(
+            practice_store.member_state(self.bot.database, target.id)
+        )
+        upcoming = self.schedule.upcoming(state.hands, state.records, eligible_rules("set"))
+        due = due_text(upcoming, lang)
         if figures.hands:
-            state = await self.bounded(interaction).within(
-                practice_store.member_state(self.bot.database, target.id)
-            )
-            upcoming = self.schedule.upcoming(state.hands, state.records, eligible_rules("set"))
-            embed.add_field(name=text("stats.due", lang), value=due_text(upcoming, lang))
-        ephemeral = other or not public
-        if figures.hands:
-            rows = rule_rows(figures.rules, lang)
-            png = await asyncio.to_thread(render_rule_chart, rows)
-            file = picture_file(png, CHART_IMAGE, chart_description(rows, lang))
-            await interaction.response.send_message(embed=embed, file=file, ephemeral=ephemeral)
-        else:
-            await interaction.response.send_message(embed=embed, ephemeral=ephemeral)
+            embed.add_field(name=text("stats.due", lang), value=due)
+        # Every member gets the picture: the weakest rules, or where to start.
+        picture = stats_picture(figures, due.split("\n") if upcoming else [], lang)
+        png = await asyncio.to_thread(render_stats_picture, picture)
+        file = picture_file(png, CHART_IMAGE, picture.description)
+        await interaction.response.send_message(
+            embed=embed, file=file, ephemeral=other or not public
+        )
 
     @stats.command(
         name=_("forget"),
@@ -335,7 +333,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         seconds = self.timing.confirm_forget
         until_ms = int((time.time() + seconds) * 1000)
         await interaction.response.send_message(
-            text("stats.forget.confirm", lang, seconds=f"{seconds:g}"),
+            text("stats.forget.confirm", lang, seconds=Counted("count.seconds", seconds)),
             view=forget_view(interaction.user.id, until_ms, lang),
             ephemeral=True,
         )
@@ -364,12 +362,14 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         if given is not None:
             judged = judge(Answer.from_stored("set", str(given["answer"])), prepared.decision)
             two = list(judged.answer.two)
-            embed, late = await self._daily_result(
-                db, prepared, day, two, lang, interaction.user.id
+            embed, late, view = await daily_result(
+                self, db, prepared, day, two, judged.correct, lang, interaction.user.id
             )
             deck = await self.bot.decks.deck_for(interaction.user.id)
             file = await feedback_file(prepared, judged, deck, lang)
-            await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
+            await interaction.response.send_message(
+                embed=embed, file=file, view=view, ephemeral=True
+            )
             if late:
                 self._later(analysis_later(interaction, prepared, embed, two, lang))
             interaction.extras["outcome"] = "answered_before"
@@ -396,7 +396,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         lang = language(interaction.locale)
         day = menu.day
         if day != practice_store.utc_day(now):
-            raise Refusal("daily.closed", outcome="closed", day=day)
+            raise Refusal("daily.closed", outcome="closed", day=day_text(day, lang))
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
         try:
@@ -424,23 +424,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             raise Refusal("daily.forgotten", outcome="forgotten") from None
         if not taken:
             raise Refusal("daily.already", outcome="already")
-        embed, late = await self._daily_result(db, prepared, day, two, lang, interaction.user.id)
+        embed, late, view = await daily_result(
+            self, db, prepared, day, two, judged.correct, lang, interaction.user.id
+        )
         deck = await self.bot.decks.deck_for(interaction.user.id)
         file = await feedback_file(prepared, judged, deck, lang)
-        await interaction.response.edit_message(embed=embed, attachments=[file], view=None)
+        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
         if late:
             self._later(analysis_later(interaction, prepared, embed, two, lang))
         return "right" if judged.correct else "wrong"
-
-    async def _daily_result(
-        self, db: Bounded, prepared: Prepared, day: str, two: list[Card], lang: str, user_id: int
-    ) -> tuple[discord.Embed, bool]:
-        """The house way beside the member's answer, the day's tally and their streak; and
-        whether its figures are still to come."""
-        standing = await self.days.standing(db, day, user_id)
-        footer = path_footer(prepared.decision, lang)
-        embed, late = set_feedback(prepared, two, 0.0, lang, footer)
-        embed.title = text("daily.title", lang, day=day) + " – " + (embed.title or "")
-        embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
-        daily_result_fields(embed, *standing, lang)
-        return embed, late

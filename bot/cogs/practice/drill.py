@@ -11,7 +11,7 @@ from typing import Final
 from discord import app_commands
 
 from houseway.practice import eligible_rules
-from houseway.rules import RULE_IDS, find_rule, rule_name
+from houseway.rules import RULE_IDS, find_rule, rule_name, rules_like
 
 from ...app.interactions import Refusal
 from ...texts.embeds import safe_token
@@ -46,12 +46,11 @@ def drill_rule(typed: str, mode: str) -> str:
 
 
 def rule_choices(current: str, swedish: bool, mode: str) -> list[app_commands.Choice[str]]:
-    """Rules whose name in either language (or id) holds what is typed, named in the
-    member's language, in the catalogue's order."""
-    needle = " ".join(current.casefold().split())
-    choices = []
-    for rule_id in eligible_rules(mode):
-        names = (rule_name(rule_id, True), rule_name(rule_id, False), rule_id)
-        if any(needle in name.casefold() for name in names):
-            choices.append(app_commands.Choice(name=rule_name(rule_id, swedish), value=rule_id))
-    return choices[:CHOICES]
+    """Rules whose name in either language (or id) holds what is typed (all of them while
+    nothing is), named in the member's language, in the catalogue's order."""
+    like = set(rules_like(current)) if current.strip() else None
+    return [
+        app_commands.Choice(name=rule_name(rule_id, swedish), value=rule_id)
+        for rule_id in eligible_rules(mode)
+        if like is None or rule_id in like
+    ][:CHOICES]

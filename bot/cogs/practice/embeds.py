@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any, Final
 
 import discord
@@ -15,7 +16,7 @@ from houseway.hands import category_name, two_name
 from houseway.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
-from ...storage.practice import Stats
+from ...storage.practice import Stats, day_start
 from ...texts.alt_text import decision_description, picture_file
 from ...texts.embeds import (
     COLOUR,
@@ -31,12 +32,13 @@ from ...texts.embeds import (
     rounded,
     why_text,
 )
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import SWEDISH, plural_text, text
+from ...texts.i18n import day_text as i18n_day_text
 from ...texts.mentions import CommandMentions
 
 HAND_IMAGE: Final = "practice.png"
 ANSWER_IMAGE: Final = "house.png"
-CHART_IMAGE: Final = "rules.png"
+CHART_IMAGE: Final = "stats.png"
 RIGHT_COLOUR: Final = COLOUR
 WRONG_COLOUR: Final = ERROR_COLOUR
 
@@ -79,13 +81,11 @@ def hand_embed(
     """A hand to set (or whose rule to name): sorted text and, attached, its picture."""
     shown = pretty_cards(sorted(hand, key=sort_key))
     title = (
-        text("daily.title", lang, day=daily_day)
-        if daily_day
-        else text(f"practice.title.{mode}", lang)
+        daily_title(daily_day, lang, None) if daily_day else text(f"practice.title.{mode}", lang)
     )
     prompt = text(f"quiz.round.{mode}", lang)
     if daily_day:
-        prompt += "\n" + text("daily.prompt", lang)
+        prompt += "\n" + text("daily.prompt", lang, next=next_hand_text(daily_day))
     embed = discord.Embed(title=title, description=f"{prompt}\n\n**{shown}**", colour=COLOUR)
     embed.set_image(url=f"attachment://{HAND_IMAGE}")
     if total and not daily_day:
@@ -258,39 +258,40 @@ def stats_embed(
             )
         embed.add_field(
             name=text("stats.recent", lang),
-            value=text(
+            value=plural_text(
                 "stats.recent.value",
                 lang,
-                hands=number(stats.recent_hands, lang),
+                stats.recent_hands,
                 share=whole_percent(stats.recent_correct, stats.recent_hands, lang),
             ),
             inline=False,
         )
-        embed.set_image(url=f"attachment://{CHART_IMAGE}")
     else:
         embed.add_field(name=text("stats.hands", lang), value=text("stats.none", lang, cmd=cmd))
+    embed.set_image(url=f"attachment://{CHART_IMAGE}")
     embed.add_field(
         name=text("stats.daily", lang),
         value=text(
             "stats.daily.value",
             lang,
-            answered=stats.daily_answered,
-            current=stats.daily_streak,
-            best=stats.daily_best,
+            answered=plural_text("stats.daily.answered", lang, stats.daily_answered),
+            streak=plural_text(
+                "stats.daily.streak", lang, stats.daily_streak, best=number(stats.daily_best, lang)
+            ),
         ),
         inline=False,
     )
     if stats.quiz_points is not None:
         value = (
-            text(
-                "stats.quiz.ranked",
+            plural_text(
+                "stats.quiz.ranked.shared" if stats.quiz_shared else "stats.quiz.ranked",
                 lang,
-                points=number(stats.quiz_points, lang),
+                stats.quiz_points,
                 rank=stats.quiz_rank,
                 ranked=stats.quiz_ranked,
             )
             if stats.quiz_rank is not None
-            else text("stats.quiz.unranked", lang, points=number(stats.quiz_points, lang))
+            else plural_text("stats.quiz.unranked", lang, stats.quiz_points)
         )
         embed.add_field(name=text("stats.quiz", lang), value=value, inline=False)
     if other:
@@ -306,42 +307,36 @@ def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
         if hands == 0:
             when = text("stats.due.next", lang)
         else:
-            when = text("stats.due.in_one" if hands == 1 else "stats.due.in", lang, hands=hands)
+            when = plural_text("stats.due.in", lang, hands)
         if new:
             when += text("stats.due.new", lang)
         lines.append(f"{rule_name(rule_id, swedish)} – {when}")
     return "\n".join(lines) or text("stats.due.none", lang)
 
 
-def rule_rows(
-    rules: Mapping[str, tuple[int, int]], lang: str
-) -> list[tuple[str, float | None, str]]:
-    """One row per rule in the catalogue: its name, accuracy (None: never met) and figures."""
-    from houseway.rules import RULE_IDS
-
-    rows: list[tuple[str, float | None, str]] = []
-    for rule_id in RULE_IDS:
-        answered, right = rules.get(rule_id, (0, 0))
-        if answered:
-            figures = f"{right}/{answered}  {whole_percent(right, answered, lang)}"
-            rows.append((rule_name(rule_id, lang == SWEDISH), right / answered, figures))
-        else:
-            rows.append((rule_name(rule_id, lang == SWEDISH), None, "–"))
-    return rows
-
-
-def chart_description(rows: list[tuple[str, float | None, str]], lang: str) -> str:
-    """The per-rule chart's alt text: every row in words, as the picture shows it."""
-    parts = [
-        text("alt.rule_chart.row", lang, rule=name, figures=figures)
-        if accuracy is not None
-        else text("alt.rule_chart.unmet", lang, rule=name)
-        for name, accuracy, figures in rows
-    ]
-    return text("alt.rule_chart", lang, rows="; ".join(parts))
-
-
 # --- /daily ---
+
+#: One day of the hand of the day, in seconds: a new hand at every midnight UTC.
+DAY_SECONDS: Final = 86_400
+
+
+def day_text(day: str, lang: str) -> str:
+    """An ISO date as a member reads it: "1 december", "1 December" (``i18n.day_text``)."""
+    return i18n_day_text(date.fromisoformat(day), lang)
+
+
+def next_hand_text(day: str) -> str:
+    """When the hand after ``day``'s comes (its next midnight UTC), as Discord timestamps
+    that every client shows in its own language and time zone: "in 3 hours (2 December
+    2026 01:00)"."""
+    at = int(day_start(day)) + DAY_SECONDS
+    return f"<t:{at}:R> (<t:{at}:f>)"
+
+
+def daily_title(day: str, lang: str, correct: bool | None) -> str:
+    """ "Today's hand, 1 December", after an answer led by ✅ Right! or ❌ Wrong!."""
+    key = "daily.title" if correct is None else f"daily.title.{'right' if correct else 'wrong'}"
+    return text(key, lang, day=day_text(day, lang))
 
 
 def answer_cards(answer: str) -> str:
@@ -372,7 +367,7 @@ def yesterday_text(
     return text(
         "daily.yesterday.value",
         lang,
-        day=day,
+        day=day_text(day, lang),
         hand=pretty_cards(sorted(hand, key=sort_key)),
         answered=answered,
         right=right,
@@ -382,7 +377,7 @@ def yesterday_text(
 
 
 def daily_result_fields(
-    embed: discord.Embed, answered: int, right: int, current: int, best: int, lang: str
+    embed: discord.Embed, day: str, answered: int, right: int, current: int, best: int, lang: str
 ) -> None:
     embed.add_field(
         name=text("daily.tally", lang),
@@ -391,6 +386,11 @@ def daily_result_fields(
     )
     embed.add_field(
         name=text("daily.streak", lang),
-        value=text("daily.streak.value", lang, current=current, best=best),
+        value=plural_text("daily.streak.value", lang, current, best=number(best, lang)),
+        inline=False,
+    )
+    embed.add_field(
+        name=text("daily.next", lang),
+        value=text("daily.next.value", lang, next=next_hand_text(day)),
         inline=False,
     )

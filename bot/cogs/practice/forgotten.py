@@ -82,7 +82,7 @@ class Forgets:
         waited = Bounded(self.bot.database, forgetting.commit_by + self.timing.forget_commit_wait)
         cmd = self.bot.mentions
         try:
-            rows = await waited.within(forgetting.run(self.bot.database))
+            await waited.within(forgetting.run(self.bot.database))
         except DatabaseError as error:
             log.warning("/stats forget not done (%s): %s", type(error).__name__, error)
             if not forgetting.committing:  # rolled back, or past commit_by: never commits
@@ -98,8 +98,8 @@ class Forgets:
             if not done:
                 self.bot.metrics.database_errors.inc()  # "database_unavailable" is counted
                 return "uncertain", text("stats.forget.uncertain", lang, cmd=cmd)
-            return self._forgotten(forgetting.user_id), text("stats.forget.done_unknown", lang)
-        return self._forgotten(forgetting.user_id), text("stats.forget.done", lang, rows=rows)
+            return self._forgotten(forgetting.user_id), text("stats.forget.done", lang)
+        return self._forgotten(forgetting.user_id), text("stats.forget.done", lang)
 
     def _forgotten(self, user_id: int) -> str:
         """Features holding a member's data in memory drop it (the deck, the quiz's kept

@@ -64,12 +64,17 @@ FORGET_ID: Final = re.compile(
 DAILY_ID: Final = re.compile(
     r"daily:set:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})(?::(?P<shown>[0-9]{1,15}))?"
 )
+#: The day's Share button: sealed for the member, whose own stored answer it shares.
+SHARE_ID: Final = re.compile(
+    r"(?P<state>daily:share:(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})):(?P<tag>" + TAG + ")"
+)
 #: For an id that is not one of ours: (how it starts, the component's name, the message).
 INVALID: Final = (
     ("practice:set:", "practice set", "component.invalid.practice"),
     ("practice:rule:", "practice rule", "component.invalid.practice"),
     ("practice:next:", "practice next", "component.invalid.practice"),
     ("practice:forget:", "stats forget confirm", "component.invalid.forget"),
+    ("daily:share:", "daily share", "component.invalid.daily_share"),
     ("daily:", "daily answer", "component.invalid.daily"),
     ("", "practice component", "component.invalid.practice"),
 )
@@ -129,7 +134,8 @@ def _values(interaction: discord.Interaction) -> list[str]:
 def is_ours(custom_id: str) -> bool:
     """Whether a practice or daily custom id has the form of one the bot makes."""
     return any(
-        template.fullmatch(custom_id) for template in (ANSWER_ID, NEXT_ID, FORGET_ID, DAILY_ID)
+        template.fullmatch(custom_id)
+        for template in (ANSWER_ID, NEXT_ID, FORGET_ID, DAILY_ID, SHARE_ID)
     )
 
 

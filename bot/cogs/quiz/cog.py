@@ -21,7 +21,7 @@ from ...storage import Bounded, Database, DatabaseError
 from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...storage.journal import AnswerJournal, journal_path
-from ...texts.i18n import language, text
+from ...texts.i18n import language, plural_text, text
 from .checks import bounded_db, moderators_by_default, quizmaster_only
 from .embeds import config_embed, message_link
 from .intake import AnswerIntake
@@ -52,6 +52,18 @@ def within(value: int | None, bounds: tuple[int, int], option: str, lang: str) -
             "quiz.bad_number", outcome="bad_input", name=name, low=low, high=high, value=value
         )
     return value
+
+
+def changed_settings(before: quiz_store.GuildConfig, after: quiz_store.GuildConfig) -> set[str]:
+    """The settings (by their names in config_embed) whose value a change altered."""
+    pairs = {
+        "role": (before.quizmaster_role_id, after.quizmaster_role_id),
+        "seconds": (before.default_seconds, after.default_seconds),
+        "rounds": (before.default_rounds, after.default_rounds),
+        "pause": (before.round_pause, after.round_pause),
+        "language": (before.language, after.language),
+    }
+    return {name for name, (old, new) in pairs.items() if old != new}
 
 
 @app_commands.guild_only()  # the whole group: quizzes and scores belong to a server
@@ -215,10 +227,10 @@ class QuizCog(
             raise Refusal("quiz.already_running", outcome="already_running", link=link) from None
         lang = language(quiz.locale)
         await interaction.response.send_message(
-            text(
-                "quiz.started.one" if quiz.rounds == 1 else "quiz.started",
+            plural_text(
+                "quiz.started",
                 lang,
-                rounds=quiz.rounds,
+                quiz.rounds,
                 seconds=quiz.seconds,
                 mode=text(f"quiz.mode.{quiz.mode}", lang),
                 user=interaction.user.mention,
@@ -338,26 +350,34 @@ class QuizCog(
         within(pause, PAUSE, "pause", lang)
         bounded = bounded_db(interaction)
         assert interaction.guild_id is not None  # quizmasters are members of a server
-        config = await bounded.within(quiz_store.guild_config(self.db, interaction.guild_id))
+        before = await bounded.within(quiz_store.guild_config(self.db, interaction.guild_id))
         role_id = (
             None
             if clear_role
-            else (quizmaster_role.id if quizmaster_role else config.quizmaster_role_id)
+            else (quizmaster_role.id if quizmaster_role else before.quizmaster_role_id)
         )
         config = replace(
-            config,
+            before,
             quizmaster_role_id=role_id,
-            default_seconds=seconds or config.default_seconds,
-            default_rounds=rounds or config.default_rounds,
-            round_pause=config.round_pause if pause is None else pause,
+            default_seconds=seconds or before.default_seconds,
+            default_rounds=rounds or before.default_rounds,
+            round_pause=before.round_pause if pause is None else pause,
             language=(
-                config.language
+                before.language
                 if quiz_language is None
                 else (quiz_language if quiz_language in QUIZ_LOCALES else None)
             ),
         )
-        await bounded.within(quiz_store.save_guild_config(self.db, config))
-        embed = config_embed(config, lang)
+        asked = clear_role or any(
+            option is not None
+            for option in (quizmaster_role, seconds, rounds, pause, quiz_language)
+        )
+        changed = changed_settings(before, config) if asked else None
+        if changed:
+            await bounded.within(quiz_store.save_guild_config(self.db, config))
+        guild_locale = interaction.guild_locale or discord.Locale.american_english
+        limits = {"seconds": SECONDS, "rounds": ROUNDS, "pause": PAUSE}
+        embed = config_embed(config, lang, guild_locale.value, self.bot.mentions, limits, changed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
+from datetime import date
 from typing import Any, Final
 
 import discord
@@ -15,7 +16,8 @@ from houseway.rules import rule_name
 
 from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR, add_split_fields, quote_rules
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import SWEDISH, language, month_text, plural_text, text
+from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 from ...texts.mentions import CommandMentions
 from .standings import STANDINGS_SHOWN, answer_rows, standing_lines
 
@@ -25,25 +27,26 @@ REVEAL_IMAGE: Final = "answer.png"
 MAX_NAMES: Final = 30
 
 
-def score_lines(rows: Sequence[Any], lang: str, first_rank: int) -> list[str]:
-    """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end."""
+def score_lines(rows: Sequence[Any], lang: str) -> list[str]:
+    """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end;
+    the rank is the row's place from the storage's one ranking (ties share it)."""
     return [
-        text(
+        plural_text(
             "quiz.leaderboard.line",
             lang,
-            rank=first_rank + i,
+            int(row["points"]),
+            rank=int(row["place"]),
             user=f"<@{row['user_id']}>",
-            points=int(row["points"]),
             correct=int(row["correct"]),
         )
-        for i, row in enumerate(rows)
+        for row in rows
     ]
 
 
 def month_name(month: str, lang: str) -> str:
-    """``2026-12`` as "december 2026" / "December 2026" (the names are in the catalogue)."""
-    year, number = month.split("-")
-    return f"{text('quiz.months', lang).split(',')[int(number) - 1]} {year}"
+    """``2026-12`` as "december 2026" / "December 2026": CLDR's stand-alone month name
+    with its year (Babel)."""
+    return month_text(date.fromisoformat(f"{month}-01"), lang)
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int | None) -> str:
@@ -151,7 +154,7 @@ def reveal_embed(
 
 
 def leaderboard_embed(
-    rows: Sequence[Any], month: str | None, page: int, pages: int, first_rank: int, lang: str
+    rows: Sequence[Any], month: str | None, page: int, pages: int, lang: str
 ) -> discord.Embed:
     title = (
         text("quiz.leaderboard.title.month", lang, month=month_name(month, lang))
@@ -161,8 +164,7 @@ def leaderboard_embed(
     embed = discord.Embed(
         title=title,
         colour=COLOUR,
-        description="\n".join(score_lines(rows, lang, first_rank))
-        or text("quiz.leaderboard.empty", lang),
+        description="\n".join(score_lines(rows, lang)) or text("quiz.leaderboard.empty", lang),
     )
     embed.set_footer(text=text("quiz.leaderboard.page", lang, page=page, pages=pages))
     return embed
@@ -178,21 +180,84 @@ def summary_embed(totals: Sequence[Any], rounds: int, lang: str) -> discord.Embe
     )
 
 
-def config_embed(config: quiz_store.GuildConfig, lang: str) -> discord.Embed:
+#: The settings in /quiz config's order: (the setting's name in the catalogue, its option).
+CONFIG_OPTIONS: Final = (
+    ("role", "quizmaster_role"),
+    ("seconds", "seconds"),
+    ("rounds", "rounds"),
+    ("pause", "pause"),
+    ("language", "language"),
+)
+
+
+def option_name(option: str, lang: str) -> str:
+    """A command option as the reader's client names it (the Swedish command texts)."""
+    return COMMAND_TEXTS_SV.get(option, option) if lang == SWEDISH else option
+
+
+def quiz_language(config: quiz_store.GuildConfig, guild_locale: str, lang: str) -> str:
+    """The quiz language as set, and for "the server's language" what that is now: Discord
+    reports every server that is not a Community server as en-US, which a small Swedish
+    server cannot tell from its settings."""
+    if config.language:
+        return text(f"quiz.config.language.{config.language}", lang)
+    if language(guild_locale) == SWEDISH:
+        return text("quiz.config.language.server.sv", lang)
+    if guild_locale == "en-US":
+        return text("quiz.config.language.server.en-US", lang)
+    return text("quiz.config.language.server.other", lang, locale=guild_locale)
+
+
+def config_embed(
+    config: quiz_store.GuildConfig,
+    lang: str,
+    guild_locale: str,
+    mentions: CommandMentions,
+    limits: Mapping[str, tuple[int, int]],
+    changed: Collection[str] | None = None,
+) -> discord.Embed:
+    """The quiz settings, each with the option that changes it; after a change (``changed``:
+    the settings whose value differs, by their catalogue name) what was saved, the changed
+    ones marked. ``limits``: each number option's range."""
     role_id = config.quizmaster_role_id
-    role = f"<@&{role_id}>" if role_id else text("quiz.config.none", lang)
+    values = {
+        "role": f"<@&{role_id}>" if role_id else text("quiz.config.none", lang),
+        "seconds": text("quiz.config.seconds", lang, seconds=config.default_seconds),
+        "rounds": str(config.default_rounds),
+        "pause": text("quiz.config.seconds", lang, seconds=config.round_pause),
+        "language": quiz_language(config, guild_locale, lang),
+    }
+    lines = []
+    for name, option in CONFIG_OPTIONS:
+        value = values[name]
+        if changed and name in changed:
+            value = text("quiz.config.changed", lang, value=value)
+        how = f"`{option_name(option, lang)}`"
+        if name == "role":
+            how = text(
+                "quiz.config.how.role", lang, option=how, clear=option_name("clear_role", lang)
+            )
+        elif option in limits:
+            low, high = limits[option]
+            how = f"{how} {low}–{high}"
+        lines.append(
+            text(
+                "quiz.config.line",
+                lang,
+                name=text(f"quiz.config.name.{name}", lang),
+                value=value,
+                how=how,
+            )
+        )
+    title = (
+        "quiz.config.title"
+        if changed is None
+        else ("quiz.config.title.saved" if changed else "quiz.config.title.unchanged")
+    )
     return discord.Embed(
-        title=text("quiz.config.title", lang),
+        title=text(title, lang),
         colour=COLOUR,
-        description=text(
-            "quiz.config.body",
-            lang,
-            role=role,
-            seconds=config.default_seconds,
-            rounds=config.default_rounds,
-            pause=config.round_pause,
-            language=text(f"quiz.config.language.{config.language or 'server'}", lang),
-        ),
+        description="\n".join(lines) + "\n\n" + text("quiz.config.how", lang, cmd=mentions),
     )
 
 

@@ -114,8 +114,7 @@ async def leaderboard_page(
                 bounded.database, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
             )
         )
-    first_rank = (page - 1) * PAGE_SIZE + 1
-    embed = leaderboard_embed(rows, month, page, pages, first_rank, lang)
+    embed = leaderboard_embed(rows, month, page, pages, lang)
     return embed, leaderboard_view(period, page, pages, lang)
 
 

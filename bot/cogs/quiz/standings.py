@@ -16,7 +16,7 @@ from houseway.rules import RULES, rule_name
 
 from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import SWEDISH, plural_text, text
 
 #: How many different answers a reveal lists; the rest are counted in one line.
 MAX_ANSWER_ROWS: Final = 8
@@ -62,8 +62,7 @@ def answer_rows(
     ]
     if (others := len(ranked) - len(rows)) > 0:
         kind = "rules" if mode == "rule" else "splits"
-        key = f"quiz.reveal.other_{kind}" + (".one" if others == 1 else "")
-        lines.append(text(key, lang, count=others))
+        lines.append(plural_text(f"quiz.reveal.other_{kind}", lang, others))
     return "\n".join(lines)
 
 
@@ -78,28 +77,25 @@ def shown(answer: Answer, lang: str) -> str:
 def standing_lines(
     totals: Sequence[Any], rounds: int, lang: str, winners: bool = False
 ) -> list[str]:
-    """ "**1.** @member – 290 pts (2 of 2 right)" for each member with points, best first.
+    """ "**1.** @member – 290 pts (2 of 2 right)" for each ranked member, best first.
 
-    Equal points share a rank (1, 1, 3); with ``winners`` everyone at the top is
-    marked, so a tie crowns all of them.
+    The rows are ranked by the storage (only members with points; equal points share
+    a place, 1, 1, 3); with ``winners`` everyone in first place is marked, so a tie
+    crowns all of them.
     """
-    scored = [row for row in totals if row["points"]]
-    lines = []
-    for row in scored:
-        rank = 1 + sum(1 for other in scored if other["points"] > row["points"])
-        lines.append(
-            text(
-                "quiz.standings.line",
-                lang,
-                rank=rank,
-                mark=f"{WINNER_MARK} " if winners and rank == 1 else "",
-                user=f"<@{row['user_id']}>",
-                points=int(row["points"]),
-                correct=int(row["correct"]),
-                rounds=rounds,
-            )
+    return [
+        plural_text(
+            "quiz.standings.line",
+            lang,
+            int(row["points"]),
+            rank=int(row["place"]),
+            mark=f"{WINNER_MARK} " if winners and int(row["place"]) == 1 else "",
+            user=f"<@{row['user_id']}>",
+            correct=int(row["correct"]),
+            rounds=rounds,
         )
-    return lines
+        for row in totals
+    ]
 
 
 def stopped_embed(totals: Sequence[Any], played: int, rounds: int, lang: str) -> discord.Embed:
@@ -110,5 +106,5 @@ def stopped_embed(totals: Sequence[Any], played: int, rounds: int, lang: str) ->
         description="\n".join(standing_lines(totals, played, lang))
         or text("quiz.finished.none", lang),
     )
-    embed.set_footer(text=text("quiz.stopped.played", lang, played=played, rounds=rounds))
+    embed.set_footer(text=plural_text("quiz.stopped.played", lang, rounds, played=played))
     return embed

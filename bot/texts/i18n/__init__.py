@@ -3,15 +3,22 @@
 Every user-facing string lives here once per language. Swedish is chosen for
 users whose Discord language is Swedish; everyone else gets English. The messages
 are kept by feature in this package's ``messages_*`` modules and merged here into
-one ``MESSAGES``; the Swedish command texts are in ``commands_sv``.
+one ``MESSAGES``; the Swedish command texts are in ``commands_sv``. A message that shows a
+count is in the modules' ``PLURALS`` instead, with one template per CLDR plural form
+("1 dag", "2 dagar"), chosen by ``plural_text`` with Babel's plural rules.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Final, TypeVar
 
 import discord
+from babel import Locale
+from babel.dates import format_date
+from babel.numbers import format_decimal
 from discord import app_commands
 
 from . import messages_hands, messages_meta, messages_pictures, messages_practice, messages_quiz
@@ -21,16 +28,34 @@ SWEDISH: Final = "sv"
 ENGLISH: Final = "en"
 
 
+#: Each language's CLDR locale (Babel): plural rules, number and date formats.
+LOCALES: Final = {SWEDISH: Locale.parse("sv_SE"), ENGLISH: Locale.parse("en")}
+
+
+def locale_of(lang: str) -> Locale:
+    """The CLDR locale of ``lang`` (English for any other)."""
+    return LOCALES.get(lang, LOCALES[ENGLISH])
+
+
+def plural_forms(lang: str) -> frozenset[str]:
+    """The CLDR plural forms a message in ``lang`` needs: "one" and "other" in Swedish
+    and English (others, e.g. "few", where a language's rules have them)."""
+    return frozenset(locale_of(lang).plural_form.tags) | {"other"}
+
+
 def language(locale: discord.Locale | str | None) -> str:
     """``sv`` for a Swedish Discord client, ``en`` for every other."""
     value = locale.value if isinstance(locale, discord.Locale) else (locale or "")
     return SWEDISH if value.lower().startswith("sv") else ENGLISH
 
 
-def merged(*tables: Mapping[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+Entry = TypeVar("Entry")
+
+
+def merged(*tables: Mapping[str, Entry]) -> dict[str, Entry]:
     """The tables as one catalogue; a key in two tables is refused, since one would
     silently hide the other."""
-    catalogue: dict[str, dict[str, str]] = {}
+    catalogue: dict[str, Entry] = {}
     for table in tables:
         twice = sorted(catalogue.keys() & table.keys())
         if twice:
@@ -47,11 +72,69 @@ MESSAGES: Final[dict[str, dict[str, str]]] = merged(
     messages_pictures.MESSAGES,
 )
 
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
+    messages_hands.PLURALS,
+    messages_quiz.PLURALS,
+    messages_practice.PLURALS,
+    messages_pictures.PLURALS,
+)
+merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A count inside a message, written in the reader's language as the plural message
+    ``key`` ("1 gång", "3 gånger"): for texts made before their language is known (a
+    refusal) and messages with two counts ("3 gånger på 60 sekunder")."""
+
+    key: str
+    count: int | float
+
+
+def day_text(day: date, lang: str) -> str:
+    """A day as a member reads it (CLDR, by Babel): "1 december" / "1 December", with
+    its year when that is not this year's (UTC)."""
+    this_year = day.year == datetime.now(UTC).year
+    return format_date(day, "d MMMM" if this_year else "d MMMM y", locale=locale_of(lang))
+
+
+def month_text(month: date, lang: str) -> str:
+    """A month with its year (CLDR's stand-alone name, by Babel): "december 2026" /
+    "December 2026"."""
+    return format_date(month, "LLLL y", locale=locale_of(lang))
+
+
+def _filled(values: Mapping[str, object], lang: str) -> dict[str, object]:
+    """Values as ``lang`` writes them: ``Counted`` in its plural form, a date as a day."""
+    filled: dict[str, object] = {}
+    for name, value in values.items():
+        if isinstance(value, Counted):
+            filled[name] = plural_text(value.key, lang, value.count)
+        elif isinstance(value, date) and not isinstance(value, datetime):
+            filled[name] = day_text(value, lang)
+        else:
+            filled[name] = value
+    return filled
+
 
 def text(key: str, lang: str, **values: object) -> str:
-    """The message ``key`` in ``lang`` with ``values`` filled in."""
+    """The message ``key`` in ``lang`` with ``values`` filled in (``Counted`` ones in
+    their plural form)."""
     entry = MESSAGES[key]
-    return entry.get(lang, entry[ENGLISH]).format(**values)
+    return entry.get(lang, entry[ENGLISH]).format(**_filled(values, lang))
+
+
+def plural_text(key: str, lang: str, count: int | float, **values: object) -> str:
+    """The plural message ``key`` in the form CLDR's rules give ``count`` in ``lang``
+    ("Rätt 1 dag i rad", "Rätt 2 dagar i rad"), with ``{count}`` as ``lang`` writes the
+    figure (53\u00a0524\u00a0680) and ``values`` filled in."""
+    if isinstance(count, float) and count.is_integer():
+        count = int(count)  # 60.0 seconds are 60, not "60,0" (nor "1.0 seconds")
+    entry = PLURALS[key]
+    forms = entry.get(lang, entry[ENGLISH])
+    locale = locale_of(lang)
+    shown = format_decimal(count, locale=locale).replace("-", "\u2212")
+    return forms[locale.plural_form(count)].format(count=shown, **_filled(values, lang))
 
 
 class Translator(app_commands.Translator):

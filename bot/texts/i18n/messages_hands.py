@@ -16,11 +16,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "field.why": {"sv": "Varför, med de här korten", "en": "Why, on these cards"},
     "field.often": {"sv": "Hur ofta", "en": "How often"},
     "field.hand": {"sv": "Handen som text", "en": "The hand as text"},
-    "often": {
-        "sv": "Regeln avgör {share} av alla {total} händer.",
-        "en": "This rule decides {share} of all {total} hands.",
-    },
-    "field.cost": {"sv": "Jämfört med bästa delningen", "en": "Against the best split"},
+    "field.cost": {"sv": "Jämfört med den bästa delningen", "en": "Against the best split"},
     "cost.worse": {
         "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer (95 % konfidensintervall {low}–{high}). I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa ({ev_low} till {ev_high}); händer där husets delning är bäst räknas som 0.",
         "en": "Another split has a higher expected value on **{share}** of this rule's hands (95% confidence interval {low}–{high}). On average the house way's split yields **{ev}** units per unit bet against the best one ({ev_low} to {ev_high}), counting 0 where it is the best.",
@@ -29,13 +25,22 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Ingen annan delning var bättre än husets i någon av de analyserade händerna (en bättre delning finns alltså i högst {high} av regelns händer, med 95 % konfidens).",
         "en": "No other split did better than the house way on any hand analysed (so on at most {high} of this rule's hands, with 95% confidence).",
     },
-    "cost.source": {
-        "sv": "*Exakt analys av {hands} slumpvis valda händer där regeln avgör: varje delning mot alla {dealer} händer givaren kan få.*",
-        "en": "*An exact analysis of {hands} random hands of this rule: every split against all {dealer} hands the dealer can hold.*",
-    },
     "supplement": {  # the catalogue's markers, so the wording lives in one place
         "sv": f"*{SUPPLEMENT_MARKER_SV}*",
         "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
+    },
+    # Beside a verbatim quote, words a reader may not know: the project's words, marked so.
+    "gloss": {
+        "sv": "*Förklaring från houseway, inte kasinot: {glosses}.*",
+        "en": "*houseway's note, not the casino's: {glosses}.*",
+    },
+    "gloss.flytta fram paret": {
+        "sv": "”flytta fram paret” = lägga paret i tvåkortshanden",
+        "en": "“flytta fram paret” = put the pair in the two-card hand",
+    },
+    "gloss.spitta": {
+        "sv": "”spitta” = splitta, dela upp (ett skrivfel i kasinots text)",
+        "en": "“spitta” = splitta, split up (a typo in the casino's text)",
     },
     "footer.path": {"sv": "Regel: {path}", "en": "Rule: {path}"},
     "button.deal_again": {"sv": "Ny giv", "en": "Deal again"},
@@ -83,8 +88,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The text is too long (at most {limit} characters).",
     },
     "error.unknown_token": {
-        "sv": "{token} är inget kort jag känner igen. Ett kort är valör + färg, t.ex. `As`, `10h`, `K♠` eller `JK` för jokern.",
-        "en": "{token} is not a card I know. A card is rank + suit, e.g. `As`, `10h`, `K♠`, or `JK` for the joker.",
+        "sv": "{token} är inget kort jag känner igen. Ett kort skrivs med valör och färg med engelska bokstäver, t.ex. `As` (spader ess), `Th` (hjärter 10), `K♠` eller `JK` för jokern – eller med ord: `hjärter ess`.",
+        "en": "{token} is not a card I know. A card is rank + suit, e.g. `As` (ace of spades), `Th` (ten of hearts), `K♠`, or `JK` for the joker – or in words: `ace of hearts`.",
     },
     "error.duplicate_card": {
         "sv": "Kortet {token} finns två gånger. Varje kort finns bara en gång i leken.",
@@ -115,15 +120,68 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "I can't find that member: pick a member from the list, or leave the option out.",
     },
     "error.cooldown": {
-        "sv": "Du har använt kommandot {rate} gånger på {per} sekunder. Du kan använda det igen {when}.",
-        "en": "You have used this command {rate} times in {per} seconds. You can use it again {when}.",
-    },
-    "houseway.busy": {
-        "sv": "Jag ritar redan {waiting} händer åt dig. Vänta tills de är klara och fråga sedan igen.",
-        "en": "I am already drawing {waiting} hands for you. Wait for them, then ask again.",
+        "sv": "Du har använt kommandot {rate} på {per}. Du kan använda det igen {when}.",
+        "en": "You have used this command {rate} in {per}. You can use it again {when}.",
     },
     "deal.cooldown": {
-        "sv": "Du har fått {rate} nya givar på {per} sekunder. Nästa giv kan du få {when}.",
-        "en": "You have dealt {rate} times in {per} seconds. You can deal again {when}.",
+        "sv": "Du har fått {rate} på {per}. Nästa giv kan du få {when}.",
+        "en": "You have dealt {rate} in {per}. You can deal again {when}.",
+    },
+}
+
+#: Messages that show a count, one template per CLDR plural form (``plural_text``).
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "often": {  # count: all hands; one_in: the share as "1 in N"
+        "sv": {
+            "one": "Regeln avgör {share} av {count} hand.",
+            "other": "Regeln avgör {share} av alla {count} händer.",
+        },
+        "en": {
+            "one": "This rule decides {share} of {count} hand.",
+            "other": "This rule decides {share} of all {count} hands.",
+        },
+    },
+    "often.rare": {
+        "sv": {
+            "one": "Regeln avgör {share} av {count} hand (ungefär 1 på {one_in}).",
+            "other": "Regeln avgör {share} av alla {count} händer (ungefär 1 på {one_in}).",
+        },
+        "en": {
+            "one": "This rule decides {share} of {count} hand (about 1 in {one_in}).",
+            "other": "This rule decides {share} of all {count} hands (about 1 in {one_in}).",
+        },
+    },
+    "cost.source": {  # count: the hands analysed
+        "sv": {
+            "one": "*Exakt analys av {count} slumpvis vald hand där regeln avgör: varje delning mot alla {dealer} händer givaren kan få.*",
+            "other": "*Exakt analys av {count} slumpvis valda händer där regeln avgör: varje delning mot alla {dealer} händer givaren kan få.*",
+        },
+        "en": {
+            "one": "*An exact analysis of {count} random hand of this rule: every split against all {dealer} hands the dealer can hold.*",
+            "other": "*An exact analysis of {count} random hands of this rule: every split against all {dealer} hands the dealer can hold.*",
+        },
+    },
+    # Counts inside other messages, as ``Counted`` values ("3 gånger på 60 sekunder").
+    "count.times": {
+        "sv": {"one": "{count} gång", "other": "{count} gånger"},
+        "en": {"one": "{count} time", "other": "{count} times"},
+    },
+    "count.seconds": {
+        "sv": {"one": "{count} sekund", "other": "{count} sekunder"},
+        "en": {"one": "{count} second", "other": "{count} seconds"},
+    },
+    "count.deals": {  # "Du har fått 3 nya givar", "You have dealt 3 times"
+        "sv": {"one": "{count} ny giv", "other": "{count} nya givar"},
+        "en": {"one": "{count} time", "other": "{count} times"},
+    },
+    "houseway.busy": {
+        "sv": {
+            "one": "Jag ritar redan {count} hand åt dig. Vänta tills den är klar och fråga sedan igen.",
+            "other": "Jag ritar redan {count} händer åt dig. Vänta tills de är klara och fråga sedan igen.",
+        },
+        "en": {
+            "one": "I am already drawing {count} hand for you. Wait for it, then ask again.",
+            "other": "I am already drawing {count} hands for you. Wait for them, then ask again.",
+        },
     },
 }

@@ -33,7 +33,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Practise alone: hands on your own schedule, the answer and exact analysis at once.",
     },
     "help.stats.view": {
-        "sv": "Din träning: träffsäkerhet per regel, svit, tid och quizpoäng.",
+        "sv": "Din träning: träffsäkerhet per regel, rätt i rad, tid och quizpoäng.",
         "en": "Your practice: accuracy per rule, streak, time and quiz points.",
     },
     "help.stats.forget": {

@@ -7,10 +7,6 @@ from typing import Final
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
-    "analyze.intro": {
-        "sv": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
-        "en": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
-    },
     "analyze.row": {
         "sv": "{five}  ·  {two}\nVäntevärde {ev}{gap}\nVinst {win} · oavgjort {push} · förlust {loss}",
         "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
@@ -55,12 +51,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
         "en": "The analysis took too long (over {seconds} s), so I stopped it. Please try again in a moment.",
     },
-    "analyze.busy": {
-        "sv": "Jag har redan {limit} analyser på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
-        "en": "I already have {limit} analyses under way and am not taking more right now. Please try again in a few seconds.",
-    },
     "cards.chosen.four": {
-        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och DM; quizbilder, som alla ser, ritas fortfarande med två färger. {cmd[cards]} byter tillbaka.",
+        "sv": "Dina kortbilder ritas nu med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön. Valet följer med dig till alla servrar och direktmeddelanden; quizbilder, som alla ser, ritas fortfarande med två färger. {cmd[cards]} byter tillbaka.",
         "en": "Your card pictures now use four colours: ♠ black, ♥ red, ♦ blue, ♣ green. The choice follows you to every server and DM; quiz pictures, which everyone sees, stay in two colours. {cmd[cards]} switches back.",
     },
     "cards.chosen.two": {
@@ -68,7 +60,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Your card pictures now use the usual two colours, red and black. {cmd[cards]} gives each suit a colour of its own.",
     },
     "cards.current.four": {
-        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, på alla servrar och i DM. {cmd[cards]} ändrar det.",
+        "sv": "Dina kortbilder ritas med fyra färger: ♠ svart, ♥ röd, ♦ blå, ♣ grön, på alla servrar och i direktmeddelanden. {cmd[cards]} ändrar det.",
         "en": "Your card pictures use four colours: ♠ black, ♥ red, ♦ blue, ♣ green, in every server and DM. {cmd[cards]} changes it.",
     },
     "cards.current.two": {
@@ -99,11 +91,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{five_label}: {five}. {two_label}: {two}.",
         "en": "{five_label}: {five}. {two_label}: {two}.",
     },
-    "alt.hand": {
-        "sv": "En hand med {count} kort: {cards}.",
-        "en": "A hand of {count} cards: {cards}.",
-    },
-    "alt.card": {"sv": "Ett kort: {cards}.", "en": "One card: {cards}."},
     "alt.preview": {
         "sv": "Ett kort i varje kortfärg: {cards}.",
         "en": "One card of each suit: {cards}.",
@@ -114,10 +101,91 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "alt.colour.red": {"sv": "rött", "en": "red"},
     "alt.colour.blue": {"sv": "blått", "en": "blue"},
     "alt.colour.green": {"sv": "grönt", "en": "green"},
-    "alt.rule_chart": {
-        "sv": "Stapeldiagram, andel rätt per regel: {rows}.",
-        "en": "Bar chart, share right per rule: {rows}.",
+    # The /stats picture (bot.pictures.progress) and its alt text. A picture cannot hold a
+    # clickable mention: {practice}, {rules} and {rule_option} are the commands' names as the
+    # reader's client shows them ("/träna", "regel").
+    "stats.picture.rules": {"sv": "Mötta regler, svagast först", "en": "Rules met, weakest first"},
+    "stats.picture.row": {
+        "sv": "{right} av {answered} · {share}",
+        "en": "{right} of {answered} · {share}",
     },
-    "alt.rule_chart.row": {"sv": "{rule}: {figures}", "en": "{rule}: {figures}"},
-    "alt.rule_chart.unmet": {"sv": "{rule}: inga händer än", "en": "{rule}: no hands yet"},
+    "stats.picture.all_met": {
+        "sv": "Du har mött alla {count} regler",
+        "en": "You have met all {count} rules",
+    },
+    "stats.picture.none": {"sv": "Inga händer än", "en": "No hands yet"},
+    "stats.picture.start": {
+        "sv": "Börja med {practice}: varje hand tränar en regel, den vanligaste först.",
+        "en": "Start with {practice}: every hand trains a rule, the most common first.",
+    },
+    "stats.picture.all_wrong": {
+        "sv": "Inget rätt än. Läs regeln med {rules} och träna den sedan.",
+        "en": "Nothing right yet. Read the rule with {rules}, then practise it.",
+    },
+    "stats.picture.practise": {
+        "sv": "Träna härnäst: {rule} ({practice} {rule_option})",
+        "en": "Practise next: {rule} ({practice} {rule_option})",
+    },
+    "stats.picture.days": {"sv": "Andel rätt per dag (UTC)", "en": "Share right per day (UTC)"},
+    "alt.stats": {
+        "sv": "Bild: träningsstatistik. {parts}",
+        "en": "Picture: practice statistics. {parts}",
+    },
+    "alt.stats.rules": {
+        "sv": "Mötta regler, svagast först: {rows}.",
+        "en": "Rules met, weakest first: {rows}.",
+    },
+    "alt.stats.row": {
+        "sv": "{rule}, {right} av {answered} rätt ({share})",
+        "en": "{rule}, {right} of {answered} right ({share})",
+    },
+    "alt.stats.due": {"sv": "Näst på tur: {due}.", "en": "Due next: {due}."},
+    "alt.stats.days": {"sv": "Andel rätt per dag: {days}.", "en": "Share right per day: {days}."},
+    "alt.stats.day": {
+        "sv": "{day}: {right} av {answered} ({share})",
+        "en": "{day}: {right} of {answered} ({share})",
+    },
+    # A practice day in the /stats picture ("1 dec", "Dec 1"), months by number.
+}
+
+#: Messages that show a count, one template per CLDR plural form (``plural_text``).
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "stats.picture.more_met": {  # one rule left out: its share is both low and high
+        "sv": {
+            "one": "{count} mött regel till, {high} rätt",
+            "other": "{count} mötta regler till, {low}–{high} rätt",
+        },
+        "en": {
+            "one": "{count} more rule met, {high} right",
+            "other": "{count} more rules met, {low}–{high} right",
+        },
+    },
+    "stats.picture.unmet": {
+        "sv": {"one": "{count} regel inte mött än", "other": "{count} regler inte mötta än"},
+        "en": {"one": "{count} rule not met yet", "other": "{count} rules not met yet"},
+    },
+    "analyze.intro": {  # count: the legal splits; top: how many are shown in detail
+        "sv": {
+            "one": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan bara läggas på ett sätt:",
+            "other": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+        },
+        "en": {
+            "one": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The hand can be set only one way:",
+            "other": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
+        },
+    },
+    "analyze.busy": {  # count: the analyses under way
+        "sv": {
+            "one": "Jag har redan {count} analys på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
+            "other": "Jag har redan {count} analyser på gång och tar inte emot fler just nu. Försök igen om några sekunder.",
+        },
+        "en": {
+            "one": "I already have {count} analysis under way and am not taking more right now. Please try again in a few seconds.",
+            "other": "I already have {count} analyses under way and am not taking more right now. Please try again in a few seconds.",
+        },
+    },
+    "alt.hand": {  # count: the cards in the picture
+        "sv": {"one": "Ett kort: {cards}.", "other": "En hand med {count} kort: {cards}."},
+        "en": {"one": "One card: {cards}.", "other": "A hand of {count} cards: {cards}."},
+    },
 }

@@ -8,10 +8,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "practice.title.set": {"sv": "Träna – lägg handen", "en": "Practice – set the hand"},
     "practice.title.rule": {"sv": "Träna – vilken regel", "en": "Practice – name the rule"},
     "practice.session": {
-        "sv": "Den här omgången: {right} av {total} rätt",
+        "sv": "Det här passet: {right} av {total} rätt",
         "en": "This session: {right} of {total} right",
     },
-    "practice.streak": {"sv": "svit {streak}", "en": "streak {streak}"},
+    "practice.streak": {"sv": "{streak} rätt i rad", "en": "streak {streak}"},
     "practice.right": {"sv": "✅ Rätt – så lägger huset", "en": "✅ Right – that is the house way"},
     "practice.wrong": {"sv": "❌ Inte som huset lägger", "en": "❌ Not the house way"},
     "practice.rule.right": {"sv": "✅ Rätt regel", "en": "✅ The right rule"},
@@ -79,8 +79,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "stats.due": {"sv": "Näst på tur", "en": "Due next"},
     "stats.due.next": {"sv": "nästa hand", "en": "the next hand"},
     "stats.due.new": {"sv": " (ny för dig)", "en": " (new to you)"},
-    "stats.due.in_one": {"sv": "efter 1 hand till", "en": "after 1 more hand"},
-    "stats.due.in": {"sv": "efter {hands} händer till", "en": "after {hands} more hands"},
     "stats.due.none": {"sv": "Inget just nu.", "en": "Nothing just now."},
     "practice.drill.unknown": {
         "sv": "Det finns ingen regel som heter {rule}. Börja skriva regelns namn i {cmd[practice]} och välj den i listan, t.ex. ”Två par delas”.",
@@ -115,8 +113,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "That answer can't be used: pick one of the rules in the list.",
     },
     "practice.cooldown": {
-        "sv": "Du har svarat eller bett om en ny hand {rate} gånger på {per} sekunder. Du kan fortsätta {when}.",
-        "en": "You have answered or asked for a new hand {rate} times in {per} seconds. You can go on {when}.",
+        "sv": "Du har svarat eller bett om en ny hand {rate} på {per}. Du kan fortsätta {when}.",
+        "en": "You have answered or asked for a new hand {rate} in {per}. You can go on {when}.",
     },
     "practice.busy": {
         "sv": "Jag håller redan på med {count} av dina träningssvar. Vänta tills de kommer, och försök sedan igen.",
@@ -132,35 +130,23 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Inga än. Börja med {cmd[practice]}.",
         "en": "None yet. Start with {cmd[practice]}.",
     },
-    "stats.streak": {"sv": "Svit", "en": "Streak"},
-    "stats.streak.value": {"sv": "nu {current}, bästa {best}", "en": "now {current}, best {best}"},
+    "stats.streak": {"sv": "Rätt i rad", "en": "Streak"},
+    "stats.streak.value": {
+        "sv": "just nu {current}, rekord {best}",
+        "en": "now {current}, best {best}",
+    },
     "stats.median": {"sv": "Mediantid att lägga en hand", "en": "Median time to set a hand"},
     "stats.recent": {"sv": "Senaste 30 dagarna", "en": "The last 30 days"},
-    "stats.recent.value": {
-        "sv": "{hands} händer, {share} rätt",
-        "en": "{hands} hands, {share} right",
-    },
     "stats.daily": {"sv": "Dagens hand", "en": "Hand of the day"},
-    "stats.daily.value": {
-        "sv": "{answered} dagar besvarade · rätt {current} dagar i rad (bästa {best})",
-        "en": "{answered} days answered · right {current} days in a row (best {best})",
-    },
+    "stats.daily.value": {"sv": "{answered} · {streak}", "en": "{answered} · {streak}"},
     "stats.quiz": {"sv": "Quiz på den här servern", "en": "Quiz in this server"},
-    "stats.quiz.ranked": {
-        "sv": "{points} poäng · plats {rank} av {ranked}",
-        "en": "{points} points · rank {rank} of {ranked}",
-    },
-    "stats.quiz.unranked": {
-        "sv": "{points} poäng · ingen placering än",
-        "en": "{points} points · not ranked yet",
-    },
     "stats.private_other": {
         "sv": "En annan medlems statistik visas bara för dig.",
         "en": "Another member's statistics are shown only to you.",
     },
     "stats.forget.confirm": {
-        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar samt vilka färger dina kortbilder har? Det går inte att ångra. Knappen gäller i {seconds} sekunder.",
-        "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points in every server, and your choice of card colours? This cannot be undone. The button works for {seconds} seconds.",
+        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar samt vilka färger dina kortbilder har? Det går inte att ångra. Knappen gäller i {seconds}.",
+        "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points in every server, and your choice of card colours? This cannot be undone. The button works for {seconds}.",
     },
     "stats.forget.yes": {"sv": "Ja, radera allt", "en": "Yes, delete everything"},
     "stats.forget.no": {"sv": "Avbryt", "en": "Cancel"},
@@ -169,12 +155,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Deleting everything about you …",
     },
     "stats.forget.done": {
-        "sv": "Klart: allt om dig är raderat ({rows} rader). Kvar är bara en anteckning om att du bad om det, i 30 dagar, så att inget svar på en hand som visades före det (eller quizsvar som väntade på databasen) sparas i efterhand.",
-        "en": "Done: everything about you is deleted ({rows} rows). All that is left is a note that you asked, for 30 days, so that no answer to a hand shown before (or quiz answer still waiting for the database) is stored afterwards.",
-    },
-    "stats.forget.done_unknown": {
-        "sv": "Klart: allt om dig är raderat. Kvar är bara en anteckning om att du bad om det, i 30 dagar, så att inget svar på en hand som visades före det (eller quizsvar som väntade på databasen) sparas i efterhand.",
-        "en": "Done: everything about you is deleted. All that is left is a note that you asked, for 30 days, so that no answer to a hand shown before (or quiz answer still waiting for the database) is stored afterwards.",
+        "sv": "Klart: allt boten hade sparat om dig är raderat. Kvar är bara en anteckning om att du bad om det, i 30 dagar, så att inget svar på en hand som visades före det (eller quizsvar som väntade på databasen) sparas i efterhand.",
+        "en": "Done: everything the bot had stored about you is deleted. All that is left is a note that you asked, for 30 days, so that no answer to a hand shown before (or quiz answer still waiting for the database) is stored afterwards.",
     },
     "stats.forget.unavailable": {
         "sv": "Databasen svarar inte, så inget raderades. Kör {cmd[stats forget]} igen om en stund.",
@@ -196,10 +178,18 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den här bekräftelsen är inte till dig.",
         "en": "This confirmation is not yours.",
     },
-    "daily.title": {"sv": "Dagens hand – {day}", "en": "Hand of the day – {day}"},
+    "daily.title": {"sv": "Dagens hand, {day}", "en": "Today's hand, {day}"},
+    "daily.title.right": {
+        "sv": "✅ Rätt! Dagens hand, {day}",
+        "en": "✅ Right! Today's hand, {day}",
+    },
+    "daily.title.wrong": {
+        "sv": "❌ Fel! Dagens hand, {day}",
+        "en": "❌ Wrong! Today's hand, {day}",
+    },
     "daily.prompt": {
-        "sv": "Samma hand för alla i dag (UTC). Ett svar var, och det går inte att ändra.",
-        "en": "The same hand for everyone today (UTC). One answer each, and it can't be changed.",
+        "sv": "Samma hand för alla, ett svar var, och det går inte att ändra. Nästa hand kommer {next}.",
+        "en": "The same hand for everyone, one answer each, and it can't be changed. The next hand comes {next}.",
     },
     "daily.placeholder": {
         "sv": "Välj två kort till tvåkortshanden",
@@ -224,10 +214,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{answered} answered, {right} right.",
     },
     "daily.streak": {"sv": "Din svit", "en": "Your streak"},
-    "daily.streak.value": {
-        "sv": "Rätt {current} dagar i rad (bästa {best}).",
-        "en": "Right {current} days in a row (best {best}).",
-    },
     "daily.forgotten": {
         "sv": "Du bad om att bli glömd efter att den här handen visades, så svaret sparas inte. Kör {cmd[daily]} igen för att svara.",
         "en": "You asked to be forgotten after this hand was shown, so this answer is not stored. Run {cmd[daily]} again to answer.",
@@ -239,5 +225,99 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "daily.closed": {
         "sv": "Den handen hörde till {day} och är stängd. Kör {cmd[daily]} för dagens hand.",
         "en": "That hand belonged to {day} and is closed. Run {cmd[daily]} for today's hand.",
+    },
+    "daily.next": {"sv": "Nästa hand", "en": "Next hand"},
+    "daily.next.value": {"sv": "Kommer {next}.", "en": "Comes {next}."},
+    "daily.share.button": {"sv": "Dela", "en": "Share"},
+    "daily.share.text": {
+        "sv": "Huset väljer – dagens hand {day}: {mark} · {streak}\n||{cards}||",
+        "en": "House Way – today's hand, {day}: {mark} · {streak}\n||{cards}||",
+    },
+    "daily.share.by": {"sv": "{who} delar sitt resultat:", "en": "{who} shares their result:"},
+    "daily.share.copy.dm": {
+        "sv": "Här ser ingen annan vad jag skriver. Kopiera texten och klistra in den där du vill dela den – korten ligger bakom en spoiler och svaret syns inte:\n```\n{share}\n```",
+        "en": "Nobody else sees what I write here. Copy the text and paste it where you want to share it – the cards are behind a spoiler and the answer is not shown:\n```\n{share}\n```",
+    },
+    "daily.share.copy.forbidden": {
+        "sv": "Jag får inte skriva i den här kanalen, så jag kan inte dela åt dig. Kopiera texten och klistra in den själv – korten ligger bakom en spoiler och svaret syns inte:\n```\n{share}\n```",
+        "en": "I may not post in this channel, so I cannot share for you. Copy the text and paste it yourself – the cards are behind a spoiler and the answer is not shown:\n```\n{share}\n```",
+    },
+    "daily.share.unanswered": {
+        "sv": "Det finns inget svar från dig på handen för {day} att dela. Kör {cmd[daily]} för dagens hand.",
+        "en": "There is no answer of yours to the hand of {day} to share. Run {cmd[daily]} for today's hand.",
+    },
+    "component.invalid.daily_share": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[daily]} för att se ditt svar och dela det.",
+        "en": "This button is no longer valid. Run {cmd[daily]} to see your answer and share it.",
+    },
+}
+
+#: Messages that show a count, one template per CLDR plural form (``plural_text``).
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "daily.share.streak": {
+        "sv": {"one": "{count} dag i rad", "other": "{count} dagar i rad"},
+        "en": {"one": "{count} day in a row", "other": "{count} days in a row"},
+    },
+    "stats.due.in": {
+        "sv": {"one": "efter {count} hand till", "other": "efter {count} händer till"},
+        "en": {"one": "after {count} more hand", "other": "after {count} more hands"},
+    },
+    "stats.recent.value": {
+        "sv": {"one": "{count} hand, {share} rätt", "other": "{count} händer, {share} rätt"},
+        "en": {"one": "{count} hand, {share} right", "other": "{count} hands, {share} right"},
+    },
+    "stats.daily.answered": {
+        "sv": {"one": "{count} dag besvarad", "other": "{count} dagar besvarade"},
+        "en": {"one": "{count} day answered", "other": "{count} days answered"},
+    },
+    "stats.daily.streak": {
+        "sv": {
+            "one": "rätt {count} dag i rad (bästa {best})",
+            "other": "rätt {count} dagar i rad (bästa {best})",
+        },
+        "en": {
+            "one": "right {count} day in a row (best {best})",
+            "other": "right {count} days in a row (best {best})",
+        },
+    },
+    "stats.quiz.ranked": {
+        "sv": {
+            "one": "{count} poäng · plats {rank} av {ranked}",
+            "other": "{count} poäng · plats {rank} av {ranked}",
+        },
+        "en": {
+            "one": "{count} point · rank {rank} of {ranked}",
+            "other": "{count} points · rank {rank} of {ranked}",
+        },
+    },
+    "stats.quiz.ranked.shared": {
+        "sv": {
+            "one": "{count} poäng · delad plats {rank} av {ranked}",
+            "other": "{count} poäng · delad plats {rank} av {ranked}",
+        },
+        "en": {
+            "one": "{count} point · rank {rank} of {ranked}, shared",
+            "other": "{count} points · rank {rank} of {ranked}, shared",
+        },
+    },
+    "stats.quiz.unranked": {
+        "sv": {
+            "one": "{count} poäng · inte med på topplistan än (det krävs minst 1 poäng)",
+            "other": "{count} poäng · inte med på topplistan än (det krävs minst 1 poäng)",
+        },
+        "en": {
+            "one": "{count} point · not on the leaderboard yet (it takes at least 1 point)",
+            "other": "{count} points · not on the leaderboard yet (it takes at least 1 point)",
+        },
+    },
+    "daily.streak.value": {
+        "sv": {
+            "one": "Rätt {count} dag i rad (bästa {best}).",
+            "other": "Rätt {count} dagar i rad (bästa {best}).",
+        },
+        "en": {
+            "one": "Right {count} day in a row (best {best}).",
+            "other": "Right {count} days in a row (best {best}).",
+        },
     },
 }

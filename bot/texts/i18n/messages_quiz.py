@@ -5,11 +5,6 @@ from __future__ import annotations
 from typing import Final
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
-    # The twelve months, comma-separated, as a month is written before its year.
-    "quiz.months": {
-        "sv": "januari,februari,mars,april,maj,juni,juli,augusti,september,oktober,november,december",
-        "en": "January,February,March,April,May,June,July,August,September,October,November,December",
-    },
     "quiz.forbidden": {
         "sv": "Bara medlemmar med behörigheten Hantera server eller med quizledarrollen ({cmd[quiz config]}) får starta, stoppa, ställa in och nollställa quiz.",
         "en": "Only members with Manage Server or the quizmaster role ({cmd[quiz config]}) may start, stop, configure and reset quizzes.",
@@ -21,14 +16,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.already_running": {
         "sv": "Ett quiz pågår redan i den här kanalen: {link}",
         "en": "A quiz is already running in this channel: {link}",
-    },
-    "quiz.started": {
-        "sv": "**Quiz!** {rounds} rundor à {seconds} sekunder. Läge: {mode}. Startat av {user}.",
-        "en": "**Quiz!** {rounds} rounds of {seconds} seconds. Mode: {mode}. Started by {user}.",
-    },
-    "quiz.started.one": {
-        "sv": "**Quiz!** En runda på {seconds} sekunder. Läge: {mode}. Startat av {user}.",
-        "en": "**Quiz!** One round of {seconds} seconds. Mode: {mode}. Started by {user}.",
     },
     "quiz.mode.set": {"sv": "lägg handen", "en": "set the hand"},
     "quiz.mode.rule": {"sv": "vilken regel", "en": "name the rule"},
@@ -97,17 +84,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "How everyone answered (the two-card hand)",
     },
     "quiz.reveal.answers.rule": {"sv": "Så svarade alla", "en": "How everyone answered"},
-    "quiz.reveal.other_splits": {"sv": "+{count} andra delningar", "en": "+{count} other splits"},
-    "quiz.reveal.other_splits.one": {"sv": "+1 annan delning", "en": "+1 other split"},
-    "quiz.reveal.other_rules": {"sv": "+{count} andra regler", "en": "+{count} other rules"},
-    "quiz.reveal.other_rules.one": {"sv": "+1 annan regel", "en": "+1 other rule"},
     "quiz.reveal.standings": {
         "sv": "Ställningen efter runda {number}",
         "en": "Standings after round {number}",
-    },
-    "quiz.standings.line": {
-        "sv": "**{rank}.** {mark}{user} – {points} p ({correct} av {rounds} rätt)",
-        "en": "**{rank}.** {mark}{user} – {points} pts ({correct} of {rounds} right)",
     },
     "quiz.why.button": {"sv": "Varför?", "en": "Why?"},
     "quiz.why.title": {
@@ -152,10 +131,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Ställningen när quizet stoppades",
         "en": "Standings when the quiz was stopped",
     },
-    "quiz.stopped.played": {
-        "sv": "{played} av {rounds} rundor spelade",
-        "en": "{played} of {rounds} rounds played",
-    },
     "quiz.not_running": {
         "sv": "Inget quiz pågår i den här kanalen.",
         "en": "No quiz is running in this channel.",
@@ -174,19 +149,46 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den sidan finns inte: ange en sida från 1 till {last}.",
         "en": "There is no such page: give a page from 1 to {last}.",
     },
-    "quiz.leaderboard.line": {
-        "sv": "**{rank}.** {user} – {points} p ({correct} rätt)",
-        "en": "**{rank}.** {user} – {points} pts ({correct} right)",
-    },
     "quiz.leaderboard.page": {"sv": "Sida {page} av {pages}", "en": "Page {page} of {pages}"},
     "quiz.button.previous": {"sv": "Föregående", "en": "Previous"},
     "quiz.button.next": {"sv": "Nästa", "en": "Next"},
     "quiz.config.title": {"sv": "Quizinställningar", "en": "Quiz settings"},
-    "quiz.config.body": {
-        "sv": "Quizledarroll: {role}\nTid per runda (standard): {seconds} s\nAntal rundor (standard): {rounds}\nPaus efter facit: {pause} s\nSpråk: {language}",
-        "en": "Quizmaster role: {role}\nDefault time: {seconds} s\nDefault rounds: {rounds}\nPause after each reveal: {pause} s\nLanguage: {language}",
+    "quiz.config.title.saved": {
+        "sv": "Sparat: quizinställningarna",
+        "en": "Saved: the quiz settings",
     },
-    "quiz.config.language.server": {"sv": "serverns språk", "en": "the server's language"},
+    "quiz.config.title.unchanged": {
+        "sv": "Inget ändrades: quizinställningarna är som förut",
+        "en": "Nothing changed: the quiz settings are as before",
+    },
+    "quiz.config.line": {"sv": "{name}: {value} · {how}", "en": "{name}: {value} · {how}"},
+    "quiz.config.how": {
+        "sv": "Ändra ett värde med {cmd[quiz config]} och alternativet efter värdet.",
+        "en": "Change a value with {cmd[quiz config]} and the option after it.",
+    },
+    "quiz.config.how.role": {
+        "sv": "{option}, ta bort med `{clear}`",
+        "en": "{option}, remove with `{clear}`",
+    },
+    "quiz.config.changed": {"sv": "**{value}** (ändrat)", "en": "**{value}** (changed)"},
+    "quiz.config.seconds": {"sv": "{seconds} s", "en": "{seconds} s"},
+    "quiz.config.name.role": {"sv": "Quizledarroll", "en": "Quizmaster role"},
+    "quiz.config.name.seconds": {"sv": "Tid per runda (standard)", "en": "Default time"},
+    "quiz.config.name.rounds": {"sv": "Antal rundor (standard)", "en": "Default rounds"},
+    "quiz.config.name.pause": {"sv": "Paus efter facit", "en": "Pause after each reveal"},
+    "quiz.config.name.language": {"sv": "Språk", "en": "Language"},
+    "quiz.config.language.server.sv": {
+        "sv": "serverns språk (just nu svenska)",
+        "en": "the server's language (now Swedish)",
+    },
+    "quiz.config.language.server.en-US": {
+        "sv": "serverns språk (just nu engelska – Discord anger en-US för servrar som inte är Community-servrar)",
+        "en": "the server's language (now English – Discord reports en-US for servers that are not Community servers)",
+    },
+    "quiz.config.language.server.other": {
+        "sv": "serverns språk (just nu engelska – Discord anger {locale}, och quiz finns bara på svenska och engelska)",
+        "en": "the server's language (now English – Discord reports {locale}, and quizzes are only in Swedish and English)",
+    },
     "quiz.config.language.sv": {"sv": "svenska", "en": "Swedish"},
     "quiz.config.language.en": {"sv": "engelska", "en": "English"},
     "quiz.bad_number": {
@@ -238,5 +240,57 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
             "{cmd[leaderboard]} shows the all-time or this month's leaderboard. "
             "Starting, stopping, configuring and resetting are for members with Manage Server, and for those with the quizmaster role ({cmd[quiz config]}) once an admin has given that role the quiz commands in Server Settings → Integrations."
         ),
+    },
+}
+
+#: Messages that show a count, one template per CLDR plural form (``plural_text``).
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "quiz.started": {  # count: the rounds; a round lasts at least 10 seconds
+        "sv": {
+            "one": "**Quiz!** En runda på {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+            "other": "**Quiz!** {count} rundor à {seconds} sekunder. Läge: {mode}. Startat av {user}.",
+        },
+        "en": {
+            "one": "**Quiz!** One round of {seconds} seconds. Mode: {mode}. Started by {user}.",
+            "other": "**Quiz!** {count} rounds of {seconds} seconds. Mode: {mode}. Started by {user}.",
+        },
+    },
+    "quiz.leaderboard.line": {  # count: the points
+        "sv": {
+            "one": "**{rank}.** {user} – {count} p ({correct} rätt)",
+            "other": "**{rank}.** {user} – {count} p ({correct} rätt)",
+        },
+        "en": {
+            "one": "**{rank}.** {user} – {count} pt ({correct} right)",
+            "other": "**{rank}.** {user} – {count} pts ({correct} right)",
+        },
+    },
+    "quiz.reveal.other_splits": {  # count: the splits left out of the reveal's list
+        "sv": {"one": "+{count} annan delning", "other": "+{count} andra delningar"},
+        "en": {"one": "+{count} other split", "other": "+{count} other splits"},
+    },
+    "quiz.reveal.other_rules": {  # count: the rules left out of the reveal's list
+        "sv": {"one": "+{count} annan regel", "other": "+{count} andra regler"},
+        "en": {"one": "+{count} other rule", "other": "+{count} other rules"},
+    },
+    "quiz.standings.line": {  # count: the points
+        "sv": {
+            "one": "**{rank}.** {mark}{user} – {count} p ({correct} av {rounds} rätt)",
+            "other": "**{rank}.** {mark}{user} – {count} p ({correct} av {rounds} rätt)",
+        },
+        "en": {
+            "one": "**{rank}.** {mark}{user} – {count} pt ({correct} of {rounds} right)",
+            "other": "**{rank}.** {mark}{user} – {count} pts ({correct} of {rounds} right)",
+        },
+    },
+    "quiz.stopped.played": {  # count: the quiz's rounds
+        "sv": {
+            "one": "{played} av {count} runda spelad",
+            "other": "{played} av {count} rundor spelade",
+        },
+        "en": {
+            "one": "{played} of {count} round played",
+            "other": "{played} of {count} rounds played",
+        },
     },
 }

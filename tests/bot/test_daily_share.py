@@ -1,0 +1,243 @@
+"""/daily's clock, titles and Share button through the Discord stand-in, in both languages:
+when the next hand comes, "✅ Right! Today's hand, 1 December", and a result to show the
+channel that holds the result, the streak and the cards behind a spoiler, never the answer."""
+
+from __future__ import annotations
+
+import re
+import time
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+
+from bot.app.client import HousewayBot
+from bot.storage import open_database
+from houseway import house_way
+from houseway.cards import Card, pretty_card
+from houseway.rules import rule_name
+from tests.bot.fixtures import mention
+from tests.bot.test_practice import (
+    button_of,
+    daily_hand_of,
+    field,
+    house_two,
+    menu_of,
+    other_two,
+    spoken_day,
+)
+from tests.bot.test_practice_ids import refused, with_part
+from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
+
+#: Discord's Send Messages permission bit.
+SEND_MESSAGES = 1 << 11
+SUITS = "♠♥♦♣🃏"
+
+
+@pytest.fixture
+def bot(practice_bot: HousewayBot) -> HousewayBot:
+    return practice_bot
+
+
+def next_midnight(timestamp: float) -> int:
+    """The first midnight UTC after ``timestamp``, by arithmetic on Unix seconds."""
+    return (int(timestamp) // 86_400 + 1) * 86_400
+
+
+def today() -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime())
+
+
+async def daily(fake: FakeDiscord, user: FakeUser, locale: str, **where: Any) -> FakeInteraction:
+    asked = await fake.send_command("daily", user=user, locale=locale, **where)
+    await fake.wait_response(asked)
+    return asked
+
+
+async def answered(
+    fake: FakeDiscord, user: FakeUser, right: bool, locale: str, **where: Any
+) -> tuple[FakeInteraction, tuple[Card, ...], dict[str, Any]]:
+    """Ask for the day's hand and answer it right or wrong: the question, the hand and the
+    result's embed."""
+    asked = await daily(fake, user, locale, **where)
+    message = fake.messages[asked.original_message_id or 0]
+    hand = daily_hand_of(message)
+    values = house_two(hand) if right else other_two(hand)
+    click = await fake.click(
+        message, menu_of(message, "daily:")["custom_id"], values=values, user=user, locale=locale
+    )
+    result = (await fake.wait_response(click)).embeds[0]
+    return asked, hand, result
+
+
+async def share(
+    fake: FakeDiscord, asked: FakeInteraction, user: FakeUser, locale: str, custom_id: str = ""
+) -> Any:
+    message = fake.messages[asked.original_message_id or 0]
+    custom_id = custom_id or button_of(message, "daily:share:")["custom_id"]
+    pressed = await fake.click(message, custom_id, user=user, locale=locale)
+    return await fake.wait_response(pressed)
+
+
+def assert_gives_nothing_away(shared: str, hand: tuple[Card, ...]) -> None:
+    """The seven cards only behind the spoiler; no split, no rule name in either language."""
+    spoilers = re.findall(r"\|\|(.+?)\|\|", shared, re.S)
+    assert len(spoilers) == 1
+    cards = spoilers[0]
+    assert all(pretty_card(card) in cards for card in hand)
+    assert sum(cards.count(suit) for suit in SUITS) == 7
+    outside = shared.replace(f"||{cards}||", "")
+    assert not any(suit in outside for suit in SUITS), outside
+    for rule_id in house_way(hand).path:
+        for swedish in (True, False):
+            assert rule_name(rule_id, swedish).lower() not in shared.lower()
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang", "title", "right", "wrong", "next_name"),
+    [
+        ("en-US", "en", "Today's hand, {day}", "✅ Right! ", "❌ Wrong! ", "Next hand"),
+        ("sv-SE", "sv", "Dagens hand, {day}", "✅ Rätt! ", "❌ Fel! ", "Nästa hand"),
+    ],
+)
+async def test_daily_says_when_the_next_hand_comes_and_titles_the_result(
+    fake_discord: FakeDiscord,
+    bot: HousewayBot,
+    locale: str,
+    lang: str,
+    title: str,
+    right: str,
+    wrong: str,
+    next_name: str,
+) -> None:
+    before = time.time()
+    asked = await daily(fake_discord, fake_discord.make_user("alma"), locale)
+    after = time.time()
+    shown = fake_discord.messages[asked.original_message_id or 0].embeds[0]
+    day = spoken_day(today(), lang)
+    assert shown["title"] == title.format(day=day)
+    stamps = {int(n) for n in re.findall(r"<t:([0-9]+):R>", shown["description"])}
+    assert len(stamps) == 1 and stamps <= {next_midnight(before), next_midnight(after)}
+    (at,) = stamps
+    assert f"<t:{at}:f>" in shown["description"] and "UTC" not in shown["description"]
+
+    _, _, good = await answered(fake_discord, fake_discord.make_user("bert"), True, locale)
+    assert good["title"] == right + title.format(day=day)
+    assert f"<t:{at}:R>" in field(good, next_name)
+    _, _, bad = await answered(fake_discord, fake_discord.make_user("cilla"), False, locale)
+    assert bad["title"] == wrong + title.format(day=day)
+
+
+@pytest.mark.parametrize(
+    ("locale", "lang", "right", "yesterday_right", "expected"),
+    [
+        ("en-US", "en", True, True, "House Way – today's hand, {day}: ✅ · 2 days in a row"),
+        ("sv-SE", "sv", True, False, "Huset väljer – dagens hand {day}: ✅ · 1 dag i rad"),
+        ("sv-SE", "sv", False, True, "Huset väljer – dagens hand {day}: ❌ · 0 dagar i rad"),
+    ],
+)
+async def test_a_shared_result_shows_the_streak_and_the_cards_behind_a_spoiler(
+    fake_discord: FakeDiscord,
+    bot: HousewayBot,
+    any_database_url: str,
+    locale: str,
+    lang: str,
+    right: bool,
+    yesterday_right: bool,
+    expected: str,
+) -> None:
+    dora = fake_discord.make_user("dora")
+    if yesterday_right:
+        yesterday = (date.fromisoformat(today()) - timedelta(days=1)).isoformat()
+        database = await open_database(any_database_url)
+        try:
+            await database.execute(
+                "INSERT INTO daily_hands (day, hand, created_at) VALUES ($1, $2, 0)",
+                yesterday,
+                "Ks Kh 7d 7c Ad Tc 3h",
+            )
+            await database.execute(
+                "INSERT INTO daily_answers (day, user_id, answer, correct, answered_at)"
+                " VALUES ($1, $2, '7d 7c', 1, 0)",
+                yesterday,
+                dora.id,
+            )
+        finally:
+            await database.close()
+    asked, hand, result = await answered(fake_discord, dora, right, locale)
+    streak = field(result, "Your streak" if lang == "en" else "Din svit")
+    now = re.search(r"[0-9]+", streak)  # the current streak comes first, the best after
+    assert now is not None and int(now[0]) == (yesterday_right + 1 if right else 0), streak
+    posted = await share(fake_discord, asked, dora, locale)
+    assert not posted.ephemeral  # in the channel, for everyone
+    assert posted.content.startswith(f"<@{dora.id}>")
+    assert expected.format(day=spoken_day(today(), lang)) in posted.content
+    assert_gives_nothing_away(posted.content, hand)
+    channel = fake_discord.channel_messages(
+        fake_discord.default_channel_id, include_ephemeral=False
+    )
+    assert [m.content for m in channel] == [posted.content]
+
+    # Asked again after answering: the result comes back with its Share button.
+    again = await daily(fake_discord, dora, locale)
+    assert (await share(fake_discord, again, dora, locale)).content == posted.content
+
+
+@pytest.mark.parametrize(
+    ("locale", "where", "told"),
+    [
+        ("en-US", {}, "I may not post in this channel, so I cannot share for you."),
+        ("sv-SE", {}, "Jag får inte skriva i den här kanalen, så jag kan inte dela åt dig."),
+        ("en-US", {"dm": True}, "Nobody else sees what I write here."),
+        ("sv-SE", {"dm": True}, "Här ser ingen annan vad jag skriver."),
+    ],
+)
+async def test_where_the_bot_cannot_share_the_member_gets_the_text_to_copy(
+    fake_discord: FakeDiscord,
+    bot: HousewayBot,
+    locale: str,
+    where: dict[str, Any],
+    told: str,
+) -> None:
+    if not where:
+        fake_discord.app_permissions &= ~SEND_MESSAGES
+    erik = fake_discord.make_user("erik")
+    asked, hand, _ = await answered(fake_discord, erik, True, locale, **where)
+    reply = await share(fake_discord, asked, erik, locale)
+    assert reply.ephemeral and reply.content.startswith(told)
+    block = re.search(r"```\n(.+?)\n```", reply.content, re.S)
+    assert block is not None and "✅" in block[1]
+    assert_gives_nothing_away(block[1], hand)
+    channel = fake_discord.channel_messages(
+        fake_discord.default_channel_id, include_ephemeral=False
+    )
+    assert channel == []
+
+
+async def test_a_forged_share_id_is_refused(fake_discord: FakeDiscord, bot: HousewayBot) -> None:
+    """Anna's Share id on Bo's message, or with another day, shares nothing: the tag is
+    for Anna and this day."""
+    anna, bo = fake_discord.make_user("anna"), fake_discord.make_user("bo")
+    anna_asked, _, _ = await answered(fake_discord, anna, True, "en-US")
+    bo_asked, _, _ = await answered(fake_discord, bo, False, "sv-SE")
+    anna_message = fake_discord.messages[anna_asked.original_message_id or 0]
+    bo_message = fake_discord.messages[bo_asked.original_message_id or 0]
+    anna_id = button_of(anna_message, "daily:share:")["custom_id"]
+    yesterday = (date.fromisoformat(today()) - timedelta(days=1)).isoformat()
+    daily_cmd = mention(fake_discord, "daily")
+
+    button_of(bo_message, "daily:share:")["custom_id"] = anna_id  # as if Bo's own
+    told = await refused(fake_discord, await fake_discord.click(bo_message, anna_id, user=bo))
+    assert told.startswith("This button is no longer valid.") and daily_cmd in told
+    other_day = with_part(anna_id, 2, yesterday)
+    button_of(anna_message, "daily:share:")["custom_id"] = other_day
+    pressed = await fake_discord.click(anna_message, other_day, user=anna, locale="sv-SE")
+    told = await refused(fake_discord, pressed)
+    assert told.startswith("Den här knappen gäller inte längre.") and daily_cmd in told
+    untagged = anna_id.rpartition(":")[0]  # no tag at all: not a form the bot makes
+    pressed = await fake_discord.click(anna_message, untagged, component_type=2, user=anna)
+    assert (await refused(fake_discord, pressed)).startswith("This button is no longer valid.")
+    channel = fake_discord.channel_messages(
+        fake_discord.default_channel_id, include_ephemeral=False
+    )
+    assert channel == []
