@@ -23,10 +23,12 @@ from .batch import (
     run_cost_command,
     run_simulate_command,
     run_solve_command,
+    run_strategy_measure_command,
 )
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
 from .explain import Explanation, explain
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
+from .strategy import format_strategy, player_way, strategy_fields
 from .way import Decision, house_way
 
 #: Bytes kept of one input line: MAX_INPUT_LENGTH characters of up to four UTF-8 bytes
@@ -111,14 +113,23 @@ def shown_input(text: str) -> str:
     return text[:SHOWN_PREFIX] + CUT_MARK
 
 
+def split_json(
+    text: str, hand: Sequence[Card], five: Sequence[Card], two: Sequence[Card]
+) -> dict[str, object]:
+    """The keys every split's JSON begins with: the input, the hand and the two hands."""
+    return {
+        "input": text,
+        "hand": [card_name(c) for c in hand],
+        "canonical": canonical_hand(hand),
+        "five": [card_name(c) for c in five],
+        "two": [card_name(c) for c in two],
+    }
+
+
 def decision_json(text: str, decision: Decision) -> dict[str, object]:
     """The JSON object for one decided hand (stable keys: scripts depend on them)."""
     return {
-        "input": text,
-        "hand": [card_name(c) for c in decision.hand],
-        "canonical": canonical_hand(decision.hand),
-        "five": [card_name(c) for c in decision.five],
-        "two": [card_name(c) for c in decision.two],
+        **split_json(text, decision.hand, decision.five, decision.two),
         "rule": decision.rule,
         "path": list(decision.path),
         "five_name": decision.five_name(),
@@ -176,9 +187,10 @@ def run_hands(
     err: TextIO,
     steps: bool = False,
     swedish: bool = False,
+    player: bool = False,
 ) -> int:
-    """Decide each hand (with ``steps``, explain it too); a bad one is reported and the
-    rest go on. Exit 1 if any was bad.
+    """Decide each hand (with ``steps``, explain it too; with ``player``, by the player's
+    way instead); a bad one is reported and the rest go on. Exit 1 if any was bad.
 
     Each answer is flushed as soon as it is written, so a program feeding hands one
     line at a time gets each answer before it sends the next.
@@ -193,6 +205,16 @@ def run_hands(
                 out.write(json.dumps(error_json(line.text, error), ensure_ascii=False) + "\n")
             else:
                 err.write(f"error: {shown_input(line.text)!r}: {error}\n")
+            out.flush()
+            continue
+        if player:
+            chosen = player_way(cards)
+            if as_json:
+                answer = split_json(line.text, chosen.hand, chosen.five, chosen.two)
+                answer.update(strategy_fields(chosen))
+                out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+            else:
+                out.write(format_strategy(chosen))
             out.flush()
             continue
         explanation = explain(cards) if steps else None
@@ -308,18 +330,27 @@ def run_command(args: list[str]) -> int:
         return run_class_table_command(args[1:], sys.stdout)
     if args and args[0] == "solve":
         return run_solve_command(args[1:], sys.stdout)
+    if args and args[0] == "strategy" and "--measure" in args:
+        return run_strategy_measure_command(args[1:], sys.stdout)
     explaining = bool(args) and args[0] == "explain"
-    if explaining:
+    playing = bool(args) and args[0] == "strategy"
+    if explaining or playing:
         args = args[1:]
     parser = argparse.ArgumentParser(
-        prog="houseway explain" if explaining else "houseway",
-        description="The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
+        prog=f"houseway {'explain' if explaining else 'strategy'}"
+        if explaining or playing
+        else "houseway",
+        description="The player's way: the project's own advice, not the casino's rule; "
+        "'houseway strategy --measure --help' for what it wins back."
+        if playing
+        else "The dealer's split of a seven-card Pai Gow Poker hand by 'Huset väljer'.",
         epilog="Other commands: 'houseway census' (all hands), 'houseway simulate' (house way "
         "against house way), 'houseway analyze HAND' (every split's exact EV), 'houseway cost' "
-        "(what the house way gives up, per rule), 'houseway class-table' (rebuild the exact "
-        "analysis's table), 'houseway solve' (every hand class exactly, checkpointed), "
-        "'houseway explain HAND' (the decision step by step). Use '-' to "
-        "read one hand per line from standard input.",
+        "(what the house way gives up, per rule), 'houseway strategy HAND' (the player's way: "
+        "the project's advice; --measure: what it wins back), 'houseway class-table' (rebuild "
+        "the exact analysis's table), 'houseway solve' (every hand class exactly, "
+        "checkpointed), 'houseway explain HAND' (the decision step by step). Use '-' to read "
+        "one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")
     parser.add_argument("--json", action="store_true", help="one JSON object per hand")
@@ -346,7 +377,9 @@ def run_command(args: list[str]) -> int:
     else:
         hands = [argument_line(ns.hand)]
     swedish = explaining and ns.lang == "sv"
-    return run_hands(hands, ns.json, sys.stdout, sys.stderr, steps=explaining, swedish=swedish)
+    return run_hands(
+        hands, ns.json, sys.stdout, sys.stderr, explaining, swedish=swedish, player=playing
+    )
 
 
 if __name__ == "__main__":

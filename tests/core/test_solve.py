@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from houseway.analyze import analyze
-from houseway.cards import DECK, JOKER
+from houseway.analyze import SplitResult, analyze
+from houseway.cards import DECK, JOKER, parse_hand
 from houseway.census import DEALER_HANDS, load_rule_counts
 from houseway.classes import (
     CLASSES,
@@ -28,7 +28,10 @@ from houseway.classes import (
 )
 from houseway.solve import path_names, solve_classes
 from houseway.solved import done_chunks, run_solve, summarise
+from houseway.solved_way import player_way_figures
+from houseway.strategy import player_way
 from tests.conftest import HOUSEWAY_CLI, run_cli
+from tests.core.test_strategy import CHANGED
 
 
 def _permuted(hand: tuple[int, ...], perm: tuple[int, ...]) -> tuple[int, ...]:
@@ -238,3 +241,47 @@ def test_a_killed_run_finishes_its_chunks_under_way_and_resumes(tmp_path: Path) 
     run_solve(out, workers=1, resume=True, limit=limit)
     run_solve(tmp_path / "straight", workers=1, chunk_size=5, limit=limit)
     assert summarise(out) == summarise(tmp_path / "straight")
+
+
+def test_the_player_ways_exact_figures_are_the_counts_of_its_splits() -> None:
+    """A class of each player's-way rule (two each), solved, against ``analyze`` of its
+    representative and ``player_way``'s split of it, added up by hand."""
+    table = player_classes()
+    hands = [parse_hand(hand) for pair in CHANGED.values() for hand in pair]
+    indices = sorted(
+        {table.index_of(hand) for hand in [*hands, parse_hand("As Kd Qc Jh 9s 7d JK")]}
+    )
+    figures = player_way_figures(solve_classes(range(i, i + 1)) for i in indices)
+    counts, total, gap, gain = [0, 0, 0], 0, 0, 0
+    rules = {rule: [0, 0] for rule in CHANGED}
+    for index in indices:
+        hand, weight = table.hand(index), int(table.weight[index])
+        analysis, played = analyze(hand), player_way(hand)
+        (mine,) = [
+            s
+            for s in analysis.splits
+            if (s.five_value, s.two_value) == (played.five_value, played.two_value)
+        ]
+
+        def cents(split: SplitResult) -> int:
+            return 95 * split.wins - 100 * split.losses
+
+        best = max(cents(s) for s in analysis.splits)
+        for i, count in enumerate((mine.wins, mine.pushes, mine.losses)):
+            counts[i] += weight * count
+        total += weight
+        gap += weight * (best - cents(analysis.house))
+        gain += weight * (cents(mine) - cents(analysis.house))
+        if played.rule in rules:
+            rules[played.rule][0] += weight
+            rules[played.rule][1] += weight * (cents(mine) - cents(analysis.house))
+    assert figures["hands"] == total
+    way = figures["player_way"]
+    assert isinstance(way, dict)
+    assert [way["wins"], way["pushes"], way["losses"]] == counts
+    assert (figures["gap_cents"], figures["gain_cents"]) == (gap, gain)
+    assert gain > 0  # the hand-picked hands are ones the player's way wins on
+    per_rule = figures["rules"]
+    assert isinstance(per_rule, dict)
+    assert {r: [v["changed"], v["gain_cents"]] for r, v in per_rule.items()} == rules
+    assert all(changed > 0 for changed, _ in rules.values())
