@@ -25,6 +25,14 @@ async def round_results(db: Database, round_id: int) -> list[Row]:
     )
 
 
+async def answer_counts(db: Database, round_id: int) -> list[Row]:
+    """How many members gave each answer (answer, n): one query however many answered."""
+    return await db.fetch(
+        "SELECT answer, COUNT(*) AS n FROM answers WHERE round_id = $1 GROUP BY answer",
+        round_id,
+    )
+
+
 async def member_answer(db: Database, round_id: int, user_id: int) -> str | None:
     """What one member answered in a round (their last answer), or None."""
     row = await db.fetchrow(
@@ -120,3 +128,12 @@ async def quiz_totals(db: Database, quiz_id: int, limit: int = 10) -> list[Row]:
         quiz_id,
         limit,
     )
+
+
+async def scored_rounds(db: Database, quiz_id: int) -> int:
+    """How many of a quiz's rounds were scored (revealed or about to be)."""
+    row = await db.fetchrow(
+        "SELECT COUNT(*) AS n FROM rounds WHERE quiz_id = $1 AND status IN ('scored', 'announced')",
+        quiz_id,
+    )
+    return int(row["n"]) if row else 0

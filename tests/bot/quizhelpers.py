@@ -7,7 +7,9 @@ reveal's pictures), not by their wording, so a reworded title moves no test.
 from __future__ import annotations
 
 import itertools
+import re
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot.cogs.quiz.embeds import REVEAL_IMAGE, ROUND_IMAGE
@@ -45,9 +47,25 @@ def reveals(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[Sent]:
     ]
 
 
+#: The name of the reveal's field of who got it right, "Right (n of m)", in either language.
+RIGHT_FIELD = re.compile(r"(Right|Rätt svar) \(\d+ (of|av) \d+\)")
+
+
 def right_field(reveal: Sent | FakeMessage) -> dict[str, Any]:
-    """The reveal's last field: who got it right, "(n of m)"."""
-    return reveal.embeds[0]["fields"][-1]
+    """The reveal's field of who got it right, "Right (n of m)"."""
+    return field_where(reveal, lambda name: bool(RIGHT_FIELD.fullmatch(name)))
+
+
+def field_named(reveal: Sent | FakeMessage, name: str) -> dict[str, Any]:
+    """The reveal's field whose name starts with ``name``."""
+    return field_where(reveal, lambda shown: shown.startswith(name))
+
+
+def field_where(reveal: Sent | FakeMessage, wanted: Callable[[str], bool]) -> dict[str, Any]:
+    fields: list[dict[str, Any]] = reveal.embeds[0]["fields"]
+    found = [f for f in fields if wanted(f["name"])]
+    assert found, [f["name"] for f in fields]
+    return found[0]
 
 
 async def wait_round(fake: FakeDiscord, number: int, channel_id: int = CHANNEL_ID) -> Any:

@@ -860,7 +860,7 @@ async def test_the_quizs_end_ranks_ties_alike_and_leaves_out_wrong_answers(
         await database.close()
     lines = (await wait_quiz_over(fake_discord)).embeds[0]["description"].splitlines()
     assert sorted(lines) == sorted(
-        f"**1.** <@{member.id}> – 150 pts (1 right)" for member in (anna, bo)
+        f"**1.** 🏆 <@{member.id}> – 150 pts (1 of 1 right)" for member in (anna, bo)
     )
     stats = await fake_discord.send_command("stats view", user=bo)
     field = (await fake_discord.wait_response(stats)).embeds[0]["fields"][-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -16,8 +17,9 @@ from discord.ext import commands
 from houseway.answers import mode_of
 
 from ...app.interactions import MODE_CHOICES, Refusal
-from ...storage import Database, DatabaseError
+from ...storage import Bounded, Database, DatabaseError
 from ...storage import quiz as quiz_store
+from ...storage import results as scores
 from ...storage.journal import AnswerJournal, journal_path
 from ...texts.i18n import language, plural_text, text
 from .checks import bounded_db, moderators_by_default, quizmaster_only
@@ -25,6 +27,7 @@ from .embeds import config_embed, message_link
 from .intake import AnswerIntake
 from .leaderboard import LeaderboardPage
 from .runner import QuizRunner, close_round_message
+from .standings import stopped_embed
 from .views import AnswerSelect, ResetConfirmation, refuse_stale_component
 from .why import WhyButton
 
@@ -269,8 +272,12 @@ class QuizCog(
         quiz = await bounded.within(quiz_store.running_quiz_in(self.db, interaction.channel_id))
         if quiz is None or not await bounded.within(quiz_store.stop_quiz(self.db, quiz.id)):
             raise Refusal("quiz.not_running", outcome="not_running")
+        stopped = (time.time(), interaction.user.id)
+        lang = language(quiz.locale)
         await interaction.response.send_message(
-            text("quiz.stopped", language(quiz.locale), user=interaction.user.mention)
+            text("quiz.stopped", lang, user=interaction.user.mention),
+            embed=await self.standings_when_stopped(bounded, quiz, lang) or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         # After the reply: taking the menu off the round's message is a Discord call
         # that may be slow or rate-limited, and the moderator should not wait for it.
@@ -280,7 +287,22 @@ class QuizCog(
         current = await quiz_store.last_round(self.db, quiz.id)
         if current is not None and current.status == "stopped":
             self.intake.forget(current.id)
-            await close_round_message(self.bot, quiz, current)
+            await close_round_message(self.bot, quiz, current, stopped=stopped)
+
+    async def standings_when_stopped(
+        self, bounded: Bounded, quiz: quiz_store.Quiz, lang: str
+    ) -> discord.Embed | None:
+        """The standings after the rounds scored, if any; the quiz is stopped already, so a
+        database that does not answer now costs the standings, not the stop's answer."""
+        try:
+            played = await bounded.within(scores.scored_rounds(self.db, quiz.id))
+            if not played:
+                return None
+            totals = await bounded.within(scores.quiz_totals(self.db, quiz.id))
+        except DatabaseError as error:
+            log.warning("quiz %s stopped; its standings could not be read: %s", quiz.id, error)
+            return None
+        return stopped_embed(totals, played, quiz.rounds, lang)
 
     @app_commands.command(
         name=_("config"),

@@ -19,6 +19,7 @@ from ...texts.embeds import COLOUR, add_split_fields, quote_rules
 from ...texts.i18n import SWEDISH, language, month_text, plural_text, text
 from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 from ...texts.mentions import CommandMentions
+from .standings import STANDINGS_SHOWN, answer_rows, standing_lines
 
 ROUND_IMAGE: Final = "round.png"
 REVEAL_IMAGE: Final = "answer.png"
@@ -65,20 +66,29 @@ def clock_time(timestamp: float) -> str:
     return f"<t:{math.ceil(timestamp)}:T>"
 
 
+def short_time(timestamp: float) -> str:
+    """A Discord timestamp tag shown as hours and minutes in the reader's time zone."""
+    return f"<t:{math.floor(timestamp)}:t>"
+
+
 def round_embed(
     quiz: quiz_store.Quiz,
     round_: quiz_store.Round,
     lang: str,
     deadline: float,
     closed: bool = False,
+    stopped: tuple[float, int] | None = None,
 ) -> discord.Embed:
     """The round as posted; ``closed``: as it reads once the round is over (no countdown
-    left saying "time runs out 2 minutes ago")."""
-    timing = (
-        text("quiz.round.ended", lang, when=clock_time(deadline))
-        if closed
-        else text("quiz.round.deadline", lang, when=discord_time(deadline))
-    )
+    left saying "time runs out 2 minutes ago"); ``stopped``: (when, by whom) a moderator
+    stopped it, since its deadline never came."""
+    if stopped is not None:
+        at, user_id = stopped
+        timing = text("quiz.round.stopped", lang, when=short_time(at), user=f"<@{user_id}>")
+    elif closed:
+        timing = text("quiz.round.ended", lang, when=clock_time(deadline))
+    else:
+        timing = text("quiz.round.deadline", lang, when=discord_time(deadline))
     embed = discord.Embed(
         title=text("quiz.round.title", lang, number=round_.number, rounds=quiz.rounds),
         description=(
@@ -98,8 +108,11 @@ def reveal_embed(
     decision: Decision,
     results: Sequence[Any],
     lang: str,
+    counts: Sequence[Any] = (),
+    totals: Sequence[Any] = (),
 ) -> discord.Embed:
-    """The house way, the rule and who got it right."""
+    """The house way, the rule, how everyone answered (``counts``: answer and n), who got
+    it right and, before the last round, the standings so far (``totals``)."""
     right = [row for row in results if row["correct"]]
     embed = discord.Embed(
         title=text("quiz.reveal.title", lang, number=round_.number, rounds=quiz.rounds),
@@ -115,6 +128,12 @@ def reveal_embed(
         colour=COLOUR,
     )
     add_split_fields(embed, decision, lang)
+    if counts:
+        embed.add_field(
+            name=text(f"quiz.reveal.answers.{quiz.mode}", lang),
+            value=answer_rows(quiz, round_, decision, counts, lang),
+            inline=False,
+        )
     names = [f"<@{row['user_id']}> +{row['points']}" for row in right[:MAX_NAMES]]
     if len(right) > MAX_NAMES:
         names.append(text("quiz.reveal.more", lang, count=len(right) - MAX_NAMES))
@@ -123,6 +142,13 @@ def reveal_embed(
         value=", ".join(names) if names else text("quiz.reveal.nobody", lang),
         inline=False,
     )
+    standings = standing_lines(totals[:STANDINGS_SHOWN], round_.number, lang)
+    if standings and round_.number < quiz.rounds:  # after the last: the quiz's end says it
+        embed.add_field(
+            name=text("quiz.reveal.standings", lang, number=round_.number),
+            value="\n".join(standings),
+            inline=False,
+        )
     embed.set_image(url=f"attachment://{REVEAL_IMAGE}")
     return embed
 
@@ -144,9 +170,9 @@ def leaderboard_embed(
     return embed
 
 
-def summary_embed(totals: Sequence[Any], lang: str) -> discord.Embed:
-    """The quiz's top scorers, posted when it ends."""
-    lines = score_lines(totals, lang)  # only members with points are ranked
+def summary_embed(totals: Sequence[Any], rounds: int, lang: str) -> discord.Embed:
+    """The quiz's top scorers, posted when it ends, the winners (all tied at the top) marked."""
+    lines = standing_lines(totals, rounds, lang, winners=True)
     return discord.Embed(
         title=text("quiz.finished.title", lang),
         colour=COLOUR,

@@ -68,9 +68,14 @@ async def channel_of(bot: HousewayBot, channel_id: int) -> QuizChannel:
 
 
 async def close_round_message(
-    bot: HousewayBot, quiz: quiz_store.Quiz, round_: quiz_store.Round, count: int | None = None
+    bot: HousewayBot,
+    quiz: quiz_store.Quiz,
+    round_: quiz_store.Round,
+    count: int | None = None,
+    stopped: tuple[float, int] | None = None,
 ) -> None:
-    """Take the answer menu off a round's message (best effort: the round is over)."""
+    """Take the answer menu off a round's message (best effort: the round is over);
+    ``stopped``: (when, by whom) a moderator stopped the quiz during the round."""
     if round_.message_id is None:
         return
     if count is None:
@@ -80,8 +85,9 @@ async def close_round_message(
         channel = await channel_of(bot, quiz.channel_id)
         await channel.get_partial_message(round_.message_id).edit(
             content=text("quiz.round.closed", lang, count=count),
-            embed=round_embed(quiz, round_, lang, round_.deadline, closed=True),
+            embed=round_embed(quiz, round_, lang, round_.deadline, closed=True, stopped=stopped),
             view=None,
+            allowed_mentions=discord.AllowedMentions.none(),  # the moderator named, not pinged
         )
     except discord.HTTPException as error:
         log.warning("could not close the message of round %s: %s", round_.id, error)
@@ -353,7 +359,9 @@ class QuizRunner:
         lang = language(quiz.locale)
         decision = house_way(round_.hand)
         results = await scores.round_results(self.db, round_.id)
-        embed = reveal_embed(quiz, round_, decision, results, lang)
+        counts = await scores.answer_counts(self.db, round_.id)
+        totals = await scores.quiz_totals(self.db, quiz.id)
+        embed = reveal_embed(quiz, round_, decision, results, lang, counts, totals)
         channel = await channel_of(self.bot, quiz.channel_id)
 
         async def send() -> discord.Message:
@@ -381,7 +389,7 @@ class QuizRunner:
     async def finish(self, quiz: quiz_store.Quiz, last: quiz_store.Round) -> None:
         """Post the quiz's top scorers, then mark it finished (a failed post is retried)."""
         lang = language(quiz.locale)
-        embed = summary_embed(await scores.quiz_totals(self.db, quiz.id), lang)
+        embed = summary_embed(await scores.quiz_totals(self.db, quiz.id), quiz.rounds, lang)
         channel = await channel_of(self.bot, quiz.channel_id)
 
         def is_the_summary(message: discord.Message) -> bool:

@@ -35,6 +35,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This round is closed. Answers: {count}",
     },
     "quiz.round.ended": {"sv": "Rundan stängdes kl. {when}.", "en": "The round closed at {when}."},
+    "quiz.round.stopped": {
+        "sv": "Rundan avbröts kl. {when} av {user}.",
+        "en": "The round was stopped at {when} by {user}.",
+    },
     "quiz.placeholder.set": {
         "sv": "Välj två kort till tvåkortshanden",
         "en": "Pick two cards for the two-card hand",
@@ -75,6 +79,15 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.reveal.nobody": {"sv": "Ingen svarade rätt.", "en": "Nobody got it right."},
     "quiz.reveal.more": {"sv": "… och {count} till", "en": "… and {count} more"},
     "quiz.reveal.rule": {"sv": "Regeln: {rule}", "en": "The rule: {rule}"},
+    "quiz.reveal.answers.set": {
+        "sv": "Så svarade alla (tvåkortshanden)",
+        "en": "How everyone answered (the two-card hand)",
+    },
+    "quiz.reveal.answers.rule": {"sv": "Så svarade alla", "en": "How everyone answered"},
+    "quiz.reveal.standings": {
+        "sv": "Ställningen efter runda {number}",
+        "en": "Standings after round {number}",
+    },
     "quiz.why.button": {"sv": "Varför?", "en": "Why?"},
     "quiz.why.title": {
         "sv": "Varför huset lägger runda {number} så",
@@ -113,6 +126,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "quiz.stopped": {
         "sv": "Quizet stoppades av {user}. Den pågående rundan räknas inte.",
         "en": "The quiz was stopped by {user}. The current round does not count.",
+    },
+    "quiz.stopped.standings": {
+        "sv": "Ställningen när quizet stoppades",
+        "en": "Standings when the quiz was stopped",
     },
     "quiz.not_running": {
         "sv": "Inget quiz pågår i den här kanalen.",
@@ -246,6 +263,34 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "en": {
             "one": "**{rank}.** {user} – {count} pt ({correct} right)",
             "other": "**{rank}.** {user} – {count} pts ({correct} right)",
+        },
+    },
+    "quiz.reveal.other_splits": {  # count: the splits left out of the reveal's list
+        "sv": {"one": "+{count} annan delning", "other": "+{count} andra delningar"},
+        "en": {"one": "+{count} other split", "other": "+{count} other splits"},
+    },
+    "quiz.reveal.other_rules": {  # count: the rules left out of the reveal's list
+        "sv": {"one": "+{count} annan regel", "other": "+{count} andra regler"},
+        "en": {"one": "+{count} other rule", "other": "+{count} other rules"},
+    },
+    "quiz.standings.line": {  # count: the points
+        "sv": {
+            "one": "**{rank}.** {mark}{user} – {count} p ({correct} av {rounds} rätt)",
+            "other": "**{rank}.** {mark}{user} – {count} p ({correct} av {rounds} rätt)",
+        },
+        "en": {
+            "one": "**{rank}.** {mark}{user} – {count} pt ({correct} of {rounds} right)",
+            "other": "**{rank}.** {mark}{user} – {count} pts ({correct} of {rounds} right)",
+        },
+    },
+    "quiz.stopped.played": {  # count: the quiz's rounds
+        "sv": {
+            "one": "{played} av {count} runda spelad",
+            "other": "{played} av {count} rundor spelade",
+        },
+        "en": {
+            "one": "{played} of {count} round played",
+            "other": "{played} of {count} rounds played",
         },
     },
 }
