@@ -20,8 +20,8 @@ from houseway.strategy import (
     player_rule_name,
 )
 
-from .embeds import COLOUR, number, percent
-from .i18n import SWEDISH, text
+from .embeds import COLOUR, percent
+from .i18n import SWEDISH, plural_text, text
 
 #: The autocomplete's value for the page (any of its names opens it too).
 CHOICE_VALUE: Final = "pw"
@@ -42,14 +42,14 @@ def advice_marker(lang: str) -> str:
 def won_back_text(lang: str) -> str:
     """What the player's way wins back of what the house way gives up, and how it was
     measured."""
-    return text(
+    return plural_text(
         "rules.player.won_back.sampled",
         lang,
+        WON_BACK.hands,
         share=percent(WON_BACK.share, lang, 1),
         low=percent(WON_BACK.low, lang, 1),
         high=percent(WON_BACK.high, lang, 1),
         level=percent(LEVEL, lang, 0),
-        hands=number(WON_BACK.hands, lang),
         command=WON_BACK.command,
     )
 

@@ -85,6 +85,7 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
     messages_quiz.PLURALS,
     messages_practice.PLURALS,
     messages_pictures.PLURALS,
+    messages_strategy.PLURALS,
 )
 merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
 

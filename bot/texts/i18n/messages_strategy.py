@@ -54,10 +54,6 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "**{place}. {name}** – changes *{house_rule}*\n{text}",
     },
     "rules.player.won_back": {"sv": "Vad det vinner tillbaka", "en": "What it wins back"},
-    "rules.player.won_back.sampled": {
-        "sv": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer ger upp mot den bästa delningen, mätt på {hands} slumpade händer, var och en analyserad exakt: `{command}`.",
-        "en": "{share} [{low}, {high}] ({level} interval) of what the house way gives up against the best split, measured on {hands} sampled hands, each analysed exactly: `{command}`.",
-    },
     "rules.player.entry": {
         "sv": "*{marker}.* Sju ändringar av Huset väljer som vinner tillbaka det mesta av vad huset ger upp. Välj **{name}** som regel för att läsa dem.",
         "en": "*{marker}.* Seven changes to the house way that win back most of what it gives up. Choose **{name}** as the rule to read them.",
@@ -65,5 +61,18 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "rules.player.choice": {
         "sv": "{name} – projektets råd: sju ändringar av Huset väljer",
         "en": "{name} – the project's advice: seven changes to the house way",
+    },
+}
+
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "rules.player.won_back.sampled": {  # count: the sampled hands
+        "sv": {
+            "one": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer ger upp mot den bästa delningen, mätt på {count} slumpad hand, analyserad exakt: `{command}`.",
+            "other": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer ger upp mot den bästa delningen, mätt på {count} slumpade händer, var och en analyserad exakt: `{command}`.",
+        },
+        "en": {
+            "one": "{share} [{low}, {high}] ({level} interval) of what the house way gives up against the best split, measured on {count} sampled hand, analysed exactly: `{command}`.",
+            "other": "{share} [{low}, {high}] ({level} interval) of what the house way gives up against the best split, measured on {count} sampled hands, each analysed exactly: `{command}`.",
+        },
     },
 }
