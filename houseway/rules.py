@@ -400,6 +400,10 @@ def _folded(words: str) -> str:
     return " ".join(words.translate(_DASHES).casefold().split())
 
 
+#: The same folding for other catalogues of names (the player's way's, houseway.strategy).
+folded: Final = _folded
+
+
 def _keys(rule_id: str) -> tuple[str, ...]:
     """What names a rule, folded: its id, its names, those without "(tillägg)"."""
     names = (NAMES[rule_id].name_sv, NAMES[rule_id].name_en)

@@ -29,7 +29,9 @@ from discord.ext import commands
 from houseway import canonical_hand
 from houseway.analyze import Analysis, SplitResult, analyze
 from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
+from houseway.rules import rule_name
 from houseway.settle import WIN_PAYOFF
+from houseway.strategy import PlayerDecision, player_rule_name, player_way
 
 from ..app.interactions import Refusal, everywhere, hand_or_refuse
 from ..pictures.chart import Bar, render_bar_chart
@@ -58,6 +60,9 @@ TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
 CHART_NAME: Final = "analysis.png"
 HOUSE_MARK: Final = "🏠"
+#: The player's way (the project's advice): its row's mark, its bar's colour in the chart.
+PLAYER_MARK: Final = "🧭"
+PLAYER_COLOUR: Final = (96, 168, 232)
 #: Discord's limit on a field's value.
 FIELD_LIMIT: Final = 1024
 
@@ -104,12 +109,26 @@ def _ranks(cards: tuple[Card, ...]) -> str:
     return " ".join(rank_label(c) for c in cards)
 
 
-def _shown_rows(analysis: Analysis, top: int) -> list[tuple[int, SplitResult]]:
-    """The ``top`` best splits with their places, plus the house way's if it is lower."""
+def player_result(analysis: Analysis) -> tuple[PlayerDecision, SplitResult | None]:
+    """The player's way's decision, and its split among the analysis's, or None when it
+    sets the hand as the house way does (its rules read the cards only: no analysis)."""
+    decision = player_way(analysis.hand)
+    if not decision.changed:
+        return decision, None
+    values = (decision.five_value, decision.two_value)
+    split = next(s for s in analysis.splits if (s.five_value, s.two_value) == values)
+    return decision, split
+
+
+def _shown_rows(
+    analysis: Analysis, top: int, player: SplitResult | None = None
+) -> list[tuple[int, SplitResult]]:
+    """The ``top`` best splits with their places, plus the house way's and the player's
+    way's if they are lower."""
     return [
         (place, split)
         for place, split in enumerate(analysis.splits, 1)
-        if place <= top or split.house_way
+        if place <= top or split.house_way or split is player
     ]
 
 
@@ -135,11 +154,14 @@ def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
         ),
         colour=COLOUR,
     )
-    detailed = _shown_rows(analysis, TOP_ROWS)
+    decision, player = player_result(analysis)
+    detailed = _shown_rows(analysis, TOP_ROWS, player)
     for place, split in detailed:
         name = _split_name(place, split, lang)
         if split.house_way:
             name += f"  {HOUSE_MARK} {text('analyze.house_mark', lang)}"
+        if split is player:
+            name += f"  {PLAYER_MARK} {text('analyze.player_mark', lang)}"
         gap = decimal(shown_gap(analysis, split, digits), lang, digits)
         value = text(
             "analyze.row",
@@ -162,9 +184,62 @@ def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
         value=_house_verdict(analysis, lang, digits),
         inline=False,
     )
+    embed.add_field(
+        name=f"{PLAYER_MARK} {text('analyze.player_field', lang)}",
+        value=_player_verdict(analysis, decision, player, lang, digits),
+        inline=False,
+    )
     embed.set_image(url=f"attachment://{CHART_NAME}")
-    embed.set_footer(text=text("analyze.footer", lang, deals=number(analysis.deals, lang)))
+    footer = text("analyze.footer", lang, deals=number(analysis.deals, lang))
+    if player is not None:
+        footer += text("analyze.footer_player", lang)
+    embed.set_footer(text=footer)
     return embed
+
+
+def _player_verdict(
+    analysis: Analysis,
+    decision: PlayerDecision,
+    player: SplitResult | None,
+    lang: str,
+    digits: int,
+) -> str:
+    """One line when the player's way sets the hand as the house does; else its rule (by
+    name, and the house-way rule it changes), then the best split, the house way's and the
+    player's way's, each with what it gives less than the best (as the figures shown)."""
+    if player is None:
+        return text("analyze.player_same", lang)
+    swedish = lang == SWEDISH
+    lines = [
+        text(
+            "analyze.player_rule",
+            lang,
+            rule=player_rule_name(decision.rule, swedish),
+            house_rule=rule_name(decision.house.rule, swedish),
+        )
+    ]
+    compared = (
+        (text("analyze.player_best", lang), analysis.best),
+        (f"{HOUSE_MARK} {text('analyze.house_mark', lang)}", analysis.house),
+        (f"{PLAYER_MARK} {text('analyze.player_mark', lang)}", player),
+    )
+    for place, (label, split) in enumerate(compared):
+        if split is analysis.best:
+            gap = text("analyze.player_is_best", lang) if place else ""
+        else:
+            shown = decimal(shown_gap(analysis, split, digits), lang, digits)
+            gap = text("analyze.row_gap", lang, gap=shown)
+        lines.append(
+            text(
+                "analyze.player_line",
+                lang,
+                label=label,
+                split=f"{_compact(split.five)} · {_compact(split.two)}",
+                ev=decimal(split.ev, lang, digits, signed=True),
+                gap=gap,
+            )
+        )
+    return "\n".join(lines)
 
 
 def _house_verdict(analysis: Analysis, lang: str, digits: int) -> str:
@@ -190,14 +265,17 @@ def analysis_bars(analysis: Analysis, lang: str) -> list[Bar]:
     """What the best splits, and the house way's when it ranks lower, give up against the
     best: the best at zero, the rest below it, so splits a hair apart still differ."""
     digits = shown_digits(analysis)
+    _decision, player = player_result(analysis)
     return [
         Bar(
             label=f"{place}.  {_ranks(split.five)}  /  {_ranks(split.two)}",
             value=0.0 - split.gap,  # 0.0 - 0.0 is +0.0: the best reads 0, not −0
             value_text=decimal(0.0 - shown_gap(analysis, split, digits), lang, digits),
             highlight=split.house_way,
+            colour=PLAYER_COLOUR if split is player else None,
+            mark=PLAYER_COLOUR if split is player else None,
         )
-        for place, split in _shown_rows(analysis, TOP_BARS)
+        for place, split in _shown_rows(analysis, TOP_BARS, player)
     ]
 
 
@@ -205,12 +283,22 @@ def chart_description(analysis: Analysis, lang: str) -> str:
     """The chart's alt text: what it shows and what the house way gives up (its cards in
     words, as in every picture's alt text)."""
     house = analysis.house
-    two = cards_in_words(house.two, lang == SWEDISH)
-    if house.gap == 0:
-        return text("analyze.chart_best", lang, two=two)
+    swedish = lang == SWEDISH
+    two = cards_in_words(house.two, swedish)
     digits = shown_digits(analysis)
-    gap = decimal(shown_gap(analysis, house, digits), lang, digits)
-    return text("analyze.chart_worse", lang, two=two, gap=gap)
+    if house.gap == 0:
+        said = text("analyze.chart_best", lang, two=two)
+    else:
+        gap = decimal(shown_gap(analysis, house, digits), lang, digits)
+        said = text("analyze.chart_worse", lang, two=two, gap=gap)
+    _decision, player = player_result(analysis)
+    if player is None:
+        return said + text("analyze.chart_player_same", lang)
+    two = cards_in_words(player.two, swedish)
+    if player.gap == 0:
+        return said + text("analyze.chart_player_best", lang, two=two)
+    gap = decimal(shown_gap(analysis, player, digits), lang, digits)
+    return said + text("analyze.chart_player", lang, two=two, gap=gap)
 
 
 def render_analysis(analysis: Analysis, lang: str) -> tuple[discord.Embed, discord.File]:

@@ -20,6 +20,7 @@ from houseway.cards import deal
 from houseway.census import load_rule_counts
 from houseway.cost import rule_cost
 from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
+from houseway.strategy import like_player_way, names_player_way
 
 from ..app.interactions import (
     Refusal,
@@ -44,6 +45,7 @@ from ..texts.embeds import (
     unknown_rule_text,
 )
 from ..texts.i18n import SWEDISH, language, text
+from ..texts.player_way import CHOICE_VALUE, player_way_choice_name, player_way_embed
 
 if TYPE_CHECKING:
     from ..app.client import HousewayBot
@@ -305,6 +307,9 @@ class HousewayCog(commands.Cog):
     @everywhere()
     async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
         lang = language(interaction.locale)
+        if rule is not None and names_player_way(rule):  # or one of its rules
+            await interaction.response.send_message(embed=player_way_embed(lang))
+            return
         if rule is not None:
             rule_id = find_rule(rule)  # a name in either language, or an id
             if rule_id is None:
@@ -327,7 +332,8 @@ class HousewayCog(commands.Cog):
     async def rules_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        swedish = language(interaction.locale) == SWEDISH
+        lang = language(interaction.locale)
+        swedish = lang == SWEDISH
         named = rules_like(current) if current.strip() else RULE_IDS
         needle = current.strip().casefold()
         quoted = [  # then the rules whose sentence has the words
@@ -344,6 +350,9 @@ class HousewayCog(commands.Cog):
                     name=label[:99] + "…" if len(label) > 100 else label, value=rule_id
                 )
             )
+        if not current.strip() or like_player_way(current):  # its own page, after the rules
+            way = app_commands.Choice(name=player_way_choice_name(lang)[:100], value=CHOICE_VALUE)
+            choices.insert(min(len(named), 24), way)
         return choices[:25]
 
 

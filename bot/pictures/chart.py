@@ -13,6 +13,8 @@ Design choices, and why:
   joker's gold: it looks like the rest of the bot in Discord's dark and light themes.
   The highlighted row also gets a gold mark at its left edge, so it shows even when its
   bar has no length (the house way is the best split).
+  A bar of its own colour may carry a mark of that colour too (/analyze's player's way,
+  blue: a second marked row that does not read as the house way's).
 * A bar that is not zero is at least ``MIN_BAR`` pixels long: next to a split that gives
   up half a unit, one that gives up 0.0001 would otherwise be drawn like the best.
 * Flat rectangles need no anti-aliasing; only the text is anti-aliased (FreeType), and
@@ -64,13 +66,15 @@ _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 @dataclass(frozen=True)
 class Bar:
     """One row: ``label`` on the left, a bar of length ``value``, ``value_text`` right;
-    ``colour`` for a bar of its own colour."""
+    ``colour`` for a bar of its own colour; ``mark`` for a mark of that colour at the left
+    edge (a highlighted row has the gold one), which shows even when the bar has no length."""
 
     label: str
     value: float
     value_text: str
     highlight: bool = False
     colour: Colour | None = None
+    mark: Colour | None = None
 
 
 @dataclass(frozen=True)
@@ -151,8 +155,9 @@ def render_bar_chart(bars: Sequence[Bar], style: ChartStyle = ANALYSIS) -> bytes
             draw.rectangle((min(zero, end), y0, max(zero, end), y0 + thickness - 1), fill=colour)
         elif style.zero_line:  # a zero-length bar is still a line on the zero
             draw.rectangle((zero, y0, zero, y0 + thickness - 1), fill=colour)
-        if bar.highlight:
-            draw.rectangle((0, y0, MARK_WIDTH - 1, y0 + thickness - 1), fill=_HIGHLIGHT)
+        mark = bar.mark or (_HIGHLIGHT if bar.highlight else None)
+        if mark is not None:
+            draw.rectangle((0, y0, MARK_WIDTH - 1, y0 + thickness - 1), fill=mark)
         text_y = middle - text_middle
         draw.text((style.margin, text_y), bar.label, font=font, fill=text_colour)
         value_x = style.width - style.margin - _text_width(draw, bar.value_text, font)

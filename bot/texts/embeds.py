@@ -17,6 +17,13 @@ from houseway.census import DEALER_HANDS
 from houseway.cost import RuleCost
 from houseway.explain import Explanation, explain
 from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name, rules_like
+from houseway.strategy import (
+    ADVICE_MARKER_EN,
+    ADVICE_MARKER_SV,
+    WAY_NAME_EN,
+    WAY_NAME_SV,
+    like_player_way,
+)
 
 from .i18n import SWEDISH, locale_of, plural_text, text
 
@@ -331,10 +338,12 @@ def unknown_rule_text(words: str, lang: str) -> str:
     or an example of a name."""
     swedish = lang == SWEDISH
     like = rules_like(words)
-    if not like:
+    way = [f"**{WAY_NAME_SV if swedish else WAY_NAME_EN}**"] if like_player_way(words) else []
+    if not like and not way:
         example = f"**{rule_name('one-pair', swedish)}**"
         return text("rules.unknown", lang, rule=safe_token(words), example=example)
-    names = ", ".join(f"**{rule_name(rule_id, swedish)}**" for rule_id in like[:MAX_SUGGESTIONS])
+    named = (f"**{rule_name(rule_id, swedish)}**" for rule_id in like[:MAX_SUGGESTIONS])
+    names = ", ".join([*way, *named])
     if len(like) > MAX_SUGGESTIONS:
         names += ", …"
     return text("rules.unknown.like", lang, rule=safe_token(words), names=names)
@@ -355,6 +364,9 @@ def rules_overview(lang: str) -> list[discord.Embed]:
     for rules in by_text.values():
         names = " · ".join(f"**{rule_name(rule.id, swedish)}**" for rule in rules)
         blocks.append(f"{names}\n{quote_rules(rules[:1], lang)}")
+    way, marker = (WAY_NAME_SV, ADVICE_MARKER_SV) if swedish else (WAY_NAME_EN, ADVICE_MARKER_EN)
+    entry = text("rules.player.entry", lang, marker=marker, name=way)
+    blocks.append(f"**{text('rules.player.title', lang)}**\n{entry}")
     embeds: list[discord.Embed] = []
     current = ""
     for block in blocks:

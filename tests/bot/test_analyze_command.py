@@ -25,7 +25,7 @@ from bot.cogs.analyze import analysis_bars, analysis_embed, chart_description
 from bot.pictures import chart
 from bot.pictures.chart import Bar, render_bar_chart
 from houseway.analyze import Analysis, SplitResult, analyze
-from houseway.cards import parse_hand, pretty_card
+from houseway.cards import parse_cards, parse_hand, pretty_card
 from tests.bot.fixtures import metrics_show
 from tests.fakediscord import CallbackType, FakeDiscord
 
@@ -178,8 +178,14 @@ async def test_analyze_in_english(fake_discord: FakeDiscord, houseway_bot: House
     assert gold_rows(image) == {0}  # the house way's row, though its bar has no length
     assert alt == (  # cards in words, as in every picture's alt text
         "Bar chart: how much less each split gives than the best. "
-        "The house way (two-card hand: 9 of hearts, 9 of diamonds) is the best."
+        "The house way (two-card hand: 9 of hearts, 9 of diamonds) is the best. "
+        "The player's way, the project's advice, sets the hand the same way."
     )
+    # The player's way keeps the royal flush too: one line says so, no split repeated.
+    assert field(embed, "🧭 The player's way (the project's advice)") == (
+        "The same split as the house way."
+    )
+    assert not any("🧭" in row["name"] for row in rows)
 
 
 async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
@@ -215,10 +221,148 @@ async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: House
     assert embed["footer"]["text"].startswith("Exakt: alla 53\u00a0524\u00a0680 givarhänder")
     assert image.width == 800
     assert gold_rows(image) == {7}
+    # The player's way gives up the straight (the pair of aces stays, K-Q go low): the best.
     assert alt == (
         "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. "
-        "Husets delning (tvåkortshand: ruter 5, klöver 3) ger 0,2954 mindre per insatt enhet."
+        "Husets delning (tvåkortshand: ruter 5, klöver 3) ger 0,2954 mindre per insatt enhet. "
+        "Spelarens sätt, projektets råd (tvåkortshand: hjärter kung, hjärter dam), är den bästa."
     )
+
+
+#: The player's way keeps both pairs and plays the ace low (pw.two-pairs.ace-together); the
+#: house splits the pairs.
+PW_TWO_PAIRS = "Ad 8s 6s 6d 4h 4c 2c"
+#: Cases where the player's way sets the hand otherwise than the house, written out by hand:
+#: the hand, the locale, the rule's name and the house-way rule it changes, the two-card
+#: hands of the player's way and the house way, the alt text's sentence of the player's way.
+PLAYER_CASES = [
+    (
+        NEAR_TIE,  # high card with an ace, the third-highest a nine: T-2 low, not T-9
+        "en-US",
+        "High card with an ace: second-highest low",
+        "High card",
+        "Th 2s",
+        "Th 9h",
+        " The player's way, the project's advice (two-card hand: 10 of hearts, 2 of spades), "
+        "gives {gap} less per unit bet.",
+    ),
+    (
+        NEAR_TIE,
+        "sv-SE",
+        "Högt kort med ess: näst högsta lågt",
+        "Högt kort",
+        "Th 2s",
+        "Th 9h",
+        " Spelarens sätt, projektets råd (tvåkortshand: hjärter 10, spader 2), ger {gap} "
+        "mindre per insatt enhet.",
+    ),
+    (
+        PW_TWO_PAIRS,
+        "sv-SE",
+        "Två par och ess: paren ihop",
+        "Två par delas",
+        "Ad 8s",
+        "4h 4c",
+        " Spelarens sätt, projektets råd (tvåkortshand: ruter ess, spader 8), är den bästa.",
+    ),
+    (
+        PW_TWO_PAIRS,
+        "en-US",
+        "Two pairs and an ace: pairs together",
+        "Two pairs split",
+        "Ad 8s",
+        "4h 4c",
+        " The player's way, the project's advice (two-card hand: ace of diamonds, 8 of spades), "
+        "is the best.",
+    ),
+]
+
+
+def split_with_two(analysis: Analysis, two: str) -> tuple[int, SplitResult]:
+    """The place and split whose two-card hand is these cards."""
+    low = set(parse_cards(two, 2))
+    return next(
+        (place, split) for place, split in enumerate(analysis.splits, 1) if set(split.two) == low
+    )
+
+
+def marked_rows(image: Image.Image, colour: tuple[int, int, int]) -> set[int]:
+    """Which chart rows (0 = top) have a mark of ``colour`` at the left edge."""
+    rgb = image.convert("RGB")
+    rows = set()
+    for row in range((image.height - 2 * chart.MARGIN) // chart.ROW_HEIGHT):
+        y = chart.MARGIN + row * chart.ROW_HEIGHT + chart.ROW_HEIGHT // 2
+        if any(rgb.getpixel((x, y)) == colour for x in range(chart.MARK_WIDTH)):
+            rows.add(row)
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("hand", "locale", "rule", "house_rule", "player_two", "house_two", "alt_tail"), PLAYER_CASES
+)
+async def test_analyze_shows_the_players_way_beside_the_house_way_and_the_best(
+    fake_discord: FakeDiscord,
+    houseway_bot: HousewayBot,
+    hand: str,
+    locale: str,
+    rule: str,
+    house_rule: str,
+    player_two: str,
+    house_two: str,
+    alt_tail: str,
+) -> None:
+    """The three splits, each with its EV and what it gives less than the best as the
+    difference of the figures shown; the rule by its name, marked as the project's advice."""
+    _seconds, embed, image, alt = await run_analyze(fake_discord, hand, locale)
+    lang = locale[:2]
+    analysis = expected(hand)
+    best = analysis.best
+    place, player = split_with_two(analysis, player_two)
+    house_place, house = split_with_two(analysis, house_two)
+    assert house is analysis.house and player is not house
+    evs = [split.ev for split in analysis.splits]
+    digits = next(d for d in range(4, 11) if len({f"{ev:.{d}f}" for ev in evs}) == len(evs))
+    sv = lang == "sv"
+    less = "mindre än den bästa" if sv else "less than the best"
+
+    def line(label: str, split: SplitResult) -> str:
+        if split is best:
+            tail = (
+                ""
+                if label.startswith(("Bästa", "The best"))
+                else (" · den bästa" if sv else " · the best")
+            )
+        else:
+            tail = f" · {gap_shown(best, split, digits, lang)} {less}"
+        return f"{label}: {cards(split)}  {figure(split.ev, digits, lang)}{tail}"
+
+    heading = (
+        "🧭 Spelarens sätt (projektets råd)" if sv else "🧭 The player's way (the project's advice)"
+    )
+    changes = (
+        f"Regeln **{rule}** ändrar husets regel *{house_rule}*:"
+        if sv
+        else f"The rule **{rule}** changes the house way's rule *{house_rule}*:"
+    )
+    assert field(embed, heading).split("\n") == [
+        changes,
+        line("Bästa delningen" if sv else "The best split", best),
+        line("🏠 Huset väljer" if sv else "🏠 House Way", house),
+        line("🧭 Spelarens sätt" if sv else "🧭 The player's way", player),
+    ]
+    # Its row in the list is marked (and shown in detail even when it is not among the best).
+    rows = {int(row["name"].split(".")[0]): row["name"] for row in split_rows(embed)}
+    assert rows[place].endswith("🧭 Spelarens sätt" if sv else "🧭 The player's way")
+    assert [n for n, name in rows.items() if "🧭" in name] == [place]
+    assert embed["footer"]["text"].endswith(
+        " · stapeln för spelarens sätt är blå" if sv else " · the player's way's bar is blue"
+    )
+    assert len(str(embed)) < 6000
+    # In the chart: its row has a mark of its own colour, the house way's the gold one.
+    shown = sorted({*range(1, 9), house_place, place})
+    assert marked_rows(image, analyze_cog.PLAYER_COLOUR) == {shown.index(place)}
+    assert marked_rows(image, GOLD) == {shown.index(house_place)}
+    assert alt.endswith(alt_tail.format(gap=gap_shown(best, player, digits, lang)))
 
 
 async def test_bad_input_is_an_ephemeral_error_without_deferring(
@@ -294,9 +438,8 @@ def test_close_splits_get_the_decimals_that_tell_them_apart() -> None:
     assert f"EV {figure(second.ev, 6)} · {gap_shown(best, second, 6)} less" in rows[1]["value"]
     assert f"EV {figure(third.ev, 6)} · {gap_shown(best, third, 6)} less" in rows[2]["value"]
     assert rows[0]["value"].split("\n")[1] == f"EV {figure(best.ev, 6)}"
-    assert (
-        f"gives {gap_shown(best, analysis.house, 6)} less per unit bet"
-        in embed["fields"][-1]["value"]
+    assert f"gives {gap_shown(best, analysis.house, 6)} less per unit bet" in field(
+        embed, "🏠 The house way"
     )
     bars = analysis_bars(analysis, "sv")
     assert bars[1].value_text != bars[2].value_text
@@ -336,9 +479,14 @@ def test_the_chart_shows_what_each_split_gives_up() -> None:
     assert [bar.value for bar in bars] == [-split.gap for split in analysis.splits[:8]]
     assert bars[-1].label == "8.  A K Q J Jkr  /  5 3"
     assert bars[-1].value_text == MINUS + "0,2954"  # +0,2683 − (−0,0271), as shown
+    # The player's way (the best split here) has a bar and a mark of its own colour.
+    assert [bar.mark is not None for bar in bars] == [True] + [False] * 7
+    assert bars[0].colour == bars[0].mark and bars[0].colour not in (None, GOLD)
     assert chart_description(analysis, "en") == (
         "Bar chart: how much less each split gives than the best. The house way "
-        "(two-card hand: 5 of diamonds, 3 of clubs) gives 0.2954 less per unit bet."
+        "(two-card hand: 5 of diamonds, 3 of clubs) gives 0.2954 less per unit bet. "
+        "The player's way, the project's advice (two-card hand: king of hearts, queen of "
+        "hearts), is the best."
     )
 
 

@@ -18,7 +18,8 @@ from bot.cogs.dealer import _pack
 from bot.texts.embeds import decimal, rules_overview
 from bot.texts.i18n import language
 from houseway import house_way, parse_hand, sentences_for
-from houseway.rules import INTRODUCTION_SV, RULES
+from houseway.rules import INTRODUCTION_SV, RULES, rule_name
+from houseway.strategy import PLAYER_RULES
 from tests.bot.fixtures import answer_message
 from tests.fakediscord import USER_ID, CallbackType, FakeDiscord, FakeMessage
 
@@ -365,6 +366,10 @@ async def test_rules_list_has_every_sentence(
                 <= 6000
             )
         assert INTRODUCTION_SV in text
+        # The player's way's entry, under its mark, after the casino's rules.
+        title, marker = ADVICE[locale]
+        assert f"**{title}**\n*{marker}.*" in text
+        assert text.index(title) > max(text.index(rule.swedish) for rule in RULES.values())
         for rule in RULES.values():
             assert rule.swedish in text
             assert (rule.english in text) == (locale == "en-US")
@@ -377,7 +382,82 @@ async def test_rules_autocomplete(fake_discord: FakeDiscord, houseway_bot: House
     assert values and all(v.startswith("four-of-a-kind") for v in values)
     assert all(len(choice["name"]) <= 100 for choice in sent.choices)
     everything = await fake_discord.send_autocomplete("rules", "rule", "")
-    assert len((await fake_discord.wait_response(everything)).choices) == len(RULES)
+    choices = (await fake_discord.wait_response(everything)).choices
+    assert len(choices) == len(RULES) + 1  # every rule, then the player's way's page
+    assert choices[-1]["name"].startswith("The player's way – the project's advice")
+
+
+@pytest.mark.parametrize(
+    ("locale", "typed", "name"),
+    [("sv-SE", "spelarens", "Spelarens sätt"), ("en-US", "player", "The player's way")],
+)
+async def test_rules_autocomplete_offers_the_players_way_and_its_choice_opens_it(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, typed: str, name: str
+) -> None:
+    interaction = await fake_discord.send_autocomplete("rules", "rule", typed, locale=locale)
+    [choice] = (await fake_discord.wait_response(interaction)).choices
+    assert choice["name"].startswith(f"{name} – ")
+    assert len(choice["name"]) <= 100
+    chosen = await fake_discord.send_command("rules", {"rule": choice["value"]}, locale=locale)
+    [embed] = (await fake_discord.wait_response(chosen)).embeds
+    assert embed["title"].startswith(name)
+
+
+#: The mark over the player's way: the project's advice, not the casino's text.
+ADVICE = {
+    "sv-SE": ("Spelarens sätt (projektets råd)", "Projektets eget råd – inte kasinots regel"),
+    "en-US": (
+        "The player's way (the project's advice)",
+        "The project's own advice – not the casino's rule",
+    ),
+}
+#: What it wins back, as the README gives it (20,000 sampled hands, seed 2026).
+WON_BACK = {
+    "sv-SE": ("83,9\u00a0% [81,7\u00a0%, 86,2\u00a0%]", "20\u00a0000 slumpade händer"),
+    "en-US": ("83.9% [81.7%, 86.2%]", "20,000 sampled hands"),
+}
+
+
+@pytest.mark.parametrize("locale", ["sv-SE", "en-US"])
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Spelarens sätt",
+        "the player's way",
+        "pw.two-pairs.ace-together",
+        "tre kungar: en kung i tvåkortshanden",
+        "High card with an ace: second-highest low",
+    ],
+)
+async def test_rules_players_way_page(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, words: str
+) -> None:
+    """Its name, or a rule's id or name in either language, opens the page: the seven rules
+    in the member's language, each with the house-way rule it changes, under the mark, and
+    what it wins back with the command that measured it."""
+    interaction = await fake_discord.send_command("rules", {"rule": words}, locale=locale)
+    sent = await fake_discord.wait_response(interaction)
+    assert not sent.ephemeral
+    [embed] = sent.embeds
+    swedish = locale == "sv-SE"
+    title, marker = ADVICE[locale]
+    assert embed["title"] == title
+    assert embed["description"].startswith(f"**{marker}.**\n")
+    assert embed["footer"]["text"] == marker
+    for place, rule in enumerate(PLAYER_RULES, 1):
+        assert (rule.swedish if swedish else rule.english) in embed["description"]
+        assert (rule.english if swedish else rule.swedish) not in embed["description"]
+        changes = "ändrar" if swedish else "changes"
+        refined = f"– {changes} *{rule_name(rule.refines, swedish)}*\n"
+        block = next(b for b in embed["description"].split("\n\n") if b.startswith(f"**{place}."))
+        assert refined in block
+    assert len(embed["description"].split("\n\n")) == 1 + len(PLAYER_RULES) == 8
+    [won_back] = embed["fields"]
+    share, hands = WON_BACK[locale]
+    assert won_back["value"].startswith(share)
+    assert hands in won_back["value"]
+    assert "`houseway strategy --measure --hands 20000 --seed 2026`" in won_back["value"]
+    assert len(embed["description"]) <= 4096
 
 
 async def test_slow_picture_defers_first_then_follows_up(
@@ -423,3 +503,12 @@ def test_sampled_figures_are_shown_with_their_interval() -> None:
     low, high = (f"{100 * bound:.2f}%" for bound in (cost.not_best.low, cost.not_best.high))
     assert f"**{100 * cost.not_best.value:.2f}%**" in shown and f"{low}–{high}" in shown
     assert f"{cost.hands:,} random hands" in shown
+
+
+async def test_rules_words_part_of_the_players_way_suggest_it(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    interaction = await fake_discord.send_command("rules", {"rule": "spelarens"}, locale="sv-SE")
+    sent = await fake_discord.wait_response(interaction)
+    assert sent.ephemeral
+    assert "**Spelarens sätt**" in sent.content

@@ -1,0 +1,78 @@
+"""Messages of the player's way (the project's own advice, houseway.strategy) in /analyze and
+/rules: part of the catalogue in ``bot.texts.i18n``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    "analyze.player_mark": {"sv": "Spelarens sätt", "en": "The player's way"},
+    "analyze.player_field": {
+        "sv": "Spelarens sätt (projektets råd)",
+        "en": "The player's way (the project's advice)",
+    },
+    "analyze.player_same": {
+        "sv": "Samma delning som Huset väljer.",
+        "en": "The same split as the house way.",
+    },
+    "analyze.player_rule": {
+        "sv": "Regeln **{rule}** ändrar husets regel *{house_rule}*:",
+        "en": "The rule **{rule}** changes the house way's rule *{house_rule}*:",
+    },
+    "analyze.player_best": {"sv": "Bästa delningen", "en": "The best split"},
+    "analyze.player_line": {
+        "sv": "{label}: {split}  {ev}{gap}",
+        "en": "{label}: {split}  {ev}{gap}",
+    },
+    "analyze.player_is_best": {"sv": " · den bästa", "en": " · the best"},
+    "analyze.footer_player": {
+        "sv": " · stapeln för spelarens sätt är blå",
+        "en": " · the player's way's bar is blue",
+    },
+    "analyze.chart_player": {
+        "sv": " Spelarens sätt, projektets råd (tvåkortshand: {two}), ger {gap} mindre per insatt enhet.",
+        "en": " The player's way, the project's advice (two-card hand: {two}), gives {gap} less per unit bet.",
+    },
+    "analyze.chart_player_best": {
+        "sv": " Spelarens sätt, projektets råd (tvåkortshand: {two}), är den bästa.",
+        "en": " The player's way, the project's advice (two-card hand: {two}), is the best.",
+    },
+    "analyze.chart_player_same": {
+        "sv": " Spelarens sätt, projektets råd, lägger handen likadant.",
+        "en": " The player's way, the project's advice, sets the hand the same way.",
+    },
+    "rules.player.title": {
+        "sv": "Spelarens sätt (projektets råd)",
+        "en": "The player's way (the project's advice)",
+    },
+    "rules.player.intro": {
+        "sv": "Huset väljer är inte gjort för att vinna: regeltexten säger själv att det håller nere förlusterna. Spelarens sätt är Huset väljer med sju ändringar, hittade genom exakt analys av slumpade händer där huset ger upp mest; allt som inte nämns här spelas som huset gör.",
+        "en": "The house way is not meant to win: the rule text itself says it keeps losses down. The player's way is the house way with seven changes, found by exact analysis of sampled hands where it gives up the most; everything not named here is played as the house does.",
+    },
+    "rules.player.rule": {
+        "sv": "**{place}. {name}** – ändrar *{house_rule}*\n{text}",
+        "en": "**{place}. {name}** – changes *{house_rule}*\n{text}",
+    },
+    "rules.player.won_back": {"sv": "Vad det vinner tillbaka", "en": "What it wins back"},
+    "rules.player.entry": {
+        "sv": "*{marker}.* Sju ändringar av Huset väljer som vinner tillbaka det mesta av vad huset ger upp. Välj **{name}** som regel för att läsa dem.",
+        "en": "*{marker}.* Seven changes to the house way that win back most of what it gives up. Choose **{name}** as the rule to read them.",
+    },
+    "rules.player.choice": {
+        "sv": "{name} – projektets råd: sju ändringar av Huset väljer",
+        "en": "{name} – the project's advice: seven changes to the house way",
+    },
+}
+
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "rules.player.won_back.sampled": {  # count: the sampled hands
+        "sv": {
+            "one": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer ger upp mot den bästa delningen, mätt på {count} slumpad hand, analyserad exakt: `{command}`.",
+            "other": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer ger upp mot den bästa delningen, mätt på {count} slumpade händer, var och en analyserad exakt: `{command}`.",
+        },
+        "en": {
+            "one": "{share} [{low}, {high}] ({level} interval) of what the house way gives up against the best split, measured on {count} sampled hand, analysed exactly: `{command}`.",
+            "other": "{share} [{low}, {high}] ({level} interval) of what the house way gives up against the best split, measured on {count} sampled hands, each analysed exactly: `{command}`.",
+        },
+    },
+}

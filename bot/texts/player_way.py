@@ -1,0 +1,87 @@
+"""The player's way's page in /rules: its seven rules in the member's language, each with the
+house-way rule it changes, under the mark that they are the project's advice and not the
+casino's text, and what it wins back (``houseway.strategy.WON_BACK``, the one place of that
+figure)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import discord
+
+from houseway.rules import rule_name
+from houseway.strategy import (
+    ADVICE_MARKER_EN,
+    ADVICE_MARKER_SV,
+    PLAYER_RULES,
+    WAY_NAME_EN,
+    WAY_NAME_SV,
+    WON_BACK,
+    player_rule_name,
+)
+
+from .embeds import COLOUR, percent
+from .i18n import SWEDISH, plural_text, text
+
+#: The autocomplete's value for the page (any of its names opens it too).
+CHOICE_VALUE: Final = "pw"
+#: The 95 % interval of the sampled figure.
+LEVEL: Final = 0.95
+
+
+def way_name(lang: str) -> str:
+    """'Spelarens sätt' / 'The player's way'."""
+    return WAY_NAME_SV if lang == SWEDISH else WAY_NAME_EN
+
+
+def advice_marker(lang: str) -> str:
+    """The mark on every text of the player's way: the project's advice, not the casino's."""
+    return ADVICE_MARKER_SV if lang == SWEDISH else ADVICE_MARKER_EN
+
+
+def won_back_text(lang: str) -> str:
+    """What the player's way wins back of what the house way gives up, and how it was
+    measured."""
+    return plural_text(
+        "rules.player.won_back.sampled",
+        lang,
+        WON_BACK.hands,
+        share=percent(WON_BACK.share, lang, 1),
+        low=percent(WON_BACK.low, lang, 1),
+        high=percent(WON_BACK.high, lang, 1),
+        level=percent(LEVEL, lang, 0),
+        command=WON_BACK.command,
+    )
+
+
+def player_way_embed(lang: str) -> discord.Embed:
+    """The page: the mark, why the house way can be bettered, the seven rules (by name, with
+    the house-way rule each changes) and what they win back."""
+    swedish = lang == SWEDISH
+    rules = [
+        text(
+            "rules.player.rule",
+            lang,
+            place=place,
+            name=player_rule_name(rule.id, swedish),
+            house_rule=rule_name(rule.refines, swedish),
+            text=rule.swedish if swedish else rule.english,
+        )
+        for place, rule in enumerate(PLAYER_RULES, 1)
+    ]
+    intro = f"**{advice_marker(lang)}.**\n{text('rules.player.intro', lang)}"
+    embed = discord.Embed(
+        title=text("rules.player.title", lang),
+        description="\n\n".join([intro, *rules]),
+        colour=COLOUR,
+    )
+    embed.add_field(
+        name=text("rules.player.won_back", lang), value=won_back_text(lang), inline=False
+    )
+    embed.set_footer(text=advice_marker(lang))
+    return embed
+
+
+def player_way_choice_name(lang: str) -> str:
+    """The autocomplete's label of the page (at most 100 characters)."""
+    return text("rules.player.choice", lang, name=way_name(lang))
