@@ -21,7 +21,14 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from discord import app_commands
 
-from . import messages_hands, messages_meta, messages_pictures, messages_practice, messages_quiz
+from . import (
+    messages_hands,
+    messages_meta,
+    messages_pictures,
+    messages_practice,
+    messages_quiz,
+    messages_win,
+)
 from .commands_sv import COMMAND_TEXTS_SV
 
 SWEDISH: Final = "sv"
@@ -70,6 +77,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = merged(
     messages_practice.MESSAGES,
     messages_meta.MESSAGES,
     messages_pictures.MESSAGES,
+    messages_win.MESSAGES,
 )
 
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
@@ -77,6 +85,7 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
     messages_quiz.PLURALS,
     messages_practice.PLURALS,
     messages_pictures.PLURALS,
+    messages_win.PLURALS,
 )
 merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
 
