@@ -157,19 +157,21 @@ async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
     database = await open_database(any_database_url)
     try:
         rows = await database.fetch(
-            "SELECT best, given_up FROM practice_win_answers WHERE user_id = $1"
-            " ORDER BY shown_ms",
+            "SELECT best, given_up FROM practice_win_answers WHERE user_id = $1 ORDER BY shown_ms",
             lisa.id,
         )
         assert [r["best"] for r in rows] == [1, 0, 0]
         assert sum(int(r["given_up"]) for r in rows) == int(total * 10**10)
         # Play to win moves no house-way figure: no member row, no rule record.
-        assert await database.fetch(
-            "SELECT user_id FROM practice_members WHERE user_id = $1 UNION"
-            " SELECT user_id FROM practice_rules WHERE user_id = $1 UNION"
-            " SELECT user_id FROM practice_answers WHERE user_id = $1",
-            lisa.id,
-        ) == []
+        assert (
+            await database.fetch(
+                "SELECT user_id FROM practice_members WHERE user_id = $1 UNION"
+                " SELECT user_id FROM practice_rules WHERE user_id = $1 UNION"
+                " SELECT user_id FROM practice_answers WHERE user_id = $1",
+                lisa.id,
+            )
+            == []
+        )
     finally:
         await database.close()
 
