@@ -44,6 +44,12 @@ MODE_CHOICES: Final = [
     app_commands.Choice(name=app_commands.locale_str("Set the hand"), value="set"),
     app_commands.Choice(name=app_commands.locale_str("Name the rule"), value="rule"),
 ]
+#: /practice's modes: the two ways to answer, and "Play to win" (graded against the best
+#: split by exact EV, not against the house way).
+PRACTICE_MODE_CHOICES: Final = [
+    *MODE_CHOICES,
+    app_commands.Choice(name=app_commands.locale_str("Play to win"), value="win"),
+]
 
 
 def everywhere() -> Callable[[T], T]:

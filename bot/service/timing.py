@@ -48,6 +48,9 @@ class PracticeTiming(Answering):
     #: analysis, made while the member thought; past that the feedback goes out without
     #: it and the figures are edited in as soon as they are ready.
     analysis_wait: float = 0.0
+    #: A "Play to win" answer, deferred, waits this long for the exact analysis its
+    #: verdict needs; past that it is neither graded nor stored, and the member is told.
+    win_wait: float = 60.0
     #: Exact analyses run in this many worker processes (0: in a thread of the bot's own).
     analysis_workers: int = 1
     #: Prepared hands (analysis and picture) kept for answers: the most recent this many.

@@ -40,6 +40,7 @@ async def refuse_if_forgotten(tx: Statements, user_id: int, shown_at: float) -> 
 #: Every table and column that holds a member's id: what /stats forget clears.
 MEMBER_ROWS = (
     ("practice_answers", "user_id"),
+    ("practice_win_answers", "user_id"),
     ("practice_rules", "user_id"),
     ("practice_members", "user_id"),
     ("daily_answers", "user_id"),

@@ -236,9 +236,17 @@ async def test_the_key_is_made_once_whoever_asks_first(any_database_url: str) ->
 def test_ids_stay_within_discords_100_characters() -> None:
     from bot.cogs.practice.sealing import Sealer
     from bot.cogs.practice.views import AnswerMenu, NextHand
+    from houseway.rules import RULE_IDS
 
     seal = Sealer("k").for_member(2**63 - 1)
     longest = AnswerMenu.state_for("rule", tuple(range(7)), 10**15 - 1, 999_999, 999_999)
     assert len(seal.custom_id(longest)) <= 100
     assert len(seal.custom_id(NextHand.state_for("rule", 999_999, 999_999))) <= 100
+    # Play to win also carries what the session gave up (15 digits) and may drill a rule.
+    most = 10**15 - 1
+    win = AnswerMenu.state_for("win", tuple(range(7)), most, 999_999, 999_999, RULE_IDS[-1], most)
+    assert len(seal.custom_id(win)) <= 100
+    assert (
+        len(seal.custom_id(NextHand.state_for("win", 999_999, 999_999, RULE_IDS[-1], most))) <= 100
+    )
     assert time.time() < 10**15 / 1000  # shown times fit their 15 digits

@@ -32,7 +32,7 @@ from houseway.rules import RULES
 from ...app.interactions import (
     EVERYWHERE_CONTEXTS,
     EVERYWHERE_INSTALLS,
-    MODE_CHOICES,
+    PRACTICE_MODE_CHOICES,
     KnownUser,
     Refusal,
     everywhere,
@@ -41,6 +41,7 @@ from ...pictures.cards_image import render_hand
 from ...storage import Bounded
 from ...storage import practice as practice_store
 from ...storage.forgotten import ForgottenSinceShown
+from ...storage.practice_win import win_stats
 from ...texts.alt_text import hand_description, picture_file
 from ...texts.i18n import SWEDISH, Counted, language, text
 from .chart import render_stats_picture, stats_picture
@@ -73,6 +74,7 @@ from .views import (
     next_view,
     refuse_stale_component,
 )
+from .win import answer_win, win_stats_text
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
@@ -156,14 +158,14 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     @command_cooldown()
     @app_commands.rename(mode=_("mode"), rule=_("rule"))
     @app_commands.describe(
-        mode=_("Set the hand, or name the rule"),
+        mode=_("Set the hand, name the rule, or play to win"),
         rule=_("Only hands of this rule (start typing its name)"),
     )
-    @app_commands.choices(mode=MODE_CHOICES)
+    @app_commands.choices(mode=PRACTICE_MODE_CHOICES)
     async def practice(
         self, interaction: discord.Interaction, mode: str = "set", rule: str | None = None
     ) -> None:
-        mode = mode_of(mode)
+        mode = "win" if mode == "win" else mode_of(mode)
         drill = None if rule is None else drill_rule(rule, mode)
         await self.deal(interaction, mode, 0, 0, update=False, drill=drill)
 
@@ -183,27 +185,28 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         total: int,
         update: bool,
         drill: str | None = None,
+        lost: int = 0,
     ) -> None:
-        """The member's next hand by their schedule (or of the rule drilled), with its
-        answer menu."""
+        """The member's next hand by their schedule (or of the rule drilled; any hand in
+        "Play to win", which has no schedule), with its answer menu."""
         lang = language(interaction.locale)
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         sampler = await self.sampler()
         rule_id = drill
-        if rule_id is None:
+        if rule_id is None and mode != "win":
             state = await self.bounded(interaction).within(
                 practice_store.member_state(self.bot.database, interaction.user.id)
             )
             rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
         dealt = deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
         hand = tuple(sorted(dealt, key=sort_key))
-        prepared = self.preparer.prepare(hand, analysis=mode == "set")
+        prepared = self.preparer.prepare(hand, analysis=mode != "rule")
         options = rule_options(prepared.decision, _RANDOM) if mode == "rule" else []
         deck = await self.bot.decks.deck_for(interaction.user.id)
         png = await asyncio.to_thread(render_hand, hand, deck)
         shown_ms = int(time.time() * 1000)
-        embed = hand_embed(mode, hand, lang, right, total)
-        view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal, drill)
+        embed = hand_embed(mode, hand, lang, right, total, lost=lost)
+        view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal, drill, lost)
         file = picture_file(png, HAND_IMAGE, hand_description(hand, lang))
         if update:
             await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
@@ -216,6 +219,8 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self, interaction: discord.Interaction, menu: AnswerMenu, values: list[str]
     ) -> str:
         """Judge and record an answer, then show the feedback in place of the hand."""
+        if menu.mode == "win":
+            return await answer_win(self, interaction, menu, values)
         now = time.time()
         lang = language(interaction.locale)
         hand, mode = menu.hand, mode_of(menu.mode)
@@ -315,6 +320,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         due = due_text(upcoming, lang)
         if figures.hands:
             embed.add_field(name=text("stats.due", lang), value=due)
+        win = await self.bounded(interaction).within(win_stats(self.bot.database, target.id))
+        if win.hands:  # apart: the house-way figures above do not count these
+            embed.add_field(name=text("stats.win", lang), value=win_stats_text(win, lang))
         # Every member gets the picture: the weakest rules, or where to start.
         picture = stats_picture(figures, due.split("\n") if upcoming else [], lang)
         png = await asyncio.to_thread(render_stats_picture, picture)

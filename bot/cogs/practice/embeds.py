@@ -21,6 +21,7 @@ from ...texts.alt_text import decision_description, picture_file
 from ...texts.embeds import (
     COLOUR,
     ERROR_COLOUR,
+    MIN_EV_DIGITS,
     add_split_fields,
     decimal,
     ev_digits,
@@ -71,25 +72,50 @@ def seconds_text(seconds: float, lang: str) -> str:
     return decimal(seconds, lang, 1)
 
 
-def session_text(right: int, total: int, lang: str) -> str:
+def session_text(right: int, total: int, lang: str, lost: int | None = None) -> str:
+    """The session's score; in "Play to win" (``lost`` given), best splits and what the
+    session gave up in all."""
+    if lost is not None:
+        shown = given_up_text(lost, lang)
+        return plural_text("practice.win.session", lang, total, right=right, lost=shown)
     return text("practice.session", lang, right=right, total=total)
 
 
+#: "Play to win" keeps what a split gives up in ten-billionths of a unit bet: an EV is
+#: shown with at most ten decimals (``ev_digits``), so every figure shown is a whole number.
+GIVEN_UP_UNITS: Final = 10**10
+
+
+def given_up_text(units: int, lang: str, digits: int | None = None) -> str:
+    """What was given up (ten-billionths), to ``digits`` decimals or, for a total, to as
+    few as show it whole (at least four): a total is the sum of the figures shown."""
+    total = digits is None
+    if digits is None:
+        digits = next(d for d in range(MIN_EV_DIGITS, 10) if units % 10 ** (10 - d) == 0)
+    return decimal(units / GIVEN_UP_UNITS, lang, digits, bare_zero=total)
+
+
 def hand_embed(
-    mode: str, hand: Sequence[Card], lang: str, right: int, total: int, daily_day: str | None = None
+    mode: str,
+    hand: Sequence[Card],
+    lang: str,
+    right: int,
+    total: int,
+    daily_day: str | None = None,
+    lost: int = 0,
 ) -> discord.Embed:
     """A hand to set (or whose rule to name): sorted text and, attached, its picture."""
     shown = pretty_cards(sorted(hand, key=sort_key))
     title = (
         daily_title(daily_day, lang, None) if daily_day else text(f"practice.title.{mode}", lang)
     )
-    prompt = text(f"quiz.round.{mode}", lang)
+    prompt = text("practice.prompt.win" if mode == "win" else f"quiz.round.{mode}", lang)
     if daily_day:
         prompt += "\n" + text("daily.prompt", lang, next=next_hand_text(daily_day))
     embed = discord.Embed(title=title, description=f"{prompt}\n\n**{shown}**", colour=COLOUR)
     embed.set_image(url=f"attachment://{HAND_IMAGE}")
     if total and not daily_day:
-        embed.set_footer(text=session_text(right, total, lang))
+        embed.set_footer(text=session_text(right, total, lang, lost if mode == "win" else None))
     return embed
 
 

@@ -86,6 +86,10 @@ class Prepared:
         return self._pictures[key]
 
 
+def _failed(future: asyncio.Future[Any]) -> bool:
+    return future.done() and (future.cancelled() or future.exception() is not None)
+
+
 def _retrieve(future: asyncio.Future[Any]) -> None:
     """A preparation nobody awaited failed: log it once, never as 'never retrieved'."""
     if not future.cancelled() and future.exception() is not None:
@@ -113,7 +117,7 @@ class Preparer:
         prepared = self._hands.get(key)
         if prepared is None:
             prepared = Prepared(house_way(key))
-        if analysis and prepared.work is None:
+        if analysis and (prepared.work is None or _failed(prepared.work)):  # again, if failed
             prepared.work = asyncio.ensure_future(self._work(key))
             prepared.work.add_done_callback(_retrieve)
         self._hands[key] = prepared

@@ -47,16 +47,17 @@ if TYPE_CHECKING:
 
 #: Seven cards in canonical notation, run together: ``AsKdTh9c7s4dJK``.
 HAND: Final = rf"{NAME_PATTERN}{{{HAND_SIZE}}}"
-SCORE: Final = r"(?P<right>[0-9]{1,6})-(?P<total>[0-9]{1,6})"
+#: The session's score; in "Play to win" also what it gave up so far, in ten-billionths.
+SCORE: Final = r"(?P<right>[0-9]{1,6})-(?P<total>[0-9]{1,6})(?:-(?P<lost>[0-9]{1,15}))?"
 #: Every practice and daily component's custom id starts with one of these.
 ID_PREFIXES: Final = ("practice:", "daily:")
 #: The templates, ``state`` being what a tag covers.
 ANSWER_ID: Final = re.compile(
-    rf"(?P<state>practice:(?P<mode>set|rule):(?P<hand>{HAND}):(?P<shown>[0-9]{{1,15}}):{SCORE}"
+    rf"(?P<state>practice:(?P<mode>set|rule|win):(?P<hand>{HAND}):(?P<shown>[0-9]{{1,15}}):{SCORE}"
     rf"{DRILL}):(?P<tag>{TAG})"
 )
 NEXT_ID: Final = re.compile(
-    rf"(?P<state>practice:next:(?P<mode>set|rule):{SCORE}{DRILL}):(?P<tag>{TAG})"
+    rf"(?P<state>practice:next:(?P<mode>set|rule|win):{SCORE}{DRILL}):(?P<tag>{TAG})"
 )
 FORGET_ID: Final = re.compile(
     r"practice:forget:(?P<user>[0-9]{1,20}):(?P<until>[0-9]{1,15}):(?P<choice>yes|no)"
@@ -72,6 +73,7 @@ SHARE_ID: Final = re.compile(
 INVALID: Final = (
     ("practice:set:", "practice set", "component.invalid.practice"),
     ("practice:rule:", "practice rule", "component.invalid.practice"),
+    ("practice:win:", "practice win", "component.invalid.practice"),
     ("practice:next:", "practice next", "component.invalid.practice"),
     ("practice:forget:", "stats forget confirm", "component.invalid.forget"),
     ("daily:share:", "daily share", "component.invalid.daily_share"),
@@ -101,6 +103,7 @@ class Practice(Protocol):
         total: int,
         update: bool,
         drill: str | None = None,
+        lost: int = 0,
     ) -> None: ...
 
     async def forget(self, interaction: discord.Interaction, button: ForgetButton) -> str: ...
@@ -123,6 +126,15 @@ def hand_code(hand: Sequence[Card]) -> str:
 def hand_of_code(code: str) -> tuple[Card, ...]:
     """The cards of a custom id's hand (seven different cards, or HandError)."""
     return check_hand([card_from_name(code[i : i + 2]) for i in range(0, len(code), 2)])
+
+
+def score_part(mode: str, right: int, total: int, lost: int) -> str:
+    """A state's score: right-total, and in "Play to win" what was given up (-lost)."""
+    return f"{right}-{total}-{lost}" if mode == "win" else f"{right}-{total}"
+
+
+def _lost(match: re.Match[str]) -> int:
+    return int(match["lost"] or 0)
 
 
 def _values(interaction: discord.Interaction) -> list[str]:
@@ -182,6 +194,8 @@ class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER
         match = ANSWER_ID.fullmatch(select.custom_id)
         assert match is not None  # DynamicItem checked it
         self.state, self.tag = match["state"], match["tag"]
+        #: "Play to win": what the session gave up before this hand (ten-billionths).
+        self.lost = _lost(match)
         #: The rule being drilled (None: the member's own schedule).
         self.drill = drill_of(match)
 
@@ -193,8 +207,10 @@ class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER
         right: int,
         total: int,
         drill: str | None = None,
+        lost: int = 0,
     ) -> str:
-        return f"practice:{mode}:{hand_code(hand)}:{shown_ms}:{right}-{total}{drill_part(drill)}"
+        score = score_part(mode, right, total, lost)
+        return f"practice:{mode}:{hand_code(hand)}:{shown_ms}:{score}{drill_part(drill)}"
 
     @classmethod
     async def from_custom_id(
@@ -241,12 +257,15 @@ class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID)
         match = NEXT_ID.fullmatch(custom_id)
         assert match is not None  # DynamicItem checked it
         self.state, self.tag = match["state"], match["tag"]
+        self.lost = _lost(match)
         #: "More like this": the rule to deal again (None: the member's own schedule).
         self.drill = drill_of(match)
 
     @staticmethod
-    def state_for(mode: str, right: int, total: int, drill: str | None = None) -> str:
-        return f"practice:next:{mode}:{right}-{total}{drill_part(drill)}"
+    def state_for(
+        mode: str, right: int, total: int, drill: str | None = None, lost: int = 0
+    ) -> str:
+        return f"practice:next:{mode}:{score_part(mode, right, total, lost)}{drill_part(drill)}"
 
     @classmethod
     async def from_custom_id(
@@ -260,7 +279,13 @@ class NextHand(discord.ui.DynamicItem[discord.ui.Button[Any]], template=NEXT_ID)
             cog = _cog(interaction)
             with cog.pace.place(interaction):
                 await cog.deal(
-                    interaction, self.mode, self.right, self.total, update=True, drill=self.drill
+                    interaction,
+                    self.mode,
+                    self.right,
+                    self.total,
+                    update=True,
+                    drill=self.drill,
+                    lost=self.lost,
                 )
 
 
@@ -362,12 +387,13 @@ def answer_view(
     lang: str,
     seal: Seal,
     drill: str | None = None,
+    lost: int = 0,
 ) -> discord.ui.View:
-    """Pick two cards (``set``), or pick the rule among ``options`` (``rule``), named and
-    summed up in the member's language; sealed for the member it is dealt to."""
-    state = AnswerMenu.state_for(mode, hand, shown_ms, right, total, drill)
+    """Pick two cards (``set``, ``win``), or pick the rule among ``options`` (``rule``),
+    named and summed up in the member's language; sealed for the member it is dealt to."""
+    state = AnswerMenu.state_for(mode, hand, shown_ms, right, total, drill, lost)
     custom_id = seal.custom_id(state)
-    placeholder = text(f"quiz.placeholder.{mode}", lang)
+    placeholder = text(f"quiz.placeholder.{'rule' if mode == 'rule' else 'set'}", lang)
     if mode == "rule":
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id, placeholder=placeholder
@@ -387,15 +413,21 @@ def answer_view(
 
 
 def next_view(
-    mode: str, right: int, total: int, lang: str, seal: Seal, more: str | None = None
+    mode: str,
+    right: int,
+    total: int,
+    lang: str,
+    seal: Seal,
+    more: str | None = None,
+    lost: int = 0,
 ) -> discord.ui.View:
     """ "Next hand" by the member's schedule and, with ``more``, "More like this": another
     hand of that rule (the one being drilled, or the one just missed)."""
     view = discord.ui.View(timeout=None)
-    custom_id = seal.custom_id(NextHand.state_for(mode, right, total))
+    custom_id = seal.custom_id(NextHand.state_for(mode, right, total, lost=lost))
     view.add_item(NextHand(mode, right, total, custom_id, text("practice.button.next", lang)))
     if more is not None:
-        again = seal.custom_id(NextHand.state_for(mode, right, total, more))
+        again = seal.custom_id(NextHand.state_for(mode, right, total, more, lost))
         view.add_item(NextHand(mode, right, total, again, text("practice.button.more", lang)))
     return view
 

@@ -28,6 +28,7 @@ from . import (
     messages_practice,
     messages_quiz,
     messages_strategy,
+    messages_win,
 )
 from .commands_sv import COMMAND_TEXTS_SV
 
@@ -78,6 +79,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = merged(
     messages_meta.MESSAGES,
     messages_pictures.MESSAGES,
     messages_strategy.MESSAGES,
+    messages_win.MESSAGES,
 )
 
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
@@ -86,6 +88,7 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
     messages_practice.PLURALS,
     messages_pictures.PLURALS,
     messages_strategy.PLURALS,
+    messages_win.PLURALS,
 )
 merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
 

@@ -34,6 +34,8 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "Only hands of this rule (start typing its name)": "Bara händer med den här regeln (börja skriva dess namn)",
     "Set the hand": "Lägg handen",
     "Name the rule": "Vilken regel",
+    "Play to win": "Spela för att vinna",
+    "Set the hand, name the rule, or play to win": "Lägg handen, välj regeln eller spela för att vinna",
     "stop": "stoppa",
     "Stop the quiz in this channel": "Stoppa quizet i den här kanalen",
     "leaderboard": "topplista",

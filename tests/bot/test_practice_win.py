@@ -1,0 +1,305 @@
+"""/practice's "Play to win" through the Discord stand-in, on SQLite and PostgreSQL: graded
+against the best split by exact EV, what a split gives up and the session's running total,
+its own /stats figures, sealed ids and /stats forget. The expected figures come from
+houseway.analyze, not from the bot."""
+
+from __future__ import annotations
+
+import sys
+from decimal import Decimal
+from typing import Any
+
+import pytest
+
+from bot.app.client import HousewayBot
+from bot.storage import open_database
+from houseway import house_way
+from houseway.analyze import SplitResult, analyze
+from houseway.cards import NAMES, Card, pretty_cards
+from tests.bot.fixtures import mention
+from tests.bot.test_practice import (
+    answer,
+    button_of,
+    field,
+    hand_of,
+    house_two,
+    menu_of,
+    next_hand,
+    practise,
+)
+from tests.bot.test_practice_ids import refused, with_part
+from tests.fakediscord import FakeDiscord, FakeUser
+
+MINUS = "\u2212"
+
+
+def two_of(split: SplitResult) -> list[str]:
+    return [NAMES[card] for card in split.two]
+
+
+def worst(hand: tuple[Card, ...]) -> SplitResult:
+    """The legal split that gives the most: never a best one."""
+    return analyze(hand).splits[-1]
+
+
+def shown(value: float | Decimal, digits: int, lang: str = "en", signed: bool = False) -> str:
+    """A figure as a member reads it (written here, not by the bot's formatter)."""
+    body = f"{value:+.{digits}f}" if signed else f"{value:.{digits}f}"
+    body = body.replace("-", MINUS)
+    return body.replace(".", ",") if lang == "sv" else body
+
+
+def digits_of(*evs: float) -> int:
+    """The fewest decimals (at least four) at which the different EVs look different."""
+    return next(d for d in range(4, 11) if len({f"{v:.{d}f}" for v in set(evs)}) == len(set(evs)))
+
+
+def gap_of(high: float, low: float, digits: int) -> Decimal:
+    return Decimal(f"{high:.{digits}f}") - Decimal(f"{low:.{digits}f}")
+
+
+def total_text(total: Decimal, lang: str = "en") -> str:
+    """A session's total: every decimal it has, at least four; nothing at all is 0."""
+    if total == 0:
+        return "0"
+    exponent = total.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)
+    return shown(total, max(4, -exponent), lang)
+
+
+async def win_answer(
+    fake: FakeDiscord, session: Any, user: FakeUser, values: list[str], locale: str = "en-US"
+) -> dict[str, Any]:
+    """Answer a play-to-win hand: deferred at once, then the verdict edited in its place."""
+    message = fake.messages[session.original_message_id]
+    click, sent = await answer(fake, session, user, values, locale)
+    assert sent.callback_type == 6  # deferred before the analysis is awaited
+    await fake.wait_until(lambda: bool(click.edits), 60, "the verdict")
+    embed: dict[str, Any] = fake.messages[message.id].embeds[0]
+    return embed
+
+
+def split_text(five: tuple[Card, ...], two: tuple[Card, ...]) -> str:
+    return f"{pretty_cards(five)} · {pretty_cards(two)}"
+
+
+async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    """A best split gives up 0; worse splits give up the difference of the EVs shown, and
+    the session's total is their sum; in English and in Swedish."""
+    lisa = fake_discord.make_user("lisa")
+    session = await practise(fake_discord, lisa, mode="win")
+    dealt = fake_discord.messages[session.original_message_id]
+    assert dealt.embeds[0]["title"] == "Practice – play to win"
+    assert "the best split counts, not the house way" in dealt.embeds[0]["description"]
+    assert menu_of(dealt)["custom_id"].startswith("practice:win:")
+    hand = hand_of(dealt)
+    best = analyze(hand).best
+    embed = await win_answer(fake_discord, session, lisa, two_of(best))
+    assert embed["title"] == "✅ The best split – nothing given up"
+    assert embed["description"].startswith("Your split gives up **0**")
+    assert embed["footer"]["text"] == (
+        "This session: the best split in 1 of 1 hand · 0 given up in all"
+    )
+    assert fake_discord.messages[dealt.id].attachment_bytes("house.png")[:4] == b"\x89PNG"
+
+    total = Decimal(0)
+    for number, lang in ((2, "en"), (3, "sv")):
+        await next_hand(fake_discord, session, lisa)
+        hand = hand_of(fake_discord.messages[dealt.id])
+        exact = analyze(hand)
+        mine = worst(hand)
+        digits = digits_of(mine.ev, exact.house.ev, exact.best.ev)
+        gap = gap_of(exact.best.ev, mine.ev, digits)
+        assert gap > 0
+        total += gap
+        locale = "sv-SE" if lang == "sv" else "en-US"
+        embed = await win_answer(fake_discord, session, lisa, two_of(mine), locale)
+        analysis = embed["fields"][1]["value"]
+        house = house_way(hand)
+        house_gap = gap_of(exact.best.ev, exact.house.ev, digits)
+        if lang == "en":
+            assert embed["title"] == "❌ Not the best split"
+            assert embed["description"] == (
+                f"Your split gives up **{shown(gap, digits)}** per unit bet against the best split."
+            )
+            assert f"Your split: **{shown(mine.ev, digits, signed=True)}**" in analysis
+            assert (
+                f"The best split ({split_text(exact.best.five, exact.best.two)}):"
+                f" {shown(exact.best.ev, digits, signed=True)}"
+            ) in analysis
+            house_line = (
+                f"The house way ({split_text(house.five, house.two)}):"
+                f" {shown(exact.house.ev, digits, signed=True)} – "
+            )
+            house_line += (
+                f"gives up {shown(house_gap, digits)} against the best"
+                if house_gap
+                else "also the best"
+            )
+            assert house_line in analysis
+            assert embed["footer"]["text"] == (
+                f"This session: the best split in 1 of {number} hands"
+                f" · {total_text(total)} given up in all"
+            )
+        else:
+            assert embed["title"] == "❌ Inte den bästa delningen"
+            assert embed["description"] == (
+                f"Din delning ger upp **{shown(gap, digits, 'sv')}** per insatt enhet"
+                " mot den bästa delningen."
+            )
+            assert f"Din delning: **{shown(mine.ev, digits, 'sv', signed=True)}**" in analysis
+            assert embed["footer"]["text"] == (
+                f"Det här passet: bästa delningen i 1 av {number} händer"
+                f" · du har gett upp {total_text(total, 'sv')} totalt"
+            )
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch(
+            "SELECT best, given_up FROM practice_win_answers WHERE user_id = $1 ORDER BY shown_ms",
+            lisa.id,
+        )
+        assert [r["best"] for r in rows] == [1, 0, 0]
+        assert sum(int(r["given_up"]) for r in rows) == int(total * 10**10)
+        # Play to win moves no house-way figure: no member row, no rule record.
+        assert (
+            await database.fetch(
+                "SELECT user_id FROM practice_members WHERE user_id = $1 UNION"
+                " SELECT user_id FROM practice_rules WHERE user_id = $1 UNION"
+                " SELECT user_id FROM practice_answers WHERE user_id = $1",
+                lisa.id,
+            )
+            == []
+        )
+    finally:
+        await database.close()
+
+    # /stats: play to win apart, the house-way figures only the house-way hand's.
+    house_session = await practise(fake_discord, lisa)
+    house_hand = hand_of(fake_discord.messages[house_session.original_message_id])
+    await answer(fake_discord, house_session, lisa, house_two(house_hand))
+    view = await fake_discord.send_command("stats view", user=lisa)
+    stats = (await fake_discord.wait_response(view)).embeds[0]
+    assert field(stats, "Hands practised") == "1 – 1 right (100%)"
+    assert field(stats, "The last 30 days") == "1 hand, 100% right"
+    assert field(stats, "Play to win") == f"3 hands, 1 best, {total_text(total)} given up in all"
+    swedish = await fake_discord.send_command("stats view", user=lisa, locale="sv-SE")
+    stats = (await fake_discord.wait_response(swedish)).embeds[0]
+    assert field(stats, "Tränade händer") == "1 – 1 rätt (100\u00a0%)"
+    assert field(stats, "Spela för att vinna") == (
+        f"3 händer, 1 bästa, gav upp {total_text(total, 'sv')} totalt"
+    )
+
+
+async def test_a_changed_session_total_is_refused(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    """The running total rides in the sealed custom ids: lowered by hand, it is refused."""
+    maja = fake_discord.make_user("maja")
+    session = await practise(fake_discord, maja, mode="win")
+    dealt = fake_discord.messages[session.original_message_id]
+    await win_answer(fake_discord, session, maja, two_of(worst(hand_of(dealt))))
+    message = fake_discord.messages[dealt.id]
+    next_id = button_of(message, "practice:next:win:")["custom_id"]
+    score = next_id.split(":")[3]
+    assert score.startswith("0-1-") and score != "0-1-0"
+    assert len(next_id) <= 100
+    practice = mention(fake_discord, "practice")
+    click = await fake_discord.click(
+        message, with_part(next_id, 3, "0-1-0"), component_type=2, user=maja
+    )
+    told = await refused(fake_discord, click)
+    assert told.startswith("This menu or button is no longer valid") and practice in told
+
+    await next_hand(fake_discord, session, maja)
+    message = fake_discord.messages[dealt.id]
+    menu = menu_of(message)["custom_id"]
+    assert menu.split(":")[4] == score and len(menu) <= 100
+    hand = hand_of(message)
+    click = await fake_discord.click(
+        message,
+        with_part(menu, 4, "1-1-0"),
+        values=two_of(analyze(hand).best),
+        component_type=3,
+        user=maja,
+    )
+    told = await refused(fake_discord, click)
+    assert told.startswith("This menu or button is no longer valid")
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch(
+            "SELECT shown_ms FROM practice_win_answers WHERE user_id = $1", maja.id
+        )
+        assert len(rows) == 1  # only the first hand's answer
+    finally:
+        await database.close()
+
+
+async def test_no_analysis_means_no_verdict_and_the_member_is_told(
+    fake_discord: FakeDiscord,
+    practice_bot: HousewayBot,
+    any_database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The analysis fails (as when the pool breaks): nothing graded or stored, the member
+    told in their language what to do; picked again once it works, the hand is graded."""
+    # The bot's own copy of the module (an extension's modules are loaded with it).
+    cog = practice_bot.get_cog("PracticeCog")
+    prepared_module = sys.modules[type(cog.preparer).__module__]  # type: ignore[union-attr]
+    real = prepared_module.analyse_and_draw
+
+    def broken(hand: tuple[Card, ...]) -> Any:
+        raise RuntimeError("the pool is gone")
+
+    monkeypatch.setattr(prepared_module, "analyse_and_draw", broken)
+    nils = fake_discord.make_user("nils")
+    session = await practise(fake_discord, nils, mode="win", locale="sv-SE")
+    dealt = fake_discord.messages[session.original_message_id]
+    best = two_of(analyze(hand_of(dealt)).best)
+    click, sent = await answer(fake_discord, session, nils, best, "sv-SE")
+    assert sent.callback_type == 6
+    (told,) = await fake_discord.wait_followups(click)
+    assert told.ephemeral and (told.content or "").startswith(
+        "Den exakta analysen av handen gick inte att göra just nu, så ditt svar är inte"
+        " bedömt och inte sparat."
+    )
+    assert mention(fake_discord, "practice") in (told.content or "")
+    assert fake_discord.messages[dealt.id].embeds[0]["title"] == "Träna – spela för att vinna"
+
+    monkeypatch.setattr(prepared_module, "analyse_and_draw", real)
+    embed = await win_answer(fake_discord, session, nils, best, "sv-SE")
+    assert embed["title"] == "✅ Bästa delningen – inget uppgivet"
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch(
+            "SELECT best FROM practice_win_answers WHERE user_id = $1", nils.id
+        )
+        assert [r["best"] for r in rows] == [1]
+    finally:
+        await database.close()
+
+
+async def test_stats_forget_deletes_play_to_win_answers(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    olof = fake_discord.make_user("olof")
+    session = await practise(fake_discord, olof, mode="win")
+    hand = hand_of(fake_discord.messages[session.original_message_id])
+    await win_answer(fake_discord, session, olof, two_of(analyze(hand).best))
+    asked = await fake_discord.send_command("stats forget", user=olof)
+    yes = (await fake_discord.wait_response(asked)).components[0]["components"][0]
+    confirm = await fake_discord.click(asked, yes["custom_id"], user=olof)
+    _, done = await fake_discord.wait_records(confirm, 2)
+    assert (done.content or "").startswith("Done: everything the bot had stored about you")
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch(
+            "SELECT user_id FROM practice_win_answers WHERE user_id = $1", olof.id
+        )
+        assert rows == []
+    finally:
+        await database.close()
+    view = await fake_discord.send_command("stats view", user=olof)
+    stats = (await fake_discord.wait_response(view)).embeds[0]
+    assert all(f["name"] != "Play to win" for f in stats["fields"])
