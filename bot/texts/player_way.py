@@ -9,6 +9,8 @@ from typing import Final
 
 import discord
 
+from houseway.census import DEALER_HANDS
+from houseway.cost import solve_summary
 from houseway.rules import rule_name
 from houseway.strategy import (
     ADVICE_MARKER_EN,
@@ -20,7 +22,7 @@ from houseway.strategy import (
     player_rule_name,
 )
 
-from .embeds import COLOUR, percent
+from .embeds import COLOUR, number, percent
 from .i18n import SWEDISH, plural_text, text
 
 #: The autocomplete's value for the page (any of its names opens it too).
@@ -41,7 +43,19 @@ def advice_marker(lang: str) -> str:
 
 def won_back_text(lang: str) -> str:
     """What the player's way wins back of what the house way gives up, and how it was
-    measured."""
+    measured: exactly over every hand once the whole-game solve is shipped, else the
+    sampled figure."""
+    summary = solve_summary()
+    way = None if summary is None else summary.get("player_way")
+    if isinstance(way, dict) and way.get("won_back") is not None:
+        return text(
+            "rules.player.won_back.exact",
+            lang,
+            share=percent(way["won_back"], lang, 1),
+            pairs=percent(way["two_pairs"]["won_back"], lang, 1),
+            hands=number(int(way["hands"]), lang),
+            dealer=number(DEALER_HANDS, lang),
+        )
     return plural_text(
         "rules.player.won_back.sampled",
         lang,

@@ -411,11 +411,6 @@ ADVICE = {
         "The project's own advice – not the casino's rule",
     ),
 }
-#: What it wins back, as the README gives it (20,000 sampled hands, seed 2026).
-WON_BACK = {
-    "sv-SE": ("83,9\u00a0% [81,7\u00a0%, 86,2\u00a0%]", "20\u00a0000 slumpade händer"),
-    "en-US": ("83.9% [81.7%, 86.2%]", "20,000 sampled hands"),
-}
 
 
 @pytest.mark.parametrize("locale", ["sv-SE", "en-US"])
@@ -453,10 +448,19 @@ async def test_rules_players_way_page(
         assert refined in block
     assert len(embed["description"].split("\n\n")) == 1 + len(PLAYER_RULES) == 8
     [won_back] = embed["fields"]
-    share, hands = WON_BACK[locale]
-    assert won_back["value"].startswith(share)
-    assert hands in won_back["value"]
-    assert "`houseway strategy --measure --hands 20000 --seed 2026`" in won_back["value"]
+    # The whole game's exact figure, read from the shipped summary here, not the bot's code.
+    summary = json.loads((Path(houseway.__file__).parent / "data" / "solve.json").read_text())
+    way = summary["player_way"]
+    share = f"{100 * way['won_back']:.1f}"
+    pairs = f"{100 * way['two_pairs']['won_back']:.1f}"
+    if swedish:
+        share, pairs = (f"{f.replace('.', ',')}\u00a0%" for f in (share, pairs))
+        assert "154\u00a0143\u00a0080 händer" in won_back["value"]
+    else:
+        share, pairs = f"{share}%", f"{pairs}%"
+        assert "154,143,080 hands" in won_back["value"]
+    assert won_back["value"].startswith(f"**{share}**") and pairs in won_back["value"]
+    assert "`houseway solve`" in won_back["value"]
     assert len(embed["description"]) <= 4096
 
 

@@ -58,6 +58,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "*{marker}.* Sju ändringar av Huset väljer som vinner tillbaka det mesta av vad huset ger upp. Välj **{name}** som regel för att läsa dem.",
         "en": "*{marker}.* Seven changes to the house way that win back most of what it gives up. Choose **{name}** as the rule to read them.",
     },
+    "rules.player.won_back.exact": {
+        "sv": "**{share}** av det Huset väljer ger upp mot den bästa delningen, och {pairs} av det som går förlorat på två par – exakt, över alla {hands} händer mot alla {dealer} händer givaren kan få (hela spelet löst: `houseway solve`).",
+        "en": "**{share}** of what the house way gives up against the best split, and {pairs} of what it loses on two pairs – exact, over all {hands} hands against all {dealer} hands the dealer can hold (the whole game solved: `houseway solve`).",
+    },
     "rules.player.choice": {
         "sv": "{name} – projektets råd: sju ändringar av Huset väljer",
         "en": "{name} – the project's advice: seven changes to the house way",
