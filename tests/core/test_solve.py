@@ -285,3 +285,22 @@ def test_the_player_ways_exact_figures_are_the_counts_of_its_splits() -> None:
     assert isinstance(per_rule, dict)
     assert {r: [v["changed"], v["gain_cents"]] for r, v in per_rule.items()} == rules
     assert all(changed > 0 for changed, _ in rules.values())
+
+
+def test_the_readme_gives_the_shipped_solves_figures() -> None:
+    """The README's figures of the whole game are the shipped summary's, rounded as shown."""
+    root = Path(__file__).resolve().parents[2]
+    summary = json.loads((root / "houseway" / "data" / "solve.json").read_text("utf-8"))
+    readme = (root / "README.md").read_text("utf-8")
+    way = summary["player_way"]
+    pairs = summary["pairs"]
+    for play in (summary["house_way"], way["player_way"], summary["best_split"]):
+        shares = [f"{100 * play[k] / pairs:.3f}%" for k in ("wins", "pushes", "losses")]
+        row = " | ".join([*shares, f"**{100 * play['house_edge']:.4f}%**"])
+        assert row in readme, row
+    assert f"**{100 * way['won_back']:.1f}%**" in readme
+    assert f"**{100 * way['two_pairs']['won_back']:.1f}%**" in readme
+    assert f"**{100 * summary['all']['not_best_share']:.3f}%**" in readme
+    assert f"**{summary['all']['give_up']:.6f}**" in readme
+    swedish = f"**{100 * way['won_back']:.1f}".replace(".", ",") + " %**"
+    assert swedish in readme
