@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .analyze import legal_splits
 from .cards import Card
@@ -37,6 +37,9 @@ from .way import house_way
 
 if TYPE_CHECKING:
     from .exact import PathSampler
+
+Job = TypeVar("Job")
+Part = TypeVar("Part")
 
 #: The most one hand can give up: the best split's EV is at most a sure win (WIN_PAYOFF),
 #: the house way's at least a sure loss (-1).
@@ -219,6 +222,22 @@ def combine(rule: str, tallies: list[PathTally], sizes: dict[str, int]) -> RuleC
     )
 
 
+def run_blocks(
+    work: Sequence[Job], block: Callable[[Job], Part], workers: int, add: Callable[[Part], None]
+) -> int:
+    """Each job's block in order, here or in ``workers`` processes, its result to ``add``
+    (in the jobs' order either way, so a seed's figures do not depend on the workers);
+    the number of workers used. For ``houseway cost`` and ``houseway strategy --measure``."""
+    if workers <= 1:
+        for job in work:
+            add(block(job))
+        return 1
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for part in pool.map(block, work):
+            add(part)
+    return workers
+
+
 @dataclass(frozen=True)
 class CostResult:
     """A run's tallies per path, and the figures per rule derived from them."""
@@ -276,14 +295,7 @@ def run_cost(
         if progress:
             progress(done, hands)
 
-    if workers <= 1:
-        workers = 1
-        for job in work:
-            add(cost_block(job))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(cost_block, work):
-                add(part)
+    workers = run_blocks(work, cost_block, workers, add)
     return CostResult(
         hands, seed, workers, time.perf_counter() - started, tuple(tallies.values()), sizes
     )

@@ -15,13 +15,12 @@ import math
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final
 
 from .analyze import legal_splits
 from .census import DEALER_HANDS, load_rule_counts
-from .cost import _WIN_HUNDREDTHS, GAP_MAX, _sampler, allocate, block_seed
+from .cost import _WIN_HUNDREDTHS, GAP_MAX, _sampler, allocate, block_seed, run_blocks
 from .simulate import Z95
 from .strategy import PLAYER_RULES, player_way
 
@@ -221,14 +220,7 @@ def run_measure(
         if progress:
             progress(done, hands)
 
-    if workers <= 1:
-        workers = 1
-        for job in work:
-            add(measure_block(job))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for part in pool.map(measure_block, work):
-                add(part)
+    workers = run_blocks(work, measure_block, workers, add)
     return Measurement(hands, seed, workers, time.perf_counter() - started, tallies, sizes)
 
 

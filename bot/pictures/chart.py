@@ -31,6 +31,11 @@ from PIL import Image, ImageDraw
 
 from .cards_image import FELT, encode_png
 from .fonts import FontLike, load_font
+from .palette import GOLD as _HIGHLIGHT
+from .palette import GOLD_TEXT as _HIGHLIGHT_TEXT
+from .palette import PALETTE_COLOURS as _PALETTE_COLOURS
+from .palette import SECONDARY as _DIM_TEXT
+from .palette import TEXT as _TEXT
 
 __all__ = ["ANALYSIS", "Bar", "ChartStyle", "render_bar_chart"]
 
@@ -51,15 +56,8 @@ MIN_BAR: Final = 4
 MARK_WIDTH: Final = 6
 """Width of the highlighted row's mark at the picture's left edge."""
 
-_TEXT: Final = (240, 240, 236)
-_DIM_TEXT: Final = (196, 214, 202)
 _BAR: Final = (126, 178, 146)
-_HIGHLIGHT: Final = (245, 182, 28)
-_HIGHLIGHT_TEXT: Final = (255, 214, 102)
 _ZERO_LINE: Final = (235, 235, 230)
-_PALETTE_COLOURS: Final = 64
-"""A handful of flat colours and their anti-aliased text edges: 64 look lossless, and
-one byte per pixel encodes as fast as RGB would but gives a much smaller file."""
 _QUANTIZE: Final = Image.Quantize.FASTOCTREE
 
 

@@ -29,6 +29,10 @@ from PIL import Image, ImageDraw
 
 from .cards_image import FELT, encode_png
 from .fonts import FontLike, load_font
+from .palette import GOLD as WEAK
+from .palette import GOLD_TEXT as HEADING
+from .palette import PALETTE_COLOURS as _PALETTE_COLOURS
+from .palette import SECONDARY, TEXT
 
 __all__ = ["MAX_RULE_ROWS", "WIDTH", "Day", "Progress", "RuleRow", "render_progress"]
 
@@ -53,16 +57,7 @@ MAX_DAYS: Final = 6
 #: Below this share right a bar is drawn in the warning colour.
 WEAK_BELOW: Final = 0.7
 
-TEXT: Final = (240, 240, 236)
-"""7.0:1 on the felt."""
-SECONDARY: Final = (196, 214, 202)
-"""5.3:1 on the felt: figures and the frames."""
-HEADING: Final = (255, 214, 102)
-"""5.8:1 on the felt."""
 GOOD: Final = (150, 204, 170)
-WEAK: Final = (245, 182, 28)
-"""4.4:1 on the felt, the joker's gold."""
-_PALETTE_COLOURS: Final = 64
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def whole_percent(part: int, whole: int, lang: str) -> str:
     return percent(part / whole if whole else 0.0, lang, 0)
 
 
-def _with_time_and_picture(
+def with_time_and_picture(
     embed: discord.Embed, seconds: float, lang: str, footer: str
 ) -> discord.Embed:
     """The end of every feedback: the time taken, the house way's picture, the footer."""
@@ -208,7 +208,7 @@ def feedback_embed(
         )
     if analysis is not None:
         embed.add_field(name=text("practice.field.ev", lang), value=analysis, inline=False)
-    return _with_time_and_picture(embed, seconds, lang, footer)
+    return with_time_and_picture(embed, seconds, lang, footer)
 
 
 def _rule_description(decision: Decision, lang: str) -> str:
@@ -245,7 +245,7 @@ def rule_feedback_embed(
         embed.add_field(
             name=text("field.why", lang), value=why_text(explanation, lang), inline=False
         )
-    return _with_time_and_picture(embed, seconds, lang, footer)
+    return with_time_and_picture(embed, seconds, lang, footer)
 
 
 def footer_text(decision: Decision, lang: str, right: int, total: int, streak: int) -> str:

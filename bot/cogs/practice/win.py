@@ -41,8 +41,8 @@ from .embeds import (
     RIGHT_COLOUR,
     WRONG_COLOUR,
     given_up_text,
-    seconds_text,
     session_text,
+    with_time_and_picture,
 )
 from .views import next_view
 
@@ -151,14 +151,7 @@ def win_embed(graded: WinVerdict, seconds: float, lang: str, footer: str) -> dis
     embed.add_field(
         name=text("practice.field.ev", lang), value=analysis_lines(graded, lang), inline=False
     )
-    embed.add_field(
-        name=text("practice.field.time", lang),
-        value=text("practice.time", lang, seconds=seconds_text(seconds, lang)),
-        inline=False,
-    )
-    embed.set_image(url=f"attachment://{ANSWER_IMAGE}")
-    embed.set_footer(text=footer)
-    return embed
+    return with_time_and_picture(embed, seconds, lang, footer)
 
 
 async def best_file(graded: WinVerdict, deck: Deck, lang: str) -> discord.File:
