@@ -54,6 +54,8 @@ COLUMN_HEIGHT: Final = 96
 SECTION_GAP: Final = 14
 MAX_RULE_ROWS: Final = 6
 MAX_DAYS: Final = 6
+#: The least space between a rule's name and its figures.
+NAME_GAP: Final = 16
 #: Below this share right a bar is drawn in the warning colour.
 WEAK_BELOW: Final = 0.7
 
@@ -98,6 +100,16 @@ def _width(draw: ImageDraw.ImageDraw, text: str, font: FontLike) -> int:
     return round(draw.textbbox((0, 0), text, font=font)[2])
 
 
+def _fitted(draw: ImageDraw.ImageDraw, text: str, font: FontLike, room: int) -> str:
+    """``text``, cut with an ellipsis where it would run into what stands beside it (the
+    full name is in the alt text): the longest rule names with four-digit figures."""
+    if _width(draw, text, font) <= room:
+        return text
+    while text and _width(draw, text + "…", font) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def _wrap(draw: ImageDraw.ImageDraw, text: str, font: FontLike, width: int) -> list[str]:
     """``text`` in lines no wider than ``width``, broken between words."""
     lines: list[str] = []
@@ -134,7 +146,8 @@ class _Canvas:
         if self.paint:
             figures_x = WIDTH - MARGIN - _width(self.draw, row.figures, self.font)
             y = self.y + self.offset
-            self.draw.text((MARGIN, y), row.name, font=self.font, fill=TEXT)
+            name = _fitted(self.draw, row.name, self.font, figures_x - MARGIN - NAME_GAP)
+            self.draw.text((MARGIN, y), name, font=self.font, fill=TEXT)
             self.draw.text((figures_x, y), row.figures, font=self.font, fill=SECONDARY)
             top = self.y + LINE + 2
             self._bar(MARGIN, top, WIDTH - MARGIN - 1, top + BAR_HEIGHT - 1, row.share, False)

@@ -22,6 +22,7 @@ from houseway.cards import SUIT_OF, Card, card_words, cards_in_words
 
 from ..pictures.cards_image import INK_NAMES, SUIT_INKS, Deck
 from ..pictures.split_labels import five_label, joker_note, picture_order, two_label
+from .embeds import number
 from .i18n import SWEDISH, plural_text, text
 
 #: Discord refuses a longer attachment description.
@@ -87,7 +88,14 @@ def stats_description(
     parts = []
     if rows:
         said = [
-            text("alt.stats.row", lang, rule=rule, answered=n, right=right, share=share)
+            text(
+                "alt.stats.row",
+                lang,
+                rule=rule,
+                answered=number(n, lang),
+                right=number(right, lang),
+                share=share,
+            )
             for rule, n, right, share in rows
         ]
         parts.append(text("alt.stats.rules", lang, rows="; ".join(said)))
@@ -96,7 +104,14 @@ def stats_description(
         parts.append(text("alt.stats.due", lang, due="; ".join(due)))
     if days:
         said = [
-            text("alt.stats.day", lang, day=day, answered=n, right=right, share=share)
+            text(
+                "alt.stats.day",
+                lang,
+                day=day,
+                answered=number(n, lang),
+                right=number(right, lang),
+                share=share,
+            )
             for day, n, right, share in days
         ]
         parts.append(text("alt.stats.days", lang, days="; ".join(said)))

@@ -131,7 +131,7 @@ async def test_daily_says_when_the_next_hand_comes_and_titles_the_result(
 @pytest.mark.parametrize(
     ("locale", "lang", "right", "yesterday_right", "expected"),
     [
-        ("en-US", "en", True, True, "House Way – today's hand, {day}: ✅ · 2 days in a row"),
+        ("en-US", "en", True, True, "House Way – hand of the day, {day}: ✅ · 2 days in a row"),
         ("sv-SE", "sv", True, False, "Huset väljer – dagens hand {day}: ✅ · 1 dag i rad"),
         ("sv-SE", "sv", False, True, "Huset väljer – dagens hand {day}: ❌ · 0 dagar i rad"),
     ],
@@ -241,3 +241,42 @@ async def test_a_forged_share_id_is_refused(fake_discord: FakeDiscord, bot: Hous
         fake_discord.default_channel_id, include_ephemeral=False
     )
     assert channel == []
+
+
+async def test_an_older_days_share_gives_the_streak_as_it_stood_that_day(
+    fake_discord: FakeDiscord, bot: HousewayBot, any_database_url: str
+) -> None:
+    """A Share button stays on an old result: pressed after later days were answered right,
+    it gives the streak that day ended (1), not today's run (3)."""
+    from bot.cogs.practice.sealing import KEY_NAME, Sealer
+
+    erik = fake_discord.make_user("erik")
+    first = date.fromisoformat(today())
+    earlier = [(first - timedelta(days=n)).isoformat() for n in (2, 1)]
+    database = await open_database(any_database_url)
+    try:
+        for day in earlier:
+            await database.execute(
+                "INSERT INTO daily_hands (day, hand, created_at) VALUES ($1, $2, 0)",
+                day,
+                "Ks Kh 7d 7c Ad Tc 3h",
+            )
+            await database.execute(
+                "INSERT INTO daily_answers (day, user_id, answer, correct, answered_at)"
+                " VALUES ($1, $2, '7d 7c', 1, 0)",
+                day,
+                erik.id,
+            )
+        asked, _, result = await answered(fake_discord, erik, True, "en-US")
+        assert field(result, "Your streak").startswith("Right 3 days in a row")
+        # The id the bot put on that day's result (the key is the bot's, in its database).
+        key = await database.meta_once(KEY_NAME, "not used: the bot made the key")
+    finally:
+        await database.close()
+    state = f"daily:share:{earlier[0]}"
+    old_id = f"{state}:{Sealer(key).tag(state, erik.id)}"
+    message = fake_discord.messages[asked.original_message_id or 0]
+    button_of(message, "daily:share:")["custom_id"] = old_id
+    posted = await share(fake_discord, asked, erik, "en-US", old_id)
+    day = spoken_day(earlier[0], "en")
+    assert f"House Way – hand of the day, {day}: ✅ · 1 day in a row" in posted.content

@@ -61,8 +61,13 @@ COUNTED_NOUN = re.compile(
     r"|characters?|medlemmar|members?|givar)\b"
 )
 #: Counts that are constants of the code, never one: 200 characters, 100 points, all
-#: 53,524,680 dealer hands.
-CONSTANT_COUNTS = {"error.too_long", "quiz.help.body", "analyze.footer"}
+#: 53,524,680 dealer hands, all 154,143,080 player hands.
+CONSTANT_COUNTS = {
+    "error.too_long",
+    "quiz.help.body",
+    "analyze.footer",
+    "rules.player.won_back.exact",
+}
 
 
 def test_no_plain_message_shows_a_count_before_a_noun() -> None:

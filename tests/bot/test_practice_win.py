@@ -188,7 +188,7 @@ async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
     stats = (await fake_discord.wait_response(swedish)).embeds[0]
     assert field(stats, "Tränade händer") == "1 – 1 rätt (100\u00a0%)"
     assert field(stats, "Spela för att vinna") == (
-        f"3 händer, 1 bästa, gav upp {total_text(total, 'sv')} totalt"
+        f"3 händer, bästa delningen i 1, gav upp {total_text(total, 'sv')} totalt"
     )
 
 
@@ -303,3 +303,13 @@ async def test_stats_forget_deletes_play_to_win_answers(
     view = await fake_discord.send_command("stats view", user=olof)
     stats = (await fake_discord.wait_response(view)).embeds[0]
     assert all(f["name"] != "Play to win" for f in stats["fields"])
+
+
+def test_a_total_given_up_at_ten_decimals_is_shown_whole() -> None:
+    """An EV can be shown to ten decimals (ev_digits' most): a total of such figures is
+    written with all ten, never cut, and never fails."""
+    from bot.cogs.practice.embeds import given_up_text
+
+    assert given_up_text(12345, "sv") == "0,0000012345"
+    assert given_up_text(123_450_000, "en") == "0.012345"
+    assert given_up_text(120_000_000, "en") == "0.0120"

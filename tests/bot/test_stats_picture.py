@@ -119,3 +119,30 @@ def test_a_member_with_no_answers_is_shown_where_to_start(lang: str) -> None:
     start = "Börja med /träna" if lang == "sv" else "Start with /practice"
     assert start in picture.description and "Kåk – efter 3 händer till" in picture.description
     assert bars(render_stats_picture(picture)) == []
+
+
+@pytest.mark.parametrize("lang", ["sv", "en"])
+def test_the_longest_rule_names_with_big_figures_keep_clear_of_them(lang: str) -> None:
+    """Every rule's name beside four-digit figures ("1234 av 5678 · 22 %"): in each rule's
+    line a clear gap of felt stands between the name and the figures (a long name is cut,
+    the alt text keeps it whole)."""
+    from houseway.rules import rule_name
+
+    longest = sorted(RULE_IDS, key=lambda r: -len(rule_name(r, lang == "sv")))[:6]
+    many = stats({rule_id: (5678, 1234 + i) for i, rule_id in enumerate(longest)}, ())
+    picture = stats_picture(many, [], lang)
+    image, background, bands = read(render_stats_picture(picture))
+    text_lines = [b for b in bands if not b.graphic][1 : 1 + len(longest)]  # after the heading
+    assert len(text_lines) == len(longest)
+    for band in text_lines:
+        drawn = [
+            any(image.getpixel((x, y)) != background for y in range(band.top, band.bottom + 1))
+            for x in range(image.width)
+        ]
+        first, last = drawn.index(True), len(drawn) - 1 - drawn[::-1].index(True)
+        widest_gap = max(
+            len(run) for run in "".join("x" if d else " " for d in drawn[first:last]).split("x")
+        )
+        assert widest_gap >= 14, band  # a space between words is about 8 px
+    for rule_id in longest:
+        assert rule_name(rule_id, lang == "sv") in picture.description

@@ -19,7 +19,7 @@ from houseway.rules import RULE_IDS, rule_name
 from ...pictures.progress import MAX_DAYS, MAX_RULE_ROWS, Day, Progress, RuleRow, render_progress
 from ...storage.practice import Stats
 from ...texts.alt_text import stats_description
-from ...texts.embeds import percent
+from ...texts.embeds import number, percent
 from ...texts.i18n import SWEDISH, locale_of, plural_text, text
 from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 
@@ -73,7 +73,13 @@ def stats_picture(stats: Stats, due: Sequence[str], lang: str) -> StatsPicture:
         RuleRow(
             name,
             right / n,
-            text("stats.picture.row", lang, right=right, answered=n, share=_share(right, n, lang)),
+            text(
+                "stats.picture.row",
+                lang,
+                right=number(right, lang),
+                answered=number(n, lang),
+                share=_share(right, n, lang),
+            ),
         )
         for name, n, right in shown
     ]

@@ -67,5 +67,6 @@ class DailyHands:
         """How the day has been answered so far, and the member's streaks up to it."""
         answered, right = await db.within(practice_store.daily_tally(self.database, day))
         days = await db.within(practice_store.daily_right_days(self.database, user_id))
-        current, best = practice_store.streaks(days, day)
+        # Up to ``day`` only: a day shared later must not borrow the streak of days after it.
+        current, best = practice_store.streaks([d for d in days if d <= day], day)
         return Standing(answered, right, current, best)

@@ -21,6 +21,7 @@ from ...texts.alt_text import decision_description, picture_file
 from ...texts.embeds import (
     COLOUR,
     ERROR_COLOUR,
+    MAX_EV_DIGITS,
     MIN_EV_DIGITS,
     add_split_fields,
     decimal,
@@ -91,7 +92,10 @@ def given_up_text(units: int, lang: str, digits: int | None = None) -> str:
     few as show it whole (at least four): a total is the sum of the figures shown."""
     total = digits is None
     if digits is None:
-        digits = next(d for d in range(MIN_EV_DIGITS, 10) if units % 10 ** (10 - d) == 0)
+        # Ten decimals always show a whole number of units: the search ends there.
+        digits = next(
+            d for d in range(MIN_EV_DIGITS, MAX_EV_DIGITS + 1) if units % 10 ** (10 - d) == 0
+        )
     return decimal(units / GIVEN_UP_UNITS, lang, digits, bare_zero=total)
 
 

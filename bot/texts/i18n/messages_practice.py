@@ -231,7 +231,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "daily.share.button": {"sv": "Dela", "en": "Share"},
     "daily.share.text": {
         "sv": "Huset väljer – dagens hand {day}: {mark} · {streak}\n||{cards}||",
-        "en": "House Way – today's hand, {day}: {mark} · {streak}\n||{cards}||",
+        "en": "House Way – hand of the day, {day}: {mark} · {streak}\n||{cards}||",
     },
     "daily.share.by": {"sv": "{who} delar sitt resultat:", "en": "{who} shares their result:"},
     "daily.share.copy.dm": {
@@ -302,11 +302,11 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     },
     "stats.quiz.unranked": {
         "sv": {
-            "one": "{count} poäng · inte med på topplistan än (det krävs minst 1 poäng)",
+            "one": "{count} poäng · inte med på topplistan än",
             "other": "{count} poäng · inte med på topplistan än (det krävs minst 1 poäng)",
         },
         "en": {
-            "one": "{count} point · not on the leaderboard yet (it takes at least 1 point)",
+            "one": "{count} point · not on the leaderboard yet",
             "other": "{count} points · not on the leaderboard yet (it takes at least 1 point)",
         },
     },

@@ -67,8 +67,8 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     },
     "stats.win.value": {
         "sv": {
-            "one": "{count} hand, {best} bästa, gav upp {lost} totalt",
-            "other": "{count} händer, {best} bästa, gav upp {lost} totalt",
+            "one": "{count} hand, bästa delningen i {best}, gav upp {lost} totalt",
+            "other": "{count} händer, bästa delningen i {best}, gav upp {lost} totalt",
         },
         "en": {
             "one": "{count} hand, {best} best, {lost} given up in all",
