@@ -95,13 +95,17 @@ PLAYER_RULES: Final[tuple[PlayerRule, ...]] = (
     PlayerRule(
         "pw.straight.pair",
         "flush-straight.keep",
-        "Stege med ett par som inte kan flyttas: är de två högsta korten utanför paret "
-        "ess-kung, ess-dam, ess-knekt, kung-knekt eller (med ett par ess) kung-dam, och lämnar "
+        "Stege (inte färgstege) med ett par som inte kan flyttas, och ingen färg: är de två "
+        "högsta korten utanför paret "
+        "ess-kung, ess-dam, ess-knekt, kung-knekt eller (med ett par ess) kung-dam – jokern "
+        "räknas som ess, även när den fyller ut stegen – och lämnar "
         "stegen inget över en tia till tvåkortshanden, släpp stegen: paret stannar i "
         "femkortshanden och de två korten går till tvåkortshanden. Med ess-kung även när "
         "stegen lämnar en knekt eller dam.",
-        "A straight with a pair that cannot move: if the two highest cards beside the pair are "
-        "A-K, A-Q, A-J, K-J or (with a pair of aces) K-Q, and the straight leaves nothing above "
+        "A straight (not a straight flush) with a pair that cannot move, and no flush: if the "
+        "two highest cards apart from the pair are "
+        "A-K, A-Q, A-J, K-J or (with a pair of aces) K-Q – the joker counts as an ace, even "
+        "where it fills the straight – and the straight leaves nothing above "
         "a ten for the two-card hand, give up the straight: the pair stays in the five-card "
         "hand and those two go to the two-card hand. With A-K, also when the straight leaves "
         "a jack or a queen.",
@@ -119,10 +123,10 @@ PLAYER_RULES: Final[tuple[PlayerRule, ...]] = (
     PlayerRule(
         "pw.three-of-a-kind.kings",
         "three-of-a-kind",
-        "Tre kungar och inget annat kort över knekt: behåll ett par kungar i femkortshanden och "
-        "lägg den tredje kungen med det högsta andra kortet i tvåkortshanden.",
-        "Three kings and no other card above a jack: keep a pair of kings in the five-card hand "
-        "and put the third king with the highest other card in the two-card hand.",
+        "Tre kungar, ingen färg och inget annat kort över knekt: behåll ett par kungar i "
+        "femkortshanden och lägg den tredje kungen med det högsta andra kortet i tvåkortshanden.",
+        "Three kings, no flush and no other card above a jack: keep a pair of kings in the "
+        "five-card hand and put the third king with the highest other card in the two-card hand.",
     ),
     PlayerRule(
         "pw.high-card.ace",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from houseway.analyze import analyze
-from houseway.cards import DECK, JOKER
+from houseway.cards import DECK, JOKER, parse_hand
 from houseway.hands import five_value, is_legal, two_value
 from houseway.rules import RULES
 from houseway.strategy import (
@@ -168,3 +168,27 @@ def test_cli_measure_prints_the_shares_and_every_rule() -> None:
     assert low <= share <= high
     assert result["overall"]["gives_up"] >= 0
     assert run_cli("strategy", "--measure", "--hands", "3").returncode == 2
+
+
+@pytest.mark.parametrize(
+    ("hand", "applies", "rule"),
+    [
+        # "… and no flush": a straight and a flush in one hand is the house way's.
+        ("Ah JK Ks Qs Ts 8c 6s", False, "pw.straight.pair"),
+        ("Ac JK Kd Jc Tc 4s 2c", False, "pw.straight.pair"),
+        # "the joker counts as an ace, even where it fills the straight".
+        ("JK Qd Js 9s 9d 8c 2h", True, "pw.straight.pair"),
+        ("As JK Kd Jc Tc 4s 2h", True, "pw.straight.pair"),
+        # "(not a straight flush)": a royal flush with a pair is rule 5's or the house's.
+        ("Ah Kh Qh Jh Th Ts 2c", False, "pw.straight.pair"),
+        # "Three kings, no flush …".
+        ("Ks Kh Kd Jh Th 4h 2h", False, "pw.three-of-a-kind.kings"),
+        ("Ks Kd Kc 9h 7d 4s 2c", True, "pw.three-of-a-kind.kings"),
+    ],
+)
+def test_the_rules_texts_conditions_are_the_codes(hand: str, applies: bool, rule: str) -> None:
+    """The words a player follows ("no flush", "the joker counts as an ace") are what the
+    code does at their edges, so the exact value measured is the value of the texts."""
+    assert (player_way(parse_hand(hand)).rule == rule) == applies
+    text = next(r for r in PLAYER_RULES if r.id == rule)
+    assert "ingen färg" in text.swedish and "no flush" in text.english

@@ -46,8 +46,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The player's way (the project's advice)",
     },
     "rules.player.intro": {
-        "sv": "Huset väljer är inte gjort för att vinna: regeltexten säger själv att det håller nere förlusterna. Spelarens sätt är Huset väljer med sju ändringar, hittade genom exakt analys av slumpade händer där huset ger upp mest; allt som inte nämns här spelas som huset gör.",
-        "en": "The house way is not meant to win: the rule text itself says it keeps losses down. The player's way is the house way with seven changes, found by exact analysis of sampled hands where it gives up the most; everything not named here is played as the house does.",
+        "sv": "Huset väljer är inte gjort för att vinna: regeltexten säger själv att det håller nere förlusterna. Spelarens sätt är Huset väljer med sju ändringar, hittade genom exakt analys av slumpade händer där huset ger upp mest; allt som inte nämns här spelas som huset gör. Jokern räknas som ess i varje regel.",
+        "en": "The house way is not meant to win: the rule text itself says it keeps losses down. The player's way is the house way with seven changes, found by exact analysis of sampled hands where it gives up the most; everything not named here is played as the house does. The joker counts as an ace in every rule.",
     },
     "rules.player.rule": {
         "sv": "**{place}. {name}** – ändrar *{house_rule}*\n{text}",
