@@ -43,7 +43,9 @@ __all__ = ["Explanation", "Step", "explain"]
 def explain(cards: Sequence[Card] | str) -> Explanation:
     """The house way of ``cards`` and the steps that led to it (spec section 3)."""
     decision = house_way(cards)
-    hand = decision.hand
+    # In the order the procedure reads the cards (house_way sorts them too), so that which of
+    # two equal cards a step names does not depend on the order they were typed in.
+    hand = tuple(sorted(decision.hand, reverse=True))
     groups = _groups(hand)
     steps = _steps(hand, groups, decision)
     choice_sv, choice_en = _equal_choice(hand, groups, decision)

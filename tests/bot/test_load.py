@@ -65,7 +65,15 @@ async def test_an_interaction_answered_too_late_costs_one_warning_line(
 async def test_one_members_pictures_go_one_at_a_time_the_rest_deferred(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
-    sent = [await fake_discord.send_command("houseway", {"hand": HAND}) for _ in range(5)]
+    # All five at once, and the first answer held a second at Discord's end, so that the
+    # four after it arrive while the member's lane is busy however loaded the machine is
+    # (one after another, a quick first picture could be done before the next arrived).
+    fake_discord.delay("POST /interactions/*/callback", 1.0, count=1)
+    sent = list(
+        await asyncio.gather(
+            *(fake_discord.send_command("houseway", {"hand": HAND}) for _ in range(5))
+        )
+    )
     for interaction in sent:
         await fake_discord.wait_until(lambda i=interaction: settled(i), 10, "every picture")
     kinds = [i.callback.callback_type for i in sent if i.callback is not None]
