@@ -28,6 +28,7 @@ from .batch import (
 from .cards import MAX_INPUT_LENGTH, Card, HandError, canonical_hand, card_name, parse_hand
 from .explain import Explanation, explain
 from .rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
+from .settle_command import run_settle_command
 from .strategy import format_strategy, player_way, strategy_fields
 from .way import Decision, house_way
 
@@ -328,6 +329,8 @@ def run_command(args: list[str]) -> int:
         return run_cost_command(args[1:], sys.stdout)
     if args and args[0] == "class-table":
         return run_class_table_command(args[1:], sys.stdout)
+    if args and args[0] == "settle":
+        return run_settle_command(args[1:], sys.stdout)
     if args and args[0] == "solve":
         return run_solve_command(args[1:], sys.stdout)
     if args and args[0] == "strategy" and "--measure" in args:
@@ -349,7 +352,8 @@ def run_command(args: list[str]) -> int:
         "(what the house way gives up, per rule), 'houseway strategy HAND' (the player's way: "
         "the project's advice; --measure: what it wins back), 'houseway class-table' (rebuild "
         "the exact analysis's table), 'houseway solve' (every hand class exactly, "
-        "checkpointed), 'houseway explain HAND' (the decision step by step). Use '-' to read "
+        "checkpointed), 'houseway settle' (one player against the dealer in chips, spec "
+        "section 9), 'houseway explain HAND' (the decision step by step). Use '-' to read "
         "one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")

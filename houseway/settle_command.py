@@ -1,0 +1,196 @@
+"""``houseway settle``: spec §9 on the command line, one player against the dealer.
+
+One hand from the arguments (``--player``, ``--dealer``, ``--two``, ``--bet``), or with
+``--json -`` one JSON object a line from standard input and one JSON line back for each,
+in order; a line it cannot take gets an error line and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from typing import Final, TextIO
+
+from .cards import Card, HandError, card_name, parse_cards, parse_hand
+from .game import BetError, DeckError, Settlement, SplitError, check_bet, settle_hands
+
+#: The keys a JSON line may hold; any other key is refused, so that a misspelt ``"tow"``
+#: does not silently hand the player's split to the house way.
+KEYS: Final = frozenset({"player", "dealer", "two", "bet"})
+
+
+class LineError(ValueError):
+    """A line that cannot be settled, with the machine-readable code its error line
+    carries. The message names the field and says what is expected."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        super().__init__(message)
+
+
+def _cards(field: str, text: object) -> tuple[Card, ...]:
+    if not isinstance(text, str):
+        raise LineError(
+            "wrong_type", f"{field}: expected the 7 cards as a string, e.g. 'As Kd Th 9c 7s 4d JK'"
+        )
+    try:
+        return parse_hand(text)
+    except HandError as error:
+        raise LineError(error.code, f"{field}: {error}") from error
+
+
+def _two(text: object) -> tuple[Card, ...] | None:
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise LineError(
+            "wrong_type",
+            "two: expected 2 cards as a string (e.g. 'Ah Kd'), or null for the house way",
+        )
+    try:
+        cards = parse_cards(text, None)
+    except HandError as error:
+        if error.code == "empty":
+            raise LineError(
+                "two_count", "two: no cards given: expected 2 cards, or null for the house way"
+            ) from error
+        raise LineError(error.code, f"two: {error}") from error
+    if len(cards) != 2:
+        raise LineError("two_count", f"two: expected 2 cards, got {len(cards)}")
+    return cards
+
+
+def settle_line(obj: object) -> Settlement:
+    """Settle one decoded JSON line, or say what is wrong with it."""
+    if not isinstance(obj, dict):
+        raise LineError(
+            "not_object",
+            'expected one JSON object a line: {"player": "<7 cards>", "dealer": "<7 cards>", '
+            '"two": "<2 cards>" or null, "bet": <chips>}',
+        )
+    unknown = sorted(str(key) for key in obj if key not in KEYS)
+    if unknown:
+        raise LineError(
+            "unknown_key", f"unknown key {unknown[0]!r}: the keys are player, dealer, two and bet"
+        )
+    for key in ("player", "dealer", "bet"):
+        if key not in obj:
+            raise LineError("missing", f"{key}: missing; every line needs player, dealer and bet")
+    player = _cards("player", obj["player"])
+    dealer = _cards("dealer", obj["dealer"])
+    two = _two(obj.get("two"))
+    try:
+        bet = check_bet(obj["bet"])
+    except BetError as error:
+        raise LineError("bad_bet", f"bet: {error}") from error
+    try:
+        return settle_hands(player, dealer, two, bet)
+    except DeckError as error:
+        raise LineError("card_in_both", str(error)) from error
+    except SplitError as error:
+        raise LineError(error.code, f"two: {error}") from error
+
+
+def error_line(error: LineError) -> dict[str, object]:
+    return {"error": {"code": error.code, "message": str(error)}}
+
+
+def run_json_lines(lines: Iterable[bytes], out: TextIO) -> int:
+    """Answer each line in order, flushed as it is written; exit 1 if any was refused."""
+    status = 0
+    for raw in lines:
+        try:
+            try:
+                obj = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError) as error:
+                raise LineError(
+                    "not_json", f"not a JSON object ({error}): expected one object a line"
+                ) from error
+            answer = settle_line(obj).to_json()
+        except LineError as error:
+            status = 1
+            answer = error_line(error)
+        except RecursionError:
+            status = 1
+            answer = error_line(LineError("not_json", "the JSON is nested too deeply to read"))
+        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        out.flush()
+    return status
+
+
+def _side(split_five: Sequence[Card], split_two: Sequence[Card]) -> str:
+    return f"{' '.join(map(card_name, split_five))} | {' '.join(map(card_name, split_two))}"
+
+
+def format_settlement(settlement: Settlement) -> str:
+    """The text answer: both splits, each hand's result and the chips."""
+    player, dealer = settlement.player, settlement.dealer
+    how = f"the house way, {player.rule}" if player.rule else "own split"
+    lines = [
+        f"player: {_side(player.five, player.two)}  ({how}{', FOUL' if player.foul else ''})",
+        f"dealer: {_side(dealer.five, dealer.two)}  (the house way, {dealer.rule})",
+    ]
+    if settlement.five is None or settlement.two is None:
+        lines.append("hands:  foul: the two-card hand beats the five-card hand, and loses")
+    else:
+        lines.append(f"hands:  five-card {settlement.five.value}, two-card {settlement.two.value}")
+    lines.append(
+        f"result: {settlement.outcome.name.lower()}: bet {settlement.bet}, "
+        f"commission {settlement.commission}, net {settlement.net:+d}"
+    )
+    return "\n".join(lines) + "\n"
+
+
+def run_settle_command(argv: Sequence[str], out: TextIO) -> int:
+    parser = argparse.ArgumentParser(
+        prog="houseway settle",
+        description="Settle one player against the dealer in whole chips (spec section 9): "
+        "the dealer sets by the house way; the player's own split (--two) or, without it, "
+        "the house way; a copy goes to the dealer; a win pays the bet less 5% rounded up.",
+        epilog='With --json -: one object a line, {"player": "<7 cards>", "dealer": '
+        '"<7 cards>", "two": "<2 cards>" or null, "bet": <chips>}; one JSON line back each.',
+    )
+    parser.add_argument("source", nargs="?", help="'-' to read JSON lines from standard input")
+    parser.add_argument("--player", help="the player's seven cards")
+    parser.add_argument("--dealer", help="the dealer's seven cards")
+    parser.add_argument("--two", help="the player's two-card hand (omit for the house way)")
+    parser.add_argument("--bet", help="the bet in whole chips")
+    parser.add_argument("--json", action="store_true", help="answer in JSON")
+    args = parser.parse_args(argv)
+    if args.source is not None:
+        if args.source != "-" or not args.json:
+            parser.error("read standard input with '--json -'")
+        if any(value is not None for value in (args.player, args.dealer, args.two, args.bet)):
+            parser.error("give the hands either on the command line or as JSON lines, not both")
+        if sys.stdin is None:
+            print(
+                "houseway: standard input is closed; pipe in one JSON object a line",
+                file=sys.stderr,
+            )
+            return 2
+        return run_json_lines(sys.stdin.buffer, out)
+    missing = [name for name in ("player", "dealer", "bet") if getattr(args, name) is None]
+    if missing:
+        parser.error(
+            f"--{missing[0]} is required, e.g. houseway settle --player 'As Ks 9d 8c 5h 4s 2d' "
+            "--dealer 'Qh Qd Jc 7s 6h 3c 2s' --bet 100"
+        )
+    bet: object = int(args.bet) if args.bet.strip().lstrip("+-").isdigit() else args.bet
+    line: dict[str, object] = {"player": args.player, "dealer": args.dealer, "bet": bet}
+    if args.two is not None:
+        line["two"] = args.two
+    try:
+        settlement = settle_line(line)
+    except LineError as error:
+        if args.json:
+            out.write(json.dumps(error_line(error), ensure_ascii=False) + "\n")
+        else:
+            print(f"houseway settle: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        out.write(json.dumps(settlement.to_json(), ensure_ascii=False) + "\n")
+    else:
+        out.write(format_settlement(settlement))
+    return 0
