@@ -43,6 +43,7 @@ from tests.fakediscord import (
 )
 from tests.fakediscord.harness import endpoints_pointing_at, running_client
 from tests.fakediscord.models import MANAGE_GUILD
+from tests.fakediscord.wire import error_fields
 
 # Binary bytes with CR/LF and a fake multipart boundary in them: anything that treats the
 # upload as text or re-encodes it would corrupt them.
@@ -567,6 +568,7 @@ async def test_server_error_is_retried_by_the_client(
 # --- the stand-in's own surface ------------------------------------------------------------
 
 
+@pytest.mark.discord_refuses
 async def test_rest_surface_details(fake_discord: FakeDiscord) -> None:
     fake = fake_discord
     auth = {"Authorization": f"Bot {fake.token}"}
@@ -658,10 +660,11 @@ async def test_command_routes_in_either_scope(
         ({"choices": [{"name": "x" * 101, "value": "a"}]}, "choices.0.name"),
         (
             {"choices": [{"name": "a", "value": "a", "name_localizations": {"sv-SE": ""}}]},
-            "choices.0.name",
+            "choices.0.name_localizations.sv-SE",
         ),
     ],
 )
+@pytest.mark.discord_refuses
 async def test_a_localised_option_text_breaking_discords_rules_is_refused(
     fake_discord: FakeDiscord, change: dict[str, object], field: str
 ) -> None:
@@ -676,7 +679,8 @@ async def test_a_localised_option_text_breaking_discords_rules_is_refused(
         async with http.put(url, json=[command]) as resp:
             assert resp.status == 400
             body = await resp.json()
-        assert body["code"] == 50035 and f"options.0.{field}:" in body["message"]
+        assert body["code"] == 50035 and body["message"] == "Invalid Form Body"
+        assert error_fields(body["errors"]) == [f"0.options.0.{field}"]
         fine = {**option, "name_localizations": {"sv-SE": "visa_för_alla"}}
         for refused in ("choices", "description_localizations"):
             fine.pop(refused, None)

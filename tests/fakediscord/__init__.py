@@ -25,11 +25,16 @@ What it models
   reactions, DM channel creation, guild/channel/member/user lookups, and a tiny CDN that
   serves uploaded attachments. Everything else is logged and answered 404 (405 for a
   known path with the wrong method) and listed in ``fake.unknown_requests``.
-* Discord's rules that catch real bugs: one initial callback per interaction (40060),
-  the 3 s callback deadline (10062, configurable), callback types valid for the
-  interaction type, follow-ups only after acknowledging, the first follow-up after a
-  "thinking" defer replacing the loading message, empty messages (50006), content/embed/
-  component/attachment description limits (50035), ephemeral only via interactions.
+* Discord's rules that catch real bugs: every request body held to Discord's own OpenAPI
+  description (``openapi``) and to the documented limits it does not express (``limits``:
+  6,000 embed characters, rows and selects, unique custom ids, components v2 totals,
+  command names and their 4,000 characters), answered 400/50035 naming the field; one
+  initial callback per interaction (40060), the 3 s callback deadline (10062,
+  configurable), callback types valid for the interaction type, follow-ups only after
+  acknowledging, the first follow-up after a "thinking" defer replacing the loading
+  message, empty messages (50006), ephemeral only via interactions. Each refusal is kept
+  in ``fake.refusals`` and fails the test (``plugin``; ``@pytest.mark.discord_refuses``
+  for a test that sends one on purpose).
 * Gateway: HELLO, heartbeat/ACK, IDENTIFY -> READY (``resume_gateway_url`` on a separate
   path) + GUILD_CREATE, RESUME with replay of missed events then RESUMED, INVALID_SESSION
   when not resumable, op 7/op 9/close codes/abrupt drops on demand, REQUEST_GUILD_MEMBERS ->
@@ -71,8 +76,10 @@ What it does NOT model
   clicks in private channels are not modelled.
 * Mentions and ``allowed_mentions`` are recorded, never resolved; embeds, components
   and attachments are stored as sent (no unfurling, no image sizes, no component ids).
-* Validation is partial: a payload Discord would reject may be accepted here (the
-  reverse should not happen; report it if it does).
+* Validation is what the description and ``limits`` say: a payload Discord would reject
+  for a reason neither states (permissions, a state of the server) may be accepted here
+  (the reverse should not happen; report it if it does, and name it in
+  ``openapi.LENIENCIES`` if Discord takes it).
 """
 
 from .models import (

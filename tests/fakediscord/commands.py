@@ -4,36 +4,14 @@ log of every bulk overwrite."""
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
 from aiohttp import web
 
+from .limits import check_command
 from .models import CommandSync
 from .rest import RestMixin
-from .wire import HTTPError, Params, bad_length, bad_name, invalid_form, json_response, too_long
-
-_COMMAND_NAME = re.compile(r"^[-_\w']{1,32}$", re.UNICODE)
-
-
-def _check_localised(payload: dict[str, Any], where: str) -> None:
-    """A slash command's or option's localised names and descriptions follow the rules of
-    the text they translate (Discord refuses a sync otherwise): a name 1-32 lowercase
-    letters, digits, - or _, a description 1-100 characters."""
-    for locale, name in (payload.get("name_localizations") or {}).items():
-        if not isinstance(name, str) or not _COMMAND_NAME.match(name) or name != name.lower():
-            raise bad_name(f"{where}.name_localizations.{locale}")
-    for locale, description in (payload.get("description_localizations") or {}).items():
-        if not isinstance(description, str) or not 1 <= len(description) <= 100:
-            raise bad_length(f"{where}.description_localizations.{locale}", 1, 100)
-
-
-def _check_choices(choices: Any, where: str) -> None:
-    """A choice's name and its localisations: 1-100 characters, spaces allowed."""
-    for i, choice in enumerate(choices or []):
-        names = [choice.get("name"), *(choice.get("name_localizations") or {}).values()]
-        if not all(isinstance(name, str) and 1 <= len(name) <= 100 for name in names):
-            raise bad_length(f"{where}.{i}.name", 1, 100)
+from .wire import HTTPError, Params, invalid_form, json_response
 
 
 class CommandsMixin(RestMixin):
@@ -49,61 +27,13 @@ class CommandsMixin(RestMixin):
             raise HTTPError(403, 50001, "Missing Access")
         return int(guild)
 
-    def _validate_options(self, options: Any, where: str, depth: int = 0) -> None:
-        if not isinstance(options, list):
-            raise invalid_form(where, "must be a list")
-        if len(options) > 25:
-            raise invalid_form(where, "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
-        seen_optional = False
-        names: set[str] = set()
-        for i, opt in enumerate(options):
-            here = f"{where}.{i}"
-            name = opt.get("name", "")
-            if not _COMMAND_NAME.match(name) or name != name.lower():
-                raise bad_name(f"{here}.name")
-            if name in names:
-                raise invalid_form(
-                    f"{here}.name",
-                    "Option names must be unique",
-                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
-                )
-            names.add(name)
-            if not 1 <= len(opt.get("description", "")) <= 100:
-                raise bad_length(f"{here}.description", 1, 100)
-            _check_localised(opt, here)
-            if len(opt.get("choices") or []) > 25:
-                raise too_long(f"{here}.choices", 25)
-            _check_choices(opt.get("choices"), f"{here}.choices")
-            if opt.get("type") in (1, 2):
-                if depth >= 2:
-                    raise invalid_form(f"{here}.type", "Subcommands nested too deeply")
-                self._validate_options(opt.get("options") or [], f"{here}.options", depth + 1)
-            elif opt.get("required"):
-                if seen_optional:
-                    raise invalid_form(
-                        here,
-                        "Required options must be placed before non-required options",
-                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                    )
-            else:
-                seen_optional = True
-
     def _make_command(
         self, scope: int | None, body: dict[str, Any], where: str, existing: dict[str, Any] | None
     ) -> dict[str, Any]:
+        check_command(body, where)
         ctype = body.get("type", 1)
         name = body.get("name", "")
-        if ctype == 1:
-            if not _COMMAND_NAME.match(name) or name != name.lower():
-                raise bad_name(f"{where}.name")
-        elif not 1 <= len(name) <= 32:  # user/message commands: any case, spaces allowed
-            raise bad_name(f"{where}.name")
         description = body.get("description") or ""
-        if ctype == 1 and not 1 <= len(description) <= 100:
-            raise bad_length(f"{where}.description", 1, 100)
-        if ctype == 1:
-            _check_localised(body, where)
-        self._validate_options(body.get("options") or [], f"{where}.options")
         cmd: dict[str, Any] = {
             "id": existing["id"] if existing else str(self.snowflake()),
             "application_id": str(self.application_id),

@@ -14,6 +14,7 @@ from aiohttp import web
 from . import gateway as gw
 from .gateway_protocol import GatewayMixin
 from .guilds import GuildsMixin
+from .limits import check_message
 from .models import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -30,7 +31,6 @@ from .wire import (
     FILE_FIELD,
     HTTPError,
     Params,
-    bad_length,
     invalid_form,
     json_response,
     redact,
@@ -49,44 +49,11 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
     posts), with Discord's limits."""
 
     def _validate_message(self, msg: FakeMessage, *, where: str = "") -> None:
+        """Discord's limits on a message as it would stand (new, or edited: an edit's
+        body alone may pass and the message it makes not); the body itself was checked
+        against Discord's description on arrival."""
         prefix = f"{where}." if where else ""
-        if len(msg.content) > 2000:
-            raise too_long(f"{prefix}content", 2000)
-        if len(msg.embeds) > 10:
-            raise too_long(f"{prefix}embeds", 10)
-        total = 0
-        for i, embed in enumerate(msg.embeds):
-            limits = {"title": 256, "description": 4096}
-            for key, limit in limits.items():
-                value = embed.get(key) or ""
-                total += len(value)
-                if len(value) > limit:
-                    raise too_long(f"{prefix}embeds.{i}.{key}", limit)
-            fields = embed.get("fields") or []
-            if len(fields) > 25:
-                raise too_long(f"{prefix}embeds.{i}.fields", 25)
-            for j, fld in enumerate(fields):
-                name, value = fld.get("name") or "", fld.get("value") or ""
-                if not name or len(name) > 256 or not value or len(value) > 1024:
-                    raise bad_length(f"{prefix}embeds.{i}.fields.{j}.name/value", 1, 1024)
-                total += len(name) + len(value)
-            total += len((embed.get("footer") or {}).get("text") or "")
-            total += len((embed.get("author") or {}).get("name") or "")
-        if total > 6000:
-            raise invalid_form(
-                f"{prefix}embeds",
-                "Embed size exceeds maximum size of 6000",
-                "MAX_EMBED_SIZE_EXCEEDED",
-            )
-        if msg.flags & COMPONENTS_V2:
-            if msg.content or msg.embeds:
-                raise invalid_form(
-                    f"{prefix}components",
-                    "content and embeds cannot be used with IS_COMPONENTS_V2",
-                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                )
-        elif len(msg.components) > 5:
-            raise too_long(f"{prefix}components", 5)
+        check_message(msg.content, msg.embeds, msg.components, msg.flags, prefix=prefix)
         if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
             raise HTTPError(400, 50006, "Cannot send an empty message")
 

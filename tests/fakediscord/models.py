@@ -529,6 +529,21 @@ class RequestLog:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """A request Discord would refuse as wrong in itself (``wire.REFUSAL_CODES``): what
+    was sent where, and Discord's answer, with the field it names."""
+
+    method: str
+    path: str  # tokens redacted
+    status: int
+    code: int
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status} {self.code}: {self.detail}"
+
+
+@dataclass(frozen=True)
 class CommandSync:
     """One bulk overwrite (``PUT``) of application commands."""
 

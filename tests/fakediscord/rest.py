@@ -12,11 +12,12 @@ import math
 import re
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from aiohttp import web
 
-from .models import Fault, RequestLog, SentFile
+from . import openapi
+from .models import Fault, Refusal, RequestLog, SentFile
 from .state import ServerState
 from .wire import (
     FILE_FIELD,
@@ -30,6 +31,8 @@ from .wire import (
 )
 
 _log = logging.getLogger("tests.fakediscord")
+#: Where a request keeps its body once read.
+_BODY: Final = web.RequestKey("fakediscord.body", tuple[Any, list[SentFile]])
 
 try:  # aiohttp keeps BodyPartReader in aiohttp.multipart
     from aiohttp import BodyPartReader as _BodyPart
@@ -168,6 +171,10 @@ class RestMixin(ServerState):
                 response = await self._route(request, method, path, entry, arrived)
         except HTTPError as exc:
             response = exc.response()
+            if exc.refusal:
+                refusal = Refusal(method, redact(path), exc.status, exc.code, exc.detail)
+                _log.warning("fake Discord refused %s", refusal)
+                self.refusals.append(refusal)
         except Exception as exc:
             # A bug in the stand-in, not in the bot: answer 400 (discord.py would retry a 5xx
             # for ~16 s) and remember it so the fixture can fail the test loudly.
@@ -195,6 +202,9 @@ class RestMixin(ServerState):
                 raise HTTPError(401, 0, "401: Unauthorized")
             # An optional part of the path that is absent (a command's guild) is left out.
             params = {k: v for k, v in match.groupdict().items() if v is not None}
+            if request.can_read_body:
+                body, _ = await self._read_body(request)
+                openapi.check_request(method, path, body, request.content_type)
             return await route.handler(request, params, arrived)
         _log.warning("fake Discord: unhandled route %s %s", method, redact(path))
         self.unknown_requests.append(entry)
@@ -221,7 +231,14 @@ class RestMixin(ServerState):
         return web.Response(body=blob.data, headers={"Content-Type": ctype})
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[SentFile]]:
-        """JSON body, or multipart ``payload_json`` plus ``files[n]`` parts (raw bytes)."""
+        """JSON body, or multipart ``payload_json`` plus ``files[n]`` parts (raw bytes);
+        read once, when the request is checked against Discord's description."""
+        read = request.get(_BODY)
+        if read is None:
+            read = request[_BODY] = await self._read_new_body(request)
+        return read
+
+    async def _read_new_body(self, request: web.Request) -> tuple[Any, list[SentFile]]:
         if request.content_type == "multipart/form-data":
             reader = await request.multipart()
             payload: Any = None

@@ -27,6 +27,7 @@ from .models import (
     FakeUser,
     Fault,
     GatewayOp,
+    Refusal,
     RequestLog,
     ResponseTimeStats,
     Sent,
@@ -116,6 +117,9 @@ class ServerState:
         self.requests: list[RequestLog] = []
         self.unknown_requests: list[RequestLog] = []
         self.internal_errors: list[str] = []
+        #: Requests Discord would refuse as wrong in themselves (an invalid body, an empty
+        #: message, a second answer to one interaction): the fixtures fail the test for them.
+        self.refusals: list[Refusal] = []
         self.faults: list[Fault] = []
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.sync_log: list[CommandSync] = []
@@ -379,6 +383,8 @@ class ServerState:
             )
         if self.internal_errors:
             lines.append("fake Discord errors: " + "; ".join(self.internal_errors))
+        if self.refusals:
+            lines.append("REFUSED: " + "; ".join(map(str, self.refusals)))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ response times
