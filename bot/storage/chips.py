@@ -187,8 +187,12 @@ async def ensure_stack(
     return written
 
 
-#: Grants written together share a time; newest first shows the later grant first.
-_KIND_ORDER = "CASE kind WHEN 'refill' THEN 3 WHEN 'topup' THEN 2 WHEN 'start' THEN 1 ELSE 0 END"
+#: Entries of one moment in the order they happen (the start, a top-up, a refill, then a
+#: bet taken with them, its result last), so that newest first reads them backwards.
+_KIND_ORDER = (
+    "CASE kind WHEN 'start' THEN 1 WHEN 'topup' THEN 2 WHEN 'refill' THEN 3"
+    " WHEN 'bet' THEN 4 ELSE 5 END"
+)
 
 
 async def last_entries(db: Database, guild_id: int, user_id: int, limit: int = 10) -> list[Entry]:
