@@ -21,6 +21,7 @@ from bot.storage import game as store
 from bot.storage.forgotten import forget_member
 from houseway.cards import DECK, Card
 from tests.bot.ledger_checks import assert_ledger_consistent
+from tests.bot.test_practice import rows_mentioning
 
 GUILD = 111
 OTHER_GUILD = 222
@@ -423,6 +424,8 @@ async def test_a_member_forgotten_between_deal_and_settlement_is_not_paid(db: Da
     stored = await store.get_round(db, "r1")
     assert stored is not None and [s.user_id for s in stored.seats] == [ALICE]
     assert not await store.record_given_up(db, "r1", 1, 10)
+    # Every table of every migration: only the 30-day note of the forget is left.
+    assert await rows_mentioning(db, BOB) == {"forgotten_members": 1}
 
 
 async def test_a_seat_older_than_its_members_forget_is_deleted_not_settled(db: Database) -> None:
