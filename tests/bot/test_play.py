@@ -293,10 +293,17 @@ async def test_huset_valjer_in_swedish_and_deal_again_settle_as_the_core_does(
         )
         assert f"netto **{net_text(expected.net, 'sv')}**" in field(result, "Marker")
         assert review["title"] == "Hur spelade jag?"
-        assert (
-            "Din delning var den bästa" in review["description"]
-            or "kostade ditt val" in review["description"]
-        )
+        exact = analyze(hand)  # Huset väljer: the member's split is the house way's
+        digits = digits_of(exact.house.ev, exact.best.ev)
+        if exact.house_rank == 1:
+            assert "✅ Din delning var den bästa: inget uppgivet." in review["description"]
+        else:
+            cost = shown(gap_of(exact.best.ev, exact.house.ev, digits) * 100, digits - 2, "sv")
+            assert (
+                f"Mot den bästa delningen kostade ditt val **{cost}** per 100 i insats."
+                in review["description"]
+            )
+        assert "Mot Huset väljer" not in review["description"]
         if number == 0:
             again = component(shown_message, "play:again:")
             assert again["label"] == "Ge igen (10)"
