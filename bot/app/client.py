@@ -28,6 +28,8 @@ EXTENSIONS = (
     "bot.cogs.analyze",
     "bot.cogs.quiz",
     "bot.cogs.practice",
+    "bot.cogs.play",
+    "bot.cogs.chips",
     "bot.cogs.cards",
     "bot.cogs.meta",
 )

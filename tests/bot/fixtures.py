@@ -177,6 +177,8 @@ COMMANDS = {
     "practice",
     "stats",
     "daily",
+    "play",
+    "chips",
     "cards",
 }
 

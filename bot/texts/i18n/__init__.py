@@ -22,6 +22,7 @@ from babel.numbers import format_decimal
 from discord import app_commands
 
 from . import (
+    messages_game,
     messages_hands,
     messages_meta,
     messages_pictures,
@@ -80,6 +81,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = merged(
     messages_pictures.MESSAGES,
     messages_strategy.MESSAGES,
     messages_win.MESSAGES,
+    messages_game.MESSAGES,
 )
 
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
@@ -89,6 +91,7 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
     messages_pictures.PLURALS,
     messages_strategy.PLURALS,
     messages_win.PLURALS,
+    messages_game.PLURALS,
 )
 merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
 

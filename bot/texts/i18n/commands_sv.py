@@ -99,4 +99,24 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     ),
     "Four colours (♠ black, ♥ red, ♦ blue, ♣ green)": "Fyra färger (♠ svart, ♥ röd, ♦ blå, ♣ grön)",
     "Two colours (red and black)": "Två färger (rött och svart)",
+    "play": "spela",
+    "Play a hand of Pai Gow alone against the house way's dealer, for play chips": (
+        "Spela en hand Pai Gow ensam mot givaren som lägger enligt Huset väljer, om spelmarker"
+    ),
+    "bet": "insats",
+    "Your bet in play chips": "Din insats i spelmarker",
+    "chips": "marker",
+    "Your play chips in this server, and its boards": "Dina spelmarker på servern och dess topplistor",
+    "A stack of chips, the last hands and the ledger": (
+        "En hög marker, de senaste händerna och kontoboken"
+    ),
+    "Whose chips (default: yours)": "Vems marker (standard: dina)",
+    "top": "topp",
+    "The server's boards: most chips, or skill": "Serverns topplistor: flest marker eller skicklighet",
+    "board": "lista",
+    "Most chips, or skill: least given up against the best split": (
+        "Flest marker, eller skicklighet: minst uppgivet mot den bästa delningen"
+    ),
+    "Chips": "Marker",
+    "Skill": "Skicklighet",
 }
