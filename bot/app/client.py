@@ -28,6 +28,7 @@ EXTENSIONS = (
     "bot.cogs.analyze",
     "bot.cogs.quiz",
     "bot.cogs.practice",
+    "bot.cogs.table",
     "bot.cogs.cards",
     "bot.cogs.meta",
 )

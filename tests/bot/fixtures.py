@@ -178,6 +178,7 @@ COMMANDS = {
     "stats",
     "daily",
     "cards",
+    "table",
 }
 
 

@@ -28,6 +28,7 @@ from . import (
     messages_practice,
     messages_quiz,
     messages_strategy,
+    messages_table,
     messages_win,
 )
 from .commands_sv import COMMAND_TEXTS_SV
@@ -80,6 +81,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = merged(
     messages_pictures.MESSAGES,
     messages_strategy.MESSAGES,
     messages_win.MESSAGES,
+    messages_table.MESSAGES,
 )
 
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
@@ -89,6 +91,7 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
     messages_pictures.PLURALS,
     messages_strategy.PLURALS,
     messages_win.PLURALS,
+    messages_table.PLURALS,
 )
 merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
 
