@@ -77,9 +77,12 @@ def help_lines(commands_: Iterable[AnyCommand], interaction: discord.Interaction
         for command in leaves:
             key = command.extras.get("help")
             if isinstance(key, str):
-                lines.append(
-                    HelpLine(command.qualified_name, key, root.default_permissions is not None)
+                # For moderators: the whole group (Discord shows it to them), or one
+                # command of an everyday group that checks its member itself.
+                moderators = root.default_permissions is not None or bool(
+                    command.extras.get("moderators")
                 )
+                lines.append(HelpLine(command.qualified_name, key, moderators))
     return lines
 
 

@@ -20,11 +20,13 @@ EVERYDAY = (
     "stats forget",
     "practice",
     "daily",
+    "table open",
+    "table close",
     "cards",
     "help",
     "about",
 )
-MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset")
+MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset", "table config")
 
 
 def lines(text: str) -> dict[str, str]:

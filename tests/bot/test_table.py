@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.cogs.table.announce import REVEAL_IMAGE
 from bot.service.timing import TableTiming
 from bot.storage import Database, open_database
 from bot.storage import chips as chips_store
@@ -30,7 +31,6 @@ from tests.fakediscord.models import COMPONENTS_V2, FakeInteraction, FakeMessage
 PATIENT = TableTiming(countdown=60, gather=60, pause=60, retry_delay=0.2)
 #: A countdown that runs out while the test waits for it.
 HURRIED = TableTiming(countdown=1.0, gather=60, pause=60, retry_delay=0.2)
-REVEAL_IMAGE = "table-reveal.png"
 
 
 @pytest.fixture
