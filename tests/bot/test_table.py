@@ -460,3 +460,35 @@ def test_reveal_picture_is_readable_on_a_phone() -> None:
     image = Image.open(io.BytesIO(render_reveal(rows)))
     assert image.width <= 1000  # a card 112 px of about 950: about 47 px at 400 px
     assert image.height < 8 * 300
+
+
+async def test_a_channel_closed_to_the_bot_refuses_the_table_and_an_idle_table_closes(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
+) -> None:
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    idle = TableTiming(countdown=60, gather=60, pause=60, idle_close=0.5, retry_delay=0.2)
+    async with run_bot(fake, database_url=any_database_url, table_timing=idle):
+        fake.inject(
+            f"POST /channels/{QUIZ_CHANNEL_ID}/messages",
+            status=403,
+            count=1,
+            body={"message": "Missing Permissions", "code": 50013},
+        )
+        refused = await fake.send_command("table open", user=fake.owner, channel_id=QUIZ_CHANNEL_ID)
+        sent = await fake.wait_response(refused)
+        assert sent.ephemeral and sent.content.startswith("I may not post in this channel")
+        table = await open_table(fake)  # nobody sits down: it closes itself
+        await fake.wait_until(
+            lambda: any(
+                "closed after" in (r.content or "") for r in fake.channel_records(CHANNEL_ID)
+            ),
+            10,
+            "the idle close said",
+        )
+        await fake.wait_until(
+            lambda: "closed itself" in texts(fake.get_message(table.id).components), 10, "closed"
+        )
+        assert fake.get_message(table.id).custom_ids() == []
+        again = await open_table(fake)  # the channel is free again
+        assert again.id != table.id
