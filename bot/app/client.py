@@ -30,6 +30,7 @@ EXTENSIONS = (
     "bot.cogs.practice",
     "bot.cogs.play",
     "bot.cogs.chips",
+    "bot.cogs.table",
     "bot.cogs.cards",
     "bot.cogs.meta",
 )

@@ -85,9 +85,12 @@ def help_lines(commands_: Iterable[AnyCommand], interaction: discord.Interaction
             if command.extras.get("needs_server") and interaction.guild_id is None:
                 continue  # offered in DMs only to say why it needs a server
             if isinstance(key, str):
-                lines.append(
-                    HelpLine(command.qualified_name, key, root.default_permissions is not None)
+                # For moderators: the whole group (Discord shows it to them), or one
+                # command of an everyday group that checks its member itself.
+                moderators = root.default_permissions is not None or bool(
+                    command.extras.get("moderators")
                 )
+                lines.append(HelpLine(command.qualified_name, key, moderators))
     return lines
 
 

@@ -180,6 +180,7 @@ COMMANDS = {
     "play",
     "chips",
     "cards",
+    "table",
 }
 
 

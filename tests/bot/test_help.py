@@ -23,11 +23,13 @@ EVERYDAY = (
     "play",
     "chips view",
     "chips top",
+    "table open",
+    "table close",
     "cards",
     "help",
     "about",
 )
-MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset")
+MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset", "table config")
 
 
 def lines(text: str) -> dict[str, str]:

@@ -42,6 +42,109 @@ _CREATE_FLAGS: Final = EPHEMERAL | (1 << 2) | (1 << 12) | COMPONENTS_V2
 _EDIT_FLAGS: Final = (1 << 2) | COMPONENTS_V2
 #: An attachment's description (alt text) is at most this long.
 MAX_ATTACHMENT_DESCRIPTION: Final = 1024
+#: Components v2 (IS_COMPONENTS_V2), as discord-openapi.json's *ForMessageRequest schemas
+#: give them: what may stand at the top, inside a container, and the limits Discord adds.
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR = (
+    1,
+    2,
+    9,
+    10,
+    11,
+    12,
+    13,
+    14,
+)
+CONTAINER: Final = 17
+_SELECTS_V1: Final = frozenset({3, 5, 6, 7, 8})
+_V2_TOP: Final = frozenset(
+    {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+_IN_CONTAINER: Final = _V2_TOP - {CONTAINER}
+#: Every component of a message, nested ones and accessories counted.
+MAX_V2_COMPONENTS: Final = 40
+#: All text displays' content of a message together.
+MAX_V2_TEXT: Final = 4000
+
+
+def _check_v2(components: list[dict[str, Any]], attachments: set[str], prefix: str) -> None:
+    """Discord's shape rules for a components v2 message (the parts the bot can get wrong)."""
+    counted = 0
+    text_total = 0
+    custom_ids: set[str] = set()
+
+    def fail(where: str, message: str) -> HTTPError:
+        return invalid_form(f"{prefix}components{where}", message, "BASE_TYPE_BAD_COMPONENT")
+
+    def interactive(comp: dict[str, Any], where: str) -> None:
+        custom_id = comp.get("custom_id")
+        if comp.get("type") == BUTTON and comp.get("style") == 5:
+            return
+        if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
+            raise fail(where, "custom_id must be 1 to 100 characters")
+        if custom_id in custom_ids:
+            raise invalid_form(
+                f"{prefix}components{where}",
+                "Duplicate custom_id",
+                "COMPONENT_CUSTOM_ID_DUPLICATED",
+            )
+        custom_ids.add(custom_id)
+
+    def walk(comp: dict[str, Any], where: str, allowed: frozenset[int]) -> None:
+        nonlocal counted, text_total
+        counted += 1
+        kind = comp.get("type")
+        if kind not in allowed:
+            raise fail(where, f"component type {kind} is not allowed here")
+        children = comp.get("components") or []
+        if kind == CONTAINER:
+            if not 1 <= len(children) <= 40:
+                raise bad_length(f"{prefix}components{where}.components", 1, 40)
+            for i, child in enumerate(children):
+                walk(child, f"{where}.components.{i}", _IN_CONTAINER)
+        elif kind == SECTION:
+            if not 1 <= len(children) <= 3:
+                raise bad_length(f"{prefix}components{where}.components", 1, 3)
+            for i, child in enumerate(children):
+                walk(child, f"{where}.components.{i}", frozenset({TEXT_DISPLAY}))
+            accessory = comp.get("accessory")
+            if not isinstance(accessory, dict):
+                raise fail(where, "a section needs an accessory")
+            walk(accessory, f"{where}.accessory", frozenset({BUTTON, THUMBNAIL}))
+        elif kind == ACTION_ROW:
+            if not 1 <= len(children) <= 5:
+                raise bad_length(f"{prefix}components{where}.components", 1, 5)
+            selects = [c for c in children if c.get("type") in _SELECTS_V1]
+            if selects and len(children) > 1:
+                raise fail(where, "a select menu fills its action row alone")
+            for i, child in enumerate(children):
+                walk(child, f"{where}.components.{i}", frozenset({BUTTON}) | _SELECTS_V1)
+        elif kind == TEXT_DISPLAY:
+            content = comp.get("content")
+            if not isinstance(content, str) or not 1 <= len(content) <= MAX_V2_TEXT:
+                raise bad_length(f"{prefix}components{where}.content", 1, MAX_V2_TEXT)
+            text_total += len(content)
+        elif kind == MEDIA_GALLERY:
+            items = comp.get("items") or []
+            if not 1 <= len(items) <= 10:
+                raise bad_length(f"{prefix}components{where}.items", 1, 10)
+            for i, item in enumerate(items):
+                url = (item.get("media") or {}).get("url")
+                description = item.get("description")
+                if description is not None and not 1 <= len(description) <= 1024:
+                    raise bad_length(f"{prefix}components{where}.items.{i}.description", 1, 1024)
+                if not isinstance(url, str) or not url:
+                    raise fail(f"{where}.items.{i}", "media.url is required")
+                if url.startswith("attachment://") and url[13:] not in attachments:
+                    raise fail(f"{where}.items.{i}", f"no attachment named {url[13:]}")
+        elif kind in (BUTTON, *_SELECTS_V1):
+            interactive(comp, where)
+
+    for i, comp in enumerate(components):
+        walk(comp, f".{i}", _V2_TOP)
+    if counted > MAX_V2_COMPONENTS:
+        raise too_long(f"{prefix}components", MAX_V2_COMPONENTS)
+    if text_total > MAX_V2_TEXT:
+        raise too_long(f"{prefix}components (text displays)", MAX_V2_TEXT)
 
 
 class MessagesMixin(GatewayMixin, GuildsMixin):
@@ -85,8 +188,16 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
                     "content and embeds cannot be used with IS_COMPONENTS_V2",
                     "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
                 )
+            names = {str(a.get("filename")) for a in msg.attachments}
+            _check_v2(msg.components, names, prefix)
         elif len(msg.components) > 5:
             raise too_long(f"{prefix}components", 5)
+        elif any(c.get("type") != ACTION_ROW for c in msg.components):
+            raise invalid_form(
+                f"{prefix}components",
+                "layout components need the IS_COMPONENTS_V2 flag",
+                "BASE_TYPE_BAD_COMPONENT",
+            )
         if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
             raise HTTPError(400, 50006, "Cannot send an empty message")
 

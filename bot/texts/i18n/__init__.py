@@ -29,6 +29,7 @@ from . import (
     messages_practice,
     messages_quiz,
     messages_strategy,
+    messages_table,
     messages_win,
 )
 from .commands_sv import COMMAND_TEXTS_SV
@@ -82,6 +83,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = merged(
     messages_strategy.MESSAGES,
     messages_win.MESSAGES,
     messages_game.MESSAGES,
+    messages_table.MESSAGES,
 )
 
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
@@ -92,6 +94,7 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
     messages_strategy.PLURALS,
     messages_win.PLURALS,
     messages_game.PLURALS,
+    messages_table.PLURALS,
 )
 merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
 
