@@ -17,12 +17,15 @@ from bot.service.timing import TableTiming
 from bot.storage import Database, open_database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
+from houseway.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, pretty_card
 from houseway.game import house_split, own_split, settle_seat
 from houseway.hands import five_value, is_legal, two_value
 from tests.bot.fixtures import BotRunner
 from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.quizhelpers import MODERATOR, PLAIN
+from tests.bot.test_practice_win import digits_of, gap_of
+from tests.bot.test_practice_win import shown as ev_shown
 from tests.fakediscord import CHANNEL_ID, GUILD_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
 from tests.fakediscord.models import COMPONENTS_V2, FakeInteraction, FakeMessage, Sent
 
@@ -259,6 +262,32 @@ async def test_two_members_play_a_round_and_the_reveal_pays_what_the_core_settle
             assert f"{stack:,}".replace(",", "\u00a0" if swedish else ",") in line
             assert how in ("own", "house")
         assert reveal.allowed_mentions == {"parse": []} or not reveal.allowed_mentions.get("parse")
+        # How did I play?, privately, where each member opened their hand: the figures are
+        # analyze's (the EV of the split played, shown to the digits that tell them apart),
+        # and what it gave up goes to the skill board.
+        for user, shown_at, cards, result, lang in (
+            (anna, anna_shown, anna_cards, anna_result, "sv"),
+            (bo, bo_shown, bo_cards, bo_result, "en"),
+        ):
+            [followup] = await fake.wait_followups(shown_at, 1, timeout=60)
+            assert followup.ephemeral
+            [review] = followup.embeds
+            assert review["title"] == ("Hur spelade jag?" if lang == "sv" else "How did I play?")
+            exact = analyze(cards)
+            played = next(
+                split for split in exact.splits if set(split.two) == set(result.player.two)
+            )
+            digits = digits_of(played.ev, exact.house.ev, exact.best.ev)
+            yours = review["description"].split("\n")[0]
+            assert yours.endswith(ev_shown(played.ev, digits, lang, signed=True)), yours
+            gap = gap_of(exact.best.ev, played.ev, digits)
+            # written before the message was sent
+            row = await database.fetchrow(
+                "SELECT given_up FROM game_seats WHERE user_id = $1 AND round_id = $2",
+                user.id,
+                round_id,
+            )
+            assert row is not None and row["given_up"] == int(gap * 10**10)
 
 
 async def test_time_runs_out_and_the_house_sets_the_hand_and_says_so(

@@ -102,7 +102,6 @@ class HandsMixin(TablesBase):
         else:
             words = text("table.hand.set", lang, split=split_text(split.five, split.two, lang))
         await interaction.response.edit_message(content=words, view=None)
-        hand.shown = None
         self.refresh_soon(table)
         return "foul_stands" if split.foul else "set"
 
@@ -127,7 +126,6 @@ class HandsMixin(TablesBase):
             ),
             view=None,
         )
-        hand.shown = None
         self.refresh_soon(table)
         return "house"
 

@@ -56,7 +56,8 @@ class Hand:
     two: tuple[Card, ...] | None = None
     #: 'own', 'house' or 'timeout' (``bot.storage.game.HOWS``), once set.
     how: str | None = None
-    #: The member's last "Your hand" answer, to tell them there when their time runs out.
+    #: The member's last "Your hand" answer: where they are told when their time runs out
+    #: (a hand not set yet), and where How did I play? reaches them after the reveal.
     shown: discord.Interaction | None = None
 
 
