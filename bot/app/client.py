@@ -28,6 +28,9 @@ EXTENSIONS = (
     "bot.cogs.analyze",
     "bot.cogs.quiz",
     "bot.cogs.practice",
+    "bot.cogs.play",
+    "bot.cogs.chips",
+    "bot.cogs.table",
     "bot.cogs.cards",
     "bot.cogs.meta",
 )

@@ -2,9 +2,10 @@
 
 /help reads the command tree: a command (or a /quiz subcommand) says what it does where it
 is declared, as the message key in ``extras={"help": "help.…"}``, and /help lists it as a
-mention, but only where Discord offers it (a DM has no quiz). /about lists what the cogs
-store about members: a cog that keeps anything names its message keys in
-``STORES_ABOUT_MEMBERS``.
+mention, but only where Discord offers it (a DM has no quiz) and where it works (a command
+with ``extras["needs_server"]`` is offered in DMs only to say why it needs a server).
+/about lists what the cogs store about members: a cog that keeps anything names its
+message keys in ``STORES_ABOUT_MEMBERS``.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
 #: What /about says before and after the cogs' own lines.
 STORED_FIRST: Final = ("about.stored.nothing",)
 STORED_LAST: Final = ("about.stored.logs", "about.stored.ask")
+
+#: A field's name that shows nothing (Discord refuses an empty one): a list's continuation.
+UNTITLED: Final = "\u200b"
+#: The most characters Discord takes in a field's value.
+FIELD_LIMIT: Final = 1024
 
 AnyCommand = app_commands.Command[Any, ..., Any] | app_commands.Group
 
@@ -76,10 +82,15 @@ def help_lines(commands_: Iterable[AnyCommand], interaction: discord.Interaction
         leaves = root.walk_commands() if isinstance(root, app_commands.Group) else (root,)
         for command in leaves:
             key = command.extras.get("help")
+            if command.extras.get("needs_server") and interaction.guild_id is None:
+                continue  # offered in DMs only to say why it needs a server
             if isinstance(key, str):
-                lines.append(
-                    HelpLine(command.qualified_name, key, root.default_permissions is not None)
+                # For moderators: the whole group (Discord shows it to them), or one
+                # command of an everyday group that checks its member itself.
+                moderators = root.default_permissions is not None or bool(
+                    command.extras.get("moderators")
                 )
+                lines.append(HelpLine(command.qualified_name, key, moderators))
     return lines
 
 
@@ -101,6 +112,17 @@ def help_embed(lines: Iterable[HelpLine], lang: str, mentions: CommandMentions) 
     return embed
 
 
+def field_values(lines: Iterable[str], limit: int = FIELD_LIMIT) -> list[str]:
+    """Lines joined into as few field values as hold them, whole lines each, in order."""
+    values: list[str] = []
+    for line in lines:
+        if values and len(values[-1]) + 1 + len(line) <= limit:
+            values[-1] += "\n" + line
+        else:
+            values.append(line)
+    return values
+
+
 def about_embed(
     lang: str,
     source_url: str | None,
@@ -120,11 +142,11 @@ def about_embed(
         value=source_url or text("about.source.none", lang),
         inline=False,
     )
-    embed.add_field(
-        name=text("about.stored", lang),
-        value="\n".join(f"- {text(key, lang, cmd=mentions)}" for key in stored),
-        inline=False,
-    )
+    stored_lines = [f"- {text(key, lang, cmd=mentions)}" for key in stored]
+    for place, value in enumerate(field_values(stored_lines)):
+        # Discord holds 1,024 characters a field: the list goes on in untitled fields.
+        name = text("about.stored", lang) if place == 0 else UNTITLED
+        embed.add_field(name=name, value=value, inline=False)
     left = ("about.left.note", f"about.left.{backend}", "about.left.backups")
     embed.add_field(
         name=text("about.left", lang),

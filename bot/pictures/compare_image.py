@@ -1,7 +1,8 @@
-"""After a wrong split: the house way above the member's own split, each under a heading
-("Husets delning" / "Din delning") and each row labelled as in every split picture, in
-the member's deck. Stacked, not side by side, so that at Discord's width of about 400 px
-the labels stay as large as in a single split."""
+"""Splits stacked under headings: after a wrong split the house way above the member's own
+("Husets delning" / "Din delning"), and a played hand's showdown (the dealer above the
+player), each row labelled as in every split picture, in the member's deck. Stacked, not
+side by side, so that at Discord's width of about 400 px the labels stay as large as in a
+single split."""
 
 from __future__ import annotations
 
@@ -34,19 +35,27 @@ def _heading(words: str, width: int) -> Image.Image:
     return image
 
 
+def render_stacked(parts: Sequence[tuple[str, Split]], deck: Deck, *, lang: str) -> bytes:
+    """PNG of splits one above the other, each under its heading (words already in
+    ``lang``): the comparison after a wrong split, and a hand's showdown (the dealer above
+    the player)."""
+    rows = []
+    for heading, (five, two) in parts:
+        split = Image.open(io.BytesIO(render_split(five, two, deck, lang=lang))).convert("RGB")
+        rows += [_heading(heading, split.width), split]
+    width = max(row.width for row in rows)
+    image = Image.new("RGB", (width, sum(row.height for row in rows)), FELT)
+    top = 0
+    for row in rows:
+        image.paste(row, (0, top))
+        top += row.height
+    return encode_png(image.quantize(colors=256, method=Image.Quantize.FASTOCTREE))
+
+
 def render_comparison(house: Split, yours: Split, deck: Deck, *, lang: str) -> bytes:
     """PNG of the house way's split above the member's, each under its heading."""
-    parts = []
-    for key, (five, two) in (("compare.house", house), ("compare.yours", yours)):
-        split = Image.open(io.BytesIO(render_split(five, two, deck, lang=lang))).convert("RGB")
-        parts += [_heading(text(key, lang), split.width), split]
-    width = max(part.width for part in parts)
-    image = Image.new("RGB", (width, sum(part.height for part in parts)), FELT)
-    top = 0
-    for part in parts:
-        image.paste(part, (0, top))
-        top += part.height
-    return encode_png(image.quantize(colors=256, method=Image.Quantize.FASTOCTREE))
+    parts = [(text("compare.house", lang), house), (text("compare.yours", lang), yours)]
+    return render_stacked(parts, deck, lang=lang)
 
 
 def comparison_description(house: Split, yours: Split, lang: str) -> str:

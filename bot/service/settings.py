@@ -15,7 +15,7 @@ from urllib.parse import SplitResult, parse_qs, urlsplit
 
 from dotenv import dotenv_values
 
-from .timing import PracticeTiming, QuizTiming
+from .timing import PracticeTiming, QuizTiming, TableTiming
 
 DEFAULT_DATABASE_URL = "sqlite:///data/houseway.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -51,6 +51,8 @@ class Settings:
     quiz_timing: QuizTiming = field(default_factory=QuizTiming)
     #: Not from the environment either: practice's waits, workers and Leitner gaps.
     practice_timing: PracticeTiming = field(default_factory=PracticeTiming)
+    #: Not from the environment either: a table's countdown, pause and idle close.
+    table_timing: TableTiming = field(default_factory=TableTiming)
 
     @classmethod
     def from_env(

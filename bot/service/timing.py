@@ -1,4 +1,4 @@
-"""How a quiz and practice pace themselves: values passed in (``Settings.quiz_timing``,
+"""How a quiz, practice and a table pace themselves: values passed in (``Settings.quiz_timing``,
 ``Settings.practice_timing``), so tests and benchmarks run quick quizzes and change
 practice's limits without patching module constants. They stand below the settings that
 carry them and the features that read them."""
@@ -75,3 +75,24 @@ class PracticeTiming(Answering):
     in_flight: int = 2
     #: Leitner gaps: hands until a rule in box 0, 1, 2, ... is due again.
     gaps: tuple[int, ...] = field(default=GAPS)
+
+
+@dataclass(frozen=True)
+class TableTiming(Answering):
+    """How a table at /table paces its rounds."""
+
+    #: A round's countdown in seconds; None: the server's setting (/table config). Tests
+    #: pass a short one, below what a server may set.
+    countdown: float | None = None
+    #: The first round deals this long after the first member sits down, so that others
+    #: can join it (any seated member may press "Deal now" instead).
+    gather: float = 15.0
+    #: After a reveal, the next round deals this long later: time to read it.
+    pause: float = 10.0
+    #: A table where no round was dealt for this long (nobody seated, or everybody
+    #: sitting out) closes itself and says so: ten minutes.
+    idle_close: float = 600.0
+    #: How long a runner waits before retrying after a database or Discord failure.
+    retry_delay: float = 3.0
+    #: At shutdown the runners get this long to stop.
+    stop_runners: float = 1.5

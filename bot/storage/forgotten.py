@@ -47,6 +47,9 @@ MEMBER_ROWS = (
     ("answers", "user_id"),
     ("scores", "user_id"),
     ("member_settings", "user_id"),
+    # Chips in every server, and seats (open ones too: their round settles without them).
+    ("chip_entries", "user_id"),
+    ("game_seats", "user_id"),
 )
 
 

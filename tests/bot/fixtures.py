@@ -177,7 +177,10 @@ COMMANDS = {
     "practice",
     "stats",
     "daily",
+    "play",
+    "chips",
     "cards",
+    "table",
 }
 
 

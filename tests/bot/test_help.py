@@ -20,11 +20,16 @@ EVERYDAY = (
     "stats forget",
     "practice",
     "daily",
+    "play",
+    "chips view",
+    "chips top",
+    "table open",
+    "table close",
     "cards",
     "help",
     "about",
 )
-MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset")
+MODERATORS = ("quiz start", "quiz stop", "quiz config", "quiz reset", "table config")
 
 
 def lines(text: str) -> dict[str, str]:
@@ -123,9 +128,18 @@ async def test_about_tells_the_version_the_source_and_what_is_stored(
         assert f"houseway {houseway.__version__}" in embed["description"]
         fields = {field["name"]: field["value"] for field in embed["fields"]}
         assert fields[source] == shown
-        items = fields[stored].split("\n")
+        assert all(len(field["value"]) <= 1024 for field in embed["fields"])
+        # What is stored goes on in untitled fields when one field cannot hold it all.
+        names = [field["name"] for field in embed["fields"]]
+        first = names.index(stored)
+        following = [field["value"] for field in embed["fields"][first:]]
+        more = 1 + next(
+            (i for i, name in enumerate(names[first + 1 :]) if name != "\u200b"), len(names)
+        )
+        items = "\n".join(following[:more]).split("\n")
         assert items[0].startswith("- ") and mention(fake_discord, "houseway") in items[0]
         [quiz] = [item for item in items if mention(fake_discord, "quiz reset") in item]
         assert kept in quiz
-        # not stored, quiz, journal, practice, card colours, logs, how to have it deleted
-        assert len(items) == 7
+        # not stored, quiz, journal, practice, the game, card colours, logs, how to have it
+        # deleted
+        assert len(items) == 8

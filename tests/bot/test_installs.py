@@ -19,6 +19,8 @@ HAND = "As Kd Qc Jh 9s 7d JK"
 SERVER_ONLY = {"quiz", "leaderboard"}
 #: Usable anywhere: servers (with or without the bot), the bot's DM, private channels.
 EVERYWHERE = COMMANDS - SERVER_ONLY
+#: Offered everywhere, but in a DM only to say why they need a server (chips are per server).
+NEEDS_SERVER = {"play", "chips"}
 GUILD_INSTALL, USER_INSTALL = 0, 1
 GUILD, BOT_DM, PRIVATE_CHANNEL = 0, 1, 2
 
@@ -53,6 +55,8 @@ async def test_the_synced_payload_says_who_sees_each_command_and_where(
         "stats": "statistik",
         "daily": "dagens",
         "cards": "kort",
+        "play": "spela",
+        "chips": "marker",
     }
     for name in ("houseway", "deal", "analyze"):
         [private] = [o for o in synced[name]["options"] if o["name"] == "private"]
@@ -135,8 +139,11 @@ async def test_help_there_lists_only_what_works_there(
         sent = await fake_discord.wait_response(await fake_discord.send_command("help", **place))
         [embed] = sent.embeds  # no quiz section
         for name in EVERYWHERE:
-            shown = "stats view" if name == "stats" else name  # a group: its subcommands
-            assert mention(fake_discord, shown) in embed["description"], (place, name)
+            # a group: its subcommands
+            shown = {"stats": "stats view", "chips": "chips view"}.get(name, name)
+            # offered in DMs only to say that chips belong to a server
+            works = "guild_id" in place or name not in NEEDS_SERVER
+            assert (mention(fake_discord, shown) in embed["description"]) == works, (place, name)
         assert "</leaderboard:" not in embed["description"] and "fields" not in embed
 
 

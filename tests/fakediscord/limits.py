@@ -12,11 +12,11 @@ developer documentation's (Messages, Embeds, Components, Application Commands).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from typing import Any, Final
 
 from .models import COMPONENTS_V2
-from .wire import bad_length, bad_name, invalid_form, too_long
+from .wire import HTTPError, bad_length, bad_name, invalid_form, too_long
 
 # ---------------------------------------------------------------------------- messages
 
@@ -40,12 +40,29 @@ MAX_BUTTON_LABEL: Final = 80
 MAX_SELECT_OPTIONS: Final = 25
 MAX_OPTION_TEXT: Final = 100  # a select option's label, value and description
 MAX_PLACEHOLDER: Final = 150
-MAX_V2_COMPONENTS: Final = 40
-MAX_V2_TEXT: Final = 4000
 SELECTS: Final = frozenset({3, 5, 6, 7, 8})
-BUTTON: Final = 2
-ACTION_ROW: Final = 1
-TEXT_DISPLAY: Final = 10
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR = (
+    1,
+    2,
+    9,
+    10,
+    11,
+    12,
+    13,
+    14,
+)
+CONTAINER: Final = 17
+LINK_BUTTON: Final = 5  # a button's style that carries a url, not a custom id
+#: Components v2 (IS_COMPONENTS_V2), as discord-openapi.json's *ForMessageRequest schemas
+#: give them: what may stand at the top, inside a container, and the limits Discord adds.
+_V2_TOP: Final = frozenset(
+    {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+)
+_IN_CONTAINER: Final = _V2_TOP - {CONTAINER}
+#: Every component of a message, nested ones and accessories counted.
+MAX_V2_COMPONENTS: Final = 40
+#: All text displays' content of a message together.
+MAX_V2_TEXT: Final = 4000
 
 
 def _text(embed: Mapping[str, Any], where: str) -> str:
@@ -118,50 +135,123 @@ def _check_interactive(comp: Mapping[str, Any], here: str) -> None:
                 raise too_long(f"{here}.options.{j}.description", MAX_OPTION_TEXT)
 
 
-def check_components(components: Sequence[Any], flags: int, prefix: str = "") -> None:
-    """Rows and their contents (classic), or the components v2 totals; custom ids unique."""
-    where = f"{prefix}components"
-    every = list(_each_component(components, where))
-    if flags & COMPONENTS_V2:
-        if len(every) > MAX_V2_COMPONENTS:
-            raise invalid_form(
-                where,
-                f"Must be {MAX_V2_COMPONENTS} or fewer components in total ({len(every)})",
-                "BASE_TYPE_MAX_LENGTH",
-            )
-        text = sum(
-            len(c.get("content") or "")
-            for _, c in every
-            if isinstance(c, Mapping) and c.get("type") == TEXT_DISPLAY
+def _check_v2(components: Sequence[Any], attachments: Set[str], prefix: str) -> None:
+    """Discord's shape rules for a components v2 message (the parts the bot can get wrong):
+    what may stand where, how many, 40 components and 4,000 characters of text in all."""
+    counted = 0
+    text_total = 0
+
+    def fail(where: str, message: str) -> HTTPError:
+        return invalid_form(f"{prefix}components{where}", message, "BASE_TYPE_BAD_COMPONENT")
+
+    def walk(comp: Mapping[str, Any], where: str, allowed: frozenset[int]) -> None:
+        nonlocal counted, text_total
+        counted += 1
+        kind = comp.get("type")
+        if kind not in allowed:
+            raise fail(where, f"component type {kind} is not allowed here")
+        children = comp.get("components") or []
+        if kind == CONTAINER:
+            if not 1 <= len(children) <= 40:
+                raise bad_length(f"{prefix}components{where}.components", 1, 40)
+            for i, child in enumerate(children):
+                walk(child, f"{where}.components.{i}", _IN_CONTAINER)
+        elif kind == SECTION:
+            if not 1 <= len(children) <= 3:
+                raise bad_length(f"{prefix}components{where}.components", 1, 3)
+            for i, child in enumerate(children):
+                walk(child, f"{where}.components.{i}", frozenset({TEXT_DISPLAY}))
+            accessory = comp.get("accessory")
+            if not isinstance(accessory, Mapping):
+                raise fail(where, "a section needs an accessory")
+            walk(accessory, f"{where}.accessory", frozenset({BUTTON, THUMBNAIL}))
+        elif kind == ACTION_ROW:
+            if not 1 <= len(children) <= 5:
+                raise bad_length(f"{prefix}components{where}.components", 1, 5)
+            selects = [c for c in children if c.get("type") in SELECTS]
+            if selects and len(children) > 1:
+                raise fail(where, "a select menu fills its action row alone")
+            for i, child in enumerate(children):
+                walk(child, f"{where}.components.{i}", frozenset({BUTTON}) | SELECTS)
+        elif kind == TEXT_DISPLAY:
+            content = comp.get("content")
+            if not isinstance(content, str) or not 1 <= len(content) <= MAX_V2_TEXT:
+                raise bad_length(f"{prefix}components{where}.content", 1, MAX_V2_TEXT)
+            text_total += len(content)
+        elif kind == MEDIA_GALLERY:
+            items = comp.get("items") or []
+            if not 1 <= len(items) <= 10:
+                raise bad_length(f"{prefix}components{where}.items", 1, 10)
+            for i, item in enumerate(items):
+                url = (item.get("media") or {}).get("url")
+                description = item.get("description")
+                if description is not None and not 1 <= len(description) <= 1024:
+                    raise bad_length(f"{prefix}components{where}.items.{i}.description", 1, 1024)
+                if not isinstance(url, str) or not url:
+                    raise fail(f"{where}.items.{i}", "media.url is required")
+                if url.startswith("attachment://") and url[13:] not in attachments:
+                    raise fail(f"{where}.items.{i}", f"no attachment named {url[13:]}")
+        elif kind in (BUTTON, *SELECTS) and not _has_custom_id(comp):
+            raise fail(where, "custom_id must be 1 to 100 characters")
+
+    for i, comp in enumerate(components):
+        walk(comp, f".{i}", _V2_TOP)
+    if counted > MAX_V2_COMPONENTS:
+        raise invalid_form(
+            f"{prefix}components",
+            f"Must be {MAX_V2_COMPONENTS} or fewer components in total ({counted})",
+            "BASE_TYPE_MAX_LENGTH",
         )
-        if text > MAX_V2_TEXT:
+    if text_total > MAX_V2_TEXT:
+        raise invalid_form(
+            f"{prefix}components",
+            f"Text displays must be {MAX_V2_TEXT} or fewer characters in total ({text_total})",
+            "BASE_TYPE_MAX_LENGTH",
+        )
+
+
+def _has_custom_id(comp: Mapping[str, Any]) -> bool:
+    """A button or select carries a custom id, but for a link button (a url instead)."""
+    link = comp.get("type") == BUTTON and comp.get("style") == LINK_BUTTON
+    return link or isinstance(comp.get("custom_id"), str)
+
+
+def _check_rows(components: Sequence[Any], where: str) -> None:
+    """Without components v2: at most 5 action rows and nothing else at the top, at most 5
+    buttons in a row, a select alone in its row."""
+    if len(components) > MAX_ACTION_ROWS:
+        raise too_long(where, MAX_ACTION_ROWS)
+    for i, row in enumerate(components):
+        here = f"{where}.{i}"
+        if row.get("type") != ACTION_ROW:
             raise invalid_form(
-                where,
-                f"Text displays must be {MAX_V2_TEXT} or fewer characters in total ({text})",
-                "BASE_TYPE_MAX_LENGTH",
+                f"{here}.type",
+                "Only action rows may be top-level components without IS_COMPONENTS_V2",
+                "COMPONENT_LAYOUT_REQUIRES_COMPONENTS_V2",
             )
+        inside = row.get("components") or []
+        if any(c.get("type") in SELECTS for c in inside) and len(inside) > 1:
+            raise invalid_form(
+                f"{here}.components",
+                "A select menu must be alone in its action row",
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+            )
+        if len(inside) > MAX_ROW_BUTTONS:
+            raise too_long(f"{here}.components", MAX_ROW_BUTTONS)
+
+
+def check_components(
+    components: Sequence[Any], flags: int, attachments: Set[str] = frozenset(), prefix: str = ""
+) -> None:
+    """Rows and their contents (classic), or the components v2 shape and totals; each
+    interactive component's texts; custom ids unique across the message."""
+    where = f"{prefix}components"
+    if flags & COMPONENTS_V2:
+        _check_v2(components, attachments, prefix)
     else:
-        if len(components) > MAX_ACTION_ROWS:
-            raise too_long(where, MAX_ACTION_ROWS)
-        for i, row in enumerate(components):
-            here = f"{where}.{i}"
-            if row.get("type") != ACTION_ROW:
-                raise invalid_form(
-                    f"{here}.type",
-                    "Only action rows may be top-level components without IS_COMPONENTS_V2",
-                    "COMPONENT_LAYOUT_REQUIRES_COMPONENTS_V2",
-                )
-            inside = row.get("components") or []
-            if any(c.get("type") in SELECTS for c in inside) and len(inside) > 1:
-                raise invalid_form(
-                    f"{here}.components",
-                    "A select menu must be alone in its action row",
-                    "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                )
-            if len(inside) > MAX_ROW_BUTTONS:
-                raise too_long(f"{here}.components", MAX_ROW_BUTTONS)
+        _check_rows(components, where)
     seen: set[str] = set()
-    for here, comp in every:
+    for here, comp in _each_component(components, where):
         if not isinstance(comp, Mapping):
             continue
         _check_interactive(comp, here)
@@ -181,10 +271,12 @@ def check_message(
     embeds: Sequence[Mapping[str, Any]],
     components: Sequence[Any],
     flags: int,
+    attachments: Set[str] = frozenset(),
     *,
     prefix: str = "",
 ) -> None:
-    """A message as it would stand (a new one, or an old one with an edit applied)."""
+    """A message as it would stand (a new one, or an old one with an edit applied), with
+    the file names of its attachments (a media gallery's ``attachment://`` must name one)."""
     if len(content) > MAX_CONTENT:
         raise too_long(f"{prefix}content", MAX_CONTENT)
     if flags & COMPONENTS_V2 and (content or embeds):
@@ -194,7 +286,7 @@ def check_message(
             "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
         )
     check_embeds(embeds, prefix)
-    check_components(components, flags, prefix)
+    check_components(components, flags, attachments, prefix)
 
 
 # ---------------------------------------------------------------------------- commands

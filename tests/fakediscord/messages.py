@@ -53,7 +53,8 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
         body alone may pass and the message it makes not); the body itself was checked
         against Discord's description on arrival."""
         prefix = f"{where}." if where else ""
-        check_message(msg.content, msg.embeds, msg.components, msg.flags, prefix=prefix)
+        names = {str(a.get("filename")) for a in msg.attachments}
+        check_message(msg.content, msg.embeds, msg.components, msg.flags, names, prefix=prefix)
         if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
             raise HTTPError(400, 50006, "Cannot send an empty message")
 

@@ -22,12 +22,14 @@ from babel.numbers import format_decimal
 from discord import app_commands
 
 from . import (
+    messages_game,
     messages_hands,
     messages_meta,
     messages_pictures,
     messages_practice,
     messages_quiz,
     messages_strategy,
+    messages_table,
     messages_win,
 )
 from .commands_sv import COMMAND_TEXTS_SV
@@ -80,6 +82,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = merged(
     messages_pictures.MESSAGES,
     messages_strategy.MESSAGES,
     messages_win.MESSAGES,
+    messages_game.MESSAGES,
+    messages_table.MESSAGES,
 )
 
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
@@ -89,6 +93,8 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = merged(
     messages_pictures.PLURALS,
     messages_strategy.PLURALS,
     messages_win.PLURALS,
+    messages_game.PLURALS,
+    messages_table.PLURALS,
 )
 merged(MESSAGES, PLURALS)  # a key is either a message or a plural message, never both
 

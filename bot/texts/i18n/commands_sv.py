@@ -99,4 +99,56 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     ),
     "Four colours (♠ black, ♥ red, ♦ blue, ♣ green)": "Fyra färger (♠ svart, ♥ röd, ♦ blå, ♣ grön)",
     "Two colours (red and black)": "Två färger (rött och svart)",
+    "play": "spela",
+    "Play a hand of Pai Gow alone against the house way's dealer, for play chips": (
+        "Spela en hand Pai Gow ensam mot givaren som lägger enligt Huset väljer, om spelmarker"
+    ),
+    "bet": "insats",
+    "Your bet in play chips": "Din insats i spelmarker",
+    "chips": "marker",
+    "Your play chips in this server, and its boards": "Dina spelmarker på servern och dess topplistor",
+    "A stack of chips, the last hands and the ledger": (
+        "En hög marker, de senaste händerna och kontoboken"
+    ),
+    "Whose chips (default: yours)": "Vems marker (standard: dina)",
+    "top": "topp",
+    "The server's boards: most chips, or skill": "Serverns topplistor: flest marker eller skicklighet",
+    "board": "lista",
+    "Most chips, or skill: least given up against the best split": (
+        "Flest marker, eller skicklighet: minst uppgivet mot den bästa delningen"
+    ),
+    "Chips": "Marker",
+    "Skill": "Skicklighet",
+    "table": "bord",
+    "A Pai Gow table in this channel, with play chips": "Ett Pai Gow-bord i kanalen, med spelmarker",
+    "open": "öppna",
+    "Open a table in this channel": "Öppna ett bord i den här kanalen",
+    "The table's bet in chips (within the server's stakes)": (
+        "Bordets insats i marker (inom serverns gränser)"
+    ),
+    "close": "stäng",
+    "Close the table in this channel": "Stäng bordet i den här kanalen",
+    "Channels, countdown, stakes and foul rule of tables": (
+        "Kanaler, nedräkning, insatser och foulregel för borden"
+    ),
+    "channel": "kanal",
+    "Allow tables in this channel": "Tillåt bord i den här kanalen",
+    "remove_channel": "ta_bort_kanal",
+    "Stop allowing tables in this channel": "Sluta tillåta bord i den här kanalen",
+    "any_channel": "alla_kanaler",
+    "Allow tables in every channel again": "Tillåt bord i alla kanaler igen",
+    "countdown": "nedräkning",
+    "Seconds to set a hand (15-300)": "Sekunder att lägga en hand (15–300)",
+    "min_bet": "minsta_insats",
+    "The smallest bet": "Den minsta insatsen",
+    "max_bet": "högsta_insats",
+    "The largest bet": "Den högsta insatsen",
+    "foul_rule": "foulregel",
+    "What a fouled split does": "Vad en foul delning gör",
+    "The player picks again": "Spelaren väljer igen",
+    "It stands, and loses": "Den står kvar och förlorar",
+    "min_hands": "minsta_antal_händer",
+    "Hands a member needs on the skill board (1-1000)": (
+        "Händer en medlem behöver för skicklighetslistan (1–1000)"
+    ),
 }

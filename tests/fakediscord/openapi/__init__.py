@@ -60,19 +60,15 @@ _SCHEMA_ONE: Final = (
 _SCHEMA_LISTS: Final = ("allOf", "anyOf", "oneOf", "prefixItems")
 _BY_TYPE: Final = "x-union-by-type"
 
-#: Where Discord takes more than its description allows (component: what is widened, why).
-LENIENCIES: Final[Mapping[str, str]] = {
+#: Where Discord takes more than its description allows: a component schema, why, and
+#: what it takes besides (the check accepts either).
+LENIENCIES: Final[Mapping[str, tuple[str, dict[str, Any]]]] = {
     "SnowflakeType": (
         "a snowflake may be a JSON integer as well as a string: discord.py sends an "
-        "attachment's id as its index (0, 1, ...), which Discord accepts"
+        "attachment's id as its index (0, 1, ...), which Discord accepts",
+        {"type": "integer", "minimum": 0, "maximum": 2**64 - 1},
     ),
 }
-
-
-def _widened(name: str, schema: dict[str, Any]) -> dict[str, Any]:
-    if name == "SnowflakeType":
-        return {"anyOf": [schema, {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}]}
-    return schema
 
 
 @dataclass(frozen=True)
@@ -156,7 +152,9 @@ class _Compiler:
         self.open.add(ref)
         contents = self.resolver.lookup(ref).contents
         name = ref.rsplit("/", 1)[-1] if ref.startswith("#/components/schemas/") else ""
-        compiled = self.schema(_widened(name, contents) if name in LENIENCIES else contents)
+        if name in LENIENCIES:
+            contents = {"anyOf": [contents, LENIENCIES[name][1]]}
+        compiled = self.schema(contents)
         self.open.discard(ref)
         self.done[ref] = compiled
         return compiled

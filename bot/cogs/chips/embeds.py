@@ -1,0 +1,170 @@
+"""/chips as a member sees it: pure builders of the stack with the last hands and ledger
+entries, and of the server's boards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import discord
+
+from houseway.cards import pretty_cards
+from houseway.game import own_split
+
+from ...storage.chips import Entry
+from ...storage.game import PlayedHand
+from ...texts.embeds import COLOUR, decimal, fit_field
+from ...texts.i18n import Counted, plural_text, text
+from ...texts.mentions import CommandMentions
+from ..game.review import UNITS_PER_HUNDRED
+from ..game.words import chips, net_text, outcome_text, with_play_money
+
+#: The boards /chips top shows.
+BOARDS: Final = ("chips", "skill")
+#: Places a board shows.
+BOARD_SIZE: Final = 10
+
+
+def _when(moment: float) -> str:
+    """A Discord timestamp: each member's client shows it in their language and zone."""
+    return f"<t:{int(moment)}:R>"
+
+
+def hand_line(played: PlayedHand, lang: str) -> str:
+    """A settled hand: when, the member's split, the outcome and the net."""
+    seat = played.seat
+    assert seat.two is not None  # settled
+    split = own_split(seat.hand, seat.two)
+    five, two = pretty_cards(split.five), pretty_cards(split.two)
+    return text(
+        "chips.hand",
+        lang,
+        when=_when(played.settled_at),
+        five=five,
+        two=two,
+        outcome=outcome_text(seat.outcome or "void", lang),
+        net=net_text(seat.net or 0, lang),
+    )
+
+
+def entry_line(entry: Entry, lang: str) -> str:
+    """A ledger entry: when, the amount with its sign, and why."""
+    return text(
+        "chips.entry",
+        lang,
+        when=_when(entry.created_at),
+        amount=net_text(entry.amount, lang),
+        reason=text(f"chips.reason.{entry.kind}", lang),
+    )
+
+
+def stack_embed(
+    member: str,
+    stack: int | None,
+    hands: Sequence[PlayedHand],
+    entries: Sequence[Entry],
+    notes: Sequence[str],
+    lang: str,
+    mentions: CommandMentions,
+) -> discord.Embed:
+    """The member's stack (None: never played here), the last hands and entries."""
+    if stack is None:
+        description = text("chips.none", lang, member=member, cmd=mentions)
+    else:
+        description = text("chips.stack", lang, member=member, stack=chips(stack))
+    embed = discord.Embed(
+        title=text("play.field.chips", lang),
+        description="\n".join([*notes, description]),
+        colour=COLOUR,
+    )
+    if hands:
+        embed.add_field(
+            name=text("chips.field.hands", lang),
+            value=fit_field("\n".join(hand_line(hand, lang) for hand in hands)),
+            inline=False,
+        )
+    if entries:
+        embed.add_field(
+            name=text("chips.field.ledger", lang),
+            value=fit_field("\n".join(entry_line(entry, lang) for entry in entries)),
+            inline=False,
+        )
+    return with_play_money(embed, lang)
+
+
+def per_hand(lost: int, hands: int, lang: str) -> str:
+    """Given up per hand, as chips per 100 bet, to two decimals."""
+    return decimal(lost / hands / UNITS_PER_HUNDRED, lang, 2)
+
+
+def chips_board_embed(
+    rows: Sequence[tuple[int, int]],
+    you: int,
+    your_stack: int | None,
+    lang: str,
+    mentions: CommandMentions,
+) -> discord.Embed:
+    """Most chips first; the member's own stack below if they are not on it."""
+    lines = [
+        text(
+            "chips.board.line.chips", lang, place=place, member=f"<@{user_id}>", stack=chips(stack)
+        )
+        for place, (user_id, stack) in enumerate(rows, 1)
+    ]
+    if your_stack is not None and all(user_id != you for user_id, _ in rows):
+        lines += ["", text("chips.board.you.chips", lang, stack=chips(your_stack))]
+    embed = discord.Embed(
+        title=text("chips.board.chips", lang),
+        description="\n".join(lines) or text("chips.board.empty", lang, cmd=mentions),
+        colour=COLOUR,
+    )
+    return with_play_money(embed, lang)
+
+
+def skill_board_embed(
+    rows: Sequence[tuple[int, int, int]],
+    you: int,
+    yours: tuple[int, int],
+    min_hands: int,
+    lang: str,
+    mentions: CommandMentions,
+) -> discord.Embed:
+    """Least given up per 100 bet first, over at least ``min_hands`` analysed hands; a
+    member below the minimum is told how many more they need."""
+    lines = [
+        text(
+            "chips.board.line.skill",
+            lang,
+            place=place,
+            member=f"<@{user_id}>",
+            lost=per_hand(lost, hands, lang),
+            hands=Counted("count.analysed_hands", hands),
+        )
+        for place, (user_id, hands, lost) in enumerate(rows, 1)
+    ]
+    body = "\n".join(lines) or text("chips.board.empty", lang, cmd=mentions)
+    hands, lost = yours
+    if hands < min_hands:
+        more = plural_text(
+            "chips.board.skill.more",
+            lang,
+            min_hands - hands,
+            hands=Counted("count.analysed_hands", hands),
+        )
+        body += f"\n\n{more}"
+    elif all(user_id != you for user_id, _, _ in rows):
+        line = text(
+            "chips.board.line.skill",
+            lang,
+            place="…",
+            member=f"<@{you}>",
+            lost=per_hand(lost, hands, lang),
+            hands=Counted("count.analysed_hands", hands),
+        )
+        body += "\n\n" + text("chips.board.you", lang, line=line)
+    embed = discord.Embed(
+        title=text("chips.board.skill", lang),
+        description=body + "\n\n-# " + plural_text("chips.board.skill.about", lang, min_hands),
+        colour=COLOUR,
+    )
+    return with_play_money(embed, lang)

@@ -1,0 +1,65 @@
+"""How the game's figures and results are said, wherever they are shown (a hand alone, a
+table's reveal, /chips): chips as counted words, a net with its sign, each hand's result
+and a seat's outcome, and the play-money line that every reply with chips ends with."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import discord
+
+from houseway.cards import Card, pretty_cards
+from houseway.game import SeatSplit
+from houseway.hands import category_name, two_name
+
+from ...texts.embeds import MINUS
+from ...texts.i18n import SWEDISH, Counted, plural_text, text
+
+#: A seat's outcomes, as stored (``bot.storage.game``), with a voided round's.
+OUTCOMES: Final = ("win", "push", "loss", "void")
+
+
+def chips(count: int) -> Counted:
+    """A count of chips inside a message: "1 mark", "1 000 marker", "2 chips"."""
+    return Counted("count.chips", count)
+
+
+def net_text(net: int, lang: str) -> str:
+    """A change of chips with its sign: "+95 chips", "−100 marker", "0 chips"."""
+    sign = "+" if net > 0 else MINUS if net < 0 else ""
+    return plural_text("game.net", lang, abs(net), sign=sign)
+
+
+def hand_result(result: str | None, lang: str) -> str:
+    """One hand against the dealer's: won, a copy (to the dealer), lost."""
+    return text(f"game.hand.{result}", lang)
+
+
+def outcome_text(outcome: str, lang: str) -> str:
+    """A seat's outcome: a win, a push, a loss, void."""
+    return text(f"game.outcome.{outcome}", lang)
+
+
+def split_text(split: SeatSplit, lang: str) -> str:
+    """A split as cards and hand names: "A♠ A♥ K♦ Q♣ 9♠ · J♥ 10♥" over "Pair / J-10"."""
+    return split_cards_text(split.five, split.two, split.five_value, split.two_value, lang)
+
+
+def split_cards_text(
+    five: tuple[Card, ...], two: tuple[Card, ...], five_value: int, two_value: int, lang: str
+) -> str:
+    swedish = lang == SWEDISH
+    return text(
+        "play.split",
+        lang,
+        five=pretty_cards(five),
+        two=pretty_cards(two),
+        five_name=category_name(five_value, swedish),
+        two_name=two_name(two_value, swedish),
+    )
+
+
+def with_play_money(embed: discord.Embed, lang: str) -> discord.Embed:
+    """Every reply that shows chips says what they are (spec section 9)."""
+    embed.set_footer(text=text("game.play_money", lang))
+    return embed

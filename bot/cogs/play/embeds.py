@@ -1,0 +1,125 @@
+"""A hand alone as the member sees it: the dealt hand (bet, stack, what was granted), and
+the result (both splits, each hand won, copied or lost, the outcome and the chips). Pure
+functions of what happened and a language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import discord
+
+from houseway.cards import Card, pretty_cards
+from houseway.game import Settlement
+from houseway.hands import category_name, two_name
+
+from ...storage.chips import Entry
+from ...texts.embeds import COLOUR, ERROR_COLOUR, number
+from ...texts.i18n import SWEDISH, text
+from ..game.words import chips, hand_result, net_text, split_text, with_play_money
+
+HAND_IMAGE: Final = "hand.png"
+SHOWDOWN_IMAGE: Final = "showdown.png"
+#: How a seat's split was set, as the result's field names it.
+HOW_FIELDS: Final = {
+    "own": "play.field.own",
+    "house": "play.field.house",
+    "timeout": "play.field.timeout",
+}
+
+
+def granted_lines(entries: Sequence[Entry], lang: str) -> list[str]:
+    """What was just added to the stack: the start, the day's top-up, a refill."""
+    return [
+        text(f"play.granted.{entry.kind}", lang, chips=chips(entry.amount)) for entry in entries
+    ]
+
+
+def hand_embed(
+    hand: Sequence[Card],
+    bet: int,
+    stack: int,
+    lang: str,
+    notes: Sequence[str] = (),
+    again: bool = False,
+) -> discord.Embed:
+    """The member's seven cards to set, the bet and what is left in the stack; ``notes``
+    (grants, a hand the house way set meanwhile) above the prompt."""
+    description = "\n".join(
+        [*notes, text("play.prompt", lang), f"**{pretty_cards(hand)}**", text("play.limit", lang)]
+    )
+    embed = discord.Embed(
+        title=text("play.title.again" if again else "play.title", lang),
+        description=description,
+        colour=COLOUR,
+    )
+    embed.add_field(
+        name=text("play.field.chips", lang),
+        value=text("play.bet", lang, bet=chips(bet), stack=chips(stack)),
+        inline=False,
+    )
+    embed.set_image(url=f"attachment://{HAND_IMAGE}")
+    return with_play_money(embed, lang)
+
+
+def foul_text(
+    five: Sequence[Card], two: Sequence[Card], five_value: int, two_value: int, lang: str
+) -> dict[str, str]:
+    """The values of a foul's refusal: the two hands, on the member's cards, named."""
+    swedish = lang == SWEDISH
+    return {
+        "two": pretty_cards(two),
+        "two_name": two_name(two_value, swedish),
+        "five": pretty_cards(five),
+        "five_name": category_name(five_value, swedish),
+    }
+
+
+def result_embed(settled: Settlement, how: str, stack: int, lang: str) -> discord.Embed:
+    """The hand settled: the dealer's split and the member's, each hand's result, the
+    outcome, and the chips (bet, net, commission, the new stack)."""
+    outcome = settled.outcome.name.lower()
+    lines = []
+    if settled.foul:
+        lines.append(text("play.result.foul", lang))
+    embed = discord.Embed(
+        title=text(f"play.result.{outcome}", lang),
+        description="\n".join(lines) or None,
+        colour=ERROR_COLOUR if outcome == "loss" else COLOUR,
+    )
+    embed.add_field(
+        name=text("play.field.dealer", lang), value=split_text(settled.dealer, lang), inline=True
+    )
+    embed.add_field(
+        name=text(HOW_FIELDS[how], lang), value=split_text(settled.player, lang), inline=True
+    )
+    if not settled.foul:
+        assert settled.five is not None and settled.two is not None
+        embed.add_field(
+            name=text("play.field.hands", lang),
+            value="\n".join(
+                (
+                    text("play.hand.five", lang, result=hand_result(settled.five.value, lang)),
+                    text("play.hand.two", lang, result=hand_result(settled.two.value, lang)),
+                )
+            ),
+            inline=False,
+        )
+    embed.add_field(
+        name=text("play.field.chips", lang),
+        value=text(
+            "play.chips",
+            lang,
+            bet=chips(settled.bet),
+            net=net_text(settled.net, lang),
+            commission=chips(settled.commission),
+            stack=chips(stack),
+        ),
+        inline=False,
+    )
+    embed.set_image(url=f"attachment://{SHOWDOWN_IMAGE}")
+    return with_play_money(embed, lang)
+
+
+def again_label(bet: int, lang: str) -> str:
+    return text("play.button.again", lang, bet=number(bet, lang))

@@ -1,0 +1,405 @@
+"""One runner per table: it owns its task and plays the table's rounds until it closes.
+
+A round: deal (the bets leave the stacks in the same transaction that writes the round),
+wait until every seat has set or the countdown ends, set the rest by the house way,
+settle once, then reveal. Settling comes before the reveal is posted: a crash between
+the two leaves the chips right and the reveal unsaid, never a reveal whose round is
+later voided. Whatever fails is retried from where the round stands; a channel the bot
+can no longer post in (or that is gone) closes the table and voids its round.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
+
+import discord
+
+from houseway.game import SeatSplit, Settlement, deal_round, house_split, own_split, settle_seat
+
+from ...service.timing import TableTiming
+from ...storage import Database, DatabaseError
+from ...storage import chips as chips_store
+from ...storage import game as game_store
+from ...texts.i18n import Counted, language, text
+from ..game.review import start_review
+from .announce import NO_MENTIONS, channel_of, post_reveal, split_text
+from .review import after_hand
+from .state import Hand, Round, Seat, Table, new_round_id
+from .views import table_layout
+
+if TYPE_CHECKING:
+    from ...app.client import HousewayBot
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL: Final = 10003
+UNKNOWN_MESSAGE: Final = 10008
+
+
+def cannot_post(error: BaseException) -> bool:
+    """Whether a Discord error means the table's channel is closed to the bot for good."""
+    return isinstance(error, discord.Forbidden) or (
+        isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+    )
+
+
+def closed_layout(lang: str, line: str) -> discord.ui.LayoutView:
+    """A closed table's message when only its language is known (after a restart)."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(
+        discord.ui.Container(
+            discord.ui.TextDisplay(text("table.title", lang)), discord.ui.TextDisplay(line)
+        )
+    )
+    return view
+
+
+class TableRunner:
+    """Plays one table; ``start`` creates its task, ``stop`` cancels it and waits.
+
+    ``on_closed`` is called when the table closed itself (idle, or its channel closed to
+    the bot), so that the cog forgets it; not when the runner is stopped by the cog.
+    """
+
+    def __init__(
+        self,
+        bot: HousewayBot,
+        table: Table,
+        settings: game_store.GameSettings,
+        timing: TableTiming,
+        on_closed: Callable[[Table], None],
+    ) -> None:
+        self.bot = bot
+        self.table = table
+        self.settings = settings
+        self.timing = timing
+        self.on_closed = on_closed
+        self.task: asyncio.Task[None] | None = None
+        #: Rounds whose reveal is posted (a retry after a failure does not post it twice).
+        self.revealed: set[str] = set()
+        #: "How did I play?" tasks, one a seat: the next round does not wait for them.
+        self.reviews: set[asyncio.Task[None]] = set()
+
+    @property
+    def db(self) -> Database:
+        return self.bot.database
+
+    def start(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self.run(), name=f"table-{self.table.table_id}")
+            self.task.add_done_callback(self._ended)
+
+    async def stop(self) -> None:
+        tasks = [*self.reviews, *([self.task] if self.task is not None else [])]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        if task.cancelled():
+            return
+        if task.exception() is not None:
+            log.error("table %s runner stopped", self.table.table_id, exc_info=task.exception())
+        self.on_closed(self.table)
+
+    # --- the table message ----------------------------------------------------------
+
+    async def refresh(self, closed: str | None = None) -> None:
+        """Edit the table message to show the table as it is now (one edit at a time, each
+        built when its turn comes, so the last edit shows the latest state)."""
+        table = self.table
+        async with table.editing:
+            view = table_layout(table, self.settings, self.bot.mentions, closed)
+            channel = await channel_of(self.bot, table.channel_id)
+            assert isinstance(channel, discord.TextChannel | discord.Thread | discord.VoiceChannel)
+            await channel.get_partial_message(table.message_id).edit(
+                view=view, allowed_mentions=NO_MENTIONS
+            )
+
+    async def try_refresh(self, closed: str | None = None) -> None:
+        """``refresh`` for a click's handler: a failed edit is logged, never the click's."""
+        try:
+            await self.refresh(closed)
+        except (discord.HTTPException, OSError) as error:
+            log.warning("table %s: could not edit its message: %s", self.table.table_id, error)
+
+    # --- the loop -------------------------------------------------------------------
+
+    async def run(self) -> None:
+        table = self.table
+        while not table.closed:
+            try:
+                if table.round is not None:
+                    await self.finish(table.round)
+                    continue
+                if not await self.wait_for_players() or not await self.wait_to_deal():
+                    return
+                current = await self.deal()
+                await self.try_refresh()
+                if current is None:
+                    await self.wait_for_change()
+                    continue
+                await self.wait_for_splits(current)
+                await self.finish(current)
+            except asyncio.CancelledError:
+                raise
+            except (DatabaseError, discord.HTTPException, OSError) as error:
+                if cannot_post(error):
+                    await self.abandon(error)
+                    return
+                if isinstance(error, DatabaseError):
+                    self.bot.metrics.database_errors.inc()
+                log.warning(
+                    "table %s: %s; retrying in %g s", table.table_id, error, self.timing.retry_delay
+                )
+                await asyncio.sleep(self.timing.retry_delay)
+            except Exception:
+                log.exception("table %s failed; retrying", table.table_id)
+                await asyncio.sleep(self.timing.retry_delay)
+
+    async def wait_for_players(self) -> bool:
+        """Wait until someone is seated; False once the table closed (by idling too long)."""
+        table = self.table
+        while not table.closed:
+            if any(not seat.leaving for seat in table.seats.values()):
+                return True
+            table.deal_at = None
+            if not await self.wait_for_change():
+                return False
+        return False
+
+    async def wait_to_deal(self) -> bool:
+        """Wait for the time to deal (``gather`` after the first seat is taken, ``pause``
+        after a reveal) or for "Deal now"; False once the table closed."""
+        table = self.table
+        if table.deal_at is None:
+            table.deal_at = time.time() + self.timing.gather
+            await self.try_refresh()
+        while not table.closed and not table.deal_now and table.seats:
+            left = table.deal_at - time.time()
+            if left <= 0:
+                break
+            table.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.changed.wait(), left)
+        table.deal_now = False
+        table.deal_at = None
+        return not table.closed
+
+    async def wait_for_change(self) -> bool:
+        """Wait for a seat to change; close the table (False) once it has had no round for
+        ``idle_close`` seconds."""
+        table = self.table
+        left = table.active_at + self.timing.idle_close - time.time()
+        if left <= 0:
+            await self.close_idle()
+            return False
+        table.changed.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(table.changed.wait(), left)
+        return not table.closed
+
+    async def close_idle(self) -> None:
+        table, lang = self.table, self.table.lang
+        table.closed = True
+        minutes = Counted("table.count.minutes", round(self.timing.idle_close / 60))
+        line = text("table.status.closed.idle", lang, minutes=minutes, cmd=self.bot.mentions)
+        try:
+            await self.refresh(closed=line)
+            channel = await channel_of(self.bot, table.channel_id)
+            await channel.send(text("table.closed.idle", lang, minutes=minutes))
+        except (discord.HTTPException, OSError) as error:
+            log.warning("table %s closed; could not say so: %s", table.table_id, error)
+        log.info("table %s closed after idling", table.table_id)
+
+    async def abandon(self, error: BaseException) -> None:
+        """The channel is closed to the bot: void the round under way, close the table."""
+        table = self.table
+        code = getattr(error, "code", None)
+        log.warning(
+            "table %s: cannot post in its channel (%s, code %s); closing it",
+            table.table_id,
+            type(error).__name__,
+            code,
+        )
+        table.closed = True
+        if table.round is not None:
+            await self.void(table.round)
+
+    async def void(self, current: Round) -> bool:
+        """Void the round (every bet returned), retried until the database answers."""
+        while True:
+            try:
+                voided = await game_store.void_round(self.db, current.round_id, time.time())
+                self.table.round = None
+                return voided
+            except DatabaseError as error:
+                self.bot.metrics.database_errors.inc()
+                log.warning("table %s: could not void round yet: %s", self.table.table_id, error)
+                await asyncio.sleep(self.timing.retry_delay)
+
+    # --- a round --------------------------------------------------------------------
+
+    async def deal(self) -> Round | None:
+        """Take the bets and deal; None if every seated member sits this round out."""
+        table = self.table
+        settings = self.settings = await game_store.game_settings(self.db, table.guild_id)
+        countdown = self.timing.countdown or settings.countdown_seconds
+        for number, seat in list(table.seats.items()):
+            if seat.leaving:
+                del table.seats[number]
+        table.dealing = True
+        try:
+            candidates: list[Seat] = []
+            for seat in sorted(table.seats.values(), key=lambda s: s.number):
+                seat.out = None
+                seat.bet = min(max(seat.bet, settings.min_bet), settings.max_bet)
+                now = time.time()
+                await chips_store.ensure_stack(
+                    self.db, table.guild_id, seat.user_id, now, settings.min_bet
+                )
+                have = await chips_store.stack(self.db, table.guild_id, seat.user_id)
+                if have < seat.bet:
+                    seat.out, seat.stack = "out", have
+                else:
+                    candidates.append(seat)
+            while candidates := [s for s in candidates if table.seats.get(s.number) is s]:
+                dealt = deal_round(len(candidates))
+                round_id = new_round_id()
+                deadline = time.time() + countdown
+                try:
+                    await game_store.open_round(
+                        self.db,
+                        round_id=round_id,
+                        guild_id=table.guild_id,
+                        channel_id=table.channel_id,
+                        table_id=str(table.message_id),
+                        dealer=dealt.dealer,
+                        seats=[
+                            (seat.number, seat.user_id, seat.bet, cards)
+                            for seat, cards in zip(candidates, dealt.seats, strict=True)
+                        ],
+                        deadline=deadline,
+                        now=time.time(),
+                    )
+                except game_store.NotEnoughChips as short:
+                    self._sit_out(candidates, short.user_id, "out", short.stack)
+                    continue
+                except game_store.AlreadyPlaying as busy:
+                    self._sit_out(candidates, busy.user_id, "busy", 0)
+                    continue
+                hands = {
+                    seat.number: Hand(seat.number, seat.user_id, seat.bet, cards)
+                    for seat, cards in zip(candidates, dealt.seats, strict=True)
+                }
+                for cards in dealt.seats:  # How did I play?'s analyses, while they think
+                    with contextlib.suppress(LookupError):
+                        start_review(self.bot, cards)
+                table.rounds += 1
+                table.active_at = time.time()
+                table.round = Round(
+                    round_id, table.rounds, dealt.dealer, deadline, hands, settings.foul_rule
+                )
+                return table.round
+            return None
+        finally:
+            table.dealing = False
+
+    def _sit_out(self, candidates: list[Seat], user_id: int, why: str, stack: int) -> None:
+        for seat in candidates:
+            if seat.user_id == user_id:
+                seat.out, seat.stack = why, stack
+                candidates.remove(seat)
+                return
+
+    async def wait_for_splits(self, current: Round) -> None:
+        left = current.deadline - time.time()
+        if current.pending() and left > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(current.all_set.wait(), left)
+
+    async def time_out(self, current: Round) -> None:
+        """The house way sets every hand not set in time, and its member is told."""
+        for hand in current.pending():
+            split = house_split(hand.cards)
+            stored = await game_store.set_split(
+                self.db, current.round_id, hand.seat, hand.user_id, split.two, "timeout"
+            )
+            if not stored:
+                continue  # set by the member a moment ago, or the seat is gone: read back
+            current.mark_set(hand, split.two, "timeout")
+            if hand.shown is not None:  # else the reveal says it: "time ran out"
+                lang = language(hand.shown.locale)
+                words = text(
+                    "table.hand.timeout", lang, split=split_text(split.five, split.two, lang)
+                )
+                with contextlib.suppress(discord.HTTPException):
+                    await hand.shown.edit_original_response(content=words, view=None)
+
+    async def finish(self, current: Round) -> None:
+        """Set what is left, settle once, reveal once, pause, and clear the round."""
+        table = self.table
+        await self.time_out(current)
+        row = await game_store.get_round(self.db, current.round_id)
+        if row is None or row.status == "void":
+            table.round = None
+            return
+        dealer = house_split(row.dealer)
+        played: list[tuple[game_store.SeatRow, Settlement]] = []
+        for seat in row.seats:
+            player = seat_split(seat)
+            played.append((seat, settle_seat(player, dealer, seat.bet)))
+        if row.status == "open":
+            results = [
+                game_store.SeatResult(
+                    seat=seat.seat,
+                    two=settled.player.two,
+                    how=seat.how or "timeout",
+                    five_result=None if settled.five is None else settled.five.value,
+                    two_result=None if settled.two is None else settled.two.value,
+                    outcome=settled.outcome.name.lower(),
+                    commission=settled.commission,
+                    net=settled.net,
+                )
+                for seat, settled in played
+            ]
+            if not await game_store.settle_round(self.db, current.round_id, results, time.time()):
+                log.warning("table %s: round was closed by someone else", table.table_id)
+                table.round = None
+                return
+        if current.round_id not in self.revealed:
+            await post_reveal(self.bot, table, current, dealer, played)
+            self.revealed.add(current.round_id)
+            for seat, settled in played:
+                hand = current.hand_of(seat.user_id)
+                review = asyncio.create_task(
+                    after_hand(
+                        self.bot,
+                        self.db,
+                        current.round_id,
+                        seat,
+                        settled,
+                        None if hand is None else hand.shown,
+                    ),
+                    name=f"table-review-{current.round_id}-{seat.seat}",
+                )
+                self.reviews.add(review)
+                review.add_done_callback(self.reviews.discard)
+        for number, seat_now in list(table.seats.items()):
+            if seat_now.leaving:
+                del table.seats[number]
+        table.round = None
+        table.deal_at = time.time() + self.timing.pause
+        await self.try_refresh()
+
+
+def seat_split(seat: game_store.SeatRow) -> SeatSplit:
+    """A stored seat's split as it plays: its own two cards, or the house way's."""
+    if seat.two is None or seat.how != "own":
+        return house_split(seat.hand)
+    return own_split(seat.hand, seat.two)

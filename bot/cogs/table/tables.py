@@ -1,0 +1,67 @@
+"""What the table cog's parts share: the open tables and their runners, and the look-ups
+the commands, the seats' buttons and the private hands all make."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from ...app.interactions import Refusal
+from ...storage import Bounded, Database
+from ..quiz.checks import bounded_db
+from .state import Table
+
+if TYPE_CHECKING:
+    from ...app.client import HousewayBot
+    from .runner import TableRunner
+
+
+class TablesBase:
+    """The tables of this process, by the id their buttons carry."""
+
+    bot: HousewayBot
+    tables: dict[str, Table]
+    runners: dict[str, TableRunner]
+    #: Edits of table messages under way (kept so that they are not collected).
+    background: set[asyncio.Task[Any]]
+
+    @property
+    def db(self) -> Database:
+        return self.bot.database
+
+    def table_in(self, channel_id: int) -> Table | None:
+        return next((t for t in self.tables.values() if t.channel_id == channel_id), None)
+
+    def table_of_member(self, guild_id: int, user_id: int) -> Table | None:
+        return next(
+            (
+                t
+                for t in self.tables.values()
+                if t.guild_id == guild_id and t.seat_of(user_id) is not None
+            ),
+            None,
+        )
+
+    def open_table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None or table.closed:
+            raise Refusal("table.gone", outcome="table_closed")
+        return table
+
+    def _closed(self, table: Table) -> None:
+        """A runner's table closed itself: forget it."""
+        self.tables.pop(table.table_id, None)
+        self.runners.pop(table.table_id, None)
+
+    def refresh_soon(self, table: Table) -> None:
+        """Show a click's change on the table message, after the click is answered."""
+        runner = self.runners.get(table.table_id)
+        if runner is not None:
+            task = asyncio.create_task(runner.try_refresh())
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    def bounded(self, interaction: discord.Interaction) -> Bounded:
+        return bounded_db(interaction)

@@ -1,0 +1,233 @@
+"""Play chips in the database: a ledger per member and server, never a balance.
+
+A member's stack is the sum of their entries in ``chip_entries``. Each entry is written
+once under its key ("start", "topup:2026-05-01", "bet:<round>:<seat>", …) and never
+updated, so whatever is repeated (a double click, a retry after a timeout, a restarted
+bot finishing a round, two processes at once) finds the key taken and changes nothing.
+
+Chips are play money (spec section 9): nothing here buys, sells or moves them between
+members. What a member is given:
+
+- ``STARTING_STACK`` the first time they play in a server (again after /stats forget:
+  a forgotten member starts fresh);
+- ``DAILY_TOPUP`` once a UTC day, from the day after the start, whatever the stack, so
+  that coming back is worth something without making a big stack bigger by much;
+- a refill up to ``REFILL_TO`` when the stack is below the server's minimum bet, at most
+  once a UTC day, and only with no bet out in an open round (that round may still pay
+  them back: a refill then would be chips for nothing).
+
+Every write takes the member's lock (``member_transaction``), as answers and /stats
+forget do, so a grant either lands before a forget (and is deleted with the rest) or,
+if asked for before the forget, is not written after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Final
+
+from . import Database, Row, Statements
+
+#: Chips a member starts with in a server.
+STARTING_STACK: Final = 1000
+#: Chips added once a UTC day, from the day after the start.
+DAILY_TOPUP: Final = 100
+#: What a refill tops a broke member's stack up to.
+REFILL_TO: Final = 1000
+
+#: An entry's kind: what the UI says about it ("+100 daily top-up").
+START: Final = "start"
+TOPUP: Final = "topup"
+REFILL: Final = "refill"
+BET: Final = "bet"
+#: A settled seat's entry: the bet back plus the net (0 for a loss).
+RESULT: Final = "result"
+#: A voided round's entry under the same "result:" key: the bet back.
+VOID: Final = "void"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of a member's ledger."""
+
+    guild_id: int
+    user_id: int
+    key: str
+    kind: str
+    amount: int
+    #: The round a bet or result belongs to; None for grants.
+    round_id: str | None
+    created_at: float
+
+
+def utc_day(now: float) -> str:
+    """The UTC day of a Unix time, as a top-up's or refill's key has it (2026-05-01)."""
+    return datetime.fromtimestamp(now, UTC).date().isoformat()
+
+
+def bet_key(round_id: str, seat: int) -> str:
+    return f"bet:{round_id}:{seat}"
+
+
+def result_key(round_id: str, seat: int) -> str:
+    """The one key of a seat's settlement or its bet returned: only one can be written."""
+    return f"result:{round_id}:{seat}"
+
+
+def _entry(row: Row) -> Entry:
+    return Entry(
+        guild_id=int(row["guild_id"]),
+        user_id=int(row["user_id"]),
+        key=str(row["key"]),
+        kind=str(row["kind"]),
+        amount=int(row["amount"]),
+        round_id=None if row["round_id"] is None else str(row["round_id"]),
+        created_at=float(row["created_at"]),
+    )
+
+
+async def write_entry(tx: Statements, entry: Entry) -> bool:
+    """Write the entry unless its key is taken; whether it was written.
+
+    The caller holds the member's lock; the key is the second guard, which holds even
+    for a caller that forgot the lock.
+    """
+    written = await tx.fetch(
+        "INSERT INTO chip_entries (guild_id, user_id, key, kind, amount, round_id, created_at)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7)"
+        " ON CONFLICT (guild_id, user_id, key) DO NOTHING RETURNING key",
+        entry.guild_id,
+        entry.user_id,
+        entry.key,
+        entry.kind,
+        entry.amount,
+        entry.round_id,
+        entry.created_at,
+    )
+    return bool(written)
+
+
+async def stack_in(tx: Statements, guild_id: int, user_id: int) -> int:
+    """The member's stack as the statements see it (inside a transaction: with its writes)."""
+    row = await tx.fetchrow(
+        "SELECT COALESCE(SUM(amount), 0) AS chips FROM chip_entries"
+        " WHERE guild_id = $1 AND user_id = $2",
+        guild_id,
+        user_id,
+    )
+    return 0 if row is None else int(row["chips"])
+
+
+async def stack(db: Database, guild_id: int, user_id: int) -> int:
+    """The member's chips in the server: the sum of their ledger (0 before they play)."""
+    return await stack_in(db, guild_id, user_id)
+
+
+async def has_open_bet(tx: Statements, guild_id: int, user_id: int) -> bool:
+    """Whether the member has a seat in a round of the server not settled or voided yet."""
+    return (
+        await tx.fetchrow(
+            "SELECT 1 AS seated FROM game_seats s JOIN game_rounds r ON r.round_id = s.round_id"
+            " WHERE s.guild_id = $1 AND s.user_id = $2 AND r.status = 'open'",
+            guild_id,
+            user_id,
+        )
+        is not None
+    )
+
+
+async def ensure_stack(
+    db: Database, guild_id: int, user_id: int, now: float, min_bet: int = 1
+) -> list[Entry]:
+    """Grant what is due, once: the start, today's top-up, a refill; the entries written.
+
+    Call it before showing a stack or taking a bet; calling it again the same day writes
+    nothing. The entries come back so that the member can be told ("+100 daily top-up").
+    A member whose /stats forget is as new as ``now`` or newer (it went through while this
+    call waited for their lock) gets nothing written: the call was made before the forget,
+    and the forget's promise is that nothing reappears. Their next call starts them fresh.
+    """
+    today = utc_day(now)
+    written: list[Entry] = []
+    async with db.member_transaction(user_id) as tx:
+        if await tx.fetchrow(
+            "SELECT 1 AS gone FROM forgotten_members WHERE user_id = $1 AND forgotten_at >= $2",
+            user_id,
+            now,
+        ):
+            return []
+        rows = await tx.fetch(
+            "SELECT key, created_at FROM chip_entries WHERE guild_id = $1 AND user_id = $2"
+            " AND key IN ('start', $3, $4)",
+            guild_id,
+            user_id,
+            f"{TOPUP}:{today}",
+            f"{REFILL}:{today}",
+        )
+        taken = {str(row["key"]): float(row["created_at"]) for row in rows}
+
+        async def grant(key: str, kind: str, amount: int) -> None:
+            entry = Entry(guild_id, user_id, key, kind, amount, None, now)
+            if await write_entry(tx, entry):
+                written.append(entry)
+
+        if START not in taken:
+            await grant(START, START, STARTING_STACK)
+        elif utc_day(taken[START]) != today and f"{TOPUP}:{today}" not in taken:
+            await grant(f"{TOPUP}:{today}", TOPUP, DAILY_TOPUP)
+        if f"{REFILL}:{today}" not in taken:
+            chips = await stack_in(tx, guild_id, user_id)
+            if (
+                chips < min_bet
+                and chips < REFILL_TO
+                and not await has_open_bet(tx, guild_id, user_id)
+            ):
+                await grant(f"{REFILL}:{today}", REFILL, REFILL_TO - chips)
+    return written
+
+
+#: Entries of one moment in the order they happen (the start, a top-up, a refill, then a
+#: bet taken with them, its result last), so that newest first reads them backwards.
+_KIND_ORDER = (
+    "CASE kind WHEN 'start' THEN 1 WHEN 'topup' THEN 2 WHEN 'refill' THEN 3"
+    " WHEN 'bet' THEN 4 ELSE 5 END"
+)
+
+
+async def last_entries(db: Database, guild_id: int, user_id: int, limit: int = 10) -> list[Entry]:
+    """The member's latest entries in the server, newest first."""
+    rows = await db.fetch(
+        "SELECT guild_id, user_id, key, kind, amount, round_id, created_at FROM chip_entries"
+        f" WHERE guild_id = $1 AND user_id = $2 ORDER BY created_at DESC, {_KIND_ORDER} DESC,"
+        " key DESC LIMIT $3",
+        guild_id,
+        user_id,
+        limit,
+    )
+    return [_entry(row) for row in rows]
+
+
+async def chips_board(
+    db: Database, guild_id: int, limit: int = 10, offset: int = 0
+) -> list[tuple[int, int]]:
+    """(user id, stack) of the server's members with chips, most chips first (ties: the
+    lower user id first, so that pages never overlap). Chips out in an open round's bet
+    are not counted until it settles."""
+    rows = await db.fetch(
+        "SELECT user_id, SUM(amount) AS chips FROM chip_entries WHERE guild_id = $1"
+        " GROUP BY user_id ORDER BY chips DESC, user_id LIMIT $2 OFFSET $3",
+        guild_id,
+        limit,
+        offset,
+    )
+    return [(int(row["user_id"]), int(row["chips"])) for row in rows]
+
+
+async def chips_board_size(db: Database, guild_id: int) -> int:
+    """How many members the server's chips board has (for its pages)."""
+    row = await db.fetchrow(
+        "SELECT COUNT(DISTINCT user_id) AS members FROM chip_entries WHERE guild_id = $1",
+        guild_id,
+    )
+    return 0 if row is None else int(row["members"])

@@ -1,0 +1,279 @@
+"""Messages of the game (/play alone, "How did I play?", /chips and its boards): part of
+the catalogue in ``bot.texts.i18n``. Counts of chips and hands are ``Counted`` values or
+plural messages, so that "1 mark" and "2 marker" read right."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, dict[str, str]]] = {
+    # --- said everywhere chips are shown (spec section 9; Discord's rules on gambling) ---
+    "game.play_money": {
+        "sv": "Markerna är låtsaspengar: de kan aldrig köpas, säljas, föras över eller lösas in och har inget värde utanför boten.",
+        "en": "Chips are play money: they are never bought, sold, transferred or cashed out, and have no value outside the bot.",
+    },
+    # --- /play: refusals ---
+    "play.dm": {
+        "sv": "Markerna hör till en server: använd {cmd[play]} på en server, inte i ett privat meddelande.",
+        "en": "Chips belong to a server: use {cmd[play]} in a server, not in a direct message.",
+    },
+    "play.bet.positive": {
+        "sv": "En insats är ett helt antal marker, minst {least}. Du skrev {bet}.",
+        "en": "A bet is a whole number of chips, at least {least}. You bet {bet}.",
+    },
+    "play.bet.range": {
+        "sv": "Insatserna på den här servern är från {least} till {most}. Du satsade {bet}.",
+        "en": "Bets in this server are from {least} to {most}. You bet {bet}.",
+    },
+    "play.bet.stack": {
+        "sv": "Du har {stack}, mindre än din insats på {bet}: satsa högst det du har. Varje dag du spelar ger {topup}, och en hög under serverns minsta insats fylls på till {refill} en gång om dagen.",
+        "en": "You have {stack}, less than your bet of {bet}: bet at most what you have. Every day you play brings {topup}, and a stack below the server's minimum bet is refilled to {refill} once a day.",
+    },
+    "play.bet.stack.open": {
+        "sv": "Du har {stack}, mindre än din insats på {bet}, och en insats ute vid ett bord: satsa högst det du har, eller vänta tills den rundan är avgjord.",
+        "en": "You have {stack}, less than your bet of {bet}, and a bet out at a table: bet at most what you have, or wait until that round is settled.",
+    },
+    "play.at_table": {
+        "sv": "Du sitter vid ett bord på den här servern: spela klart den rundan först (en insats ute i taget).",
+        "en": "You have a seat at a table in this server: finish that round first (one bet out at a time).",
+    },
+    "play.busy": {
+        "sv": "Din förra hand håller på att avgöras. Försök igen om ett ögonblick.",
+        "en": "Your last hand is being settled. Try again in a moment.",
+    },
+    "play.already": {
+        "sv": "Den handen är redan spelad. Tryck på Ge igen eller kör {cmd[play]} för en ny hand.",
+        "en": "That hand is already played. Press Deal again, or run {cmd[play]} for a new hand.",
+    },
+    "component.invalid.play": {
+        "sv": "Den här menyn eller knappen gäller inte längre (eller är inte din). Kör {cmd[play]} för en egen hand.",
+        "en": "This menu or button is no longer valid (or is not yours). Run {cmd[play]} for a hand of your own.",
+    },
+    # --- /play: the hand ---
+    "play.title": {"sv": "Pai Gow – din hand", "en": "Pai Gow – your hand"},
+    "play.title.again": {
+        "sv": "Pai Gow – din hand, som du lämnade den",
+        "en": "Pai Gow – your hand, as you left it",
+    },
+    "play.prompt": {
+        "sv": "Välj de **två kort** som ska bli din tvåkortshand, eller tryck på *Huset väljer* så lägger husets sätt din hand. Givaren lägger sin efter Huset väljer.",
+        "en": "Pick the **two cards** for your two-card hand, or press *Huset väljer* to have the house way set it. The dealer sets theirs by the house way.",
+    },
+    "play.bet": {
+        "sv": "Insats: {bet} · kvar i högen: {stack}",
+        "en": "Bet: {bet} · left in your stack: {stack}",
+    },
+    "play.limit": {
+        "sv": "Lägger du inte handen inom 15 minuter lägger Huset väljer den åt dig.",
+        "en": "Not set within 15 minutes, your hand is set by the house way.",
+    },
+    "play.granted.start": {
+        "sv": "+{chips} att börja med på den här servern",
+        "en": "+{chips} to start with in this server",
+    },
+    "play.granted.topup": {"sv": "+{chips} dagens påfyllning", "en": "+{chips} daily top-up"},
+    "play.granted.refill": {
+        "sv": "+{chips} påfyllning: din hög var under serverns minsta insats",
+        "en": "+{chips} refill: your stack was below the server's minimum bet",
+    },
+    "play.timed_out": {
+        "sv": "Din hand från {when} låg orörd i 15 minuter, så Huset väljer lade den: {outcome} ({net}).",
+        "en": "Your hand from {when} was left for 15 minutes, so the house way set it: {outcome} ({net}).",
+    },
+    "play.button.house": {"sv": "Huset väljer", "en": "Huset väljer (the house way)"},
+    "play.button.again": {"sv": "Ge igen ({bet})", "en": "Deal again ({bet})"},
+    "play.foul": {
+        "sv": "Fel delning: din tvåkortshand {two} ({two_name}) slår din femkortshand {five} ({five_name}), och en sådan delning förlorar. Välj två andra kort.",
+        "en": "A foul: your two-card hand {two} ({two_name}) beats your five-card hand {five} ({five_name}), and a fouled split loses. Pick two other cards.",
+    },
+    # --- /play: the result ---
+    "play.result.win": {"sv": "Du vinner", "en": "You win"},
+    "play.result.push": {"sv": "Oavgjort (push)", "en": "A push"},
+    "play.result.loss": {"sv": "Du förlorar", "en": "You lose"},
+    "play.result.foul": {
+        "sv": "Fel delning: tvåkortshanden slår femkortshanden, så handen förlorar (servern låter en sådan delning stå).",
+        "en": "A foul: the two-card hand beats the five-card hand, so the hand loses (this server lets a foul stand).",
+    },
+    "play.field.dealer": {"sv": "Givaren (Huset väljer)", "en": "The dealer (house way)"},
+    "play.field.own": {"sv": "Du (din egen delning)", "en": "You (your own split)"},
+    "play.field.house": {"sv": "Du (Huset väljer)", "en": "You (Huset väljer)"},
+    "play.field.timeout": {
+        "sv": "Du (Huset väljer: tiden gick ut)",
+        "en": "You (the house way: time ran out)",
+    },
+    "play.split": {
+        "sv": "{five}  ·  {two}\n{five_name} / {two_name}",
+        "en": "{five}  ·  {two}\n{five_name} / {two_name}",
+    },
+    "play.field.hands": {"sv": "Hand mot hand", "en": "Hand by hand"},
+    "play.hand.five": {"sv": "Femkortshanden: {result}", "en": "Five-card hand: {result}"},
+    "play.hand.two": {"sv": "Tvåkortshanden: {result}", "en": "Two-card hand: {result}"},
+    "game.hand.win": {"sv": "vunnen", "en": "won"},
+    "game.hand.copy": {"sv": "lika (copy – till givaren)", "en": "a copy (goes to the dealer)"},
+    "game.hand.loss": {"sv": "förlorad", "en": "lost"},
+    "game.outcome.win": {"sv": "vinst", "en": "a win"},
+    "game.outcome.push": {"sv": "push", "en": "a push"},
+    "game.outcome.loss": {"sv": "förlust", "en": "a loss"},
+    "game.outcome.void": {"sv": "struken (insatsen tillbaka)", "en": "void (the bet returned)"},
+    "play.field.chips": {"sv": "Marker", "en": "Chips"},
+    "play.chips": {
+        "sv": "Insats {bet} · netto **{net}** · provision {commission}\nDin hög: **{stack}**",
+        "en": "Bet {bet} · net **{net}** · commission {commission}\nYour stack: **{stack}**",
+    },
+    "alt.showdown": {
+        "sv": "Överst givaren, Huset väljer: {dealer} Under den du: {yours}",
+        "en": "Above, the dealer by the house way: {dealer} Below, you: {yours}",
+    },
+    "showdown.dealer": {"sv": "Givaren", "en": "The dealer"},
+    "showdown.yours": {"sv": "Du", "en": "You"},
+    # --- How did I play? ---
+    "review.title": {"sv": "Hur spelade jag?", "en": "How did I play?"},
+    "review.yours": {"sv": "Din delning ({split}): {ev}", "en": "Your split ({split}): {ev}"},
+    "review.house": {
+        "sv": "Huset väljer ({split}): {ev}",
+        "en": "The house way ({split}): {ev}",
+    },
+    "review.best": {
+        "sv": "Bästa delningen ({split}): {ev}",
+        "en": "The best split ({split}): {ev}",
+    },
+    "review.best.yours": {
+        "sv": "✅ Din delning var den bästa: inget uppgivet.",
+        "en": "✅ Your split was the best: nothing given up.",
+    },
+    "review.cost": {
+        "sv": "Mot den bästa delningen kostade ditt val **{chips}** per 100 i insats.",
+        "en": "Against the best split your choice cost **{chips}** per 100 bet.",
+    },
+    "review.against_house.better": {
+        "sv": "Mot Huset väljer vann ditt val {chips} per 100 i insats.",
+        "en": "Against the house way your choice won {chips} per 100 bet.",
+    },
+    "review.against_house.worse": {
+        "sv": "Mot Huset väljer kostade ditt val {chips} per 100 i insats.",
+        "en": "Against the house way your choice cost {chips} per 100 bet.",
+    },
+    "review.foul": {
+        "sv": "En felaktig delning förlorar alltid: väntevärdet är −1.",
+        "en": "A fouled split always loses: its expected value is −1.",
+    },
+    "review.player": {
+        "sv": "Spelarens sätt (projektets råd) lägger handen {split}: **{rule}**",
+        "en": "The player's way (the project's advice) sets the hand {split}: **{rule}**",
+    },
+    "review.player.rule": {"sv": "{name} – {text}", "en": "{name} – {text}"},
+    "review.unit": {
+        "sv": "Väntevärde per insatt mark mot givarens alla 53\u00a0524\u00a0680 möjliga händer; ”per 100 i insats” är det gånger 100.",
+        "en": "Expected value per chip bet against all 53,524,680 dealer hands; “per 100 bet” is that times 100.",
+    },
+    "review.unavailable": {
+        "sv": "Den exakta analysen gick inte att göra just nu, så den här handen räknas inte på skicklighetslistan.",
+        "en": "The exact analysis could not be made just now, so this hand does not count on the skill board.",
+    },
+    # --- /chips ---
+    "chips.dm": {
+        "sv": "Markerna hör till en server: använd {cmd[chips view]} och {cmd[chips top]} på en server.",
+        "en": "Chips belong to a server: use {cmd[chips view]} and {cmd[chips top]} in a server.",
+    },
+    "chips.title": {"sv": "Marker – {member}", "en": "Chips – {member}"},
+    "chips.stack": {
+        "sv": "{member} har **{stack}** på den här servern.",
+        "en": "{member} has **{stack}** in this server.",
+    },
+    "chips.none": {
+        "sv": "{member} har inte spelat här än. {cmd[play]} ger en hög att börja med.",
+        "en": "{member} has not played here yet. {cmd[play]} gives a stack to start with.",
+    },
+    "chips.field.hands": {"sv": "Senaste händerna", "en": "Last hands"},
+    "chips.field.ledger": {"sv": "Senaste posterna", "en": "Last entries"},
+    "chips.hand": {
+        "sv": "{when} · {five} · {two} · {outcome} · {net}",
+        "en": "{when} · {five} · {two} · {outcome} · {net}",
+    },
+    "chips.entry": {"sv": "{when} · **{amount}** {reason}", "en": "{when} · **{amount}** {reason}"},
+    "chips.reason.start": {"sv": "att börja med", "en": "starting stack"},
+    "chips.reason.topup": {"sv": "dagens påfyllning", "en": "daily top-up"},
+    "chips.reason.refill": {
+        "sv": "påfyllning (högen var under minsta insatsen)",
+        "en": "refill (the stack was below the minimum bet)",
+    },
+    "chips.reason.bet": {"sv": "insats", "en": "bet"},
+    "chips.reason.result": {
+        "sv": "utbetalning (insatsen och nettot)",
+        "en": "paid out (the bet and the net)",
+    },
+    "chips.reason.void": {
+        "sv": "insatsen tillbaka (rundan struken)",
+        "en": "bet returned (round voided)",
+    },
+    "chips.board.chips": {"sv": "Flest marker", "en": "Most chips"},
+    "chips.board.skill": {"sv": "Skicklighet", "en": "Skill"},
+    "chips.board.empty": {
+        "sv": "Ingen på listan än. {cmd[play]} för att spela.",
+        "en": "Nobody on this board yet. {cmd[play]} to play.",
+    },
+    "chips.board.line.chips": {
+        "sv": "{place}. {member} – {stack}",
+        "en": "{place}. {member} – {stack}",
+    },
+    "chips.board.line.skill": {
+        "sv": "{place}. {member} – {lost} per 100 i insats ({hands})",
+        "en": "{place}. {member} – {lost} per 100 bet ({hands})",
+    },
+    "chips.board.you": {"sv": "Du: {line}", "en": "You: {line}"},
+    "chips.board.you.chips": {"sv": "Din hög: {stack}", "en": "Your stack: {stack}"},
+    # --- /help and /about ---
+    "help.play": {
+        "sv": "Spela en hand Pai Gow ensam mot givaren, om spelmarker (låtsaspengar: de köps, säljs, förs över och löses aldrig in).",
+        "en": "Play a hand of Pai Gow alone against the dealer, for chips (play money: never bought, sold, transferred or cashed out).",
+    },
+    "help.chips.view": {
+        "sv": "Dina marker på servern, dina senaste händer och posterna i kontoboken (låtsaspengar).",
+        "en": "Your chips in this server, your last hands and the ledger's entries (play money).",
+    },
+    "help.chips.top": {
+        "sv": "Serverns listor: flest marker, och skicklighet (minst uppgivet mot den bästa delningen).",
+        "en": "The server's boards: most chips, and skill (least given up against the best split).",
+    },
+    "about.stored.game": {
+        "sv": "**Spelet**, per server: dina marker som poster i en kontobok och varje hand du har spelat med {cmd[play]}, med din delning och resultatet.",
+        "en": "**The game**, per server: your chips as entries in a ledger, and each hand you played with {cmd[play]}, with your split and its result.",
+    },
+}
+
+#: Messages that show a count, one template per CLDR plural form (``plural_text``).
+PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    # Counts inside other messages, as ``Counted`` values.
+    "count.chips": {
+        "sv": {"one": "{count} mark", "other": "{count} marker"},
+        "en": {"one": "{count} chip", "other": "{count} chips"},
+    },
+    "count.analysed_hands": {
+        "sv": {"one": "{count} analyserad hand", "other": "{count} analyserade händer"},
+        "en": {"one": "{count} analysed hand", "other": "{count} analysed hands"},
+    },
+    "game.net": {  # count: the net without its sign
+        "sv": {"one": "{sign}{count} mark", "other": "{sign}{count} marker"},
+        "en": {"one": "{sign}{count} chip", "other": "{sign}{count} chips"},
+    },
+    "chips.board.skill.about": {  # count: the server's minimum of hands
+        "sv": {
+            "one": "Marker uppgivna mot den bästa delningen per 100 i insats, i snitt över minst {count} analyserad hand – lägst först. Turen avgör inte: bara hur händerna lades.",
+            "other": "Marker uppgivna mot den bästa delningen per 100 i insats, i snitt över minst {count} analyserade händer – lägst först. Turen avgör inte: bara hur händerna lades.",
+        },
+        "en": {
+            "one": "Chips given up against the best split per 100 bet, on average over at least {count} analysed hand – lowest first. Luck does not count: only how the hands were set.",
+            "other": "Chips given up against the best split per 100 bet, on average over at least {count} analysed hands – lowest first. Luck does not count: only how the hands were set.",
+        },
+    },
+    "chips.board.skill.more": {  # count: hands still needed
+        "sv": {
+            "one": "Du har {hands} här: en till, så är du med på listan.",
+            "other": "Du har {hands} här: {count} till, så är du med på listan.",
+        },
+        "en": {
+            "one": "You have {hands} here: one more and you are on the board.",
+            "other": "You have {hands} here: {count} more and you are on the board.",
+        },
+    },
+}

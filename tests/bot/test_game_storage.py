@@ -1,0 +1,574 @@
+"""Chips and rounds in the database, on both backends: grants once, bets taken with the
+deal, each round settled or voided exactly once, and /stats forget racing a round.
+
+Every test ends with the ledger checked (``assert_ledger_consistent``, in the fixture).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import zlib
+from collections.abc import AsyncIterator, Coroutine
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.storage import Database, open_database
+from bot.storage import chips as chip_store
+from bot.storage import game as store
+from bot.storage.forgotten import forget_member
+from houseway.cards import DECK, Card
+from tests.bot.ledger_checks import assert_ledger_consistent
+from tests.bot.test_practice import rows_mentioning
+
+GUILD = 111
+OTHER_GUILD = 222
+#: Noon UTC on a Monday; DAY later is the next UTC day.
+T0 = 1_780_000_000.0 - 1_780_000_000.0 % 86_400 + 43_200
+DAY = 86_400.0
+ALICE, BOB, CAROL = 1001, 1002, 1003
+
+
+@pytest.fixture
+async def db(any_database_url: str) -> AsyncIterator[Database]:
+    database = await open_database(any_database_url)
+    try:
+        yield database
+        await assert_ledger_consistent(database)
+    finally:
+        await database.close()
+
+
+def deal(players: int, seed: int = 1) -> tuple[tuple[Card, ...], list[tuple[Card, ...]]]:
+    """The dealer's seven cards and ``players`` hands, from one deck."""
+    cards = random.Random(seed).sample(DECK, 7 * (players + 1))
+    return tuple(cards[:7]), [tuple(cards[7 * i : 7 * i + 7]) for i in range(1, players + 1)]
+
+
+async def deal_round(
+    db: Database,
+    round_id: str,
+    bets: dict[int, int],
+    now: float = T0,
+    guild_id: int = GUILD,
+    table_id: str | None = "t1",
+) -> store.RoundRow:
+    """A round with one seat a member (seats 0, 1, … in the order given)."""
+    dealer, hands = deal(len(bets), seed=zlib.crc32(round_id.encode()))
+    return await store.open_round(
+        db,
+        round_id=round_id,
+        guild_id=guild_id,
+        channel_id=5,
+        table_id=table_id,
+        dealer=dealer,
+        seats=[(i, user, bet, hands[i]) for i, (user, bet) in enumerate(bets.items())],
+        deadline=now + 60,
+        now=now,
+    )
+
+
+def result(seat: store.SeatRow, outcome: str) -> store.SeatResult:
+    """A plausible result for the seat: its first two cards low, the given outcome."""
+    commission = -(-seat.bet * 5 // 100)
+    net = {"win": seat.bet - commission, "push": 0, "loss": -seat.bet}[outcome]
+    return store.SeatResult(
+        seat=seat.seat,
+        two=seat.hand[:2],
+        how="own",
+        five_result={"win": "win", "push": "win", "loss": "loss"}[outcome],
+        two_result={"win": "win", "push": "copy", "loss": "loss"}[outcome],
+        outcome=outcome,
+        commission=commission if outcome == "win" else 0,
+        net=net,
+    )
+
+
+async def entries_of(db: Database, user_id: int, prefix: str) -> list[dict[str, object]]:
+    return await db.fetch(
+        "SELECT key, amount FROM chip_entries WHERE user_id = $1 AND key LIKE $2",
+        user_id,
+        prefix + "%",
+    )
+
+
+async def rows_of(db: Database, user_id: int) -> dict[str, int]:
+    """The member's rows in the game's tables."""
+    found = {}
+    for table in ("chip_entries", "game_seats"):
+        rows = await db.fetch(f"SELECT * FROM {table} WHERE user_id = $1", user_id)
+        if rows:
+            found[table] = len(rows)
+    return found
+
+
+# --- grants -----------------------------------------------------------------------------
+
+
+async def test_the_start_is_granted_once_however_many_ask_at_once(db: Database) -> None:
+    written = await asyncio.gather(
+        *(chip_store.ensure_stack(db, GUILD, ALICE, T0) for _ in range(20))
+    )
+    granted = [entry for batch in written for entry in batch]
+    assert [(e.key, e.kind, e.amount) for e in granted] == [("start", "start", 1000)]
+    assert await chip_store.stack(db, GUILD, ALICE) == chip_store.STARTING_STACK
+    # The same day again, and later the same day: nothing (no top-up on the start's day).
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, T0) == []
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, T0 + 40_000) == []
+    # Another server is another stack.
+    assert [e.key for e in await chip_store.ensure_stack(db, OTHER_GUILD, ALICE, T0)] == ["start"]
+    assert await chip_store.stack(db, GUILD, ALICE) == 1000
+
+
+async def test_the_daily_top_up_comes_once_a_utc_day(db: Database) -> None:
+    await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+    day2 = T0 + DAY
+    written = await asyncio.gather(
+        *(chip_store.ensure_stack(db, GUILD, ALICE, day2) for _ in range(20))
+    )
+    granted = [entry for batch in written for entry in batch]
+    day = chip_store.utc_day(day2)
+    assert [(e.key, e.kind, e.amount) for e in granted] == [(f"topup:{day}", "topup", 100)]
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, day2 + 3600) == []
+    # Just before and just after midnight UTC.
+    midnight = T0 + 2 * DAY - T0 % DAY
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, midnight - 1) == []
+    assert [e.kind for e in await chip_store.ensure_stack(db, GUILD, ALICE, midnight)] == ["topup"]
+    assert await chip_store.stack(db, GUILD, ALICE) == 1200
+    assert [e.kind for e in await chip_store.last_entries(db, GUILD, ALICE)] == [
+        "topup",
+        "topup",
+        "start",
+    ]
+
+
+async def lose_everything(db: Database, user_id: int, round_id: str, now: float) -> None:
+    chips = await chip_store.stack(db, GUILD, user_id)
+    played = await deal_round(db, round_id, {user_id: chips}, now=now)
+    assert await store.settle_round(db, round_id, [result(played.seats[0], "loss")], now + 1)
+
+
+async def test_a_refill_comes_when_broke_without_a_bet_out_once_a_day(db: Database) -> None:
+    await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+    # All in, and the round still open: broke but with a bet out, so no refill.
+    played = await deal_round(db, "r1", {ALICE: 1000}, now=T0 + 10)
+    assert await chip_store.stack(db, GUILD, ALICE) == 0
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, T0 + 20) == []
+    assert await store.settle_round(db, "r1", [result(played.seats[0], "loss")], T0 + 30)
+    written = await asyncio.gather(
+        *(chip_store.ensure_stack(db, GUILD, ALICE, T0 + 40) for _ in range(20))
+    )
+    granted = [entry for batch in written for entry in batch]
+    assert [(e.kind, e.amount) for e in granted] == [("refill", chip_store.REFILL_TO)]
+    assert await chip_store.stack(db, GUILD, ALICE) == chip_store.REFILL_TO
+    # Broke again the same day: no second refill.
+    await lose_everything(db, ALICE, "r2", T0 + 50)
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, T0 + 60) == []
+    assert await chip_store.stack(db, GUILD, ALICE) == 0
+    # The next day the top-up comes first; 100 chips cover a minimum bet of 1 ...
+    assert [e.kind for e in await chip_store.ensure_stack(db, GUILD, ALICE, T0 + DAY)] == ["topup"]
+    # ... and below a server's minimum of 500 the refill tops up to REFILL_TO.
+    late = await chip_store.ensure_stack(db, GUILD, ALICE, T0 + DAY + 1, min_bet=500)
+    assert [(e.kind, e.amount) for e in late] == [("refill", chip_store.REFILL_TO - 100)]
+    assert await chip_store.stack(db, GUILD, ALICE) == chip_store.REFILL_TO
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, T0 + DAY + 2, min_bet=5000) == []
+
+
+async def test_a_grant_asked_before_a_forget_is_not_written_after_it(db: Database) -> None:
+    await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+    await forget_member(db, ALICE, now=T0 + 100)
+    assert await rows_of(db, ALICE) == {}
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, T0 + 50) == []
+    assert await chip_store.ensure_stack(db, GUILD, ALICE, T0 + 100) == []
+    assert await rows_of(db, ALICE) == {}
+    # Playing again afterwards is a fresh start.
+    fresh = await chip_store.ensure_stack(db, GUILD, ALICE, T0 + 200)
+    assert [(e.kind, e.amount) for e in fresh] == [("start", 1000)]
+
+
+# --- the deal ---------------------------------------------------------------------------
+
+
+async def test_a_deal_takes_every_bet_with_the_round(db: Database) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    played = await deal_round(db, "r1", {ALICE: 100, BOB: 1000})
+    assert played.status == "open" and [s.user_id for s in played.seats] == [ALICE, BOB]
+    assert await chip_store.stack(db, GUILD, ALICE) == 900
+    assert await chip_store.stack(db, GUILD, BOB) == 0
+    assert await store.get_round(db, "r1") == played
+    assert await store.open_seat_of(db, GUILD, BOB) == ("r1", 1)
+    assert await store.open_seat_of(db, OTHER_GUILD, BOB) is None
+    [latest] = await chip_store.last_entries(db, GUILD, ALICE, limit=1)
+    assert (latest.key, latest.kind, latest.amount, latest.round_id) == (
+        "bet:r1:0",
+        "bet",
+        -100,
+        "r1",
+    )
+
+
+@pytest.mark.parametrize("bet", [0, -5, 1001, 10**30, True, 2.5, "10"])
+async def test_a_bet_that_is_not_there_deals_nothing(db: Database, bet: object) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    with pytest.raises((ValueError, store.NotEnoughChips)) as refused:
+        await deal_round(db, "r1", {ALICE: 10, BOB: bet})  # type: ignore[dict-item]
+    if isinstance(bet, int) and not isinstance(bet, bool) and bet > 0:
+        assert isinstance(refused.value, store.NotEnoughChips)
+        assert (refused.value.user_id, refused.value.stack, refused.value.bet) == (BOB, 1000, bet)
+    else:
+        assert isinstance(refused.value, ValueError)
+    assert await store.get_round(db, "r1") is None
+    assert await chip_store.stack(db, GUILD, ALICE) == 1000
+    assert await rows_of(db, ALICE) == {"chip_entries": 1}
+
+
+async def test_a_member_has_one_seat_at_a_time_in_a_server(db: Database) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+        await chip_store.ensure_stack(db, OTHER_GUILD, user, T0)
+    await deal_round(db, "r1", {ALICE: 10})
+    with pytest.raises(store.AlreadyPlaying) as refused:
+        await deal_round(db, "r2", {BOB: 10, ALICE: 10}, table_id=None)
+    assert (refused.value.user_id, refused.value.round_id) == (ALICE, "r1")
+    assert await store.get_round(db, "r2") is None
+    assert await chip_store.stack(db, GUILD, BOB) == 1000
+    # Another server's table is another stack and another seat.
+    await deal_round(db, "r3", {ALICE: 10}, guild_id=OTHER_GUILD)
+    with pytest.raises(ValueError, match="dealt before"):
+        await deal_round(db, "r1", {BOB: 10})
+    dealer, hands = deal(2)
+    with pytest.raises(ValueError, match="two seats"):  # one member, one seat a round
+        await store.open_round(
+            db,
+            round_id="r4",
+            guild_id=GUILD,
+            channel_id=5,
+            table_id="t1",
+            dealer=dealer,
+            seats=[(0, BOB, 10, hands[0]), (1, BOB, 5, hands[1])],
+            deadline=None,
+            now=T0,
+        )
+    # Twenty deals at once for one member: exactly one is dealt.
+    outcomes = await asyncio.gather(
+        *(deal_round(db, f"b{i}", {BOB: 10}) for i in range(20)), return_exceptions=True
+    )
+    assert sum(isinstance(o, store.RoundRow) for o in outcomes) == 1
+    assert all(isinstance(o, store.RoundRow | store.AlreadyPlaying) for o in outcomes)
+    assert await chip_store.stack(db, GUILD, BOB) == 990
+
+
+async def test_a_deal_is_one_deck(db: Database) -> None:
+    await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+    dealer, [hand] = deal(1)
+    with pytest.raises(ValueError):
+        await store.open_round(
+            db,
+            round_id="r1",
+            guild_id=GUILD,
+            channel_id=None,
+            table_id=None,
+            dealer=dealer,
+            seats=[(0, ALICE, 10, (dealer[0], *hand[1:]))],
+            deadline=None,
+            now=T0,
+        )
+    assert await store.get_round(db, "r1") is None
+
+
+# --- splits -----------------------------------------------------------------------------
+
+
+async def test_a_split_is_stored_once_by_its_member_while_the_round_is_open(db: Database) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    played = await deal_round(db, "r1", {ALICE: 10, BOB: 10})
+    alice, bob = played.seats
+    assert not await store.set_split(db, "r1", alice.seat, BOB, bob.hand[:2], "own")
+    with pytest.raises(ValueError):
+        await store.set_split(db, "r1", alice.seat, ALICE, bob.hand[:2], "own")
+    with pytest.raises(ValueError):
+        await store.set_split(db, "r1", alice.seat, ALICE, alice.hand[:2], "mine")
+    clicks = await asyncio.gather(
+        *(
+            store.set_split(db, "r1", alice.seat, ALICE, alice.hand[i : i + 2], "own")
+            for i in range(5)
+        )
+    )
+    assert sorted(clicks) == [False] * 4 + [True]
+    stored = await store.get_round(db, "r1")
+    assert stored is not None and stored.seats[0].two in [alice.hand[i : i + 2] for i in range(5)]
+    assert stored.seats[0].how == "own" and stored.seats[1].two is None
+    assert await store.void_round(db, "r1", T0 + 5)
+    assert not await store.set_split(db, "r1", bob.seat, BOB, bob.hand[:2], "house")
+
+
+# --- settling ---------------------------------------------------------------------------
+
+
+async def test_a_round_settles_once_however_many_settle_it(db: Database) -> None:
+    for user in (ALICE, BOB, CAROL):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    played = await deal_round(db, "r1", {ALICE: 100, BOB: 10, CAROL: 1})
+    results = [
+        result(played.seats[0], "win"),
+        result(played.seats[1], "push"),
+        result(played.seats[2], "loss"),
+    ]
+    settled = await asyncio.gather(
+        *(store.settle_round(db, "r1", results, T0 + 9) for _ in range(10))
+    )
+    assert sorted(settled) == [False] * 9 + [True]
+    assert not await store.void_round(db, "r1", T0 + 10)
+    for user in (ALICE, BOB, CAROL):
+        assert len(await entries_of(db, user, "result:r1:")) == 1
+    assert await chip_store.stack(db, GUILD, ALICE) == 1095  # bet 100: +95
+    assert await chip_store.stack(db, GUILD, BOB) == 1000
+    assert await chip_store.stack(db, GUILD, CAROL) == 999
+    stored = await store.get_round(db, "r1")
+    assert stored is not None and stored.status == "settled" and stored.settled_at == T0 + 9
+    assert [(s.outcome, s.net, s.commission) for s in stored.seats] == [
+        ("win", 95, 5),
+        ("push", 0, 0),
+        ("loss", -1, 0),
+    ]
+    assert await store.open_seat_of(db, GUILD, ALICE) is None
+    assert await store.open_rounds(db) == []
+
+
+async def test_settling_and_voiding_at_once_one_wins(db: Database) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    for attempt in range(6):
+        round_id = f"r{attempt}"
+        played = await deal_round(db, round_id, {ALICE: 10, BOB: 20}, now=T0 + attempt)
+        results = [result(seat, "win") for seat in played.seats]
+        racers: list[Coroutine[Any, Any, bool]] = []
+        for i in range(8):  # settles and voids interleaved, in both orders
+            racers.append(
+                store.settle_round(db, round_id, results, T0 + 100)
+                if (i + attempt) % 2
+                else store.void_round(db, round_id, T0 + 100)
+            )
+        outcomes = await asyncio.gather(*racers)
+        assert outcomes.count(True) == 1
+        stored = await store.get_round(db, round_id)
+        assert stored is not None and stored.status in ("settled", "void")
+        for user in (ALICE, BOB):
+            assert len(await entries_of(db, user, f"result:{round_id}:")) == 1
+
+
+async def test_a_void_returns_every_bet(db: Database) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    played = await deal_round(db, "r1", {ALICE: 10, BOB: 1000}, table_id=None)
+    assert [r.round_id for r in await store.open_rounds(db, table_only=False)] == ["r1"]
+    assert await store.open_rounds(db, table_only=True) == []
+    assert await store.void_round(db, "r1", T0 + 1)
+    assert not await store.void_round(db, "r1", T0 + 2)
+    assert not await store.settle_round(db, "r1", [result(s, "win") for s in played.seats], T0 + 3)
+    assert await chip_store.stack(db, GUILD, ALICE) == 1000
+    assert await chip_store.stack(db, GUILD, BOB) == 1000
+    [latest] = await chip_store.last_entries(db, GUILD, BOB, limit=1)
+    assert (latest.key, latest.kind, latest.amount) == ("result:r1:1", "void", 1000)
+    # A voided hand is no hand played.
+    assert await store.recent_hands(db, GUILD, BOB) == []
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"net": 96},  # a win paying more than the bet less commission
+        {"net": 101, "commission": -1},
+        {"outcome": "push", "net": 5, "commission": 0},
+        {"outcome": "loss", "net": -99, "commission": 0},
+        {"outcome": "draw"},
+        {"how": "guess"},
+        {"two": ()},
+    ],
+)
+async def test_a_result_no_outcome_pays_settles_nothing(
+    db: Database, change: dict[str, object]
+) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    played = await deal_round(db, "r1", {ALICE: 100, BOB: 100})
+    good = result(played.seats[0], "win")
+    bad = replace(result(played.seats[1], "win"), **change)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        await store.settle_round(db, "r1", [good, bad], T0 + 1)
+    with pytest.raises(ValueError, match="no result"):
+        await store.settle_round(db, "r1", [good], T0 + 1)
+    stored = await store.get_round(db, "r1")
+    assert stored is not None and stored.status == "open"
+    assert await chip_store.stack(db, GUILD, ALICE) == 900
+
+
+# --- /stats forget --------------------------------------------------------------------
+
+
+async def test_a_member_forgotten_between_deal_and_settlement_is_not_paid(db: Database) -> None:
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    played = await deal_round(db, "r1", {ALICE: 100, BOB: 100})
+    await forget_member(db, BOB, now=T0 + 5)
+    assert await rows_of(db, BOB) == {}
+    results = [result(seat, "win") for seat in played.seats]
+    assert await store.settle_round(db, "r1", results, T0 + 10)
+    assert await rows_of(db, BOB) == {}
+    assert await chip_store.stack(db, GUILD, ALICE) == 1095
+    stored = await store.get_round(db, "r1")
+    assert stored is not None and [s.user_id for s in stored.seats] == [ALICE]
+    assert not await store.record_given_up(db, "r1", 1, 10)
+    # Every table of every migration: only the 30-day note of the forget is left.
+    assert await rows_mentioning(db, BOB) == {"forgotten_members": 1}
+
+
+async def test_a_seat_older_than_its_members_forget_is_deleted_not_settled(db: Database) -> None:
+    """The settlement's own guard: a forget note newer than the deal, its seat still there
+    (as when a deal was held up past the forget), gets no result and loses the seat."""
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    played = await deal_round(db, "r1", {ALICE: 100, BOB: 100})
+    await db.execute(
+        "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)", BOB, T0
+    )
+    assert await store.settle_round(db, "r1", [result(s, "loss") for s in played.seats], T0 + 1)
+    assert await db.fetch("SELECT * FROM game_seats WHERE user_id = $1", BOB) == []
+    assert await entries_of(db, BOB, "result:") == []
+    assert await entries_of(db, BOB, "bet:") == []
+    assert (
+        await chip_store.stack(db, GUILD, BOB) == 1000
+    )  # the start stays: it was not this round's
+
+
+async def test_a_forget_racing_the_settlement_leaves_nothing_behind(db: Database) -> None:
+    members = [2000 + i for i in range(6)]
+    for round_no in range(4):
+        for user in members:
+            await chip_store.ensure_stack(db, GUILD, user, T0 + 1000 * round_no)
+        round_id = f"r{round_no}"
+        played = await deal_round(
+            db, round_id, dict.fromkeys(members, 10), now=T0 + 1000 * round_no + 1
+        )
+        forgotten = members[round_no]
+        results = [result(seat, "win") for seat in played.seats]
+        forget = forget_member(db, forgotten, now=T0 + 1000 * round_no + 2)
+        settle = store.settle_round(db, round_id, results, T0 + 1000 * round_no + 3)
+        racers = [forget, settle] if round_no % 2 else [settle, forget]
+        await asyncio.gather(*racers)
+        assert await rows_of(db, forgotten) == {}
+        stored = await store.get_round(db, round_id)
+        assert stored is not None and stored.status == "settled"
+        assert len(stored.seats) == len(members) - 1
+        assert all(s.outcome == "win" for s in stored.seats)
+        await assert_ledger_consistent(db)
+
+
+# --- read back --------------------------------------------------------------------------
+
+
+async def test_hands_boards_and_a_restart(any_database_url: str, db: Database) -> None:
+    for user in (ALICE, BOB, CAROL):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    # Three rounds: CAROL wins most chips; ALICE and BOB give up as much a hand.
+    given = {ALICE: [0, 20], BOB: [10, 10, 10, 10], CAROL: [5]}
+    for n in range(4):
+        seated = {user: 10 for user, lost in given.items() if n < len(lost)}
+        played = await deal_round(db, f"r{n}", seated, now=T0 + n * 10)
+        outcomes = {ALICE: "loss", BOB: "push", CAROL: "win"}
+        results = [result(seat, outcomes[seat.user_id]) for seat in played.seats]
+        assert await store.settle_round(db, f"r{n}", results, T0 + n * 10 + 5)
+        for seat in played.seats:
+            assert await store.record_given_up(db, f"r{n}", seat.seat, given[seat.user_id][n])
+            assert not await store.record_given_up(db, f"r{n}", seat.seat, 99)
+    played = await deal_round(db, "open", {BOB: 10}, now=T0 + 100)
+    assert not await store.record_given_up(db, "open", 0, 1)  # not settled yet
+    with pytest.raises(ValueError):
+        await store.record_given_up(db, "r0", 0, -1)
+
+    assert await chip_store.chips_board(db, GUILD) == [(CAROL, 1009), (BOB, 990), (ALICE, 980)]
+    assert await chip_store.chips_board(db, GUILD, limit=2, offset=1) == [(BOB, 990), (ALICE, 980)]
+    assert await chip_store.chips_board_size(db, GUILD) == 3
+    assert await store.skill_board(db, GUILD, min_hands=1) == [
+        (CAROL, 1, 5),
+        (BOB, 4, 40),
+        (ALICE, 2, 20),
+    ]
+    assert await store.skill_board(db, GUILD, min_hands=2) == [(BOB, 4, 40), (ALICE, 2, 20)]
+    assert await store.skill_board(db, GUILD, min_hands=2, offset=1) == [(ALICE, 2, 20)]
+    assert await store.skill_board_size(db, GUILD, min_hands=2) == 2
+    assert await store.skill_board(db, OTHER_GUILD, min_hands=1) == []
+
+    hands = await store.recent_hands(db, GUILD, BOB, limit=3)
+    assert [h.seat.round_id for h in hands] == ["r3", "r2", "r1"]
+    assert hands[0].seat.outcome == "push" and hands[0].seat.given_up == 10
+    assert hands[0].settled_at == T0 + 35 and len(hands[0].dealer) == 7
+
+    # A restarted bot (a new connection) finds the open round with its seat and hand.
+    again = await open_database(any_database_url)
+    try:
+        [found] = await store.open_rounds(again)
+        assert found == played
+        assert await store.open_rounds(again, table_only=False) == []
+    finally:
+        await again.close()
+
+
+# --- settings ---------------------------------------------------------------------------
+
+
+async def test_settings_default_store_and_refuse_what_is_out_of_range(db: Database) -> None:
+    assert await store.game_settings(db, GUILD) == store.GameSettings()
+    defaults = store.GameSettings()
+    assert (defaults.countdown_seconds, defaults.min_bet, defaults.max_bet) == (60, 1, 1000)
+    assert (defaults.foul_rule, defaults.min_hands, defaults.channels) == ("repick", 20, ())
+    assert defaults.allows(123)
+    chosen = store.GameSettings((30, 10), 15, 5, 1_000_000, "stand", 1000)
+    await store.save_game_settings(db, GUILD, chosen)
+    assert await store.game_settings(db, GUILD) == store.GameSettings(
+        (10, 30), 15, 5, 1_000_000, "stand", 1000
+    )
+    assert not (await store.game_settings(db, GUILD)).allows(11)
+    await store.save_game_settings(db, GUILD, replace(chosen, channels=(), countdown_seconds=300))
+    assert (await store.game_settings(db, GUILD)).channels == ()
+    assert await store.game_settings(db, OTHER_GUILD) == store.GameSettings()
+    for bad, said in [
+        ({"countdown_seconds": 14}, "countdown"),
+        ({"countdown_seconds": 301}, "countdown"),
+        ({"min_bet": 0}, "bets"),
+        ({"min_bet": 11, "max_bet": 10}, "bets"),
+        ({"max_bet": 1_000_001}, "bets"),
+        ({"min_hands": 0}, "skill board"),
+        ({"min_hands": 1001}, "skill board"),
+        ({"foul_rule": "replay"}, "foul rule"),
+    ]:
+        with pytest.raises(ValueError, match=said):
+            await store.save_game_settings(db, GUILD, replace(defaults, **bad))  # type: ignore[arg-type]
+    assert (await store.game_settings(db, GUILD)).countdown_seconds == 300
+
+
+async def test_the_ledger_check_finds_a_payment_made_twice(db: Database) -> None:
+    """The check the other tests rely on can fail: a second result under another key."""
+    await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+    played = await deal_round(db, "r1", {ALICE: 10})
+    assert await store.settle_round(db, "r1", [result(played.seats[0], "win")], T0 + 1)
+    await assert_ledger_consistent(db)
+    await db.execute(
+        "INSERT INTO chip_entries (guild_id, user_id, key, kind, amount, round_id, created_at)"
+        " VALUES ($1, $2, 'result:r1:0:again', 'result', 19, 'r1', $3)",
+        GUILD,
+        ALICE,
+        T0 + 2,
+    )
+    with pytest.raises(AssertionError, match="entries for one seat"):
+        await assert_ledger_consistent(db)
+    await db.execute("DELETE FROM chip_entries WHERE key = 'result:r1:0:again'")
+    await db.execute("UPDATE game_rounds SET status = 'open', settled_at = NULL")
+    with pytest.raises(AssertionError, match="open but has a result"):
+        await assert_ledger_consistent(db)
+    await db.execute("UPDATE game_rounds SET status = 'settled', settled_at = $1", T0 + 1)
