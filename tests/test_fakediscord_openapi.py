@@ -8,6 +8,8 @@ here, on a body that passes but for the one thing changed.
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -470,3 +472,15 @@ async def test_a_refusal_fails_the_test_unless_it_is_marked(
         check_clean(fake_discord, request)
     request.applymarker(pytest.mark.discord_refuses)
     check_clean(fake_discord, request)
+
+
+def test_the_vendored_description_is_the_one_its_note_names() -> None:
+    """``SOURCE.md`` names the file's commit and digest; the copy is Discord's, unmodified."""
+    note = described.DESCRIPTION.with_name("SOURCE.md").read_text(encoding="utf-8")
+    digest = hashlib.sha256(described.DESCRIPTION.read_bytes()).hexdigest()
+    assert f"sha256: `{digest}`" in note
+    document = json.loads(described.DESCRIPTION.read_text(encoding="utf-8"))
+    assert (
+        document["openapi"].startswith("3.1") and document["info"]["license"]["identifier"] == "MIT"
+    )
+    assert "MIT License" in described.DESCRIPTION.with_name("LICENSE").read_text(encoding="utf-8")
