@@ -251,8 +251,9 @@ class TableRunner:
         settings = self.settings = await game_store.game_settings(self.db, table.guild_id)
         countdown = self.timing.countdown or settings.countdown_seconds
         for number, seat in list(table.seats.items()):
-            if seat.leaving:
+            if seat.leaving or (seat.timed_out and not await self.in_server(seat.user_id)):
                 del table.seats[number]
+            seat.timed_out = False
         table.dealing = True
         try:
             candidates: list[Seat] = []
@@ -310,6 +311,22 @@ class TableRunner:
         finally:
             table.dealing = False
 
+    async def in_server(self, user_id: int) -> bool:
+        """Whether a member is still in the table's server. The bot has no members intent,
+        so it is not told when one leaves; it asks Discord, and only an answer that says
+        so counts as gone (a member who left is stood up, not dealt in by the house way)."""
+        guild = self.bot.get_guild(self.table.guild_id)
+        if guild is None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            log.info("table %s: a member left the server; seat freed", self.table.table_id)
+            return False
+        except (discord.HTTPException, OSError):
+            return True
+        return True
+
     def _sit_out(self, candidates: list[Seat], user_id: int, why: str, stack: int) -> None:
         for seat in candidates:
             if seat.user_id == user_id:
@@ -333,6 +350,9 @@ class TableRunner:
             if not stored:
                 continue  # set by the member a moment ago, or the seat is gone: read back
             current.mark_set(hand, split.two, "timeout")
+            seat = self.table.seats.get(hand.seat)
+            if seat is not None and seat.user_id == hand.user_id:
+                seat.timed_out = True
             if hand.shown is not None:  # else the reveal says it: "time ran out"
                 lang = language(hand.shown.locale)
                 words = text(
