@@ -15,7 +15,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -274,8 +274,7 @@ class TableRunner:
                 round_id = new_round_id()
                 deadline = time.time() + countdown
                 try:
-                    await game_store.open_round(
-                        self.db,
+                    await self.open_once(
                         round_id=round_id,
                         guild_id=table.guild_id,
                         channel_id=table.channel_id,
@@ -310,6 +309,27 @@ class TableRunner:
             return None
         finally:
             table.dealing = False
+
+    async def open_once(self, round_id: str, **deal: Any) -> None:
+        """``open_round``, retried under the same round id until the database answers. A
+        deal whose commit went out but whose answer never came back (a hang, a cut
+        connection) may be written: the retry finds it and takes it as dealt, rather than
+        dealing another round while this one holds the bets with nobody to play it."""
+        failed = False
+        while True:
+            try:
+                if failed and await game_store.get_round(self.db, round_id) is not None:
+                    log.info(
+                        "table %s: round %s was dealt after all", self.table.table_id, round_id
+                    )
+                    return
+                await game_store.open_round(self.db, round_id=round_id, **deal)
+                return
+            except DatabaseError as error:
+                failed = True
+                self.bot.metrics.database_errors.inc()
+                log.warning("table %s: could not deal yet: %s", self.table.table_id, error)
+                await asyncio.sleep(self.timing.retry_delay)
 
     async def in_server(self, user_id: int) -> bool:
         """Whether a member is still in the table's server. The bot has no members intent,
