@@ -209,6 +209,7 @@ async def test_sigkill_between_the_settlement_and_the_reveal_pays_once(
     await assert_stacks(database, *members)
 
 
+@pytest.mark.alone  # asserts the answer within Discord's 3 s
 @pytest.mark.parametrize("held", [b"INSERT INTO chip_entries", b"INSERT INTO game_rounds"])
 async def test_sigkill_during_the_start_grant_or_the_deal_grants_once(
     fake_discord: FakeDiscord, postgres_url: str, process: Any, held: bytes
@@ -244,6 +245,7 @@ async def test_sigkill_during_the_start_grant_or_the_deal_grants_once(
         await proxy.stop()
 
 
+@pytest.mark.alone  # asserts the answer within Discord's 3 s
 async def test_sigkill_while_a_grant_waits_for_the_sqlite_write_lock_grants_once(
     fake_discord: FakeDiscord, database_url: str, process: Any
 ) -> None:
@@ -303,6 +305,7 @@ async def test_hands_alone_left_open_by_a_sigkill_settle_once_after_it(
     await assert_stacks(database, eva, finn)
 
 
+@pytest.mark.alone  # asserts the answer within Discord's 3 s
 async def test_a_table_deal_whose_commit_hangs_is_taken_as_dealt_once_it_answers(
     fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
 ) -> None:
