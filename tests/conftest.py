@@ -4,7 +4,7 @@ import subprocess
 import sys
 from typing import Any
 
-pytest_plugins = ["tests.fakediscord.plugin", "tests.bot.fixtures"]
+pytest_plugins = ["tests.fakediscord.plugin", "tests.bot.fixtures", "tests.alone"]
 
 #: The command line as a subprocess runs it (for tests that need a Popen).
 HOUSEWAY_CLI = (sys.executable, "-m", "houseway")

@@ -290,6 +290,18 @@ async def test_slash_command_round_trip(fake_discord: FakeDiscord, bot: MiniBot)
     assert (await fake.wait_response(secret)).ephemeral
 
 
+async def test_more_channels_reach_the_bot_and_take_commands(fake_discord: FakeDiscord) -> None:
+    fake = fake_discord
+    added = fake.add_text_channels(3)
+    assert [c.name for c in added] == ["more-1", "more-2", "more-3"]
+    async with running_client(fake, MiniBot()) as client:
+        guild = client.get_guild(GUILD_ID)
+        assert guild is not None and all(guild.get_channel(c.id) is not None for c in added)
+        interaction = await fake.send_command("ping", channel_id=added[-1].id)
+        assert (await fake.wait_response(interaction)).content == "pong (en-US, tester)"
+        assert interaction.channel_id == added[-1].id
+
+
 async def test_installed_to_a_members_account(fake_discord: FakeDiscord, bot: MiniBot) -> None:
     """In a server the bot is not in, and in a DM between the member and somebody else."""
     fake = fake_discord

@@ -24,6 +24,8 @@ FONT_CANDIDATES: tuple[str, ...] = (
 )
 _FONT_PX: Final = 200
 """Size the rank text is rasterised at before it is scaled to its place."""
+LINES_KEPT: Final = 256
+"""Lines of words whose masks are kept (a heading's is some 20 KB)."""
 
 
 FontLike = ImageFont.FreeTypeFont | ImageFont.ImageFont | ImageFont.TransposedFont
@@ -61,6 +63,13 @@ def _drawable(text: str, font: FontLike) -> str:
 
 def _ink(text: str) -> Image.Image:
     """Rasterise ``text`` in white on black and crop it to its inked pixels."""
+    return _inked(text)[0]
+
+
+def _inked(text: str) -> tuple[Image.Image, int]:
+    """:func:`_ink` of ``text``, and how far below the drawing origin its ink starts in the
+    same pixels (so "som ess" starts lower than "H", at its x-height): one rasterisation
+    for both, the costly part of a line of words."""
     font = text_font()
     text = _drawable(text, font)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
@@ -71,18 +80,26 @@ def _ink(text: str) -> Image.Image:
     ImageDraw.Draw(img).text((pad - left, pad - top), text, font=font, fill=255)
     bbox = img.getbbox()
     img = img.crop(bbox) if bbox else img
+    ink_top = (bbox[1] - pad + top) if bbox else 0
     if getattr(font, "size", 0) < _FONT_PX // 2:
         # Last resort, a tiny (bitmap) font: enlarge its pixels as crisp blocks, so the
         # rank reads as pixel art rather than a blurry smudge once scaled to its place.
         factor = 16
         img = img.resize((img.width * factor, img.height * factor), Image.Resampling.NEAREST)
-    return img
+        ink_top *= factor
+    return img, ink_top
 
 
 @functools.cache
 def _cap_height() -> int:
     """Height of a capital letter in the chosen font; text is scaled relative to it."""
     return _ink("H").height
+
+
+@functools.cache
+def _cap_top() -> int:
+    """Where a capital's ink starts below the drawing origin (:func:`_inked`)."""
+    return _inked("H")[1]
 
 
 def text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
@@ -92,37 +109,32 @@ def text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
     same size as the other letters; text wider than ``max_width`` (only "10" in practice)
     is condensed horizontally, as printed decks do.
     """
-    ink = _ink(text)
+    return _fitted(_ink(text), cap_height, max_width)
+
+
+def _fitted(ink: Image.Image, cap_height: int, max_width: int) -> Image.Image:
     scale = cap_height / _cap_height()
     height = max(1, round(ink.height * scale))
     width = min(max(1, round(ink.width * scale)), max_width)
     return ink.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def _ink_top(text: str) -> int:
-    """How far below the drawing origin the ink of ``text`` starts, in the pixels of
-    :func:`_ink` (so "som ess" starts lower than "H", at its x-height)."""
-    font = text_font()
-    text = _drawable(text, font)
-    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
-    right, bottom = (int(v) for v in probe.textbbox((0, 0), text, font=font)[2:])
-    img = Image.new("L", (right + 8, bottom + 8), 0)
-    ImageDraw.Draw(img).text((4, 4), text, font=font, fill=255)
-    bbox = img.getbbox()
-    factor = 16 if getattr(font, "size", 0) < _FONT_PX // 2 else 1
-    return (bbox[1] if bbox else 0) * factor
-
-
+@functools.lru_cache(maxsize=LINES_KEPT)
 def line_mask(text: str, cap_height: int, max_width: int) -> tuple[Image.Image, int]:
     """:func:`text_mask` of a line of words, and how far below the top of its capitals
     its mask is to be pasted (less than 0 for a ring or dots above them: "Två", "Ö"), so
-    that lines of any letters share one baseline."""
-    mask = text_mask(text, cap_height, max_width)
-    below = (_ink_top(text) - _ink_top("H")) * cap_height / _cap_height()
-    return mask, round(below)
+    that lines of any letters share one baseline.
+
+    Kept for the next call with the same words (a table's reveal draws the same headings
+    round after round): paste the mask, never change it."""
+    ink, ink_top = _inked(text)
+    below = (ink_top - _cap_top()) * cap_height / _cap_height()
+    return _fitted(ink, cap_height, max_width), round(below)
 
 
 def clear_font_cache() -> None:
     """Forget the loaded fonts and the measured cap height (for tests or a font change)."""
     load_font.cache_clear()
     _cap_height.cache_clear()
+    _cap_top.cache_clear()
+    line_mask.cache_clear()

@@ -18,6 +18,9 @@ from houseway.cards import NAMES
 from tests.bot.fixtures import bot_env, exposition, metrics_show, start_bot_process
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction
 
+#: Every test here measures against Discord's 3 seconds: none runs beside another.
+pytestmark = pytest.mark.alone
+
 HAND = "As Kd Qc Jh 9s 7d JK"
 #: At once from one member; before answers were deferred per member, about 475 of 600
 #: were answered after the deadline on the 2-core development machine.

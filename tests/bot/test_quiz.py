@@ -384,6 +384,7 @@ async def test_deadline_passed_while_down_is_revealed_at_start(
 BURST_OF_MEMBERS = 300
 
 
+@pytest.mark.alone
 async def test_a_burst_of_members_answer_one_round_in_time(
     fake_discord: FakeDiscord, any_database_url: str, tmp_path: Path
 ) -> None:

@@ -433,6 +433,7 @@ async def test_close_finishes_a_button_in_flight(
         assert again.callback.embeds[0]["title"] == "New deal – House Way"
 
 
+@pytest.mark.alone
 async def test_sigterm_with_a_stalled_database_exits_in_time(
     fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
 ) -> None:
@@ -485,6 +486,7 @@ async def _stop_and_check(process: asyncio.subprocess.Process, signum: int) -> s
     return log
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 async def test_stop_while_commands_sync(
     fake_discord: FakeDiscord, tmp_path: Path, database_url: str, signum: int
@@ -500,6 +502,7 @@ async def test_stop_while_commands_sync(
     assert "closed cleanly" in log
 
 
+@pytest.mark.alone
 @pytest.mark.parametrize("delay", [0.25, 0.5, 1.0])
 async def test_stop_soon_after_launch(
     fake_discord: FakeDiscord, tmp_path: Path, database_url: str, delay: float

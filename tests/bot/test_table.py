@@ -290,6 +290,35 @@ async def test_two_members_play_a_round_and_the_reveal_pays_what_the_core_settle
             assert row is not None and row["given_up"] == int(gap * 10**10)
 
 
+async def test_a_split_stored_while_its_answer_was_lost_sets_the_hand_on_the_next_press(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
+) -> None:
+    """A first press the database answered too late may still have been written: the next
+    press finds it set, tells the member what stands, and the table stops waiting for the
+    hand (the reveal comes long before the minute's countdown)."""
+    fake = fake_discord
+    anna = fake.make_user("anna")
+    async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
+        table = await open_table(fake, bet=10)
+        await sit(fake, table, anna, 1)
+        await deal_now(fake, table, anna)
+        shown, cards, menu = await open_hand(fake, table, anna)
+        house = house_split(cards)
+        # the first press, written although its answer never reached the member
+        assert await game_store.set_split(
+            database, round_id_of(menu), 1, anna.id, house.two, "house"
+        )
+        answer = await pick(fake, shown, menu, legal_non_house_two(cards), anna)
+        assert answer.content.startswith("The house way set your hand"), answer.content
+        assert split_words(house.five, house.two) in answer.content
+        await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal")
+        stored = await game_store.get_round(database, round_id_of(menu))
+        assert stored is not None and stored.status == "settled"
+        dealer = house_split(stored.dealer)
+        settled = settle_seat(house, dealer, 10)
+        assert await chips_store.stack(database, GUILD_ID, anna.id) == 1000 + settled.net
+
+
 async def test_time_runs_out_and_the_house_sets_the_hand_and_says_so(
     fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
 ) -> None:

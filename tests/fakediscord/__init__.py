@@ -65,8 +65,10 @@ What it does NOT model
   editing, permission overwrites and permission calculation (``permissions`` is whatever
   the test passes; ``default_member_permissions`` is not enforced).
 * Most gateway events: only READY, RESUMED, GUILD_CREATE, GUILD_MEMBERS_CHUNK,
-  INTERACTION_CREATE and MESSAGE_CREATE/UPDATE/DELETE (for messages made through the
-  stand-in) are sent; no presences, typing, reactions, member or guild updates.
+  INTERACTION_CREATE, MESSAGE_CREATE/UPDATE/DELETE (for messages made through the
+  stand-in), CHANNEL_DELETE (``delete_channel``) and GUILD_MEMBER_REMOVE
+  (``remove_member``, only with the GUILD_MEMBERS intent) are sent; no presences, typing,
+  reactions, member updates or guild updates.
 * ETF encoding, zstd-stream compression (plain text frames are sent instead, which
   discord.py accepts), payload compression (``compress`` in IDENTIFY), heartbeat
   timeouts on the server side (a silent client is never disconnected).

@@ -281,6 +281,37 @@ class GatewayMixin(IdentityMixin, GuildsMixin):
         self._notify()
         return seq
 
+    # ------------------------------------------------------------------ the world changes
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a guild channel: gone from its guild (messages posted or
+        edited there get 404 Unknown Channel, 10003) and CHANNEL_DELETE is dispatched,
+        which Discord sends with the GUILDS intent."""
+        for guild in self.guilds.values():
+            channel = guild.channel(channel_id)
+            if channel is not None:
+                guild.channels.remove(channel)
+                session = self._session_for(guild.id)
+                if session is not None and session.intents & gw.GUILDS_INTENT:
+                    await self.dispatch("CHANNEL_DELETE", channel.to_payload(guild.id), guild.id)
+                return
+        raise KeyError(f"no channel {channel_id}")
+
+    async def remove_member(self, guild_id: int, user_id: int) -> None:
+        """A member leaves (or is kicked from) a guild: gone from its members (a lookup gets
+        404 Unknown Member, 10007). GUILD_MEMBER_REMOVE goes only to a session with the
+        privileged GUILD_MEMBERS intent, as Discord sends it; a bot without it is not told."""
+        guild = self.guilds[guild_id]
+        member = guild.member(user_id)
+        if member is None:
+            raise KeyError(f"no member {user_id} in {guild_id}")
+        guild.members.remove(member)
+        session = self._session_for(guild_id)
+        if session is not None and session.intents & gw.GUILD_MEMBERS_INTENT:
+            data = {"guild_id": str(guild_id), "user": member.user.to_payload()}
+            await self.dispatch("GUILD_MEMBER_REMOVE", data, guild_id)
+        self._notify()
+
     # ------------------------------------------------------------------ connection faults
 
     def _live_connection(self) -> gw.GatewayConnection:

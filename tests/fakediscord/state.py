@@ -222,6 +222,19 @@ class ServerState:
         self.guilds_without_bot[guild.id] = guild
         return guild
 
+    def add_text_channels(self, count: int, guild: FakeGuild | None = None) -> list[FakeChannel]:
+        """``count`` more text channels (#more-1, #more-2, ...) in ``guild`` (default: the
+        first server), for a test that needs many, such as a table in each. Add them before
+        the bot connects: they reach it in GUILD_CREATE (no CHANNEL_CREATE is sent)."""
+        where = guild or self.default_guild
+        first = len(where.channels)
+        added = [
+            FakeChannel(id=self.snowflake(), name=f"more-{n + 1}", position=first + n)
+            for n in range(count)
+        ]
+        where.channels.extend(added)
+        return added
+
     def make_user(self, username: str, *, global_name: str | None = None) -> FakeUser:
         """A new user (not a guild member unless added to a guild's ``members``)."""
         user = FakeUser(id=self.snowflake(), username=username, global_name=global_name)

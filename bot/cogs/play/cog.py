@@ -26,7 +26,7 @@ from discord.ext import commands, tasks
 
 from houseway.answers import AnswerError, parse_answer
 from houseway.cards import Card, sort_key
-from houseway.game import MAX_BET, SeatSplit, deal_round, house_split, own_split, settle_seat
+from houseway.game import SeatSplit, deal_round, house_split, own_split, settle_seat
 
 from ...app.interactions import Refusal, everywhere
 from ...pictures.cards_image import render_hand
@@ -183,13 +183,15 @@ class PlayCog(commands.Cog, name="PlayCog"):
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal("play.dm", outcome="dm")
-        if not 1 <= bet <= MAX_BET:
+        if bet < 1:
             raise Refusal(
                 "play.bet.positive",
                 outcome="bad_bet",
                 least=chips(1),
                 bet=number(bet, language(interaction.locale)),
             )
+        # A bet above every stake (even above 2**63) is told the server's stakes by deal(),
+        # before anything is written: "at least 1 chip" would not be the reason.
         await interaction.response.defer(ephemeral=True, thinking=True)
         interaction.extras["outcome"] = await self.deal(interaction, guild_id, bet, None)
 

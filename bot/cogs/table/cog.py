@@ -4,6 +4,7 @@ and what a restart leaves of the rounds the tables had open."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ from discord.ext import commands
 
 from ...app.interactions import Refusal, component_id, refuse_invalid_component
 from ...storage import game as game_store
-from ...texts.i18n import language, text
+from ...texts.i18n import Counted, language, text
 from ..quiz.checks import bounded_db, is_quizmaster
 from .announce import NO_MENTIONS, channel_of
 from .config import COUNTDOWN, MIN_HANDS, compare, config_text, default_bet, within
@@ -77,6 +78,37 @@ class TableCog(
             self.recovered = True
             live = {str(table.message_id) for table in self.tables.values()}
             await void_left_open(self.bot, live, self.timing.retry_delay)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A table's channel deleted: its round voided (every bet returned), the table
+        forgotten, and the members who opened their hand told there (the channel, where a
+        reveal would have said it, is gone)."""
+        table = self.table_in(channel.id)
+        if table is None:
+            return
+        table.closed = True
+        table.wake()
+        runner = self.runners.pop(table.table_id, None)
+        self.tables.pop(table.table_id, None)
+        current = table.round
+        if runner is None or current is None:
+            return
+        await runner.stop()
+        if not await runner.void(current):
+            return  # settled just before: the chips stand, /chips view shows the hand
+        log.info("table %s: its channel was deleted; round voided", table.table_id)
+        for hand in current.hands.values():
+            if hand.shown is not None:
+                words = text(
+                    "table.void.channel_gone",
+                    language(hand.shown.locale),
+                    bet=Counted("table.count.chips", hand.bet),
+                )
+                with contextlib.suppress(discord.HTTPException):
+                    await hand.shown.edit_original_response(
+                        content=words, view=None, attachments=[]
+                    )
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

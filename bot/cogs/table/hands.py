@@ -16,7 +16,7 @@ from ...storage import game as game_store
 from ...texts.alt_text import hand_description, picture_file
 from ...texts.i18n import language, text
 from .announce import split_text
-from .state import Round, Table
+from .state import Hand, Round, Table
 from .tables import TablesBase
 from .views import chips, hand_view
 
@@ -91,13 +91,19 @@ class HandsMixin(TablesBase):
                 )
             )
             return "foul_repick"
+        how = "own"
         stored = await self.bounded(interaction).within(
             game_store.set_split(self.db, round_id, number, hand.user_id, split.two, "own")
         )
-        if not stored:
-            raise Refusal("table.hand.over", outcome="round_over")
-        current.mark_set(hand, split.two, "own")
-        if split.foul:
+        if not stored:  # set before: by a first press the database was slow to answer?
+            two, how = await self.read_back(interaction, round_id, hand)
+            split = own_split(hand.cards, two) if how == "own" else house_split(hand.cards)
+        current.mark_set(hand, split.two, how)
+        if how != "own":
+            words = text(
+                "table.hand.house_set", lang, split=split_text(split.five, split.two, lang)
+            )
+        elif split.foul:
             words = text("table.hand.foul_stands", lang, two=two_words, five=five_words)
         else:
             words = text("table.hand.set", lang, split=split_text(split.five, split.two, lang))
@@ -113,21 +119,39 @@ class HandsMixin(TablesBase):
         if hand.two is not None:
             raise Refusal("table.hand.already", outcome="already_set")
         split = house_split(hand.cards)
+        how = "house"
         stored = await self.bounded(interaction).within(
             game_store.set_split(self.db, round_id, number, hand.user_id, split.two, "house")
         )
-        if not stored:
-            raise Refusal("table.hand.over", outcome="round_over")
-        current.mark_set(hand, split.two, "house")
+        if not stored:  # set before: by a first press the database was slow to answer?
+            two, how = await self.read_back(interaction, round_id, hand)
+            split = own_split(hand.cards, two) if how == "own" else house_split(hand.cards)
+        current.mark_set(hand, split.two, how)
         lang = language(interaction.locale)
+        key = "table.hand.house_set" if how != "own" else "table.hand.set"
         await interaction.response.edit_message(
-            content=text(
-                "table.hand.house_set", lang, split=split_text(split.five, split.two, lang)
-            ),
-            view=None,
+            content=text(key, lang, split=split_text(split.five, split.two, lang)), view=None
         )
         self.refresh_soon(table)
         return "house"
+
+    async def read_back(
+        self, interaction: discord.Interaction, round_id: str, hand: Hand
+    ) -> tuple[tuple[Card, ...], str]:
+        """The split the database holds for this member's seat when storing it again found
+        it set: a first press whose answer was "the database is not answering" may still
+        have been written. Then the hand is set (the table stops waiting for it) and the
+        member is told what stands; a round over or another's seat is refused."""
+        row = await self.bounded(interaction).within(game_store.get_round(self.db, round_id))
+        seat = None
+        if row is not None and row.status == "open":
+            seat = next(
+                (s for s in row.seats if s.seat == hand.seat and s.user_id == hand.user_id),
+                None,
+            )
+        if seat is None or seat.two is None:
+            raise Refusal("table.hand.over", outcome="round_over")
+        return seat.two, seat.how or "own"
 
 
 def _pretty(cards: tuple[Card, ...]) -> list[str]:

@@ -15,7 +15,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
@@ -251,8 +251,9 @@ class TableRunner:
         settings = self.settings = await game_store.game_settings(self.db, table.guild_id)
         countdown = self.timing.countdown or settings.countdown_seconds
         for number, seat in list(table.seats.items()):
-            if seat.leaving:
+            if seat.leaving or (seat.timed_out and not await self.in_server(seat.user_id)):
                 del table.seats[number]
+            seat.timed_out = False
         table.dealing = True
         try:
             candidates: list[Seat] = []
@@ -273,8 +274,7 @@ class TableRunner:
                 round_id = new_round_id()
                 deadline = time.time() + countdown
                 try:
-                    await game_store.open_round(
-                        self.db,
+                    await self.open_once(
                         round_id=round_id,
                         guild_id=table.guild_id,
                         channel_id=table.channel_id,
@@ -310,6 +310,43 @@ class TableRunner:
         finally:
             table.dealing = False
 
+    async def open_once(self, round_id: str, **deal: Any) -> None:
+        """``open_round``, retried under the same round id until the database answers. A
+        deal whose commit went out but whose answer never came back (a hang, a cut
+        connection) may be written: the retry finds it and takes it as dealt, rather than
+        dealing another round while this one holds the bets with nobody to play it."""
+        failed = False
+        while True:
+            try:
+                if failed and await game_store.get_round(self.db, round_id) is not None:
+                    log.info(
+                        "table %s: round %s was dealt after all", self.table.table_id, round_id
+                    )
+                    return
+                await game_store.open_round(self.db, round_id=round_id, **deal)
+                return
+            except DatabaseError as error:
+                failed = True
+                self.bot.metrics.database_errors.inc()
+                log.warning("table %s: could not deal yet: %s", self.table.table_id, error)
+                await asyncio.sleep(self.timing.retry_delay)
+
+    async def in_server(self, user_id: int) -> bool:
+        """Whether a member is still in the table's server. The bot has no members intent,
+        so it is not told when one leaves; it asks Discord, and only an answer that says
+        so counts as gone (a member who left is stood up, not dealt in by the house way)."""
+        guild = self.bot.get_guild(self.table.guild_id)
+        if guild is None:
+            return True
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            log.info("table %s: a member left the server; seat freed", self.table.table_id)
+            return False
+        except (discord.HTTPException, OSError):
+            return True
+        return True
+
     def _sit_out(self, candidates: list[Seat], user_id: int, why: str, stack: int) -> None:
         for seat in candidates:
             if seat.user_id == user_id:
@@ -333,6 +370,9 @@ class TableRunner:
             if not stored:
                 continue  # set by the member a moment ago, or the seat is gone: read back
             current.mark_set(hand, split.two, "timeout")
+            seat = self.table.seats.get(hand.seat)
+            if seat is not None and seat.user_id == hand.user_id:
+                seat.timed_out = True
             if hand.shown is not None:  # else the reveal says it: "time ran out"
                 lang = language(hand.shown.locale)
                 words = text(

@@ -43,6 +43,9 @@ class Seat:
     #: ``stack`` says how much) or ``busy`` (a hand elsewhere); None: dealt in.
     out: str | None = None
     stack: int = 0
+    #: The house way set their last hand because time ran out: before the next deal the
+    #: runner asks Discord whether they are still in the server.
+    timed_out: bool = False
 
 
 @dataclass

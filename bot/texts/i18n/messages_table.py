@@ -262,6 +262,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Foulregeln är antingen att spelaren väljer igen eller att delningen står kvar.",
         "en": "The foul rule is either that the player picks again or that the split stands.",
     },
+    "table.void.channel_gone": {
+        "sv": "Bordets kanal togs bort mitt i rundan. Rundan är ogiltig och din insats på {bet} är tillbaka.",
+        "en": "The table's channel was deleted in the middle of the round. The round is void and your bet of {bet} is returned.",
+    },
     "table.void.closed": {
         "sv": "Rundan som pågick är ogiltig och alla insatser är tillbaka.",
         "en": "The round under way is void and every bet is returned.",

@@ -1,0 +1,55 @@
+"""Tests that measure the bot against Discord's clock run alone, while the rest of the suite
+runs on every core (pytest-xdist).
+
+A test marked ``alone`` (a burst answered within Discord's 3 seconds, a stop within its
+deadline) asks what one bot process does on an otherwise quiet machine; beside another
+worker's CPU-bound test it would measure that test instead. So every test holds a lock on
+one file for its setup, call and teardown: shared for ordinary tests, exclusive for the
+marked ones. A marked test waits for the other workers' tests under way to end, and keeps
+them from starting another until it is done; without xdist the lock is never contended.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import tempfile
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
+
+MARK = "alone"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        f"{MARK}: measures against a deadline, so no other test runs beside it under xdist",
+    )
+
+
+def _lock_path(config: pytest.Config) -> Path:
+    """One file for the whole run, the same in every worker (xdist's controller and its
+    workers share the run's id through the environment)."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid{os.getpid()}"
+    return Path(tempfile.gettempdir()) / f"houseway-tests-{run}.lock"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, None, None]:
+    """A readers-writer lock with the writer first: every test passes a turnstile before
+    it takes the lock, so a marked test that waits is not overtaken by the next ordinary
+    test of another worker."""
+    alone = item.get_closest_marker(MARK) is not None
+    path = _lock_path(item.config)
+    with open(path, "a+b") as lock, open(path.with_suffix(".turnstile"), "a+b") as turnstile:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        finally:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -1,0 +1,360 @@
+"""The game's chips through a SIGKILL of a real ``python -m bot`` and through a database
+that hangs (issue 27 §3): a new process on the same database finishes or voids what the
+dead one had open, nothing is paid twice and no bet is lost. Every test ends with the
+ledger checked whole and each member's stack worked out here from the rounds.
+
+Where the process dies is found from outside, never by a hook in the bot: the stand-in
+holds the reveal's post (the round is settled in the database, its reveal not posted),
+and the TCP proxy in front of PostgreSQL holds a statement (a grant, a deal, a
+settlement) until the test lets it through; on SQLite a write lock held by the test makes
+the bot's write wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.storage import Database, open_database
+from bot.storage import chips as chips_store
+from tests.bot.fixtures import BotRunner, bot_env, metric_samples, start_bot_process
+from tests.bot.ledger_checks import assert_ledger_consistent
+from tests.bot.tcpproxy import TcpProxy
+from tests.bot.test_play import component, play, press, refusal_of, set_hand
+from tests.bot.test_table import (
+    PATIENT,
+    deal_button,
+    deal_now,
+    hand_button,
+    open_hand,
+    open_table,
+    press_house,
+    reveals,
+    round_id_of,
+    sit,
+    table_id_of,
+    texts,
+)
+from tests.fakediscord import CHANNEL_ID, GUILD_ID, FakeDiscord
+from tests.fakediscord.state import PATIENCE
+
+NOT_ANSWERING = "the database is not answering"
+
+
+@pytest.fixture
+async def database(any_database_url: str) -> AsyncIterator[Database]:
+    db = await open_database(any_database_url)
+    try:
+        yield db
+        await assert_ledger_consistent(db)
+    finally:
+        await db.close()
+
+
+async def until(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 30) -> None:
+    """Wait for a row to appear (the bot changes the database without telling the test)."""
+    deadline = time.monotonic() + timeout * PATIENCE
+    while not await check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+async def status_of(db: Database, round_id: str) -> str | None:
+    row = await db.fetchrow("SELECT status FROM game_rounds WHERE round_id = $1", round_id)
+    return None if row is None else str(row["status"])
+
+
+async def settled_net(db: Database, user: Any) -> int:
+    row = await db.fetchrow(
+        "SELECT COALESCE(SUM(net), 0) AS net FROM game_seats s JOIN game_rounds r"
+        " ON r.round_id = s.round_id WHERE s.user_id = $1 AND r.status = 'settled'",
+        user.id,
+    )
+    return 0 if row is None else int(row["net"])
+
+
+async def assert_stacks(db: Database, *users: Any) -> None:
+    """Every member's stack: the start, plus what their settled rounds won or lost."""
+    for user in users:
+        assert await chips_store.stack(db, GUILD_ID, user.id) == 1000 + await settled_net(db, user)
+
+
+def database_errors(bot: Any) -> float:
+    return sum(metric_samples(bot, "houseway_database_errors_total").values())
+
+
+class Process:
+    """``python -m bot`` on the stand-in, its output in ``bot.log``; killed at the end."""
+
+    def __init__(self, fake: FakeDiscord, url: str, tmp_path: Path) -> None:
+        self.env = bot_env(fake, url, LOG_LEVEL="WARNING")
+        self.tmp_path = tmp_path
+        self.fake = fake
+        self.process: asyncio.subprocess.Process | None = None
+        self.started = 0
+
+    async def start(self) -> None:
+        with (self.tmp_path / "bot.log").open("ab") as log:
+            self.process = await start_bot_process(self.env, self.tmp_path, output=log)
+        self.started += 1
+        await self.fake.wait_ready(timeout=30, count=self.started)
+
+    async def kill(self) -> None:
+        assert self.process is not None
+        self.process.kill()  # SIGKILL: no shutdown, nothing flushed
+        await self.process.wait()
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            await self.kill()
+
+
+@pytest.fixture
+async def process(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Any]:
+    made: list[Process] = []
+
+    def make(url: str) -> Process:
+        made.append(Process(fake_discord, url, tmp_path))
+        return made[-1]
+
+    try:
+        yield make
+    finally:
+        for each in made:
+            await each.stop()
+
+
+async def seated_round(fake: FakeDiscord, bet: int) -> tuple[Any, list[Any], list[Any]]:
+    """A table with Anna and Bo dealt in: the table, the two, their (shown, cards, menu)."""
+    anna, bo = fake.make_user("anna"), fake.make_user("bo")
+    table = await open_table(fake, bet=bet)
+    await sit(fake, table, anna, 1)
+    await sit(fake, table, bo, 2)
+    await deal_now(fake, table, anna)
+    hands = [await open_hand(fake, table, user) for user in (anna, bo)]
+    return table, [anna, bo], hands
+
+
+async def test_sigkill_between_the_deal_and_the_reveal_voids_the_round_on_restart(
+    fake_discord: FakeDiscord, any_database_url: str, database: Database, process: Any
+) -> None:
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    bot = process(any_database_url)
+    await bot.start()
+    table, (anna, bo), [(shown, _, menu), _] = await seated_round(fake, 50)
+    await press_house(fake, shown, menu, anna)  # Anna has set; Bo has not
+    assert await chips_store.stack(database, GUILD_ID, bo.id) == 950
+    await bot.kill()
+    posted = len(fake.channel_records(CHANNEL_ID))
+    await bot.start()
+
+    def said() -> list[str]:
+        return [r.content or "" for r in fake.channel_records(CHANNEL_ID)[posted:]]
+
+    await fake.wait_until(lambda: any("round is void" in line for line in said()), 30, "void")
+    [line] = [line for line in said() if "round is void" in line]
+    assert f"<@{anna.id}>" in line and f"<@{bo.id}>" in line
+    await fake.wait_until(
+        lambda: "restarted" in texts(fake.get_message(table.id).components), 30, "table closed"
+    )
+    assert await status_of(database, round_id_of(menu)) == "void"
+    await assert_stacks(database, anna, bo)
+    late = await fake.click(
+        shown, menu.replace("table:pick:", "table:house:"), user=anna, component_type=2
+    )
+    assert "already over" in (await fake.wait_response(late)).content
+    assert reveals(fake) == []
+
+
+async def test_sigkill_between_the_settlement_and_the_reveal_pays_once(
+    fake_discord: FakeDiscord, any_database_url: str, database: Database, process: Any
+) -> None:
+    """The reveal's post is held by the network; the bot dies once the round is settled.
+    The new process pays nothing again, voids nothing, posts no stale reveal; the old
+    table's buttons say it is closed and /chips view has the hand."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    bot = process(any_database_url)
+    await bot.start()
+    table, members, hands = await seated_round(fake, 50)
+    held = fake.delay(f"POST /channels/{CHANNEL_ID}/messages", 600)
+    for user, (shown, _, menu) in zip(members, hands, strict=True):
+        await press_house(fake, shown, menu, user)
+    round_id = round_id_of(hands[0][2])
+
+    async def settled() -> bool:
+        return await status_of(database, round_id) == "settled"
+
+    await until(settled, "the settlement")
+    await bot.kill()
+    assert held.hits <= 1 and reveals(fake) == []
+    fake.clear_faults()
+    posted = len(fake.channel_records(CHANNEL_ID))
+    await bot.start()
+    stale = await fake.click(table.id, f"table:sit:{table_id_of(table)}:3", user=members[0])
+    assert (await fake.wait_response(stale, timeout=15)).content.startswith("This table is closed")
+    view = await fake.send_command("chips view", user=members[0])
+    [embed] = (await fake.wait_response(view, timeout=15)).embeds
+    stack = await chips_store.stack(database, GUILD_ID, members[0].id)
+    assert f"{stack:,}" in embed["description"]
+    after = fake.channel_records(CHANNEL_ID)[posted:]
+    assert [r for r in after if r.kind == "channel_message"] == []  # no void said, no reveal
+    assert await status_of(database, round_id) == "settled"
+    await assert_stacks(database, *members)
+
+
+@pytest.mark.alone  # asserts the answer within Discord's 3 s
+@pytest.mark.parametrize("held", [b"INSERT INTO chip_entries", b"INSERT INTO game_rounds"])
+async def test_sigkill_during_the_start_grant_or_the_deal_grants_once(
+    fake_discord: FakeDiscord, postgres_url: str, process: Any, held: bytes
+) -> None:
+    """PostgreSQL holds the start grant's write (nothing committed) or the deal's after
+    the grant committed; the member is told within Discord's 3 s (a deferral, then "not
+    answering"); SIGKILL; the next process grants the start once and deals."""
+    fake = fake_discord
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    database = await open_database(postgres_url)
+    dan = fake.make_user("dan")
+    try:
+        bot = process(proxy.url(postgres_url))
+        await bot.start()
+        stopped = proxy.pause_at(held)
+        asked = await fake.send_command("play", {"bet": 100}, user=dan)
+        await asyncio.wait_for(stopped.wait(), 30 * PATIENCE)
+        assert NOT_ANSWERING in await refusal_of(fake, asked)
+        assert asked.response_time is not None and asked.response_time < 3.0
+        await bot.kill()
+        proxy.resume()
+        await bot.start()
+        dealt = await play(fake, dan, 100)
+        assert fake.messages[dealt.original_message_id or 0].embeds
+        keys = await database.fetch("SELECT kind FROM chip_entries WHERE user_id = $1", dan.id)
+        assert sorted(str(row["kind"]) for row in keys) == ["bet", "start"]
+        assert await chips_store.stack(database, GUILD_ID, dan.id) == 900
+        await assert_ledger_consistent(database)
+    finally:
+        proxy.resume()
+        await database.close()
+        await proxy.stop()
+
+
+@pytest.mark.alone  # asserts the answer within Discord's 3 s
+async def test_sigkill_while_a_grant_waits_for_the_sqlite_write_lock_grants_once(
+    fake_discord: FakeDiscord, database_url: str, process: Any
+) -> None:
+    fake = fake_discord
+    database = await open_database(database_url)
+    dan = fake.make_user("dan")
+    try:
+        bot = process(database_url)
+        await bot.start()
+        async with database.transaction():  # BEGIN IMMEDIATE: the bot's writes wait
+            asked = await fake.send_command("play", {"bet": 100}, user=dan)
+            assert NOT_ANSWERING in await refusal_of(fake, asked)
+            assert asked.response_time is not None and asked.response_time < 3.0
+            await bot.kill()
+        await bot.start()
+        await play(fake, dan, 100)
+        keys = await database.fetch("SELECT kind FROM chip_entries WHERE user_id = $1", dan.id)
+        assert sorted(str(row["kind"]) for row in keys) == ["bet", "start"]
+        await assert_ledger_consistent(database)
+    finally:
+        await database.close()
+
+
+async def test_hands_alone_left_open_by_a_sigkill_settle_once_after_it(
+    fake_discord: FakeDiscord, any_database_url: str, database: Database, process: Any
+) -> None:
+    """Eva's hand is past its 15 minutes when the new process starts: its sweep settles
+    it by the house way. Finn's menu still works after the restart. Neither pays twice,
+    whatever is pressed again."""
+    fake = fake_discord
+    eva, finn = fake.make_user("eva"), fake.make_user("finn")
+    bot = process(any_database_url)
+    await bot.start()
+    eva_hand = await play(fake, eva, 40)
+    finn_hand = await play(fake, finn, 60)
+    await bot.kill()
+    eva_message = fake.messages[eva_hand.original_message_id or 0]
+    eva_round = component(eva_message, "play:house:")["custom_id"].split(":")[2]
+    await database.execute(
+        "UPDATE game_rounds SET deadline = $2 WHERE round_id = $1", eva_round, time.time() - 1
+    )
+    await bot.start()
+
+    async def swept() -> bool:
+        return await status_of(database, eva_round) == "settled"
+
+    await until(swept, "the sweep")
+    finn_message = fake.messages[finn_hand.original_message_id or 0]
+    finn_house = component(finn_message, "play:house:")["custom_id"]
+    await set_hand(fake, finn_hand, finn, None)
+    replay = await press(fake, finn_message, finn_house, finn, component_type=2)
+    assert "no longer valid" in await refusal_of(fake, replay)
+    late = await press(fake, eva_message, component(eva_message, "play:house:")["custom_id"], eva)
+    assert "already played" in await refusal_of(fake, late)
+    rows = await database.fetch("SELECT how FROM game_seats WHERE round_id = $1", eva_round)
+    assert [row["how"] for row in rows] == ["timeout"]
+    await assert_stacks(database, eva, finn)
+
+
+@pytest.mark.alone  # asserts the answer within Discord's 3 s
+async def test_a_table_deal_whose_commit_hangs_is_taken_as_dealt_once_it_answers(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
+) -> None:
+    """The deal's COMMIT reaches PostgreSQL only after the bot gave up on it (asyncpg's
+    command timeout): the round is written with the bets out. The runner retries under
+    the same round id, finds it, and plays it; meanwhile a member gets a clear answer
+    within 3 s. Before the fix the table dealt a new round id, every member was "busy"
+    in the first, and its bets stayed out with nobody to play it."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    proxy = TcpProxy.to(postgres_url)
+    await proxy.start()
+    database = await open_database(postgres_url)
+    try:
+        async with run_bot(fake, database_url=proxy.url(postgres_url), table_timing=PATIENT) as bot:
+            anna = fake.make_user("anna")
+            table = await open_table(fake, bet=20)
+            await sit(fake, table, anna, 1)
+            await fake.wait_until(lambda: not deal_button(fake, table).get("disabled"), 10)
+            dealing = proxy.pause_at(b"INSERT INTO game_rounds")
+            click = await fake.click(table.id, f"table:deal:{table_id_of(table)}", user=anna)
+            await fake.wait_response(click)
+            await asyncio.wait_for(dealing.wait(), 30 * PATIENCE)
+            committing = proxy.pause_at(b"COMMIT")
+            proxy.resume()
+            await asyncio.wait_for(committing.wait(), 30 * PATIENCE)
+            asked = await fake.send_command("play", {"bet": 10}, user=anna)
+            assert NOT_ANSWERING in await refusal_of(fake, asked)
+            assert asked.response_time is not None and asked.response_time < 3.0
+
+            # asyncpg gives up on the COMMIT after its command timeout (10 s): counted.
+            errors = database_errors(bot)  # the /play's, counted
+            await until(lambda: _above(database_errors(bot), errors), "the deal given up")
+            proxy.resume()
+            await fake.wait_until(
+                lambda: not hand_button(fake, table).get("disabled"), 60, "the round played"
+            )
+            shown, _, menu = await open_hand(fake, table, anna)
+            await press_house(fake, shown, menu, anna)
+            await fake.wait_until(lambda: len(reveals(fake)) == 1, 30, "the reveal")
+            rounds = await database.fetch("SELECT status FROM game_rounds")
+            assert [row["status"] for row in rounds] == ["settled"]
+            await assert_stacks(database, anna)
+        await assert_ledger_consistent(database)
+    finally:
+        proxy.resume()
+        await database.close()
+        await proxy.stop()
+
+
+async def _above(value: float, floor: float) -> bool:
+    return value > floor
