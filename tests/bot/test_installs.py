@@ -15,8 +15,8 @@ from tests.fakediscord.models import MANAGE_GUILD
 from tests.imaging import open_png
 
 HAND = "As Kd Qc Jh 9s 7d JK"
-#: The quiz and its scores belong to a server the bot is in.
-SERVER_ONLY = {"quiz", "leaderboard"}
+#: The quiz and its scores, and a table, belong to a server the bot is in.
+SERVER_ONLY = {"quiz", "leaderboard", "table"}
 #: Usable anywhere: servers (with or without the bot), the bot's DM, private channels.
 EVERYWHERE = COMMANDS - SERVER_ONLY
 #: Offered everywhere, but in a DM only to say why they need a server (chips are per server).
@@ -57,6 +57,7 @@ async def test_the_synced_payload_says_who_sees_each_command_and_where(
         "cards": "kort",
         "play": "spela",
         "chips": "marker",
+        "table": "bord",
     }
     for name in ("houseway", "deal", "analyze"):
         [private] = [o for o in synced[name]["options"] if o["name"] == "private"]
