@@ -381,8 +381,8 @@ class TablePlay:
             said = sent.content or ""
             if "already over" in said:  # stored, but after the member was told it was not
                 fake.lost += 1
-            else:
-                assert "Set" in said or "set your hand" in said, said
+            else:  # set now, or by a first press whose answer came too late
+                assert "Set" in said or "set your hand" in said or "already set" in said, said
             return sent
 
         first = range(len(dealt) - 1) if last_alone else range(len(dealt))
