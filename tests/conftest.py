@@ -4,7 +4,12 @@ import subprocess
 import sys
 from typing import Any
 
-pytest_plugins = ["tests.fakediscord.plugin", "tests.bot.fixtures", "tests.alone"]
+pytest_plugins = [
+    "tests.fakediscord.plugin",
+    "tests.bot.fixtures",
+    "tests.bot.ledger_checks",
+    "tests.alone",
+]
 
 #: The command line as a subprocess runs it (for tests that need a Popen).
 HOUSEWAY_CLI = (sys.executable, "-m", "houseway")

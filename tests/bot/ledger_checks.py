@@ -11,14 +11,31 @@ plays rounds (storage, cogs, faults) to call after what it did.
 - every bet or result entry belongs to a stored seat of that member (a forgotten member's
   seat takes its entries with it);
 - every round's status is one of the three, with ``settled_at`` exactly when it ended.
+
+Also a plugin (``tests/conftest.py``): its ``database`` fixture opens the test's database
+beside the bot's and checks the ledger after the test, for the game's test files.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import AsyncIterator
 
-from bot.storage import Database
+import pytest
+
+from bot.storage import Database, open_database
 from bot.storage import chips as chip_store
+
+
+@pytest.fixture
+async def database(any_database_url: str) -> AsyncIterator[Database]:
+    """The bot's database, read here beside it; the ledger checked after every test."""
+    db = await open_database(any_database_url)
+    try:
+        yield db
+        await assert_ledger_consistent(db)
+    finally:
+        await db.close()
 
 
 async def assert_ledger_consistent(db: Database) -> None:

@@ -46,16 +46,6 @@ from tests.fakediscord.state import PATIENCE
 NOT_ANSWERING = "the database is not answering"
 
 
-@pytest.fixture
-async def database(any_database_url: str) -> AsyncIterator[Database]:
-    db = await open_database(any_database_url)
-    try:
-        yield db
-        await assert_ledger_consistent(db)
-    finally:
-        await db.close()
-
-
 async def until(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 30) -> None:
     """Wait for a row to appear (the bot changes the database without telling the test)."""
     deadline = time.monotonic() + timeout * PATIENCE

@@ -12,17 +12,13 @@ zero, negative and above-the-stack bets for /play, its forged and replayed ids).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
-from bot.storage import Database, open_database
+from bot.storage import Database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from tests.bot.fixtures import IN_THREAD, BotRunner
-from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.test_play import refusal_of
 from tests.bot.test_table import (
     HURRIED,
@@ -43,16 +39,6 @@ from tests.fakediscord.models import FakeMember
 
 #: /play's cool-down out of the way: these tests send many commands.
 QUICK = replace(IN_THREAD, command_rate=50)
-
-
-@pytest.fixture
-async def database(any_database_url: str) -> AsyncIterator[Database]:
-    db = await open_database(any_database_url)
-    try:
-        yield db
-        await assert_ledger_consistent(db)
-    finally:
-        await db.close()
 
 
 async def stack(db: Database, user: Any) -> int:

@@ -17,14 +17,13 @@ from typing import Any
 import pytest
 
 from bot.app.client import HousewayBot
-from bot.storage import Database, open_database
+from bot.storage import Database
 from bot.storage import chips as chip_store
 from bot.storage import game as game_store
 from houseway.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, parse_cards, parse_hand, pretty_cards
 from houseway.game import Deal, Settlement, settle_hands
 from tests.bot.fixtures import IN_THREAD, BotRunner, mention
-from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.test_practice_ids import with_part
 from tests.bot.test_practice_win import digits_of, gap_of, shown
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
@@ -41,17 +40,6 @@ async def practice_bot(
     timing = replace(IN_THREAD, command_rate=50)
     async with run_bot(fake_discord, database_url=any_database_url, practice_timing=timing) as bot:
         yield bot
-
-
-@pytest.fixture
-async def database(any_database_url: str) -> AsyncIterator[Database]:
-    """The bot's database, read here beside it; the ledger checked after every test."""
-    db = await open_database(any_database_url)
-    try:
-        yield db
-        await assert_ledger_consistent(db)
-    finally:
-        await db.close()
 
 
 def components(message: Any) -> list[dict[str, Any]]:

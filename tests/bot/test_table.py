@@ -7,14 +7,13 @@ reveal says and what the ledger holds; after every test the ledger is checked wh
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
 from bot.cogs.table.announce import REVEAL_IMAGE
 from bot.service.timing import TableTiming
-from bot.storage import Database, open_database
+from bot.storage import Database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from houseway.analyze import analyze
@@ -22,7 +21,6 @@ from houseway.cards import NAMES, Card, card_from_name, pretty_card
 from houseway.game import house_split, own_split, settle_seat
 from houseway.hands import five_value, is_legal, two_value
 from tests.bot.fixtures import BotRunner
-from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.quizhelpers import MODERATOR, PLAIN
 from tests.bot.test_practice_win import digits_of, gap_of
 from tests.bot.test_practice_win import shown as ev_shown
@@ -34,17 +32,6 @@ from tests.fakediscord.models import COMPONENTS_V2, FakeInteraction, FakeMessage
 PATIENT = TableTiming(countdown=60, gather=60, pause=60, retry_delay=0.2)
 #: A countdown that runs out while the test waits for it.
 HURRIED = TableTiming(countdown=1.0, gather=60, pause=60, retry_delay=0.2)
-
-
-@pytest.fixture
-async def database(any_database_url: str) -> AsyncIterator[Database]:
-    """The test's database, opened beside the bot's, and the ledger checked at the end."""
-    db = await open_database(any_database_url)
-    try:
-        yield db
-        await assert_ledger_consistent(db)
-    finally:
-        await db.close()
 
 
 def table_messages(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> list[FakeMessage]:
