@@ -12,6 +12,7 @@ import discord
 from bot.service.endpoints import configure_endpoints, current_endpoints
 
 from .server import FakeDiscord
+from .state import PATIENCE
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
@@ -55,8 +56,9 @@ async def running_client(
         try:
             if wait_ready:
                 waiter = asyncio.create_task(ready())
+                # stretched as every other wait is: a loaded machine starts a client slowly
                 done, _ = await asyncio.wait(
-                    {task, waiter}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+                    {task, waiter}, timeout=timeout * PATIENCE, return_when=asyncio.FIRST_COMPLETED
                 )
                 if waiter not in done:
                     waiter.cancel()
@@ -65,7 +67,9 @@ async def running_client(
                     if task in done:
                         task.result()  # raises the client's exception
                         raise RuntimeError("the client stopped before it became ready")
-                    raise TimeoutError(f"client not ready after {timeout}s\n{fake.describe()}")
+                    raise TimeoutError(
+                        f"client not ready after {timeout * PATIENCE}s\n{fake.describe()}"
+                    )
                 waiter.result()
             yield client
         finally:
