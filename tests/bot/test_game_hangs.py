@@ -16,7 +16,7 @@ import asyncio
 
 import pytest
 
-from bot.storage import open_database
+from bot.storage import Database, open_database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from houseway.game import house_split, settle_seat
@@ -39,14 +39,25 @@ from tests.fakediscord import GUILD_ID, FakeDiscord
 from tests.fakediscord.state import PATIENCE
 
 
-@pytest.mark.parametrize("held", [b"UPDATE game_rounds", b"COMMIT"])
+@pytest.mark.parametrize(
+    "held",
+    [
+        pytest.param("update", id="update-held"),
+        pytest.param("commit", id="commit-held"),
+        pytest.param("commit-alone", id="commit-held-while-the-retry-reads"),
+    ],
+)
 async def test_a_table_settlement_that_hangs_pays_once_when_the_database_answers(
-    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, held: bytes
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str, held: str
 ) -> None:
     """Anna and Bo both let the house set their hands; the settlement that follows is held
-    at ``held`` until the runner has given up on it (counted as a database error), then
-    the database answers again. One reveal, one result a seat, the stacks what the core
-    settles from the dealt cards."""
+    until the runner has given up on it (counted as a database error), then the database
+    answers again. Held: at its UPDATE (everything waits); at its COMMIT (everything
+    waits); or at its COMMIT alone while the rest of the database answers, so that the
+    runner's retry reads the round still open and waits for the members' locks behind the
+    held COMMIT, which lands first (before the fix the retry found the round "closed by
+    someone else" and the round ended without a reveal). One reveal, one result a seat,
+    the stacks what the core settles from the dealt cards."""
     fake = fake_discord
     fake.default_guild.preferred_locale = "en-US"
     proxy = TcpProxy.to(postgres_url)
@@ -68,12 +79,15 @@ async def test_a_table_settlement_that_hangs_pays_once_when_the_database_answers
             settling = proxy.pause_at(b"UPDATE game_rounds")
             await press_house(fake, bo_shown, bo_menu, bo)  # the last hand set: settle
             await asyncio.wait_for(settling.wait(), 30 * PATIENCE)
-            if held == b"COMMIT":  # let the settlement's statements through, hold its end
-                committing = proxy.pause_at(b"COMMIT")
+            if held != "update":  # let the settlement's statements through, hold its end
+                alone = held == "commit-alone"
+                committing = (proxy.hold_at if alone else proxy.pause_at)(b"COMMIT")
                 proxy.resume()
                 await asyncio.wait_for(committing.wait(), 30 * PATIENCE)
             # asyncpg gives up on the held statement after its command timeout (10 s).
             await until(lambda: _above(database_errors(bot), errors), "the settlement given up")
+            if held == "commit-alone":
+                await until(lambda: _waiting_for_a_lock(database), "the retry behind the locks")
             assert reveals(fake) == []
             proxy.resume()
 
@@ -82,6 +96,8 @@ async def test_a_table_settlement_that_hangs_pays_once_when_the_database_answers
                 lambda: bool(hand_button(fake, table).get("disabled")), 30, "the round over"
             )
             assert len(reveals(fake)) == 1
+            rounds = await database.fetch("SELECT round_id FROM game_rounds")
+            assert [str(row["round_id"]) for row in rounds] == [round_id]  # no round after it
             stored = await game_store.get_round(database, round_id)
             assert stored is not None and stored.status == "settled"
             results = await database.fetch(
@@ -100,6 +116,11 @@ async def test_a_table_settlement_that_hangs_pays_once_when_the_database_answers
         proxy.resume()
         await database.close()
         await proxy.stop()
+
+
+async def _waiting_for_a_lock(database: Database) -> bool:
+    """Whether a transaction waits for a member's lock (the retry, behind the held one)."""
+    return bool(await database.fetch("SELECT 1 FROM pg_locks WHERE NOT granted"))
 
 
 async def _above(value: float, floor: float) -> bool:
