@@ -413,7 +413,7 @@ class TableRunner:
                 # COMMIT landed after the database was given up on. The round stays this
                 # table's: run() finishes it again from what is stored, so a settled round
                 # is still revealed (once) and a voided one is not.
-                log.warning("table %s: round was closed meanwhile; reading it again", table.table_id)
+                log.warning("table %s: round closed meanwhile; reading it again", table.table_id)
                 return
         if current.round_id not in self.revealed:
             await post_reveal(self.bot, table, current, dealer, played)
