@@ -21,6 +21,11 @@ class TcpProxy:
         self._pause_at: bytes | None = None
         #: Set when ``pause_at``'s bytes came and are being held.
         self.held = asyncio.Event()
+        #: Bytes that, once a client sends them, hold that client's connection alone.
+        self._hold_at: bytes | None = None
+        #: Cleared while ``hold_at``'s connection is held.
+        self.holding = asyncio.Event()
+        self.holding.set()
 
     @classmethod
     def to(cls, url: str) -> TcpProxy:
@@ -45,8 +50,16 @@ class TcpProxy:
         self.held.clear()
         return self.held
 
+    def hold_at(self, marker: bytes) -> asyncio.Event:
+        """``pause_at`` for one connection: the one that sends ``marker`` is held (it and
+        everything after it), every other keeps flowing, until ``resume``."""
+        self._hold_at = marker
+        self.held.clear()
+        return self.held
+
     def resume(self) -> None:
         self.flowing.set()
+        self.holding.set()
 
     async def start(self) -> None:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", self.port)
@@ -71,8 +84,16 @@ class TcpProxy:
         async def pipe(
             src: asyncio.StreamReader, dst: asyncio.StreamWriter, upstream: bool
         ) -> None:
+            held_here = False
             with contextlib.suppress(OSError, asyncio.CancelledError):
                 while data := await src.read(65536):
+                    if upstream and self._hold_at is not None and self._hold_at in data:
+                        self._hold_at = None
+                        self.holding.clear()
+                        held_here = True
+                        self.held.set()
+                    if held_here:
+                        await self.holding.wait()
                     if upstream and self._pause_at is not None and self._pause_at in data:
                         self._pause_at = None
                         self.pause()

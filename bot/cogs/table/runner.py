@@ -409,8 +409,11 @@ class TableRunner:
                 for seat, settled in played
             ]
             if not await game_store.settle_round(self.db, current.round_id, results, time.time()):
-                log.warning("table %s: round was closed by someone else", table.table_id)
-                table.round = None
+                # Closed meanwhile: voided, or settled by an earlier try of this runner whose
+                # COMMIT landed after the database was given up on. The round stays this
+                # table's: run() finishes it again from what is stored, so a settled round
+                # is still revealed (once) and a voided one is not.
+                log.warning("table %s: round closed meanwhile; reading it again", table.table_id)
                 return
         if current.round_id not in self.revealed:
             await post_reveal(self.bot, table, current, dealer, played)
