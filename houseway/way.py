@@ -17,7 +17,6 @@ from typing import Final, NamedTuple
 
 from .cards import ACE, HAND_SIZE, JACK, JOKER, KING, RANK_OF, SIX, SUIT_OF, TEN, Card, check_hand
 from .hands import (
-    STRAIGHT_WINDOWS,
     Category,
     category_name,
     category_of,
@@ -27,10 +26,20 @@ from .hands import (
     two_name,
     two_value,
 )
-
-_STRAIGHTISH: Final = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
-_FLUSH_OR_STRAIGHT: Final = frozenset({Category.STRAIGHT, Category.FLUSH})
-_STRAIGHT_FLUSH: Final = frozenset({Category.STRAIGHT_FLUSH})
+from .shape import (
+    FLUSH_OR_STRAIGHT,
+    STRAIGHT_FLUSH_ONLY,
+    STRAIGHTISH,
+    Groups,
+    flush_suit,
+    groups_of,
+    has_straight,
+    has_straight_flush,
+    of_size,
+    rank_mask,
+    singles,
+    splits,
+)
 
 
 class Decision(NamedTuple):
@@ -61,53 +70,6 @@ class Decision(NamedTuple):
 # --- the procedure, step by step -----------------------------------------------------------
 
 
-def _groups(cards: Sequence[Card]) -> dict[int, list[Card]]:
-    """Cards by rank, the joker among the aces; naturals first, so the joker stays up top."""
-    groups: dict[int, list[Card]] = {}
-    for card in sorted(cards, key=lambda c: (c == JOKER, SUIT_OF[c])):
-        groups.setdefault(RANK_OF[card], []).append(card)
-    return groups
-
-
-def _of_size(groups: dict[int, list[Card]], size: int) -> list[list[Card]]:
-    """Groups of exactly ``size`` cards, highest rank first."""
-    return [groups[rank] for rank in sorted(groups, reverse=True) if len(groups[rank]) == size]
-
-
-def _singles(groups: dict[int, list[Card]]) -> list[Card]:
-    return [group[0] for group in _of_size(groups, 1)]
-
-
-def _flush_suit(cards: Sequence[Card]) -> int:
-    """The suit that has five cards counting the joker, or -1 (at most one suit can)."""
-    suits = [SUIT_OF[c] for c in cards]
-    need = 5 - (JOKER in cards)
-    for suit in range(4):
-        if suits.count(suit) >= need:
-            return suit
-    return -1
-
-
-def _rank_mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        if card != JOKER:
-            mask |= 1 << RANK_OF[card]
-    return mask
-
-
-def _has_straight(mask: int, joker: bool) -> bool:
-    """Some five ranks of ``mask`` (one of them the joker, if any) make a straight."""
-    return any((window & ~mask).bit_count() <= joker for window in STRAIGHT_WINDOWS)
-
-
-def _has_straight_flush(cards: Sequence[Card], flush_suit: int) -> bool:
-    if flush_suit < 0:
-        return False
-    suited = [c for c in cards if SUIT_OF[c] == flush_suit]
-    return _has_straight(_rank_mask(suited), JOKER in cards)
-
-
 def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[Card, Card]:
     """The legal split with the highest two-card hand whose five is in ``categories``.
 
@@ -115,8 +77,7 @@ def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[C
     """
     best: tuple[int, int] | None = None
     best_low: tuple[Card, Card] | None = None
-    for low in combinations(cards, 2):
-        five = [c for c in cards if c not in low]
+    for low, five in splits(cards):
         five_v = five_value(five)
         if category_of(five_v) not in categories:
             continue
@@ -130,42 +91,42 @@ def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[C
 
 
 def _straightish(
-    cards: Sequence[Card], prefix: str, keep: frozenset[Category], groups: dict[int, list[Card]]
+    cards: Sequence[Card], prefix: str, keep: frozenset[Category], groups: Groups
 ) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """Steps 2 and 5: the straight-flush rules, shared by flushes and straights."""
-    pairs = _of_size(groups, 2)
+    pairs = of_size(groups, 2)
     if len(pairs) >= 2:
         low, path = _two_pairs(groups)
         return low, (f"{prefix}.two-pairs", *path)
     if len(pairs) == 1:
         rest = [c for c in cards if c not in pairs[0]]
-        if category_of(five_value(rest)) in _STRAIGHTISH:
+        if category_of(five_value(rest)) in STRAIGHTISH:
             return tuple(pairs[0]), (f"{prefix}.pair-moved",)
     return _best_low(cards, keep), (f"{prefix}.keep",)
 
 
-def _two_pairs(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+def _two_pairs(groups: Groups) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """Step 7: two pairs (ace-jack exception) and three pairs (a supplement)."""
-    pairs = _of_size(groups, 2)
+    pairs = of_size(groups, 2)
     if len(pairs) >= 3:
         return tuple(pairs[0]), ("three-pairs",)
-    singles = _singles(groups)
-    if RANK_OF[singles[0]] == ACE and RANK_OF[singles[1]] >= JACK:
-        return (singles[0], singles[1]), ("two-pairs.ace-jack",)
+    alone = singles(groups)
+    if RANK_OF[alone[0]] == ACE and RANK_OF[alone[1]] >= JACK:
+        return (alone[0], alone[1]), ("two-pairs.ace-jack",)
     return tuple(pairs[1]), ("two-pairs.split",)
 
 
-def _four_of_a_kind(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+def _four_of_a_kind(groups: Groups) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """Step 3."""
-    quads = _of_size(groups, 4)[0]
+    quads = of_size(groups, 4)[0]
     rank = RANK_OF[quads[0]]
     others = [g for r, g in sorted(groups.items(), reverse=True) if r != rank and len(g) >= 2]
     if others:
         return tuple(others[0][:2]), ("four-of-a-kind.extra-pair",)
-    singles = _singles(groups)
-    keep = (singles[0], singles[1])
+    alone = singles(groups)
+    keep = (alone[0], alone[1])
     split = (quads[0], quads[1])
-    top = RANK_OF[singles[0]]
+    top = RANK_OF[alone[0]]
     if rank <= SIX:
         return keep, ("four-of-a-kind.2-6",)
     if rank <= TEN:
@@ -175,10 +136,10 @@ def _four_of_a_kind(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tu
     return split, ("four-of-a-kind.aces",)
 
 
-def _full_house(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+def _full_house(groups: Groups) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """Step 4, with the supplements for two pairs and two trips."""
-    trips = _of_size(groups, 3)
-    pairs = _of_size(groups, 2)
+    trips = of_size(groups, 3)
+    pairs = of_size(groups, 2)
     if len(trips) >= 2:
         return tuple(trips[0][:2]), ("full-house.two-trips",)
     if len(pairs) >= 2:
@@ -187,7 +148,7 @@ def _full_house(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[
 
 
 def _best_of_equal(
-    cards: Sequence[Card], low: tuple[Card, ...], groups: dict[int, list[Card]]
+    cards: Sequence[Card], low: tuple[Card, ...], groups: Groups
 ) -> tuple[Card, ...]:
     """Of cards of one rank, send low those that leave the best five-card hand (section 3).
 
@@ -215,40 +176,38 @@ def _best_of_equal(
 
 def decide(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """The two-card hand and the path of rule ids, straight from spec section 3."""
-    groups = _groups(cards)
+    groups = groups_of(cards)
     low, path = _decide(cards, groups)
     return _best_of_equal(cards, low, groups), path
 
 
-def _decide(
-    cards: Sequence[Card], groups: dict[int, list[Card]]
-) -> tuple[tuple[Card, ...], tuple[str, ...]]:
+def _decide(cards: Sequence[Card], groups: Groups) -> tuple[tuple[Card, ...], tuple[str, ...]]:
     """Which ranks go low and why; :func:`decide` then picks among cards of equal rank."""
     sizes = sorted((len(g) for g in groups.values()), reverse=True)
     if len(groups.get(ACE, ())) == 5:
         return tuple(groups[ACE][:2]), ("five-aces",)
-    flush_suit = _flush_suit(cards)
-    if _has_straight_flush(cards, flush_suit):
-        return _straightish(cards, "straight-flush", _STRAIGHT_FLUSH, groups)
+    suit = flush_suit(cards)
+    if has_straight_flush(cards, suit):
+        return _straightish(cards, "straight-flush", STRAIGHT_FLUSH_ONLY, groups)
     if sizes[0] == 4:
         return _four_of_a_kind(groups)
     if sizes[0] == 3 and sizes[1] >= 2:
         return _full_house(groups)
-    if flush_suit >= 0 or _has_straight(_rank_mask(cards), JOKER in cards):
-        return _straightish(cards, "flush-straight", _FLUSH_OR_STRAIGHT, groups)
+    if suit >= 0 or has_straight(rank_mask(cards), JOKER in cards):
+        return _straightish(cards, "flush-straight", FLUSH_OR_STRAIGHT, groups)
     if sizes[0] == 3:
-        trips = _of_size(groups, 3)[0]
-        singles = _singles(groups)
+        trips = of_size(groups, 3)[0]
+        alone = singles(groups)
         if RANK_OF[trips[0]] == ACE:
-            return (trips[0], singles[0]), ("three-of-a-kind.aces",)
-        return (singles[0], singles[1]), ("three-of-a-kind",)
+            return (trips[0], alone[0]), ("three-of-a-kind.aces",)
+        return (alone[0], alone[1]), ("three-of-a-kind",)
     if sizes[0] == 2:
         if sizes[1] == 2:
             return _two_pairs(groups)
-        singles = _singles(groups)
-        return (singles[0], singles[1]), ("one-pair",)
-    singles = _singles(groups)
-    return (singles[1], singles[2]), ("high-card",)
+        alone = singles(groups)
+        return (alone[0], alone[1]), ("one-pair",)
+    alone = singles(groups)
+    return (alone[1], alone[2]), ("high-card",)
 
 
 # --- the fast front ------------------------------------------------------------------------

@@ -15,27 +15,26 @@ from itertools import combinations
 
 from ..cards import ACE, JOKER, RANK_OF, Card
 from ..hands import five_value
-from ..way import (
-    _FLUSH_OR_STRAIGHT,
-    _STRAIGHT_FLUSH,
-    Decision,
-    _flush_suit,
-    _groups,
-    _has_straight,
-    _has_straight_flush,
-    _rank_mask,
-    house_way,
+from ..shape import (
+    FLUSH_OR_STRAIGHT,
+    STRAIGHT_FLUSH_ONLY,
+    flush_suit,
+    groups_of,
+    has_straight,
+    has_straight_flush,
+    rank_mask,
 )
+from ..way import Decision, house_way
 from .groups import (
-    _four_of_a_kind,
-    _full_house,
-    _high_card,
-    _one_pair,
-    _three_of_a_kind,
-    _two_pairs,
+    four_of_a_kind,
+    full_house,
+    high_card,
+    one_pair,
+    three_of_a_kind,
+    two_pairs,
 )
-from .straights import _passed_over, _straightish
-from .words import Explanation, Groups, Step, _a_hand, _cards, _step
+from .straights import passed_over, straightish
+from .words import Explanation, Groups, Step, a_hand, new_step, show
 
 __all__ = ["Explanation", "Step", "explain"]
 
@@ -46,7 +45,7 @@ def explain(cards: Sequence[Card] | str) -> Explanation:
     # In the order the procedure reads the cards (house_way sorts them too), so that which of
     # two equal cards a step names does not depend on the order they were typed in.
     hand = tuple(sorted(decision.hand, reverse=True))
-    groups = _groups(hand)
+    groups = groups_of(hand)
     steps = _steps(hand, groups, decision)
     choice_sv, choice_en = _equal_choice(hand, groups, decision)
     if choice_sv:  # said where the choice was made: the last step, which decides
@@ -60,23 +59,23 @@ def _steps(hand: tuple[Card, ...], groups: Groups, decision: Decision) -> list[S
     aces = groups.get(ACE, [])
     if len(aces) == 5:
         return [_five_aces(aces, decision)]
-    flush_suit = _flush_suit(hand)
-    if _has_straight_flush(hand, flush_suit):
-        return _straightish(hand, groups, decision, "straight-flush", _STRAIGHT_FLUSH)
-    straightish = flush_suit >= 0 or _has_straight(_rank_mask(hand), JOKER in hand)
+    if has_straight_flush(hand, flush_suit(hand)):
+        return straightish(hand, groups, decision, "straight-flush", STRAIGHT_FLUSH_ONLY)
+    suit = flush_suit(hand)
+    straight_or_flush = suit >= 0 or has_straight(rank_mask(hand), JOKER in hand)
     if sizes[0] == 4:
-        return [*_passed_over(hand, straightish, "four"), *_four_of_a_kind(groups, decision)]
+        return [*passed_over(hand, straight_or_flush, "four"), *four_of_a_kind(groups, decision)]
     if sizes[0] == 3 and sizes[1] >= 2:
-        return [*_passed_over(hand, straightish, "full"), _full_house(groups, decision)]
-    if straightish:
-        return _straightish(hand, groups, decision, "flush-straight", _FLUSH_OR_STRAIGHT)
+        return [*passed_over(hand, straight_or_flush, "full"), full_house(groups, decision)]
+    if straight_or_flush:
+        return straightish(hand, groups, decision, "flush-straight", FLUSH_OR_STRAIGHT)
     if sizes[0] == 3:
-        return [_three_of_a_kind(groups, decision)]
+        return [three_of_a_kind(groups, decision)]
     if sizes[0] == 2:
         if sizes[1] == 2:
-            return _two_pairs(groups, decision)
-        return [_one_pair(groups, decision)]
-    return [_high_card(hand, decision)]
+            return two_pairs(groups, decision)
+        return [one_pair(groups, decision)]
+    return [high_card(hand, decision)]
 
 
 def _equal_choice(hand: tuple[Card, ...], groups: Groups, decision: Decision) -> tuple[str, str]:
@@ -103,19 +102,19 @@ def _equal_choice(hand: tuple[Card, ...], groups: Groups, decision: Decision) ->
         )
         goes_sv, goes_en = ("går", "goes") if len(low) == 1 else ("går", "go")
         stays_en = "stays" if len(stayed) == 1 else "stay"
-        kept_sv, kept_en = (_a_hand(decision.five_value, s) for s in (True, False))
+        kept_sv, kept_en = (a_hand(decision.five_value, s) for s in (True, False))
         return (
-            f" {of_sv} {goes_sv} {_cards(low)} till tvåkortshanden och {_cards(stayed)} "
+            f" {of_sv} {goes_sv} {show(low)} till tvåkortshanden och {show(stayed)} "
             f"stannar: då blir {kept_sv} kvar i femkortshanden.",
-            f" {of_en}, {_cards(low)} {goes_en} to the two-card hand and {_cards(stayed)} "
+            f" {of_en}, {show(low)} {goes_en} to the two-card hand and {show(stayed)} "
             f"{stays_en}: that keeps {kept_en} in the five-card hand.",
         )
     return "", ""
 
 
 def _five_aces(aces: list[Card], decision: Decision) -> Step:
-    low, five_aces = _cards(decision.two), _cards(aces)
-    return _step(
+    low, five_aces = show(decision.two), show(aces)
+    return new_step(
         "five-aces",
         True,
         aces,

@@ -9,21 +9,17 @@ from ..cards import (
     Card,
 )
 from ..hands import Category, category_of, five_value
-from ..way import (
-    _FLUSH_OR_STRAIGHT,
-    _STRAIGHTISH,
-    Decision,
-    _of_size,
-)
-from .groups import _two_pairs
+from ..shape import FLUSH_OR_STRAIGHT, STRAIGHTISH, of_size
+from ..way import Decision
+from .groups import two_pairs
 from .words import (
     Groups,
     Step,
-    _a_hand,
-    _cards,
-    _joker_note,
-    _shown,
-    _step,
+    a_hand,
+    in_display_order,
+    joker_note,
+    new_step,
+    show,
 )
 
 
@@ -39,32 +35,32 @@ def _best_five(
     return max(found)
 
 
-def _passed_over(hand: tuple[Card, ...], straightish: bool, heading: str) -> list[Step]:
+def passed_over(hand: tuple[Card, ...], straightish: bool, heading: str) -> list[Step]:
     """A straight or flush that a learner may expect to decide, where four of a kind or a
     full house comes first."""
     if not straightish:
         return []
-    value, five = _best_five(hand, _FLUSH_OR_STRAIGHT)
+    value, five = _best_five(hand, FLUSH_OR_STRAIGHT)
     first_sv, first_en = {
         "four": ("fyrtal", "four of a kind"),
         "full": ("kåk", "a full house"),
     }[heading]
-    shown = _shown(five)
+    shown = in_display_order(five)
     return [
-        _step(
+        new_step(
             "flush-straight.keep",
             False,
             shown,
-            f"Här finns {_a_hand(value, True)}, {_cards(shown)}{_joker_note(five, value, True)}, "
+            f"Här finns {a_hand(value, True)}, {show(shown)}{joker_note(five, value, True)}, "
             f"men {first_sv} kommer före färg och stege i reglerna.",
-            f"There is {_a_hand(value, False)}, {_cards(shown)}"
-            f"{_joker_note(five, value, False)}, but {first_en} comes before flushes and "
+            f"There is {a_hand(value, False)}, {show(shown)}"
+            f"{joker_note(five, value, False)}, but {first_en} comes before flushes and "
             "straights in the rules.",
         )
     ]
 
 
-def _straightish(
+def straightish(
     hand: tuple[Card, ...],
     groups: Groups,
     decision: Decision,
@@ -73,16 +69,19 @@ def _straightish(
 ) -> list[Step]:
     """Steps 2 and 5: a straight flush, or a flush or straight."""
     value, five = _best_five(hand, keep)
-    shown = _shown(five)
-    named_sv = f"{_a_hand(value, True)}, {_cards(shown)}{_joker_note(five, value, True)}"
-    named_en = f"{_a_hand(value, False)}, {_cards(shown)}{_joker_note(five, value, False)}"
-    pairs = _of_size(groups, 2)
+    shown = in_display_order(five)
+    named_sv = f"{a_hand(value, True)}, {show(shown)}{joker_note(five, value, True)}"
+    named_en = f"{a_hand(value, False)}, {show(shown)}{joker_note(five, value, False)}"
+    pairs = of_size(groups, 2)
     if len(pairs) >= 2:
         many_sv = "tre par" if len(pairs) >= 3 else "två par"
         many_en = "three pairs" if len(pairs) >= 3 else "two pairs"
-        listed = " och ".join(_cards(p) for p in pairs), " and ".join(_cards(p) for p in pairs)
+        listed = (
+            " och ".join(show(p) for p in pairs),
+            " and ".join(show(p) for p in pairs),
+        )
         return [
-            _step(
+            new_step(
                 f"{prefix}.two-pairs",
                 True,
                 [*shown, *(c for p in pairs for c in p if c not in shown)],
@@ -91,42 +90,42 @@ def _straightish(
                 f"The hand has {named_en}, but also {many_en} ({listed[1]}): so the dealer "
                 "ignores it and plays the two-pair rule.",
             ),
-            *_two_pairs(groups, decision),
+            *two_pairs(groups, decision),
         ]
     steps = []
     if len(pairs) == 1:
         pair = pairs[0]
         rest = [c for c in hand if c not in pair]
         rest_value = five_value(rest)
-        rest_shown = _shown(rest)
-        moved = category_of(rest_value) in _STRAIGHTISH
+        rest_shown = in_display_order(rest)
+        moved = category_of(rest_value) in STRAIGHTISH
         if moved:
             return [
-                _step(
+                new_step(
                     f"{prefix}.pair-moved",
                     True,
                     [*pair, *rest_shown],
-                    f"Handen har {named_sv}, och ett par, {_cards(pair)}. Flyttas paret till "
-                    f"tvåkortshanden blir {_a_hand(rest_value, True)} kvar i femkortshanden "
-                    f"({_cards(rest_shown)}{_joker_note(rest, rest_value, True)}), så paret "
+                    f"Handen har {named_sv}, och ett par, {show(pair)}. Flyttas paret till "
+                    f"tvåkortshanden blir {a_hand(rest_value, True)} kvar i femkortshanden "
+                    f"({show(rest_shown)}{joker_note(rest, rest_value, True)}), så paret "
                     "går dit.",
-                    f"The hand has {named_en}, and one pair, {_cards(pair)}. Moving the pair to "
-                    f"the two-card hand leaves {_a_hand(rest_value, False)} in the five-card "
-                    f"hand ({_cards(rest_shown)}{_joker_note(rest, rest_value, False)}), so "
+                    f"The hand has {named_en}, and one pair, {show(pair)}. Moving the pair to "
+                    f"the two-card hand leaves {a_hand(rest_value, False)} in the five-card "
+                    f"hand ({show(rest_shown)}{joker_note(rest, rest_value, False)}), so "
                     "the pair goes there.",
                 )
             ]
         steps.append(
-            _step(
+            new_step(
                 f"{prefix}.pair-moved",
                 False,
                 [*pair, *rest_shown],
-                f"Handen har {named_sv}, och ett par, {_cards(pair)}. Flyttas paret till "
-                f"tvåkortshanden blir varken stege eller färg kvar ({_cards(rest_shown)}), "
+                f"Handen har {named_sv}, och ett par, {show(pair)}. Flyttas paret till "
+                f"tvåkortshanden blir varken stege eller färg kvar ({show(rest_shown)}), "
                 "så paret stannar.",
-                f"The hand has {named_en}, and one pair, {_cards(pair)}. Moving the pair to "
+                f"The hand has {named_en}, and one pair, {show(pair)}. Moving the pair to "
                 f"the two-card hand would leave neither a straight nor a flush "
-                f"({_cards(rest_shown)}), so the pair stays.",
+                f"({show(rest_shown)}), so the pair stays.",
             )
         )
         opening_sv, opening_en = "Givaren", "The dealer"
@@ -136,10 +135,10 @@ def _straightish(
             f"The hand has {named_en}. The dealer",
         )
     kept = decision.five
-    kept_sv = f"{_a_hand(decision.five_value, True)} i femkortshanden, {_cards(kept)}"
-    kept_sv += _joker_note(kept, decision.five_value, True)
-    kept_en = f"{_a_hand(decision.five_value, False)} in the five-card hand, {_cards(kept)}"
-    kept_en += _joker_note(kept, decision.five_value, False)
+    kept_sv = f"{a_hand(decision.five_value, True)} i femkortshanden, {show(kept)}"
+    kept_sv += joker_note(kept, decision.five_value, True)
+    kept_en = f"{a_hand(decision.five_value, False)} in the five-card hand, {show(kept)}"
+    kept_en += joker_note(kept, decision.five_value, False)
     if not pairs and sorted(kept) == sorted(five):
         kept_sv, kept_en = "behåller den i femkortshanden", "keeps it in the five-card hand"
     else:
@@ -148,22 +147,22 @@ def _straightish(
     if len([f for f in combinations(hand, 5) if category_of(five_value(f)) in keep]) > 1:
         choice_sv = " Av de sätt att behålla den ger detta den bästa tvåkortshanden."
         choice_en = " Of the ways to keep one, this gives the best two-card hand."
-    trips = _of_size(groups, 3)
+    trips = of_size(groups, 3)
     trips_sv = trips_en = ""
     if trips and prefix == "flush-straight":
-        trips_sv = f" Trissen {_cards(trips[0])} avgör inte: färg och stege kommer före triss."
+        trips_sv = f" Trissen {show(trips[0])} avgör inte: färg och stege kommer före triss."
         trips_en = (
-            f" The three of a kind {_cards(trips[0])} does not decide: flushes and straights "
+            f" The three of a kind {show(trips[0])} does not decide: flushes and straights "
             "come before three of a kind."
         )
     steps.append(
-        _step(
+        new_step(
             f"{prefix}.keep",
             True,
             [*kept, *decision.two],
-            f"{opening_sv} {kept_sv} och lägger de två andra korten, {_cards(decision.two)}, "
+            f"{opening_sv} {kept_sv} och lägger de två andra korten, {show(decision.two)}, "
             f"i tvåkortshanden.{choice_sv}{trips_sv}",
-            f"{opening_en} {kept_en} and puts the other two cards, {_cards(decision.two)}, in "
+            f"{opening_en} {kept_en} and puts the other two cards, {show(decision.two)}, in "
             f"the two-card hand.{choice_en}{trips_en}",
         )
     )
