@@ -18,8 +18,8 @@ from ..cards import (
     pretty_card,
 )
 from ..hands import Category, category_of, display_order, joker_rank
-from ..shape import Groups as Groups
-from ..way import Decision
+from ..record import Decision, Trace
+from ..record import Step as Recorded
 
 
 class Step(NamedTuple):
@@ -50,10 +50,12 @@ class Step(NamedTuple):
 
 
 class Explanation(NamedTuple):
-    """A decision and the steps that led to it (see :func:`houseway.explain.explain`)."""
+    """A decision and the steps that led to it, said from the procedure's record
+    (``trace``; see :func:`houseway.explain.explain`)."""
 
     decision: Decision
     steps: tuple[Step, ...]
+    trace: Trace
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -135,5 +137,6 @@ def in_display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     return display_order(cards) if len(cards) == 5 else tuple(cards)
 
 
-def new_step(rule: str, applies: bool, looked_at: Sequence[Card], sv: str, en: str) -> Step:
-    return Step(rule, applies, tuple(looked_at), sv, en)
+def said(step: Recorded, sv: str, en: str) -> Step:
+    """A recorded step said in Swedish and English, on the cards it looked at."""
+    return Step(step.rule, step.applies, step.cards, sv, en)
