@@ -15,7 +15,15 @@ from collections.abc import Sequence
 from itertools import combinations, product
 
 from .cards import ACE, JACK, JOKER, KING, RANK_OF, SIX, TEN, Card
-from .hands import Category, category_of, display_order, five_value, is_legal, two_value
+from .hands import (
+    CATEGORY_AT,
+    Category,
+    category_of,
+    display_order,
+    five_value,
+    is_legal,
+    two_value,
+)
 from .record import (
     WHY_BELOW_JACK,
     WHY_KEPT,
@@ -61,7 +69,7 @@ def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[C
     best_low: tuple[Card, Card] | None = None
     for low, five in splits(cards):
         five_v = five_value(five)
-        if category_of(five_v) not in categories:
+        if five_v >> CATEGORY_AT not in categories:  # an IntEnum set holds the ints
             continue
         two_v = two_value(low)
         if not is_legal(five_v, two_v):
@@ -97,7 +105,7 @@ def _straightish(
     if len(pairs) == 1:
         rest = [c for c in cards if c not in pairs[0]]
         rest_v = five_value(rest)
-        moved = category_of(rest_v) in STRAIGHTISH
+        moved = rest_v >> CATEGORY_AT in STRAIGHTISH
         if steps is not None:
             left = display_order(rest, rest_v)
             pair = tuple(pairs[0])

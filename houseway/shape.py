@@ -67,9 +67,29 @@ def rank_mask(cards: Sequence[Card]) -> int:
     return mask
 
 
+def _straights_in(joker: bool) -> bytes:
+    """For every rank mask: 1 where five of its ranks (one of them the joker) are a straight:
+    every mask holding a straight's ranks, or all of them but one with the joker."""
+    table = bytearray(1 << 13)
+    for window in STRAIGHT_WINDOWS:
+        for gap in (0, *(1 << r for r in range(13) if window >> r & 1)) if joker else (0,):
+            need = window & ~gap
+            free = ~need & 0x1FFF
+            more = free
+            while True:  # every subset of the other ranks
+                table[need | more] = 1
+                if not more:
+                    break
+                more = (more - 1) & free
+    return bytes(table)
+
+
+_STRAIGHT_IN: Final = (_straights_in(False), _straights_in(True))
+
+
 def has_straight(mask: int, joker: bool) -> bool:
     """Some five ranks of ``mask`` (one of them the joker, if any) make a straight."""
-    return any((window & ~mask).bit_count() <= joker for window in STRAIGHT_WINDOWS)
+    return bool(_STRAIGHT_IN[joker][mask])
 
 
 def has_straight_flush(cards: Sequence[Card], suit: int) -> bool:

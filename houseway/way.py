@@ -28,15 +28,19 @@ __all__ = ["Decision", "clear_cache", "decide", "house_way", "house_way_traced",
 
 # --- the fast front ------------------------------------------------------------------------
 
-#: Rank with the joker apart (13): the memo key must tell a joker from an ace.
-_RANK13: Final = (*RANK_OF[:52], 13)
-#: Where a card's own bit starts, above its suit counters (one nibble per suit, the joker
-#: adding one to every suit). Summed over seven distinct cards the card bits are seven; a
-#: repeated card carries into another bit and leaves fewer.
-_CARD_BIT_AT: Final = 16
-_SUIT_COUNTERS: Final = (1 << _CARD_BIT_AT) - 1
+#: One sum over the hand's cards says all the front needs (the treys way: precompute, add).
+#: From the bottom: a 3-bit counter per rank, the joker's apart from the aces' (bits 0-41),
+#: so that the low bits are the memo key of a hand that cannot make a flush; a nibble per
+#: suit, the joker adding one to every suit (42-57); then the card's own bit. Summed over
+#: seven distinct cards the card bits are seven; a repeated card carries into another bit
+#: and leaves fewer. No field can carry into the next with seven cards.
+_SUIT_AT: Final = 42
+_CARD_BIT_AT: Final = _SUIT_AT + 16
+_RANK_COUNTERS: Final = (1 << _SUIT_AT) - 1
 _CARD_BITS: Final = {
-    card: 1 << _CARD_BIT_AT + card | (0x1111 if card == JOKER else 1 << 4 * SUIT_OF[card])
+    card: 1 << _CARD_BIT_AT + card
+    | (0x1111 if card == JOKER else 1 << 4 * SUIT_OF[card]) << _SUIT_AT
+    | 1 << 3 * (13 if card == JOKER else RANK_OF[card])
     for card in range(JOKER + 1)
 }
 #: What an int that is not a card adds: more than any seven cards sum to.
@@ -71,12 +75,12 @@ class _Template(NamedTuple):
     two_value: int
 
 
-_PLAIN: dict[tuple[int, ...], _Template] = {}
+_PLAIN: dict[int, _Template] = {}
 _FLUSH: dict[tuple[int, ...], _Template] = {}
 _new_tuple: Final = tuple.__new__
 
 
-def _template(ordered: tuple[Card, ...], low: tuple[Card, ...], path: tuple[str, ...]) -> _Template:
+def _template(ordered: Sequence[Card], low: tuple[Card, ...], path: tuple[str, ...]) -> _Template:
     """The procedure's split of ``ordered`` by the places of its cards."""
     five = [c for c in ordered if c not in low]
     five_v = five_value(five)
@@ -91,22 +95,11 @@ def _template(ordered: tuple[Card, ...], low: tuple[Card, ...], path: tuple[str,
 
 
 def _checked(cards: Sequence[Card] | str) -> tuple[tuple[Card, ...], int]:
-    """Seven distinct cards as plain ints, and their summed bits (:data:`_CARD_BITS`).
-
-    Accepts encoded cards or text in any notation :func:`houseway.parse_hand` reads.
-    """
-    hand = tuple(parse_hand(cards) if isinstance(cards, str) else cards)
-    total = (
-        sum(map(_CARD_BITS.get, hand, repeat(_NOT_A_CARD)))
-        if len(hand) == HAND_SIZE and _PLAIN_INT.issuperset(map(type, hand))
-        else _NOT_A_CARD
-    )
-    if total >= _NOT_A_CARD or (total >> _CARD_BIT_AT).bit_count() != HAND_SIZE:
-        # Not plainly seven distinct cards: check_hand says what is wrong, or (an int
-        # subclass such as a bool) passes the cards on as plain ints.
-        hand = tuple(map(int, check_hand(hand)))
-        total = sum(map(_CARD_BITS.__getitem__, hand))
-    return hand, total
+    """Seven distinct cards as plain ints, and their summed bits (:data:`_CARD_BITS`):
+    check_hand says what is wrong, or (an int subclass such as a bool) passes the cards
+    on as plain ints. Accepts text in any notation :func:`houseway.parse_hand` reads."""
+    hand = tuple(map(int, parse_hand(cards) if isinstance(cards, str) else check_hand(cards)))
+    return hand, sum(map(_CARD_BITS.__getitem__, hand))
 
 
 def house_way(cards: Sequence[Card] | str) -> Decision:
@@ -114,18 +107,27 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
 
     Accepts encoded cards or text in any notation :func:`houseway.parse_hand` reads.
     """
-    hand, total = _checked(cards)
-    ordered = tuple(sorted(hand, reverse=True))
-    suit = _FLUSH_OF_TOTAL[total & _SUIT_COUNTERS]
-    if suit < 0:
-        key = tuple(map(_RANK13.__getitem__, ordered))
-        memo = _PLAIN
+    if isinstance(cards, str):
+        cards = parse_hand(cards)
+    hand = tuple(cards)
+    total = (
+        sum(map(_CARD_BITS.get, hand, repeat(_NOT_A_CARD)))
+        if len(hand) == HAND_SIZE and _PLAIN_INT.issuperset(map(type, hand))
+        else _NOT_A_CARD
+    )
+    if total >= _NOT_A_CARD or (total >> _CARD_BIT_AT).bit_count() != HAND_SIZE:
+        hand, total = _checked(hand)  # not plainly seven distinct cards
+    ordered = sorted(hand, reverse=True)
+    suit = _FLUSH_OF_TOTAL[total >> _SUIT_AT & 0xFFFF]
+    if suit < 0:  # the ranks and the joker say it all: they fix the places of the sort
+        template = _PLAIN.get(total & _RANK_COUNTERS)
+        if template is None:
+            template = _PLAIN[total & _RANK_COUNTERS] = _template(ordered, *decide(ordered))
     else:
         key = tuple(map(_FLUSH_KEY[suit].__getitem__, ordered))
-        memo = _FLUSH
-    template = memo.get(key)
-    if template is None:
-        template = memo[key] = _template(ordered, *decide(ordered))
+        template = _FLUSH.get(key)
+        if template is None:
+            template = _FLUSH[key] = _template(ordered, *decide(ordered))
     return _new_tuple(
         Decision,
         (
