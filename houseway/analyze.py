@@ -22,13 +22,13 @@ import time
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Final
 
 from .cards import DECK, Card, canonical_hand, check_hand, format_cards, parse_hand, sort_key
 from .census import DEALER_HANDS
 from .hands import category_name, display_order, five_value, is_legal, two_name, two_value
 from .settle import WIN_PAYOFF
+from .shape import splits
 from .simulate import mean_se
 from .way import house_way
 
@@ -196,8 +196,7 @@ def legal_splits(hand: Sequence[Card]) -> tuple[SplitGroups, int]:
     card splits share it; and the number of fouled card splits."""
     groups: SplitGroups = {}
     fouls = 0
-    for two in combinations(hand, 2):
-        five = tuple(c for c in hand if c not in two)
+    for two, five in splits(hand):
         key = (five_value(five), two_value(two))
         if not is_legal(*key):
             fouls += 1

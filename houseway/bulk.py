@@ -10,13 +10,13 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .exact import _COUNT_BITS, _FLUSH_SHIFT, _JOKER_AT, IntArray, class_keys, shipped_table
+from .exact import COUNT_BITS, FLUSH_SHIFT, JOKER_AT, IntArray, class_keys, shipped_table
 
 #: Per card (the joker last): its unit in a class key's rank counts (the joker's bit),
 #: its suit's unit in a suit tally (4 bits a suit; the joker counts for every suit), its
 #: rank bit, and its suit (4 for the joker: in no suit).
 _CARD_UNIT: Final = np.array(
-    [1 << _COUNT_BITS * (c >> 2) for c in range(52)] + [1 << _JOKER_AT], dtype=np.int64
+    [1 << COUNT_BITS * (c >> 2) for c in range(52)] + [1 << JOKER_AT], dtype=np.int64
 )
 _SUIT_UNIT: Final = np.array([1 << 4 * (c & 3) for c in range(52)] + [0x1111], dtype=np.int64)
 _RANK_BIT: Final = np.array([1 << (c >> 2) for c in range(52)] + [0], dtype=np.int64)
@@ -50,7 +50,7 @@ class HouseWayValues:
         for suit in range(4):
             flush[((suits >> 4 * suit) & 15) >= 5] = suit
         suited = _SUIT_OF[hands] == flush[:, None]
-        keys |= (_RANK_BIT[hands] * suited).sum(axis=1) << _FLUSH_SHIFT
+        keys |= (_RANK_BIT[hands] * suited).sum(axis=1) << FLUSH_SHIFT
         at = np.searchsorted(self.keys, keys)
         return self.fives[at], self.twos[at]
 

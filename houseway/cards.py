@@ -21,8 +21,10 @@ SUITS: Final = "shdc"
 JOKER: Final[Card] = 52
 #: Ranks by their place in RANKS (2 is 0): the ones the rules name.
 SIX: Final = 4
+NINE: Final = 7
 TEN: Final = 8
 JACK: Final = 9
+QUEEN: Final = 10
 KING: Final = 11
 ACE: Final = 12
 DECK: Final[tuple[Card, ...]] = tuple(range(53))

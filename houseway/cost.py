@@ -52,7 +52,7 @@ COST_RESOURCE: Final = "data/cost.json"
 SOLVE_RESOURCE: Final = "data/solve.json"
 #: Payoffs are counted in hundredths of a unit (a win pays 95): EVs are these over this.
 _SCALE: Final = 100 * DEALER_HANDS
-_WIN_HUNDREDTHS: Final = round(100 * WIN_PAYOFF)
+WIN_HUNDREDTHS: Final = round(100 * WIN_PAYOFF)
 
 Progress = Callable[[int, int], None]
 
@@ -66,7 +66,7 @@ def house_way_gap(hand: Sequence[Card]) -> int:
     decision = house_way(hand)
     groups, _fouls = legal_splits(hand)
     splits = list(groups)
-    payoffs = [_WIN_HUNDREDTHS * c.wins - 100 * c.losses for c in split_counts(hand, splits)]
+    payoffs = [WIN_HUNDREDTHS * c.wins - 100 * c.losses for c in split_counts(hand, splits)]
     house = payoffs[splits.index((decision.five_value, decision.two_value))]
     return max(payoffs) - house
 
@@ -101,7 +101,7 @@ def block_seed(seed: int, path: str, block: int) -> int:
 
 
 @cache
-def _sampler() -> PathSampler:
+def path_sampler() -> PathSampler:
     """One per process, built at its first block."""
     from .exact import PathSampler  # numpy
 
@@ -112,7 +112,7 @@ def cost_block(job: tuple[int, str, int, int]) -> PathTally:
     """Analyse ``count`` random hands of ``path`` (block ``block`` of the run ``seed``)."""
     seed, path, block, count = job
     rng = random.Random(block_seed(seed, path, block))
-    sampler = _sampler()
+    sampler = path_sampler()
     gaps = [house_way_gap(sampler.draw(path, rng)) for _ in range(count)]
     return PathTally(
         path, count, sum(1 for g in gaps if g > 0), sum(gaps), sum(g * g for g in gaps)

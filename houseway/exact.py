@@ -42,9 +42,9 @@ IntArray = npt.NDArray[np.int64]
 #: A rank's state in a class: n cards of it, +5 when one of them is in the flush suit.
 _STATES: Final = 10
 #: Ranks grouped so that a per-hand product table over each group stays small (10^k).
-_RANK_GROUPS: Final = ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12))
+RANK_GROUPS: Final = ((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11, 12))
 #: Binomials C(a, k) for a, k in 0..4.
-_BINOMIAL: Final = np.array([[comb(a, k) for k in range(5)] for a in range(5)], dtype=np.int64)
+BINOMIAL: Final = np.array([[comb(a, k) for k in range(5)] for a in range(5)], dtype=np.int64)
 
 
 # --- building the table (stdlib work, decided by house_way) ---------------------------------
@@ -136,20 +136,20 @@ def shipped_table() -> dict[str, npt.NDArray[np.generic]]:
 #:            without a flush)
 #:
 #: Without its flush ranks it is the key of the hand's rank multiset.
-_COUNT_BITS: Final = 3
-_JOKER_AT: Final = 39
-_FLUSH_SHIFT: Final = 40
+COUNT_BITS: Final = 3
+JOKER_AT: Final = 39
+FLUSH_SHIFT: Final = 40
 
 
 def class_keys(arrays: dict[str, npt.NDArray[np.generic]], flush: bool = True) -> IntArray:
     """Every table row's class key (without its flush ranks when ``flush`` is False); rank
     by rank, so that no (classes x 13) array of int64 is ever built."""
     counts = arrays["counts"]
-    keys = arrays["joker"].astype(np.int64) << _JOKER_AT
+    keys = arrays["joker"].astype(np.int64) << JOKER_AT
     for rank in range(13):
-        keys |= counts[:, rank].astype(np.int64) << (_COUNT_BITS * rank)
+        keys |= counts[:, rank].astype(np.int64) << (COUNT_BITS * rank)
     if flush:
-        keys |= arrays["flush"].astype(np.int64) << _FLUSH_SHIFT
+        keys |= arrays["flush"].astype(np.int64) << FLUSH_SHIFT
     return keys
 
 
@@ -180,9 +180,9 @@ class DealerClasses:
         flush = arrays["flush"].astype(np.intp)
         joker = arrays["joker"].astype(np.bool_)
         # Rank by rank, so that no (classes x 13) array of int64 is ever built.
-        keys = [np.zeros(len(flush), dtype=np.intp) for _ in _RANK_GROUPS]
+        keys = [np.zeros(len(flush), dtype=np.intp) for _ in RANK_GROUPS]
         multiset = class_keys(arrays, flush=False)
-        for group, key in zip(_RANK_GROUPS, keys, strict=True):
+        for group, key in zip(RANK_GROUPS, keys, strict=True):
             for place, rank in enumerate(group):
                 n = counts[:, rank].astype(np.intp)
                 key += (n + 5 * ((flush >> rank) & 1)) * 10**place
@@ -232,9 +232,9 @@ def _factor_tables(held: Sequence[Card]) -> IntArray:
     tables = np.zeros((5, 13, _STATES), dtype=np.int64)
     for suit in range(4):
         others = per_rank - available[:, suit]
-        tables[suit, :, :5] = _BINOMIAL[others]
-        tables[suit, :, 6:] = available[:, suit, None] * _BINOMIAL[others, :4]
-    tables[4, :, :5] = _BINOMIAL[per_rank]
+        tables[suit, :, :5] = BINOMIAL[others]
+        tables[suit, :, 6:] = available[:, suit, None] * BINOMIAL[others, :4]
+    tables[4, :, :5] = BINOMIAL[per_rank]
     return tables
 
 
@@ -250,7 +250,7 @@ def _prepared_weights(held: Sequence[Card], classes: DealerClasses) -> IntArray:
     """:func:`class_weights` in the classes' prepared order (flush classes first)."""
     tables = _factor_tables(held)
     group_tables = []
-    for group in _RANK_GROUPS:
+    for group in RANK_GROUPS:
         product = tables[:, group[0], :]
         for rank in group[1:]:
             product = (tables[:, rank, :, None] * product[:, None, :]).reshape(5, -1)

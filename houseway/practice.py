@@ -43,13 +43,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from itertools import combinations
 from typing import Final
 
 from .answers import Answer, judge
 from .cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
 from .hands import STRAIGHT_WINDOWS, display_order, five_value, two_value
 from .rules import RULE_IDS, heading_of
+from .shape import splits
 from .way import Decision
 
 #: Hands until a rule in box 0, 1, 2, ... is due again.
@@ -359,8 +359,7 @@ def verdict(
 def split_of(hand: Sequence[Card], key: tuple[int, int]) -> Split:
     """Cards of the hand that make the split with these values (the house way's own
     cards are not needed: any choice with the same values plays the same)."""
-    for low in combinations(hand, 2):
-        five = [c for c in hand if c not in low]
+    for low, five in splits(hand):
         five_v = five_value(five)
         if (five_v, two_value(low)) == key:
             return display_order(five, five_v), tuple(sorted(low, key=sort_key))

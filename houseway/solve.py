@@ -29,7 +29,7 @@ import numpy.typing as npt
 from .analyze import legal_splits
 from .cards import JOKER, Card
 from .classes import player_classes
-from .exact import _BINOMIAL, _RANK_GROUPS, DealerClasses, dealer_classes, shipped_table
+from .exact import BINOMIAL, RANK_GROUPS, DealerClasses, dealer_classes, shipped_table
 from .way import house_way
 
 IntArray = npt.NDArray[np.int64]
@@ -70,7 +70,7 @@ def path_names() -> tuple[str, ...]:
 def _product(tables: npt.NDArray[np.int64], keys: tuple[IntArray, ...]) -> IntArray:
     """Per class, the product over ranks of ``tables[rank, state]`` (by rank groups)."""
     result: IntArray | None = None
-    for group, key in zip(_RANK_GROUPS, keys, strict=True):
+    for group, key in zip(RANK_GROUPS, keys, strict=True):
         product = tables[group[0]]
         for rank in group[1:]:
             product = (tables[rank][:, None] * product[None, :]).reshape(-1)
@@ -151,7 +151,7 @@ class MultisetWork:
         flushes = len(classes.flush_at)
         plain_cell = cell[flushes:]
         plain_tables = np.zeros((13, 10), dtype=np.int64)
-        plain_tables[:, :5] = _BINOMIAL[self.left]
+        plain_tables[:, :5] = BINOMIAL[self.left]
         plain = _product(plain_tables, classes.plain_keys)
         if joker:
             plain[classes.joker[flushes:]] = 0
@@ -184,8 +184,8 @@ class MultisetWork:
                 free = 0 if in_suit >> rank & 1 else 1
                 others = int(self.left[rank]) - free
                 table = np.zeros(10)
-                table[:5] = _BINOMIAL[others]
-                table[6:] = free * _BINOMIAL[others, :4]
+                table[:5] = BINOMIAL[others]
+                table[6:] = free * BINOMIAL[others, :4]
                 weights[row] *= table[self.states[place]]
         for in_suit, grid in zip(new, weights @ self.by_group, strict=True):
             self._suit_grids[in_suit] = grid

@@ -199,7 +199,7 @@ def summarise(out: Path) -> dict[str, object]:
     return _figures(run, numbers, classes, hands, house, best, paths)
 
 
-def _edge(counts: list[int]) -> dict[str, object]:
+def edge(counts: list[int]) -> dict[str, object]:
     """Counts and the exact house edge from them (what the player loses per unit)."""
     wins, pushes, losses = counts
     pairs = wins + pushes + losses
@@ -244,8 +244,8 @@ def _figures(
         "hands_in_all": TOTAL_HANDS,
         "dealer_hands": DEALER_HANDS,
         "pairs": hands * DEALER_HANDS,
-        "house_way": _edge(house),
-        "best_split": _edge(best),
+        "house_way": edge(house),
+        "best_split": edge(best),
         "paths": per_path,
         "rules": {rule: _cost(*entry) for rule, entry in sorted(rules.items())},
         "all": _cost(*everything) if everything[0] else None,

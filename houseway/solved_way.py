@@ -23,7 +23,7 @@ import numpy.typing as npt
 
 from .census import DEALER_HANDS
 from .solve import ChunkResult, path_names
-from .solved import LOSS_CENTS, RUN_FILE, WIN_CENTS, _edge, done_chunks, read_chunk
+from .solved import LOSS_CENTS, RUN_FILE, WIN_CENTS, done_chunks, edge, read_chunk
 from .strategy import PLAYER_RULES, player_split
 
 #: The house-way paths "two pairs" means here: those holding the two-pair rules (as
@@ -111,7 +111,7 @@ def player_way_figures(chunks: Iterable[ChunkResult]) -> dict[str, object]:
     pair_hands, pair_gap, pair_gain = sums.two_pairs
     return {
         "hands": sums.hands,
-        "player_way": _edge(sums.counts),
+        "player_way": edge(sums.counts),
         "house_way_gives_up": sums.gap / (scale * hands),
         "player_way_gains": sums.gain / (scale * hands),
         "won_back": sums.gain / sums.gap if sums.gap else None,

@@ -14,12 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Final, NamedTuple
 
 from .cards import (
-    JOKER,
+    ACE,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
     RANK_OF,
+    SIX,
+    TEN,
     Card,
     canonical_hand,
     card_name,
@@ -29,6 +34,7 @@ from .cards import (
 )
 from .hands import Category, category_of, display_order, five_value, is_legal, two_value
 from .rules import folded
+from .shape import STRAIGHTISH, groups_of, of_size, singles, splits
 from .way import Decision, house_way
 
 #: Marks every text of the player's way: advice of this project, not the casino's rule.
@@ -232,32 +238,18 @@ WON_BACK: Final = WonBack(
 
 # --- the rules --------------------------------------------------------------------------------
 
-_SIX: Final = 4
-_NINE: Final = 7
-_TEN: Final = 8
-_JACK: Final = 9
-_QUEEN: Final = 10
-_KING: Final = 11
-_ACE: Final = 12
-_STRAIGHTISH: Final = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
-
 Found = tuple[tuple[Card, ...], str] | None
 
 
 def _ranked(hand: Sequence[Card]) -> tuple[list[list[Card]], list[Card]]:
-    """Pairs and singles, highest first (the joker an ace, natural cards before it)."""
-    groups: dict[int, list[Card]] = {}
-    for card in sorted(hand, key=lambda c: (c == JOKER, c)):
-        groups.setdefault(RANK_OF[card], []).append(card)
-    ranks = sorted(groups, reverse=True)
-    pairs = [groups[r] for r in ranks if len(groups[r]) == 2]
-    singles = [groups[r][0] for r in ranks if len(groups[r]) == 1]
-    return pairs, singles
+    """Pairs and singles, highest first (the hand's shape, as the house way groups it)."""
+    groups = groups_of(hand)
+    return of_size(groups, 2), singles(groups)
 
 
 def together_with_ace(high: int, low: int) -> bool:
     """Two pairs (ranks 0 = 2 … 12 = A) beside an ace: both pairs stay in the five."""
-    return high <= _NINE or (high <= _QUEEN and high + low <= _TEN + 3)
+    return high <= NINE or (high <= QUEEN and high + low <= TEN + 3)
 
 
 def _two_pairs(hand: Sequence[Card], house: Decision) -> Found:
@@ -266,11 +258,11 @@ def _two_pairs(hand: Sequence[Card], house: Decision) -> Found:
         return None
     high, low = RANK_OF[pairs[0][0]], RANK_OF[pairs[1][0]]
     top = RANK_OF[singles[0]]
-    if top == _ACE:
+    if top == ACE:
         if together_with_ace(high, low):
             return (singles[0], singles[1]), "pw.two-pairs.ace-together"
         return tuple(pairs[1]), "pw.two-pairs.ace-split"
-    if top == _KING and high <= _SIX:
+    if top == KING and high <= SIX:
         return (singles[0], singles[1]), "pw.two-pairs.king-together"
     return None
 
@@ -284,9 +276,9 @@ def _straight_pair(hand: Sequence[Card], house: Decision) -> Found:
     first, second = RANK_OF[singles[0]], RANK_OF[singles[1]]
     kept = house.two_value >> 4  # the top card the straight leaves (two singles: no pair)
     # K-Q beside a pair below aces: the straight is king-high and breaking it leaves little.
-    weak = first == _KING and second == _QUEEN and RANK_OF[pairs[0][0]] < _ACE
-    if (first >= _KING and second >= _JACK and kept <= _TEN and not weak) or (
-        first == _ACE and second == _KING and kept <= _QUEEN
+    weak = first == KING and second == QUEEN and RANK_OF[pairs[0][0]] < ACE
+    if (first >= KING and second >= JACK and kept <= TEN and not weak) or (
+        first == ACE and second == KING and kept <= QUEEN
     ):
         return (singles[0], singles[1]), "pw.straight.pair"
     return None
@@ -295,9 +287,9 @@ def _straight_pair(hand: Sequence[Card], house: Decision) -> Found:
 def _straight_flush(hand: Sequence[Card], house: Decision) -> Found:
     best: tuple[int, int] | None = None
     found: tuple[Card, ...] = ()
-    for low in combinations(hand, 2):
-        five_v = five_value([c for c in hand if c not in low])
-        if category_of(five_v) not in _STRAIGHTISH:
+    for low, five in splits(hand):
+        five_v = five_value(five)
+        if category_of(five_v) not in STRAIGHTISH:
             continue
         two_v = two_value(low)
         if is_legal(five_v, two_v) and (best is None or (two_v, five_v) > best):
@@ -308,16 +300,16 @@ def _straight_flush(hand: Sequence[Card], house: Decision) -> Found:
 
 
 def _kings(hand: Sequence[Card], house: Decision) -> Found:
-    kings = [c for c in hand if RANK_OF[c] == _KING]
-    others = sorted((c for c in hand if RANK_OF[c] != _KING), key=lambda c: -RANK_OF[c])
-    if len(kings) == 3 and RANK_OF[others[0]] <= _JACK:
+    kings = [c for c in hand if RANK_OF[c] == KING]
+    others = sorted((c for c in hand if RANK_OF[c] != KING), key=lambda c: -RANK_OF[c])
+    if len(kings) == 3 and RANK_OF[others[0]] <= JACK:
         return (kings[-1], others[0]), "pw.three-of-a-kind.kings"
     return None
 
 
 def _high_card(hand: Sequence[Card], house: Decision) -> Found:
     _pairs, singles = _ranked(hand)
-    if RANK_OF[singles[0]] == _ACE and RANK_OF[singles[2]] <= _NINE:
+    if RANK_OF[singles[0]] == ACE and RANK_OF[singles[2]] <= NINE:
         return (singles[1], singles[6]), "pw.high-card.ace"
     return None
 

@@ -20,7 +20,7 @@ from typing import Final
 
 from .analyze import legal_splits
 from .census import DEALER_HANDS, load_rule_counts
-from .cost import _WIN_HUNDREDTHS, GAP_MAX, _sampler, allocate, block_seed, run_blocks
+from .cost import GAP_MAX, WIN_HUNDREDTHS, allocate, block_seed, path_sampler, run_blocks
 from .simulate import Z95
 from .strategy import PLAYER_RULES, player_way
 
@@ -66,13 +66,13 @@ def measure_block(job: tuple[int, str, int, int]) -> Tally:
 
     seed, path, block, count = job
     rng = random.Random(block_seed(seed, path, block))
-    sampler = _sampler()
+    sampler = path_sampler()
     tally = Tally(path)
     for _ in range(count):
         hand = sampler.draw(path, rng)
         mine = player_way(hand)
         splits = list(legal_splits(hand)[0])
-        pays = [_WIN_HUNDREDTHS * c.wins - 100 * c.losses for c in split_counts(hand, splits)]
+        pays = [WIN_HUNDREDTHS * c.wins - 100 * c.losses for c in split_counts(hand, splits)]
         house = pays[splits.index((mine.house.five_value, mine.house.two_value))]
         gap = (max(pays) - house) / _SCALE
         gain = (pays[splits.index((mine.five_value, mine.two_value))] - house) / _SCALE

@@ -1,267 +1,46 @@
-"""The House Way decision procedure (spec section 3), and a fast memoised front for it.
+"""The house way's memoised front, and the procedure's record on request.
 
-:func:`decide` follows the spec step by step; every branch names the rule id it
-applies, so the path of ids says exactly which sentence of the Swedish text set
-the hand. :func:`house_way` is what callers use: it reduces a hand to the
-facts the procedure can see (ranks, the joker, which cards are of the one suit
-that can make a flush), computes each such pattern once, and replays the
-stored split by position. The hot path is a sort, two table look-ups and a
-dict look-up.
+:func:`house_way` is what callers use: it reduces a hand to the facts the procedure
+(:func:`houseway.procedure.decide`, spec section 3) can see — ranks, the joker, which
+cards are of the one suit that can make a flush — decides each such pattern once, and
+replays the stored split by position. The hot path is a sort, two table look-ups and a
+dict look-up, and records nothing. :func:`house_way_traced` runs the same procedure on
+the hand with its record (:class:`~houseway.record.Trace`): the decision and every step
+that led to it, which explanations say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, product, repeat
+from functools import lru_cache
+from itertools import repeat
+from operator import itemgetter
 from typing import Final, NamedTuple
 
-from .cards import ACE, HAND_SIZE, JACK, JOKER, KING, RANK_OF, SIX, SUIT_OF, TEN, Card, check_hand
-from .hands import (
-    STRAIGHT_WINDOWS,
-    Category,
-    category_name,
-    category_of,
-    display_order,
-    five_value,
-    is_legal,
-    two_name,
-    two_value,
-)
+from .cards import HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, check_hand, parse_hand
+from .hands import Category, category_of, display_order, five_value, two_value
+from .procedure import decide
+from .record import Decision, Holdings, Step, Trace
+from .shape import STRAIGHTISH, aces, best_five, groups_of, of_size
 
-_STRAIGHTISH: Final = frozenset({Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH})
-_FLUSH_OR_STRAIGHT: Final = frozenset({Category.STRAIGHT, Category.FLUSH})
-_STRAIGHT_FLUSH: Final = frozenset({Category.STRAIGHT_FLUSH})
-
-
-class Decision(NamedTuple):
-    """The dealer's split of one hand and why.
-
-    ``path`` holds the rule ids that decided, first to last; ``rule`` is the last.
-    ``five`` is in display order (groups first, high to low).
-    """
-
-    hand: tuple[Card, ...]
-    five: tuple[Card, ...]
-    two: tuple[Card, ...]
-    path: tuple[str, ...]
-    five_value: int
-    two_value: int
-
-    @property
-    def rule(self) -> str:
-        return self.path[-1]
-
-    def five_name(self, swedish: bool = False) -> str:
-        return category_name(self.five_value, swedish)
-
-    def two_name(self, swedish: bool = False) -> str:
-        return two_name(self.two_value, swedish)
-
-
-# --- the procedure, step by step -----------------------------------------------------------
-
-
-def _groups(cards: Sequence[Card]) -> dict[int, list[Card]]:
-    """Cards by rank, the joker among the aces; naturals first, so the joker stays up top."""
-    groups: dict[int, list[Card]] = {}
-    for card in sorted(cards, key=lambda c: (c == JOKER, SUIT_OF[c])):
-        groups.setdefault(RANK_OF[card], []).append(card)
-    return groups
-
-
-def _of_size(groups: dict[int, list[Card]], size: int) -> list[list[Card]]:
-    """Groups of exactly ``size`` cards, highest rank first."""
-    return [groups[rank] for rank in sorted(groups, reverse=True) if len(groups[rank]) == size]
-
-
-def _singles(groups: dict[int, list[Card]]) -> list[Card]:
-    return [group[0] for group in _of_size(groups, 1)]
-
-
-def _flush_suit(cards: Sequence[Card]) -> int:
-    """The suit that has five cards counting the joker, or -1 (at most one suit can)."""
-    suits = [SUIT_OF[c] for c in cards]
-    need = 5 - (JOKER in cards)
-    for suit in range(4):
-        if suits.count(suit) >= need:
-            return suit
-    return -1
-
-
-def _rank_mask(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        if card != JOKER:
-            mask |= 1 << RANK_OF[card]
-    return mask
-
-
-def _has_straight(mask: int, joker: bool) -> bool:
-    """Some five ranks of ``mask`` (one of them the joker, if any) make a straight."""
-    return any((window & ~mask).bit_count() <= joker for window in STRAIGHT_WINDOWS)
-
-
-def _has_straight_flush(cards: Sequence[Card], flush_suit: int) -> bool:
-    if flush_suit < 0:
-        return False
-    suited = [c for c in cards if SUIT_OF[c] == flush_suit]
-    return _has_straight(_rank_mask(suited), JOKER in cards)
-
-
-def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[Card, Card]:
-    """The legal split with the highest two-card hand whose five is in ``categories``.
-
-    Ties go to the higher five-card hand (spec section 3, "best low").
-    """
-    best: tuple[int, int] | None = None
-    best_low: tuple[Card, Card] | None = None
-    for low in combinations(cards, 2):
-        five = [c for c in cards if c not in low]
-        five_v = five_value(five)
-        if category_of(five_v) not in categories:
-            continue
-        two_v = two_value(low)
-        if not is_legal(five_v, two_v):
-            continue
-        if best is None or (two_v, five_v) > best:
-            best, best_low = (two_v, five_v), (low[0], low[1])
-    assert best_low is not None, "a straight/flush hand always has a keeping split"
-    return best_low
-
-
-def _straightish(
-    cards: Sequence[Card], prefix: str, keep: frozenset[Category], groups: dict[int, list[Card]]
-) -> tuple[tuple[Card, ...], tuple[str, ...]]:
-    """Steps 2 and 5: the straight-flush rules, shared by flushes and straights."""
-    pairs = _of_size(groups, 2)
-    if len(pairs) >= 2:
-        low, path = _two_pairs(groups)
-        return low, (f"{prefix}.two-pairs", *path)
-    if len(pairs) == 1:
-        rest = [c for c in cards if c not in pairs[0]]
-        if category_of(five_value(rest)) in _STRAIGHTISH:
-            return tuple(pairs[0]), (f"{prefix}.pair-moved",)
-    return _best_low(cards, keep), (f"{prefix}.keep",)
-
-
-def _two_pairs(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
-    """Step 7: two pairs (ace-jack exception) and three pairs (a supplement)."""
-    pairs = _of_size(groups, 2)
-    if len(pairs) >= 3:
-        return tuple(pairs[0]), ("three-pairs",)
-    singles = _singles(groups)
-    if RANK_OF[singles[0]] == ACE and RANK_OF[singles[1]] >= JACK:
-        return (singles[0], singles[1]), ("two-pairs.ace-jack",)
-    return tuple(pairs[1]), ("two-pairs.split",)
-
-
-def _four_of_a_kind(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
-    """Step 3."""
-    quads = _of_size(groups, 4)[0]
-    rank = RANK_OF[quads[0]]
-    others = [g for r, g in sorted(groups.items(), reverse=True) if r != rank and len(g) >= 2]
-    if others:
-        return tuple(others[0][:2]), ("four-of-a-kind.extra-pair",)
-    singles = _singles(groups)
-    keep = (singles[0], singles[1])
-    split = (quads[0], quads[1])
-    top = RANK_OF[singles[0]]
-    if rank <= SIX:
-        return keep, ("four-of-a-kind.2-6",)
-    if rank <= TEN:
-        return (keep if top >= KING else split), ("four-of-a-kind.7-10",)
-    if rank < ACE:
-        return (keep if top == ACE else split), ("four-of-a-kind.j-k",)
-    return split, ("four-of-a-kind.aces",)
-
-
-def _full_house(groups: dict[int, list[Card]]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
-    """Step 4, with the supplements for two pairs and two trips."""
-    trips = _of_size(groups, 3)
-    pairs = _of_size(groups, 2)
-    if len(trips) >= 2:
-        return tuple(trips[0][:2]), ("full-house.two-trips",)
-    if len(pairs) >= 2:
-        return tuple(pairs[0]), ("full-house.two-pairs",)
-    return tuple(pairs[0]), ("full-house",)
-
-
-def _best_of_equal(
-    cards: Sequence[Card], low: tuple[Card, ...], groups: dict[int, list[Card]]
-) -> tuple[Card, ...]:
-    """Of cards of one rank, send low those that leave the best five-card hand (section 3).
-
-    The two-card hand keeps its value whichever equal cards go (the joker low is an ace);
-    only the five-card hand can change, and only where the joker or a suited ace stays to
-    keep a flush or a straight. Ties keep the first choice in group order (natural cards
-    before the joker, lowest suit first).
-    """
-    places: dict[int, list[int]] = {}
-    for place, card in enumerate(low):
-        places.setdefault(RANK_OF[card], []).append(place)
-    if all(len(groups[rank]) == len(at) for rank, at in places.items()):
-        return low
-    best, best_value = low, -1
-    for picks in product(*(combinations(groups[rank], len(at)) for rank, at in places.items())):
-        candidate = list(low)
-        for at, picked in zip(places.values(), picks, strict=True):
-            for place, card in zip(at, picked, strict=True):
-                candidate[place] = card
-        value = five_value([c for c in cards if c not in candidate])
-        if value > best_value:
-            best, best_value = tuple(candidate), value
-    return best
-
-
-def decide(cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[str, ...]]:
-    """The two-card hand and the path of rule ids, straight from spec section 3."""
-    groups = _groups(cards)
-    low, path = _decide(cards, groups)
-    return _best_of_equal(cards, low, groups), path
-
-
-def _decide(
-    cards: Sequence[Card], groups: dict[int, list[Card]]
-) -> tuple[tuple[Card, ...], tuple[str, ...]]:
-    """Which ranks go low and why; :func:`decide` then picks among cards of equal rank."""
-    sizes = sorted((len(g) for g in groups.values()), reverse=True)
-    if len(groups.get(ACE, ())) == 5:
-        return tuple(groups[ACE][:2]), ("five-aces",)
-    flush_suit = _flush_suit(cards)
-    if _has_straight_flush(cards, flush_suit):
-        return _straightish(cards, "straight-flush", _STRAIGHT_FLUSH, groups)
-    if sizes[0] == 4:
-        return _four_of_a_kind(groups)
-    if sizes[0] == 3 and sizes[1] >= 2:
-        return _full_house(groups)
-    if flush_suit >= 0 or _has_straight(_rank_mask(cards), JOKER in cards):
-        return _straightish(cards, "flush-straight", _FLUSH_OR_STRAIGHT, groups)
-    if sizes[0] == 3:
-        trips = _of_size(groups, 3)[0]
-        singles = _singles(groups)
-        if RANK_OF[trips[0]] == ACE:
-            return (trips[0], singles[0]), ("three-of-a-kind.aces",)
-        return (singles[0], singles[1]), ("three-of-a-kind",)
-    if sizes[0] == 2:
-        if sizes[1] == 2:
-            return _two_pairs(groups)
-        singles = _singles(groups)
-        return (singles[0], singles[1]), ("one-pair",)
-    singles = _singles(groups)
-    return (singles[1], singles[2]), ("high-card",)
+__all__ = ["Decision", "clear_cache", "decide", "house_way", "house_way_traced", "same_house_way"]
 
 
 # --- the fast front ------------------------------------------------------------------------
 
-#: Rank with the joker apart (13): the memo key must tell a joker from an ace.
-_RANK13: Final = (*RANK_OF[:52], 13)
-#: Where a card's own bit starts, above its suit counters (one nibble per suit, the joker
-#: adding one to every suit). Summed over seven distinct cards the card bits are seven; a
-#: repeated card carries into another bit and leaves fewer.
-_CARD_BIT_AT: Final = 16
-_SUIT_COUNTERS: Final = (1 << _CARD_BIT_AT) - 1
+#: One sum over the hand's cards says all the front needs (the treys way: precompute, add).
+#: From the bottom: a 3-bit counter per rank, the joker's apart from the aces' (bits 0-41),
+#: so that the low bits are the memo key of a hand that cannot make a flush; a nibble per
+#: suit, the joker adding one to every suit (42-57); then the card's own bit. Summed over
+#: seven distinct cards the card bits are seven; a repeated card carries into another bit
+#: and leaves fewer. No field can carry into the next with seven cards.
+_SUIT_AT: Final = 42
+_CARD_BIT_AT: Final = _SUIT_AT + 16
+_RANK_COUNTERS: Final = (1 << _SUIT_AT) - 1
 _CARD_BITS: Final = {
-    card: 1 << _CARD_BIT_AT + card | (0x1111 if card == JOKER else 1 << 4 * SUIT_OF[card])
+    card: 1 << _CARD_BIT_AT + card
+    | (0x1111 if card == JOKER else 1 << 4 * SUIT_OF[card]) << _SUIT_AT
+    | 1 << 3 * (13 if card == JOKER else RANK_OF[card])
     for card in range(JOKER + 1)
 }
 #: What an int that is not a card adds: more than any seven cards sum to.
@@ -287,32 +66,40 @@ _FLUSH_KEY: Final = tuple(
 
 
 class _Template(NamedTuple):
-    """A decision by position in the canonically sorted hand."""
+    """A decision by position in the canonically sorted hand (getters of those places)."""
 
-    five: tuple[int, ...]
-    two: tuple[int, int]
+    five: itemgetter[tuple[int, ...]]
+    two: itemgetter[tuple[int, ...]]
     path: tuple[str, ...]
     five_value: int
     two_value: int
 
 
-_PLAIN: dict[tuple[int, ...], _Template] = {}
+_PLAIN: dict[int, _Template] = {}
 _FLUSH: dict[tuple[int, ...], _Template] = {}
+_new_tuple: Final = tuple.__new__
 
 
-def _template(ordered: tuple[Card, ...]) -> _Template:
-    low, path = decide(ordered)
+def _template(ordered: Sequence[Card], low: tuple[Card, ...], path: tuple[str, ...]) -> _Template:
+    """The procedure's split of ``ordered`` by the places of its cards."""
     five = [c for c in ordered if c not in low]
     five_v = five_value(five)
-    two_v = two_value(low)
     shown = display_order(five, five_v)
     return _Template(
-        tuple(ordered.index(c) for c in shown),
-        (ordered.index(low[0]), ordered.index(low[1])),
+        itemgetter(*(ordered.index(c) for c in shown)),
+        itemgetter(*(ordered.index(c) for c in low)),
         path,
         five_v,
-        two_v,
+        two_value(low),
     )
+
+
+def _checked(cards: Sequence[Card] | str) -> tuple[tuple[Card, ...], int]:
+    """Seven distinct cards as plain ints, and their summed bits (:data:`_CARD_BITS`):
+    check_hand says what is wrong, or (an int subclass such as a bool) passes the cards
+    on as plain ints. Accepts text in any notation :func:`houseway.parse_hand` reads."""
+    hand = tuple(map(int, parse_hand(cards) if isinstance(cards, str) else check_hand(cards)))
+    return hand, sum(map(_CARD_BITS.__getitem__, hand))
 
 
 def house_way(cards: Sequence[Card] | str) -> Decision:
@@ -321,8 +108,6 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
     Accepts encoded cards or text in any notation :func:`houseway.parse_hand` reads.
     """
     if isinstance(cards, str):
-        from .cards import parse_hand
-
         cards = parse_hand(cards)
     hand = tuple(cards)
     total = (
@@ -331,37 +116,68 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
         else _NOT_A_CARD
     )
     if total >= _NOT_A_CARD or (total >> _CARD_BIT_AT).bit_count() != HAND_SIZE:
-        # Not plainly seven distinct cards: check_hand says what is wrong, or (an int
-        # subclass such as a bool) passes the cards on as plain ints.
-        hand = tuple(map(int, check_hand(hand)))
-        total = sum(map(_CARD_BITS.__getitem__, hand))
-    suit = _FLUSH_OF_TOTAL[total & _SUIT_COUNTERS]
-    if suit < 0:
-        ordered = tuple(sorted(hand, reverse=True))
-        key = tuple(map(_RANK13.__getitem__, ordered))
-        memo = _PLAIN
+        hand, total = _checked(hand)  # not plainly seven distinct cards
+    ordered = sorted(hand, reverse=True)
+    suit = _FLUSH_OF_TOTAL[total >> _SUIT_AT & 0xFFFF]
+    if suit < 0:  # the ranks and the joker say it all: they fix the places of the sort
+        template = _PLAIN.get(total & _RANK_COUNTERS)
+        if template is None:
+            template = _PLAIN[total & _RANK_COUNTERS] = _template(ordered, *decide(ordered))
     else:
-        ordered = tuple(sorted(hand, reverse=True))
         key = tuple(map(_FLUSH_KEY[suit].__getitem__, ordered))
-        memo = _FLUSH
-    template = memo.get(key)
-    if template is None:
-        template = memo[key] = _template(ordered)
-    five_at = template.five
-    two_at = template.two
-    return Decision(
-        hand,
+        template = _FLUSH.get(key)
+        if template is None:
+            template = _FLUSH[key] = _template(ordered, *decide(ordered))
+    return _new_tuple(
+        Decision,
         (
-            ordered[five_at[0]],
-            ordered[five_at[1]],
-            ordered[five_at[2]],
-            ordered[five_at[3]],
-            ordered[five_at[4]],
+            hand,
+            template.five(ordered),
+            template.two(ordered),
+            template.path,
+            template.five_value,
+            template.two_value,
         ),
-        (ordered[two_at[0]], ordered[two_at[1]]),
-        template.path,
+    )
+
+
+def house_way_traced(cards: Sequence[Card] | str) -> Trace:
+    """The house way of a seven-card hand with the procedure's record of it: one run of
+    the procedure gives the decision (the same as :func:`house_way`'s) and every step
+    that led to it. The slow path, for explanations; the last few hands are remembered."""
+    return _traced(_checked(cards)[0])
+
+
+@lru_cache(maxsize=256)
+def _traced(hand: tuple[Card, ...]) -> Trace:
+    ordered = tuple(sorted(hand, reverse=True))
+    steps: list[Step] = []
+    low, path = decide(ordered, steps)
+    template = _template(ordered, low, path)
+    decision = Decision(
+        hand,
+        template.five(ordered),
+        template.two(ordered),
+        path,
         template.five_value,
         template.two_value,
+    )
+    return Trace(decision, tuple(steps), _holdings(ordered))
+
+
+def _holdings(cards: Sequence[Card]) -> Holdings:
+    """What the hand holds as every heading asks for it (the record's, for mistakes)."""
+    groups = groups_of(cards)
+    best = best_five(cards, STRAIGHTISH)
+    value = -1 if best is None else best[0]
+    pairs, trips, quads = (tuple(map(tuple, of_size(groups, size))) for size in (2, 3, 4))
+    return Holdings(
+        tuple(aces(groups)),
+        pairs,
+        trips,
+        quads,
+        value,
+        best is not None and category_of(value) == Category.STRAIGHT_FLUSH,
     )
 
 
@@ -374,3 +190,4 @@ def clear_cache() -> None:
     """Forget memoised patterns (for measurements of the cold path)."""
     _PLAIN.clear()
     _FLUSH.clear()
+    _traced.cache_clear()

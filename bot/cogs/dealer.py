@@ -15,10 +15,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway import Decision, house_way
 from houseway.cards import deal
 from houseway.census import load_rule_counts
 from houseway.cost import rule_cost
+from houseway.explain import Explanation, explain
 from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
 from houseway.strategy import like_player_way, names_player_way
 
@@ -194,7 +194,7 @@ class HousewayCog(commands.Cog):
     async def send_decision(
         self,
         interaction: discord.Interaction,
-        decision: Decision,
+        explanation: Explanation,
         title_key: str,
         ephemeral: bool,
         dealer: int | None = None,
@@ -211,6 +211,7 @@ class HousewayCog(commands.Cog):
         """
         lang = language(interaction.locale)
         member = interaction.user.id
+        decision = explanation.decision
         async with self.lanes.place(member) as lane:
             if lane is None:
                 raise Refusal("houseway.busy", outcome="busy", count=WAITING_PER_MEMBER)
@@ -230,7 +231,7 @@ class HousewayCog(commands.Cog):
                         await _defer(interaction, ephemeral, edit)
                 png = await picture
                 embed = decision_embed(
-                    decision, lang, self.rule_counts, self.total_hands, title_key
+                    explanation, lang, self.rule_counts, self.total_hands, title_key
                 )
                 file = picture_file(png, IMAGE_NAME, decision_description(decision, lang))
                 view: Any = discord.utils.MISSING
@@ -269,7 +270,7 @@ class HousewayCog(commands.Cog):
     ) -> None:
         cards = await hand_or_refuse(interaction, hand, "houseway")
         if cards is not None:
-            await self.send_decision(interaction, house_way(cards), "title.houseway", private)
+            await self.send_decision(interaction, explain(cards), "title.houseway", private)
 
     @app_commands.command(
         name=_("deal"),
@@ -280,8 +281,8 @@ class HousewayCog(commands.Cog):
     @app_commands.describe(private=_("Only you see the answer"))
     @everywhere()
     async def deal(self, interaction: discord.Interaction, private: bool = False) -> None:
-        decision = house_way(deal(_RANDOM))
-        await self.send_decision(interaction, decision, "title.deal", private, interaction.user.id)
+        explained = explain(deal(_RANDOM))
+        await self.send_decision(interaction, explained, "title.deal", private, interaction.user.id)
 
     async def deal_again(self, interaction: discord.Interaction, dealer: int | None) -> None:
         """A new deal in the dealer's message, or a private one for anyone else."""
@@ -290,12 +291,12 @@ class HousewayCog(commands.Cog):
             raise cooldown_refusal(
                 app_commands.CommandOnCooldown(bucket, wait), "deal.cooldown", "count.deals"
             )
-        decision = house_way(deal(_RANDOM))
+        explained = explain(deal(_RANDOM))
         presser = interaction.user.id
         if presser == dealer:
-            await self.send_decision(interaction, decision, "title.deal", False, dealer, edit=True)
+            await self.send_decision(interaction, explained, "title.deal", False, dealer, edit=True)
         else:
-            await self.send_decision(interaction, decision, "title.deal", True, presser)
+            await self.send_decision(interaction, explained, "title.deal", True, presser)
 
     @app_commands.command(
         name=_("rules"),

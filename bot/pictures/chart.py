@@ -29,13 +29,16 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from . import palette
 from .cards_image import FELT, encode_png
 from .fonts import FontLike, load_font
-from .palette import GOLD as _HIGHLIGHT
-from .palette import GOLD_TEXT as _HIGHLIGHT_TEXT
-from .palette import PALETTE_COLOURS as _PALETTE_COLOURS
-from .palette import SECONDARY as _DIM_TEXT
-from .palette import TEXT as _TEXT
+
+#: The palette's colours in this picture's roles.
+_HIGHLIGHT: Final = palette.GOLD
+_HIGHLIGHT_TEXT: Final = palette.GOLD_TEXT
+_PALETTE_COLOURS: Final = palette.PALETTE_COLOURS
+_DIM_TEXT: Final = palette.SECONDARY
+_TEXT: Final = palette.TEXT
 
 __all__ = ["ANALYSIS", "Bar", "ChartStyle", "render_bar_chart"]
 

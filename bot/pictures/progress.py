@@ -27,12 +27,15 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from . import palette
 from .cards_image import FELT, encode_png
 from .fonts import FontLike, load_font
 from .palette import GOLD as WEAK
 from .palette import GOLD_TEXT as HEADING
-from .palette import PALETTE_COLOURS as _PALETTE_COLOURS
 from .palette import SECONDARY, TEXT
+
+#: The palette's colours in this picture's roles.
+_PALETTE_COLOURS: Final = palette.PALETTE_COLOURS
 
 __all__ = ["MAX_RULE_ROWS", "WIDTH", "Day", "Progress", "RuleRow", "render_progress"]
 

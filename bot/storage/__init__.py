@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from .base import (
-    _PLACEHOLDER,
+    PLACEHOLDER,
     Database,
     DatabaseConfigError,
     DatabaseDataError,
@@ -63,14 +63,14 @@ class _SQLiteStatements(Statements):
 
     async def execute(self, sql: str, *args: Any) -> int:
         try:
-            cursor = await self._db.execute(_PLACEHOLDER.sub(r"?\1", sql), args)
+            cursor = await self._db.execute(PLACEHOLDER.sub(r"?\1", sql), args)
             return cursor.rowcount
         except (aiosqlite.Error, OverflowError) as error:
             raise _sqlite_error(error) from error
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         try:
-            async with self._db.execute(_PLACEHOLDER.sub(r"?\1", sql), args) as cursor:
+            async with self._db.execute(PLACEHOLDER.sub(r"?\1", sql), args) as cursor:
                 return [dict(row) for row in await cursor.fetchall()]
         except (aiosqlite.Error, OverflowError) as error:
             raise _sqlite_error(error) from error

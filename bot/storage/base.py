@@ -15,7 +15,7 @@ from typing import Any
 Row = dict[str, Any]
 log = logging.getLogger("bot.storage")  # one logger for the whole storage layer
 
-_PLACEHOLDER = re.compile(r"\$(\d+)")
+PLACEHOLDER = re.compile(r"\$(\d+)")
 _MIGRATION = re.compile(r"V(\d+)__[\w-]+\.sql$")
 
 

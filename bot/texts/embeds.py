@@ -15,7 +15,7 @@ from houseway import Decision, HandError, canonical_hand, sentences_for
 from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
 from houseway.census import DEALER_HANDS
 from houseway.cost import RuleCost
-from houseway.explain import Explanation, explain
+from houseway.explain import Explanation
 from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name, rules_like
 from houseway.strategy import (
     ADVICE_MARKER_EN,
@@ -240,22 +240,22 @@ def add_split_fields(embed: discord.Embed, decision: Decision, lang: str) -> Non
 
 
 def decision_embed(
-    decision: Decision,
+    explanation: Explanation,
     lang: str,
     rule_counts: Mapping[str, int],
     total_hands: int,
     title_key: str = "title.houseway",
 ) -> discord.Embed:
-    """The answer to /houseway and /deal: both hands, the rule quoted, its frequency."""
+    """The answer to /houseway and /deal: both hands, the rule quoted, why (said from the
+    decision's own record), its frequency."""
+    decision = explanation.decision
     embed = discord.Embed(
         title=text(title_key, lang),
         description=quote_rules(sentences_for(decision.path), lang),
         colour=COLOUR,
     )
     add_split_fields(embed, decision, lang)
-    embed.add_field(
-        name=text("field.why", lang), value=why_text(explain(decision.hand), lang), inline=False
-    )
+    embed.add_field(name=text("field.why", lang), value=why_text(explanation, lang), inline=False)
     count = rule_counts.get(decision.rule)
     if count:
         embed.add_field(

@@ -1,124 +1,100 @@
 """Why the house sets a hand the way it does, step by step, on the hand's own cards.
 
-:func:`explain` walks spec section 3 again on one hand and says, for every heading that
-decides (and for the ones a learner would expect to decide but that do not), what it
-looked at and what it found, in Swedish and English. The rule ids of the steps that
-apply, in order, are the decision's ``path``; a step that does not apply stands just
-before the step that decides instead. The quoted Swedish rule stays the authority: these
-texts are the project's own and are shown beside it, never in its place.
+:func:`explain` runs the house way once with its record (:func:`houseway.way.house_way_traced`)
+and says each recorded step in Swedish and English: every heading that decides, and the
+ones a learner would expect to decide but that do not (a pair that cannot move, an ace
+beside two pairs with no jack, a straight that four of a kind comes before). Nothing
+here decides: the facts are the procedure's, so a change to a rule changes its
+explanation with it. The rule ids of the steps that apply, in order, are the decision's
+``path``. The quoted Swedish rule stays the authority: these texts are the project's own
+and are shown beside it, never in its place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Callable, Sequence
 
-from ..cards import ACE, JOKER, RANK_OF, Card
-from ..hands import five_value
-from ..way import (
-    _FLUSH_OR_STRAIGHT,
-    _STRAIGHT_FLUSH,
-    Decision,
-    _flush_suit,
-    _groups,
-    _has_straight,
-    _has_straight_flush,
-    _rank_mask,
-    house_way,
-)
-from .groups import (
-    _four_of_a_kind,
-    _full_house,
-    _high_card,
-    _one_pair,
-    _three_of_a_kind,
-    _two_pairs,
-)
-from .straights import _passed_over, _straightish
-from .words import Explanation, Groups, Step, _a_hand, _cards, _step
+from ..cards import ACE, RANK_OF, Card
+from ..record import Decision, Trace
+from ..record import Step as Recorded
+from ..way import house_way_traced
+from .groups import four_of_a_kind, full_house, high_card, one_pair, three_of_a_kind, two_pairs
+from .straights import first_of_heading, kept, pair_moved, passed_over, two_pairs_beside
+from .words import Explanation, Step, a_hand, said, show
 
-__all__ = ["Explanation", "Step", "explain"]
+__all__ = ["Explanation", "Step", "explain", "say"]
 
 
 def explain(cards: Sequence[Card] | str) -> Explanation:
-    """The house way of ``cards`` and the steps that led to it (spec section 3)."""
-    decision = house_way(cards)
-    # In the order the procedure reads the cards (house_way sorts them too), so that which of
-    # two equal cards a step names does not depend on the order they were typed in.
-    hand = tuple(sorted(decision.hand, reverse=True))
-    groups = _groups(hand)
-    steps = _steps(hand, groups, decision)
-    choice_sv, choice_en = _equal_choice(hand, groups, decision)
-    if choice_sv:  # said where the choice was made: the last step, which decides
+    """The house way of ``cards`` and the steps that led to it (spec section 3): one run
+    of the procedure, said."""
+    return say(house_way_traced(cards))
+
+
+def say(trace: Trace) -> Explanation:
+    """The procedure's record of one hand, said step by step in Swedish and English."""
+    steps = [_say(trace, at) for at in range(len(trace.steps))]
+    choice = trace.steps[-1].choice
+    if choice is not None:  # said where the choice was made: the last step, which decides
+        choice_sv, choice_en = _equal_choice(choice, trace.decision)
         last = steps[-1]
         steps[-1] = last._replace(sv=last.sv + choice_sv, en=last.en + choice_en)
-    return Explanation(decision, tuple(steps))
+    return Explanation(trace.decision, tuple(steps), trace)
 
 
-def _steps(hand: tuple[Card, ...], groups: Groups, decision: Decision) -> list[Step]:
-    sizes = sorted((len(g) for g in groups.values()), reverse=True)
-    aces = groups.get(ACE, [])
-    if len(aces) == 5:
-        return [_five_aces(aces, decision)]
-    flush_suit = _flush_suit(hand)
-    if _has_straight_flush(hand, flush_suit):
-        return _straightish(hand, groups, decision, "straight-flush", _STRAIGHT_FLUSH)
-    straightish = flush_suit >= 0 or _has_straight(_rank_mask(hand), JOKER in hand)
-    if sizes[0] == 4:
-        return [*_passed_over(hand, straightish, "four"), *_four_of_a_kind(groups, decision)]
-    if sizes[0] == 3 and sizes[1] >= 2:
-        return [*_passed_over(hand, straightish, "full"), _full_house(groups, decision)]
-    if straightish:
-        return _straightish(hand, groups, decision, "flush-straight", _FLUSH_OR_STRAIGHT)
-    if sizes[0] == 3:
-        return [_three_of_a_kind(groups, decision)]
-    if sizes[0] == 2:
-        if sizes[1] == 2:
-            return _two_pairs(groups, decision)
-        return [_one_pair(groups, decision)]
-    return [_high_card(hand, decision)]
+_BY_HEADING: dict[str, Callable[[Recorded, Decision], Step]] = {
+    "four-of-a-kind": four_of_a_kind,
+    "full-house": full_house,
+    "three-of-a-kind": three_of_a_kind,
+    "two-pairs": two_pairs,
+    "three-pairs": two_pairs,
+    "one-pair": one_pair,
+    "high-card": high_card,
+}
 
 
-def _equal_choice(hand: tuple[Card, ...], groups: Groups, decision: Decision) -> tuple[str, str]:
-    """Where cards of one rank could go either way and the choice changes the five-card
-    hand (three natural aces and the joker), which went low, which stayed, and what that
-    keeps."""
-    for rank in sorted({RANK_OF[c] for c in decision.two}, reverse=True):
-        low = [c for c in decision.two if RANK_OF[c] == rank]
-        others = [c for c in decision.two if RANK_OF[c] != rank]
-        values = {
-            five_value([c for c in hand if c not in (*picked, *others)])
-            for picked in combinations(groups[rank], len(low))
-        }
-        if len(values) <= 1:
-            continue
-        stayed = [c for c in groups[rank] if c not in low]
-        of_sv, of_en = (
-            ("Av essen", "Of the aces")
-            if rank == ACE
-            else (
-                "Av korten med samma valör",
-                "Of the cards of equal rank",
+def _say(trace: Trace, at: int) -> Step:
+    step = trace.steps[at]
+    heading, _, branch = step.rule.partition(".")
+    if heading == "five-aces":
+        return _five_aces(step, trace.decision)
+    if heading in ("straight-flush", "flush-straight"):
+        if branch == "keep":
+            return (
+                kept(step, trace.decision, first_of_heading(trace, at))
+                if step.applies
+                else passed_over(step)
             )
-        )
-        goes_sv, goes_en = ("går", "goes") if len(low) == 1 else ("går", "go")
-        stays_en = "stays" if len(stayed) == 1 else "stay"
-        kept_sv, kept_en = (_a_hand(decision.five_value, s) for s in (True, False))
-        return (
-            f" {of_sv} {goes_sv} {_cards(low)} till tvåkortshanden och {_cards(stayed)} "
-            f"stannar: då blir {kept_sv} kvar i femkortshanden.",
-            f" {of_en}, {_cards(low)} {goes_en} to the two-card hand and {_cards(stayed)} "
-            f"{stays_en}: that keeps {kept_en} in the five-card hand.",
-        )
-    return "", ""
+        return pair_moved(step) if branch == "pair-moved" else two_pairs_beside(step)
+    return _BY_HEADING[heading](step, trace.decision)
 
 
-def _five_aces(aces: list[Card], decision: Decision) -> Step:
-    low, five_aces = _cards(decision.two), _cards(aces)
-    return _step(
-        "five-aces",
-        True,
-        aces,
+def _equal_choice(
+    choice: tuple[tuple[Card, ...], tuple[Card, ...]], decision: Decision
+) -> tuple[str, str]:
+    """Where cards of one rank could go either way and the choice changed the five-card
+    hand (three natural aces and the joker): which went low, which stayed, what that keeps."""
+    low, stayed = choice
+    of_sv, of_en = (
+        ("Av essen", "Of the aces")
+        if RANK_OF[low[0]] == ACE
+        else ("Av korten med samma valör", "Of the cards of equal rank")
+    )
+    goes_en = "goes" if len(low) == 1 else "go"
+    stays_en = "stays" if len(stayed) == 1 else "stay"
+    kept_sv, kept_en = (a_hand(decision.five_value, s) for s in (True, False))
+    return (
+        f" {of_sv} går {show(low)} till tvåkortshanden och {show(stayed)} "
+        f"stannar: då blir {kept_sv} kvar i femkortshanden.",
+        f" {of_en}, {show(low)} {goes_en} to the two-card hand and {show(stayed)} "
+        f"{stays_en}: that keeps {kept_en} in the five-card hand.",
+    )
+
+
+def _five_aces(step: Recorded, decision: Decision) -> Step:
+    low, five_aces = show(decision.two), show(step.groups[0])
+    return said(
+        step,
         f"Fem ess: {five_aces} (jokern räknas som ess). Två av dem, {low}, går till "
         "tvåkortshanden och tre stannar i femkortshanden.",
         f"Five aces: {five_aces} (the joker counts as an ace). Two of them, {low}, go to "

@@ -2,69 +2,41 @@
 
 from __future__ import annotations
 
-from ..cards import (
-    ACE,
-    JACK,
-    JOKER,
-    RANK_OF,
-    SIX,
-    TEN,
-    Card,
-)
-from ..way import (
-    Decision,
-    _of_size,
-    _singles,
-)
-from .words import (
-    Groups,
-    Step,
-    _ace_note,
-    _cards,
-    _plural,
-    _rank_word,
-    _step,
-)
+from ..cards import ACE, RANK_OF, SIX, TEN
+from ..record import WHY_BELOW_JACK, WHY_KEPT, Decision
+from ..record import Step as Recorded
+from .words import Step, ace_note, plural, rank_word, said, show
 
 
-def _four_of_a_kind(groups: Groups, decision: Decision) -> list[Step]:
-    """Step 3: the extra pair, then the band of the quads and the single that decides."""
-    quads = _of_size(groups, 4)[0]
+def four_of_a_kind(step: Recorded, decision: Decision) -> Step:
+    """Step 3: the extra pair, or the band of the quads and the single that decides."""
+    quads = step.groups[0]
     rank = RANK_OF[quads[0]]
-    four = _cards(quads)
-    low = _cards(decision.two)
-    others = [g for r, g in sorted(groups.items(), reverse=True) if r != rank and len(g) >= 2]
-    if others:
-        other = others[0]
+    four = show(quads)
+    low = show(decision.two)
+    if step.rule == "four-of-a-kind.extra-pair":
+        other = step.groups[1]
         kind_sv = "ett par" if len(other) == 2 else "en triss"
         kind_en = "a pair" if len(other) == 2 else "three of a kind"
-        return [
-            _step(
-                "four-of-a-kind.extra-pair",
-                True,
-                [*quads, *other],
-                f"Fyrtal: {four}. Det finns också {kind_sv}, {_cards(other)}, så givaren "
-                f"behåller fyrtalet och lägger {low} i tvåkortshanden.",
-                f"Four of a kind: {four}. There is also {kind_en}, {_cards(other)}, so the "
-                f"dealer keeps the four of a kind and puts {low} in the two-card hand.",
-            )
-        ]
-    singles = _singles(groups)
-    top = singles[0]
-    top_sv, top_en = _cards([top]) + _ace_note([top], True), _cards([top]) + _ace_note([top], False)
-    kept = all(RANK_OF[c] != rank for c in decision.two)
-    four_sv = f"Fyrtal i {_plural(rank, True)}: {four}"
-    four_en = f"Four {_plural(rank, False)}: {four}"
+        return said(
+            step,
+            f"Fyrtal: {four}. Det finns också {kind_sv}, {show(other)}, så givaren "
+            f"behåller fyrtalet och lägger {low} i tvåkortshanden.",
+            f"Four of a kind: {four}. There is also {kind_en}, {show(other)}, so the "
+            f"dealer keeps the four of a kind and puts {low} in the two-card hand.",
+        )
+    four_sv = f"Fyrtal i {plural(rank, True)}: {four}"
+    four_en = f"Four {plural(rank, False)}: {four}"
     if rank == ACE:
         sv = (
-            f"Fyra ess: {four}{_ace_note(quads, True)}. Fyra ess delas alltid till två par "
+            f"Fyra ess: {four}{ace_note(quads, True)}. Fyra ess delas alltid till två par "
             f"ess: {low} går till tvåkortshanden."
         )
         en = (
-            f"Four aces: {four}{_ace_note(quads, False)}. Four aces are always split into two "
+            f"Four aces: {four}{ace_note(quads, False)}. Four aces are always split into two "
             f"pairs of aces: {low} go to the two-card hand."
         )
-        return [_step("four-of-a-kind.aces", True, quads, sv, en)]
+        return said(step, sv, en)
     if rank <= SIX:
         sv = (
             f"{four_sv}. Fyrtal av 2:or till 6:or behålls; de två högsta övriga korten, {low}, "
@@ -74,10 +46,11 @@ def _four_of_a_kind(groups: Groups, decision: Decision) -> list[Step]:
             f"{four_en}. Fours of 2s to 6s stay together; the two highest other cards, {low}, "
             "go to the two-card hand."
         )
-        return [_step("four-of-a-kind.2-6", True, [*quads, *singles[:2]], sv, en)]
+        return said(step, sv, en)
+    top = step.singles[:1]
+    top_sv, top_en = show(top) + ace_note(top, True), show(top) + ace_note(top, False)
     if rank <= TEN:
-        rule, need_sv, need_en, band_sv, band_en = (
-            "four-of-a-kind.7-10",
+        need_sv, need_en, band_sv, band_en = (
             "minst en kung",
             "at least a king",
             "7:or till 10:or",
@@ -85,8 +58,7 @@ def _four_of_a_kind(groups: Groups, decision: Decision) -> list[Step]:
         )
         lacks_sv, lacks_en = "ingen kung eller bättre", "no king or better"
     else:
-        rule, need_sv, need_en, band_sv, band_en = (
-            "four-of-a-kind.j-k",
+        need_sv, need_en, band_sv, band_en = (
             "ett ess",
             "an ace",
             "knektar till kungar",
@@ -101,7 +73,7 @@ def _four_of_a_kind(groups: Groups, decision: Decision) -> list[Step]:
         f"{four_en}. Fours of {band_en} are split unless {need_en} can be played in the "
         f"two-card hand. The highest other card is {top_en}"
     )
-    if kept:
+    if step.why == WHY_KEPT:
         sv = f"{opening_sv}, så fyrtalet behålls och {low} går till tvåkortshanden."
         en = f"{opening_en}, so the four of a kind stays and {low} go to the two-card hand."
     else:
@@ -110,183 +82,156 @@ def _four_of_a_kind(groups: Groups, decision: Decision) -> list[Step]:
             f"{opening_en} — {lacks_en} — so the four of a kind is split: {low} go to the "
             "two-card hand."
         )
-    return [_step(rule, True, [*quads, top], sv, en)]
+    return said(step, sv, en)
 
 
-def _full_house(groups: Groups, decision: Decision) -> Step:
+def full_house(step: Recorded, decision: Decision) -> Step:
     """Step 4, with the supplements for two pairs and two trips."""
-    trips = _of_size(groups, 3)
-    pairs = _of_size(groups, 2)
-    low = _cards(decision.two)
-    if len(trips) >= 2:
-        higher, lower = _cards(trips[0]), _cards(trips[1])
-        return _step(
-            "full-house.two-trips",
-            True,
-            [*trips[0], *trips[1]],
+    low = show(decision.two)
+    trips = step.groups[0]
+    if step.rule == "full-house.two-trips":
+        higher, lower = show(trips), show(step.groups[1])
+        return said(
+            step,
             f"Två triss: {higher} och {lower}. Två kort ur den högre trissen, {low}, går till "
             "tvåkortshanden och resten blir en kåk.",
             f"Two threes of a kind: {higher} and {lower}. Two cards of the higher one, {low}, "
             "go to the two-card hand and the rest make a full house.",
         )
-    three = _cards(trips[0]) + _ace_note(trips[0], True)
-    three_en = _cards(trips[0]) + _ace_note(trips[0], False)
-    if len(pairs) >= 2:
-        return _step(
-            "full-house.two-pairs",
-            True,
-            [*trips[0], *pairs[0], *pairs[1]],
-            f"Kåk med två par: triss {three}, par {_cards(pairs[0])} och {_cards(pairs[1])}. "
+    three = show(trips) + ace_note(trips, True)
+    three_en = show(trips) + ace_note(trips, False)
+    if step.rule == "full-house.two-pairs":
+        high, other = show(step.groups[1]), show(step.groups[2])
+        return said(
+            step,
+            f"Kåk med två par: triss {three}, par {high} och {other}. "
             f"Det högre paret, {low}, går till tvåkortshanden; trissen och det lägre paret "
             "stannar.",
             f"A full house with two pairs: three of a kind {three_en}, pairs "
-            f"{_cards(pairs[0])} and {_cards(pairs[1])}. The higher pair, {low}, goes to the "
+            f"{high} and {other}. The higher pair, {low}, goes to the "
             "two-card hand; the three of a kind and the lower pair stay.",
         )
-    return _step(
-        "full-house",
-        True,
-        [*trips[0], *pairs[0]],
-        f"Kåk: triss {three} och par {_cards(pairs[0])}. Trissen stannar i femkortshanden och "
+    pair = show(step.groups[1])
+    return said(
+        step,
+        f"Kåk: triss {three} och par {pair}. Trissen stannar i femkortshanden och "
         "paret går till tvåkortshanden.",
-        f"Full house: three of a kind {three_en} and a pair, {_cards(pairs[0])}. The three of "
+        f"Full house: three of a kind {three_en} and a pair, {pair}. The three of "
         "a kind stays in the five-card hand and the pair goes to the two-card hand.",
     )
 
 
-def _three_of_a_kind(groups: Groups, decision: Decision) -> Step:
+def three_of_a_kind(step: Recorded, decision: Decision) -> Step:
     """Step 6: the trips stay, unless they are aces."""
-    trips = _of_size(groups, 3)[0]
-    singles = _singles(groups)
-    low = _cards(decision.two)
-    if RANK_OF[trips[0]] == ACE:
-        return _step(
-            "three-of-a-kind.aces",
-            True,
-            [*trips, singles[0]],
-            f"Tre ess: {_cards(trips)}{_ace_note(trips, True)}. Med tre ess stannar ett par ess "
+    trips = step.groups[0]
+    low = show(decision.two)
+    if step.rule == "three-of-a-kind.aces":
+        return said(
+            step,
+            f"Tre ess: {show(trips)}{ace_note(trips, True)}. Med tre ess stannar ett par ess "
             f"i femkortshanden; ett ess och det högsta övriga kortet, {low}, går till "
             "tvåkortshanden.",
-            f"Three aces: {_cards(trips)}{_ace_note(trips, False)}. With three aces a pair of "
+            f"Three aces: {show(trips)}{ace_note(trips, False)}. With three aces a pair of "
             f"aces stays in the five-card hand; an ace and the highest other card, {low}, go "
             "to the two-card hand.",
         )
-    return _step(
-        "three-of-a-kind",
-        True,
-        [*trips, *singles[:2]],
-        f"Triss: {_cards(trips)}. Trissen stannar i femkortshanden och de två högsta övriga "
-        f"korten, {low}{_ace_note(decision.two, True)}, går till tvåkortshanden.",
-        f"Three of a kind: {_cards(trips)}. It stays in the five-card hand and the two highest "
-        f"other cards, {low}{_ace_note(decision.two, False)}, go to the two-card hand.",
+    return said(
+        step,
+        f"Triss: {show(trips)}. Trissen stannar i femkortshanden och de två högsta övriga "
+        f"korten, {low}{ace_note(decision.two, True)}, går till tvåkortshanden.",
+        f"Three of a kind: {show(trips)}. It stays in the five-card hand and the two highest "
+        f"other cards, {low}{ace_note(decision.two, False)}, go to the two-card hand.",
     )
 
 
-def _two_pairs(groups: Groups, decision: Decision) -> list[Step]:
-    """Step 7: the ace-jack exception (and why it does not hold), or three pairs."""
-    pairs = _of_size(groups, 2)
-    if len(pairs) >= 3:
-        listed_sv = f"{_cards(pairs[0])}, {_cards(pairs[1])} och {_cards(pairs[2])}"
-        listed_en = f"{_cards(pairs[0])}, {_cards(pairs[1])} and {_cards(pairs[2])}"
-        return [
-            _step(
-                "three-pairs",
-                True,
-                [c for p in pairs for c in p],
-                f"Tre par: {listed_sv}{_ace_note(pairs[0], True)}. Det högsta paret, "
-                f"{_cards(pairs[0])}, går till tvåkortshanden och de två andra stannar i "
-                "femkortshanden.",
-                f"Three pairs: {listed_en}{_ace_note(pairs[0], False)}. The highest pair, "
-                f"{_cards(pairs[0])}, goes to the two-card hand and the other two stay in the "
-                "five-card hand.",
-            )
-        ]
-    high, low_pair = pairs
-    singles = _singles(groups)
-    first, second = singles[0], singles[1]
-    both = _cards([first, second]) + _ace_note([first, second], True)
-    both_en = _cards([first, second]) + _ace_note([first, second], False)
+def two_pairs(step: Recorded, decision: Decision) -> Step:
+    """Step 7: three pairs, the ace-jack exception (met or not, and why), the split."""
+    if step.rule == "three-pairs":
+        pairs = step.groups
+        listed_sv = f"{show(pairs[0])}, {show(pairs[1])} och {show(pairs[2])}"
+        listed_en = f"{show(pairs[0])}, {show(pairs[1])} and {show(pairs[2])}"
+        return said(
+            step,
+            f"Tre par: {listed_sv}{ace_note(pairs[0], True)}. Det högsta paret, "
+            f"{show(pairs[0])}, går till tvåkortshanden och de två andra stannar i "
+            "femkortshanden.",
+            f"Three pairs: {listed_en}{ace_note(pairs[0], False)}. The highest pair, "
+            f"{show(pairs[0])}, goes to the two-card hand and the other two stay in the "
+            "five-card hand.",
+        )
+    if step.rule == "two-pairs.split":
+        low_pair, high = step.groups
+        return said(
+            step,
+            f"Därför går det lägre paret, {show(low_pair)}, till tvåkortshanden och det "
+            f"högre paret, {show(high)}, stannar i femkortshanden.",
+            f"So the lower pair, {show(low_pair)}, goes to the two-card hand and the higher "
+            f"pair, {show(high)}, stays in the five-card hand.",
+        )
+    high, low_pair = step.groups
+    both = show(step.singles) + ace_note(step.singles, True)
+    both_en = show(step.singles) + ace_note(step.singles, False)
     opening_sv = (
-        f"Två par: {_cards(high)}{_ace_note(high, True)} och {_cards(low_pair)}. De två högsta "
+        f"Två par: {show(high)}{ace_note(high, True)} och {show(low_pair)}. De två högsta "
         f"övriga korten är {both}"
     )
     opening_en = (
-        f"Two pairs: {_cards(high)}{_ace_note(high, False)} and {_cards(low_pair)}. The two "
+        f"Two pairs: {show(high)}{ace_note(high, False)} and {show(low_pair)}. The two "
         f"highest other cards are {both_en}"
     )
-    looked_at = [*high, *low_pair, first, second]
-    if RANK_OF[first] == ACE and RANK_OF[second] >= JACK:
-        return [
-            _step(
-                "two-pairs.ace-jack",
-                True,
-                looked_at,
-                f"{opening_sv} – minst ess och knekt – så de går till tvåkortshanden och båda "
-                "paren stannar i femkortshanden.",
-                f"{opening_en} — at least an ace and a jack — so they go to the two-card hand "
-                "and both pairs stay in the five-card hand.",
-            )
-        ]
-    why_sv, why_en = not_ace_jack(first, second)
-    return [
-        _step(
-            "two-pairs.ace-jack",
-            False,
-            looked_at,
-            f"{opening_sv} – {why_sv} – så undantaget för ess och knekt gäller inte.",
-            f"{opening_en} — {why_en} — so the ace-and-jack exception does not hold.",
-        ),
-        _step(
-            "two-pairs.split",
-            True,
-            [*low_pair, *high],
-            f"Därför går det lägre paret, {_cards(low_pair)}, till tvåkortshanden och det "
-            f"högre paret, {_cards(high)}, stannar i femkortshanden.",
-            f"So the lower pair, {_cards(low_pair)}, goes to the two-card hand and the higher "
-            f"pair, {_cards(high)}, stays in the five-card hand.",
-        ),
-    ]
+    if step.applies:
+        return said(
+            step,
+            f"{opening_sv} – minst ess och knekt – så de går till tvåkortshanden och båda "
+            "paren stannar i femkortshanden.",
+            f"{opening_en} — at least an ace and a jack — so they go to the two-card hand "
+            "and both pairs stay in the five-card hand.",
+        )
+    why_sv, why_en = not_ace_jack(step)
+    return said(
+        step,
+        f"{opening_sv} – {why_sv} – så undantaget för ess och knekt gäller inte.",
+        f"{opening_en} — {why_en} — so the ace-and-jack exception does not hold.",
+    )
 
 
-def _one_pair(groups: Groups, decision: Decision) -> Step:
-    pair = _of_size(groups, 2)[0]
-    singles = _singles(groups)
-    low = _cards(decision.two)
-    return _step(
-        "one-pair",
-        True,
-        [*pair, *singles[:2]],
-        f"Ett par: {_cards(pair)}{_ace_note(pair, True)}. Paret stannar i femkortshanden och "
-        f"de två högsta övriga korten, {low}{_ace_note(decision.two, True)}, går till "
+def one_pair(step: Recorded, decision: Decision) -> Step:
+    """Step 8."""
+    pair = step.groups[0]
+    low = show(decision.two)
+    return said(
+        step,
+        f"Ett par: {show(pair)}{ace_note(pair, True)}. Paret stannar i femkortshanden och "
+        f"de två högsta övriga korten, {low}{ace_note(decision.two, True)}, går till "
         "tvåkortshanden.",
-        f"One pair: {_cards(pair)}{_ace_note(pair, False)}. The pair stays in the five-card "
-        f"hand and the two highest other cards, {low}{_ace_note(decision.two, False)}, go to "
+        f"One pair: {show(pair)}{ace_note(pair, False)}. The pair stays in the five-card "
+        f"hand and the two highest other cards, {low}{ace_note(decision.two, False)}, go to "
         "the two-card hand.",
     )
 
 
-def _high_card(hand: tuple[Card, ...], decision: Decision) -> Step:
-    ranked = sorted(hand, key=lambda c: (RANK_OF[c], c == JOKER), reverse=True)
-    top = ranked[0]
-    low = _cards(decision.two)
-    return _step(
-        "high-card",
-        True,
-        ranked[:3],
+def high_card(step: Recorded, decision: Decision) -> Step:
+    """Step 9."""
+    top = step.singles[:1]
+    low = show(decision.two)
+    return said(
+        step,
         f"Högt kort: inget par, ingen stege och ingen färg. Det högsta kortet, "
-        f"{_cards([top])}{_ace_note([top], True)}, stannar i femkortshanden och de två näst "
+        f"{show(top)}{ace_note(top, True)}, stannar i femkortshanden och de två näst "
         f"högsta, {low}, går till tvåkortshanden.",
         f"High card: no pair, no straight and no flush. The highest card, "
-        f"{_cards([top])}{_ace_note([top], False)}, stays in the five-card hand and the next "
+        f"{show(top)}{ace_note(top, False)}, stays in the five-card hand and the next "
         f"two highest, {low}, go to the two-card hand.",
     )
 
 
-def not_ace_jack(first: Card, second: Card) -> tuple[str, str]:
-    """Why the two highest singles beside two pairs are not "ace and jack or better"."""
-    if RANK_OF[first] == ACE:
+def not_ace_jack(step: Recorded) -> tuple[str, str]:
+    """Why the two highest singles beside two pairs (the ace-jack step, not met) are not
+    "ace and jack or better", as the step recorded it."""
+    if step.why == WHY_BELOW_JACK:
+        second = RANK_OF[step.singles[1]]
         return (
-            f"ett ess, men {_rank_word(RANK_OF[second], True)} är lägre än knekt",
-            f"an ace, but {_rank_word(RANK_OF[second], False)} is below a jack",
+            f"ett ess, men {rank_word(second, True)} är lägre än knekt",
+            f"an ace, but {rank_word(second, False)} is below a jack",
         )
     return "inget ess", "no ace"

@@ -9,15 +9,14 @@ in the terms of the step that decides, and what the house does instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from typing import NamedTuple
 
 from ..cards import ACE, RANK_OF, Card
-from ..hands import Category, category_of, five_value, is_legal, two_value
+from ..hands import category_of, five_value, is_legal, two_value
+from ..record import Cards, Holdings
 from ..rules import heading_of, rule_name
-from ..way import _FLUSH_OR_STRAIGHT, _groups, _of_size, _singles
 from .groups import not_ace_jack
-from .words import Explanation, _a_hand, _cards
+from .words import Explanation, a_hand, show
 
 
 class Said(NamedTuple):
@@ -45,39 +44,6 @@ HEADINGS = (
 )
 
 
-class _Hand(NamedTuple):
-    """What a hand holds, as the headings ask for it."""
-
-    aces: list[Card]
-    pairs: list[list[Card]]
-    trips: list[list[Card]]
-    quads: list[list[Card]]
-    straight_flush: bool
-    straight_or_flush: tuple[Card, ...]
-
-
-def _facts(hand: Sequence[Card]) -> _Hand:
-    groups = _groups(hand)
-    best: tuple[int, tuple[Card, ...]] | None = None
-    straight_flush = False
-    for five in combinations(hand, 5):
-        value = five_value(five)
-        category = category_of(value)
-        straight_flush |= category == Category.STRAIGHT_FLUSH
-        if category in _FLUSH_OR_STRAIGHT | {Category.STRAIGHT_FLUSH} and (
-            best is None or value > best[0]
-        ):
-            best = (value, five)
-    return _Hand(
-        groups.get(ACE, []),
-        _of_size(groups, 2),
-        _of_size(groups, 3),
-        _of_size(groups, 4),
-        straight_flush,
-        () if best is None else best[1],
-    )
-
-
 def _count(n: int, one_sv: str, many_sv: str, one_en: str, many_en: str) -> tuple[str, str]:
     words_sv = ("inga", "ett", "två", "tre", "fyra", "fem")
     words_en = ("no", "one", "two", "three", "four", "five")
@@ -87,14 +53,14 @@ def _count(n: int, one_sv: str, many_sv: str, one_en: str, many_en: str) -> tupl
     )
 
 
-def _listed(groups: list[list[Card]], swedish: bool) -> str:
-    joined = [_cards(g) for g in groups]
+def _listed(groups: Sequence[Cards], swedish: bool) -> str:
+    joined = [show(g) for g in groups]
     if len(joined) <= 1:
         return "".join(joined)
     return f"{', '.join(joined[:-1])} {'och' if swedish else 'and'} {joined[-1]}"
 
 
-def _needs(rule_id: str, facts: _Hand) -> tuple[bool, str, str]:
+def _needs(rule_id: str, facts: Holdings) -> tuple[bool, str, str]:
     """Whether the hand has what the rule's heading (and its branch) asks for, and that
     requirement said with what the hand has."""
     heading = heading_of(rule_id)
@@ -156,7 +122,7 @@ def _needs(rule_id: str, facts: _Hand) -> tuple[bool, str, str]:
         )
     if heading == "flush-straight":
         return (
-            bool(facts.straight_or_flush),
+            facts.straightish_value >= 0,
             "kräver en färg eller en stege; här finns varken eller",
             "needs a flush or a straight; this hand has neither",
         )
@@ -188,9 +154,9 @@ def _needs(rule_id: str, facts: _Hand) -> tuple[bool, str, str]:
             f"is for a hand with just one pair; this hand has {listed_en}",
         )
     has_sv, has_en = "", ""
-    if facts.straight_or_flush:
-        value = five_value(facts.straight_or_flush)
-        has_sv, has_en = _a_hand(value, True), _a_hand(value, False)
+    if facts.straightish_value >= 0:
+        value = facts.straightish_value
+        has_sv, has_en = a_hand(value, True), a_hand(value, False)
     elif facts.quads or facts.trips:
         has_sv, has_en = (
             ("ett fyrtal", "four of a kind") if facts.quads else ("en triss", "three of a kind")
@@ -215,7 +181,7 @@ def why_not(rule_id: str, explanation: Explanation) -> Said:
             f"”{chosen_sv}” avgör den här handen. {explanation.text(swedish=True)}",
             f"“{chosen_en}” does decide this hand. {explanation.text()}",
         )
-    facts = _facts(explanation.decision.hand)
+    facts = explanation.trace.holds
     has, needs_sv, needs_en = _needs(rule_id, facts)
     if not has:
         return Said(rule_id, f"”{chosen_sv}” {needs_sv}.", f"“{chosen_en}” {needs_en}.")
@@ -245,6 +211,7 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
     five = [c for c in hand if c not in low]
     mine_five, mine_two = five_value(five), two_value(low)
     decided = next(step for step in reversed(explanation.steps) if step.applies)
+    trace = explanation.trace
     house_sv, house_en = explanation.text(swedish=True), explanation.text()
     if not is_legal(mine_five, mine_two):
         return Said(
@@ -253,15 +220,15 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
             f"{house_sv}",
             f"Your five-card hand does not beat your two-card hand, so the split fouls. {house_en}",
         )
-    facts = _facts(hand)
+    facts = trace.holds
     rule = decision.rule
     kept_pairs = [p for p in facts.pairs if not set(p) & set(low)]
     moved = [g for g in (*facts.pairs, *facts.trips, *facts.quads) if set(low) <= set(g)]
     broken = [g for g in (*facts.pairs, *facts.trips, *facts.quads) if len(set(g) & set(low)) == 1]
     if rule == "two-pairs.split" and len(kept_pairs) == 2:
-        first, second = _singles(_groups(hand))[:2]
-        why_sv, why_en = not_ace_jack(first, second)
-        best = _cards([first, second])
+        ace_jack = next(step for step in trace.steps if step.rule == "two-pairs.ace-jack")
+        why_sv, why_en = not_ace_jack(ace_jack)
+        best = show(ace_jack.singles)
         return Said(
             "two-pairs.ace-jack",
             f"Du behöll båda paren. Huset behåller dem bara med minst ess och knekt bredvid; "
@@ -272,51 +239,51 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
     if rule == "two-pairs.split" and moved and moved[0] == facts.pairs[0]:
         return Said(
             rule,
-            f"Du lade det högre paret, {_cards(moved[0])}, i tvåkortshanden. {house_sv}",
-            f"You put the higher pair, {_cards(moved[0])}, in the two-card hand. {house_en}",
+            f"Du lade det högre paret, {show(moved[0])}, i tvåkortshanden. {house_sv}",
+            f"You put the higher pair, {show(moved[0])}, in the two-card hand. {house_en}",
         )
     if rule == "two-pairs.ace-jack" and moved:
         return Said(
             rule,
-            f"Du lade paret {_cards(moved[0])} i tvåkortshanden. {house_sv}",
-            f"You put the pair {_cards(moved[0])} in the two-card hand. {house_en}",
+            f"Du lade paret {show(moved[0])} i tvåkortshanden. {house_sv}",
+            f"You put the pair {show(moved[0])} in the two-card hand. {house_en}",
         )
     if rule == "one-pair" and moved:
         return Said(
             rule,
-            f"Du lade paret {_cards(moved[0])} i tvåkortshanden. {house_sv}",
-            f"You put the pair {_cards(moved[0])} in the two-card hand. {house_en}",
+            f"Du lade paret {show(moved[0])} i tvåkortshanden. {house_sv}",
+            f"You put the pair {show(moved[0])} in the two-card hand. {house_en}",
         )
     if rule.endswith(".pair-moved") and not moved:
         pair = facts.pairs[0]
         return Said(
             rule,
-            f"Du behöll paret {_cards(pair)} i femkortshanden. {house_sv}",
-            f"You kept the pair {_cards(pair)} in the five-card hand. {house_en}",
+            f"Du behöll paret {show(pair)} i femkortshanden. {house_sv}",
+            f"You kept the pair {show(pair)} in the five-card hand. {house_en}",
         )
     house_kind = category_of(decision.five_value)
     if rule.endswith(".keep") and house_kind != category_of(mine_five):
         return Said(
             rule,
-            f"Din femkortshand är inte längre {_a_hand(decision.five_value, True)}. {house_sv}",
-            f"Your five-card hand is no longer {_a_hand(decision.five_value, False)}. {house_en}",
+            f"Din femkortshand är inte längre {a_hand(decision.five_value, True)}. {house_sv}",
+            f"Your five-card hand is no longer {a_hand(decision.five_value, False)}. {house_en}",
         )
     if broken:
         group = broken[0]
         card = next(c for c in group if c in low)
         return Said(
             decided.rule,
-            f"Du bröt upp {_cards(group)} och lade {_cards([card])} i tvåkortshanden. {house_sv}",
-            f"You broke up {_cards(group)} and played {_cards([card])} low. {house_en}",
+            f"Du bröt upp {show(group)} och lade {show([card])} i tvåkortshanden. {house_sv}",
+            f"You broke up {show(group)} and played {show([card])} low. {house_en}",
         )
     if moved and RANK_OF[moved[0][0]] != RANK_OF[decision.two[0]]:
         group = moved[0]
         return Said(
             decided.rule,
-            f"Du lade {_cards(low)} ur {_cards(group)} i tvåkortshanden. {house_sv}",
-            f"You played {_cards(low)} from {_cards(group)} low. {house_en}",
+            f"Du lade {show(low)} ur {show(group)} i tvåkortshanden. {house_sv}",
+            f"You played {show(low)} from {show(group)} low. {house_en}",
         )
-    theirs = _cards(decision.two)
+    theirs = show(decision.two)
     if mine_two < decision.two_value:
         why_sv = f"husets {theirs} är en bättre tvåkortshand"
         why_en = f"the house's {theirs} is a better two-card hand"
@@ -328,6 +295,6 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
         why_en = f"as good as the house's {theirs}, but your five-card hand is worse"
     return Said(
         decided.rule,
-        f"Du lade {_cards(low)} i tvåkortshanden: {why_sv}. {house_sv}",
-        f"You played {_cards(low)} low: {why_en}. {house_en}",
+        f"Du lade {show(low)} i tvåkortshanden: {why_sv}. {house_sv}",
+        f"You played {show(low)} low: {why_en}. {house_en}",
     )

@@ -1,170 +1,116 @@
-"""Headings 2 and 5: a straight flush, or a flush or a straight, and the pairs beside it."""
+"""Headings 2 and 5: a straight flush, or a flush or a straight, and the pairs beside it,
+and a flush or straight that four of a kind or a full house comes before."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
-
-from ..cards import (
-    Card,
-)
-from ..hands import Category, category_of, five_value
-from ..way import (
-    _FLUSH_OR_STRAIGHT,
-    _STRAIGHTISH,
-    Decision,
-    _of_size,
-)
-from .groups import _two_pairs
-from .words import (
-    Groups,
-    Step,
-    _a_hand,
-    _cards,
-    _joker_note,
-    _shown,
-    _step,
-)
+from ..record import WHY_SEVERAL, Decision, Trace
+from ..record import Step as Recorded
+from .words import Step, a_hand, joker_note, said, show
 
 
-def _best_five(
-    cards: Sequence[Card], categories: frozenset[Category]
-) -> tuple[int, tuple[Card, ...]]:
-    """The best five cards of ``cards`` whose hand is in ``categories`` (it must exist)."""
-    found = [
-        (value, five)
-        for five in combinations(cards, 5)
-        if category_of(value := five_value(five)) in categories
-    ]
-    return max(found)
+def _named(step: Recorded, swedish: bool) -> str:
+    """The straight or flush the heading found, with what the joker stands for."""
+    found, value = step.found, step.found_value
+    return f"{a_hand(value, swedish)}, {show(found)}{joker_note(found, value, swedish)}"
 
 
-def _passed_over(hand: tuple[Card, ...], straightish: bool, heading: str) -> list[Step]:
+def passed_over(step: Recorded) -> Step:
     """A straight or flush that a learner may expect to decide, where four of a kind or a
     full house comes first."""
-    if not straightish:
-        return []
-    value, five = _best_five(hand, _FLUSH_OR_STRAIGHT)
     first_sv, first_en = {
-        "four": ("fyrtal", "four of a kind"),
-        "full": ("kåk", "a full house"),
-    }[heading]
-    shown = _shown(five)
-    return [
-        _step(
-            "flush-straight.keep",
-            False,
-            shown,
-            f"Här finns {_a_hand(value, True)}, {_cards(shown)}{_joker_note(five, value, True)}, "
-            f"men {first_sv} kommer före färg och stege i reglerna.",
-            f"There is {_a_hand(value, False)}, {_cards(shown)}"
-            f"{_joker_note(five, value, False)}, but {first_en} comes before flushes and "
-            "straights in the rules.",
-        )
-    ]
+        "four-of-a-kind": ("fyrtal", "four of a kind"),
+        "full-house": ("kåk", "a full house"),
+    }[step.why]
+    return said(
+        step,
+        f"Här finns {_named(step, True)}, men {first_sv} kommer före färg och stege i reglerna.",
+        f"There is {_named(step, False)}, but {first_en} comes before flushes and "
+        "straights in the rules.",
+    )
 
 
-def _straightish(
-    hand: tuple[Card, ...],
-    groups: Groups,
-    decision: Decision,
-    prefix: str,
-    keep: frozenset[Category],
-) -> list[Step]:
-    """Steps 2 and 5: a straight flush, or a flush or straight."""
-    value, five = _best_five(hand, keep)
-    shown = _shown(five)
-    named_sv = f"{_a_hand(value, True)}, {_cards(shown)}{_joker_note(five, value, True)}"
-    named_en = f"{_a_hand(value, False)}, {_cards(shown)}{_joker_note(five, value, False)}"
-    pairs = _of_size(groups, 2)
-    if len(pairs) >= 2:
-        many_sv = "tre par" if len(pairs) >= 3 else "två par"
-        many_en = "three pairs" if len(pairs) >= 3 else "two pairs"
-        listed = " och ".join(_cards(p) for p in pairs), " and ".join(_cards(p) for p in pairs)
-        return [
-            _step(
-                f"{prefix}.two-pairs",
-                True,
-                [*shown, *(c for p in pairs for c in p if c not in shown)],
-                f"Handen har {named_sv}, men också {many_sv} ({listed[0]}): då bortser "
-                "givaren från den och följer regeln för två par.",
-                f"The hand has {named_en}, but also {many_en} ({listed[1]}): so the dealer "
-                "ignores it and plays the two-pair rule.",
-            ),
-            *_two_pairs(groups, decision),
-        ]
-    steps = []
-    if len(pairs) == 1:
-        pair = pairs[0]
-        rest = [c for c in hand if c not in pair]
-        rest_value = five_value(rest)
-        rest_shown = _shown(rest)
-        moved = category_of(rest_value) in _STRAIGHTISH
-        if moved:
-            return [
-                _step(
-                    f"{prefix}.pair-moved",
-                    True,
-                    [*pair, *rest_shown],
-                    f"Handen har {named_sv}, och ett par, {_cards(pair)}. Flyttas paret till "
-                    f"tvåkortshanden blir {_a_hand(rest_value, True)} kvar i femkortshanden "
-                    f"({_cards(rest_shown)}{_joker_note(rest, rest_value, True)}), så paret "
-                    "går dit.",
-                    f"The hand has {named_en}, and one pair, {_cards(pair)}. Moving the pair to "
-                    f"the two-card hand leaves {_a_hand(rest_value, False)} in the five-card "
-                    f"hand ({_cards(rest_shown)}{_joker_note(rest, rest_value, False)}), so "
-                    "the pair goes there.",
-                )
-            ]
-        steps.append(
-            _step(
-                f"{prefix}.pair-moved",
-                False,
-                [*pair, *rest_shown],
-                f"Handen har {named_sv}, och ett par, {_cards(pair)}. Flyttas paret till "
-                f"tvåkortshanden blir varken stege eller färg kvar ({_cards(rest_shown)}), "
-                "så paret stannar.",
-                f"The hand has {named_en}, and one pair, {_cards(pair)}. Moving the pair to "
-                f"the two-card hand would leave neither a straight nor a flush "
-                f"({_cards(rest_shown)}), so the pair stays.",
-            )
+def two_pairs_beside(step: Recorded) -> Step:
+    """Two or three pairs beside the straight or flush: the two-pair rule decides."""
+    pairs = step.groups
+    many_sv = "tre par" if len(pairs) >= 3 else "två par"
+    many_en = "three pairs" if len(pairs) >= 3 else "two pairs"
+    listed_sv, listed_en = " och ".join(map(show, pairs)), " and ".join(map(show, pairs))
+    return said(
+        step,
+        f"Handen har {_named(step, True)}, men också {many_sv} ({listed_sv}): då bortser "
+        "givaren från den och följer regeln för två par.",
+        f"The hand has {_named(step, False)}, but also {many_en} ({listed_en}): so the dealer "
+        "ignores it and plays the two-pair rule.",
+    )
+
+
+def pair_moved(step: Recorded) -> Step:
+    """One pair beside it: moved to the two-card hand if a straight or flush stays."""
+    pair, rest, rest_value = step.groups[0], step.rest, step.rest_value
+    opening_sv = f"Handen har {_named(step, True)}, och ett par, {show(pair)}."
+    opening_en = f"The hand has {_named(step, False)}, and one pair, {show(pair)}."
+    if step.applies:
+        return said(
+            step,
+            f"{opening_sv} Flyttas paret till tvåkortshanden blir {a_hand(rest_value, True)} "
+            f"kvar i femkortshanden ({show(rest)}{joker_note(rest, rest_value, True)}), så "
+            "paret går dit.",
+            f"{opening_en} Moving the pair to the two-card hand leaves "
+            f"{a_hand(rest_value, False)} in the five-card hand "
+            f"({show(rest)}{joker_note(rest, rest_value, False)}), so the pair goes there.",
         )
-        opening_sv, opening_en = "Givaren", "The dealer"
+    return said(
+        step,
+        f"{opening_sv} Flyttas paret till tvåkortshanden blir varken stege eller färg kvar "
+        f"({show(rest)}), så paret stannar.",
+        f"{opening_en} Moving the pair to the two-card hand would leave neither a straight "
+        f"nor a flush ({show(rest)}), so the pair stays.",
+    )
+
+
+def kept(step: Recorded, decision: Decision, first: bool) -> Step:
+    """The straight or flush kept with the best two-card hand beside it; ``first`` when no
+    step about a pair came before it."""
+    if first:
+        opening_sv = f"Handen har {_named(step, True)}. Givaren"
+        opening_en = f"The hand has {_named(step, False)}. The dealer"
     else:
-        opening_sv, opening_en = (
-            f"Handen har {named_sv}. Givaren",
-            f"The hand has {named_en}. The dealer",
-        )
-    kept = decision.five
-    kept_sv = f"{_a_hand(decision.five_value, True)} i femkortshanden, {_cards(kept)}"
-    kept_sv += _joker_note(kept, decision.five_value, True)
-    kept_en = f"{_a_hand(decision.five_value, False)} in the five-card hand, {_cards(kept)}"
-    kept_en += _joker_note(kept, decision.five_value, False)
-    if not pairs and sorted(kept) == sorted(five):
+        opening_sv, opening_en = "Givaren", "The dealer"
+    five, value = decision.five, decision.five_value
+    if first and sorted(five) == sorted(step.found):
         kept_sv, kept_en = "behåller den i femkortshanden", "keeps it in the five-card hand"
     else:
-        kept_sv, kept_en = f"behåller {kept_sv},", f"keeps {kept_en},"
-    choice_sv, choice_en = "", ""
-    if len([f for f in combinations(hand, 5) if category_of(five_value(f)) in keep]) > 1:
+        kept_sv = (
+            f"behåller {a_hand(value, True)} i femkortshanden, {show(five)}"
+            f"{joker_note(five, value, True)},"
+        )
+        kept_en = (
+            f"keeps {a_hand(value, False)} in the five-card hand, {show(five)}"
+            f"{joker_note(five, value, False)},"
+        )
+    choice_sv = choice_en = ""
+    if step.why == WHY_SEVERAL:
         choice_sv = " Av de sätt att behålla den ger detta den bästa tvåkortshanden."
         choice_en = " Of the ways to keep one, this gives the best two-card hand."
-    trips = _of_size(groups, 3)
     trips_sv = trips_en = ""
-    if trips and prefix == "flush-straight":
-        trips_sv = f" Trissen {_cards(trips[0])} avgör inte: färg och stege kommer före triss."
+    if step.groups:
+        trips = show(step.groups[0])
+        trips_sv = f" Trissen {trips} avgör inte: färg och stege kommer före triss."
         trips_en = (
-            f" The three of a kind {_cards(trips[0])} does not decide: flushes and straights "
+            f" The three of a kind {trips} does not decide: flushes and straights "
             "come before three of a kind."
         )
-    steps.append(
-        _step(
-            f"{prefix}.keep",
-            True,
-            [*kept, *decision.two],
-            f"{opening_sv} {kept_sv} och lägger de två andra korten, {_cards(decision.two)}, "
-            f"i tvåkortshanden.{choice_sv}{trips_sv}",
-            f"{opening_en} {kept_en} and puts the other two cards, {_cards(decision.two)}, in "
-            f"the two-card hand.{choice_en}{trips_en}",
-        )
+    low = show(decision.two)
+    return said(
+        step,
+        f"{opening_sv} {kept_sv} och lägger de två andra korten, {low}, "
+        f"i tvåkortshanden.{choice_sv}{trips_sv}",
+        f"{opening_en} {kept_en} and puts the other two cards, {low}, in "
+        f"the two-card hand.{choice_en}{trips_en}",
     )
-    return steps
+
+
+def first_of_heading(trace: Trace, at: int) -> bool:
+    """Whether step ``at`` is the first its heading recorded (nothing said before it)."""
+    heading = trace.steps[at].rule.partition(".")[0]
+    return at == 0 or trace.steps[at - 1].rule.partition(".")[0] != heading

@@ -18,9 +18,8 @@ from ..cards import (
     pretty_card,
 )
 from ..hands import Category, category_of, display_order, joker_rank
-from ..way import Decision
-
-Groups = dict[int, list[Card]]
+from ..record import Decision, Trace
+from ..record import Step as Recorded
 
 
 class Step(NamedTuple):
@@ -51,10 +50,12 @@ class Step(NamedTuple):
 
 
 class Explanation(NamedTuple):
-    """A decision and the steps that led to it (see :func:`houseway.explain.explain`)."""
+    """A decision and the steps that led to it, said from the procedure's record
+    (``trace``; see :func:`houseway.explain.explain`)."""
 
     decision: Decision
     steps: tuple[Step, ...]
+    trace: Trace
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -65,11 +66,11 @@ class Explanation(NamedTuple):
         return " ".join(step.text(swedish) for step in self.steps)
 
 
-def _cards(cards: Sequence[Card]) -> str:
+def show(cards: Sequence[Card]) -> str:
     return " ".join(pretty_card(c) for c in cards)
 
 
-def _rank_word(rank: int, swedish: bool) -> str:
+def rank_word(rank: int, swedish: bool) -> str:
     """``knekt`` / ``jack``, ``10``: a rank as the rule text names it."""
     if rank >= JACK:
         return COURT_WORDS[swedish][rank - JACK]
@@ -81,7 +82,7 @@ _PLURAL_SV: Final = ("knektar", "damer", "kungar", "ess")
 _PLURAL_EN: Final = ("jacks", "queens", "kings", "aces")
 
 
-def _plural(rank: int, swedish: bool) -> str:
+def plural(rank: int, swedish: bool) -> str:
     if rank >= JACK:
         return (_PLURAL_SV if swedish else _PLURAL_EN)[rank - JACK]
     return f"{RANK_LABELS[rank]}:or" if swedish else f"{RANK_LABELS[rank]}s"
@@ -93,7 +94,7 @@ def _the_rank(rank: int, swedish: bool) -> str:
         if rank >= JACK:
             return ("knekten", "damen", "kungen", "esset")[rank - JACK]
         return f"{RANK_LABELS[rank]}:an"
-    return f"the {_rank_word(rank, False)}"
+    return f"the {rank_word(rank, False)}"
 
 
 #: "a straight" / "en stege": the hands that steps 2 and 5 are about, with an article.
@@ -104,12 +105,12 @@ _A_HAND: Final = {
 }
 
 
-def _a_hand(value: int, swedish: bool) -> str:
+def a_hand(value: int, swedish: bool) -> str:
     sv, en = _A_HAND[category_of(value)]
     return sv if swedish else en
 
 
-def _joker_note(five: Sequence[Card], value: int, swedish: bool) -> str:
+def joker_note(five: Sequence[Card], value: int, swedish: bool) -> str:
     """What the joker stands for in a five-card hand (empty without the joker)."""
     if JOKER not in five:
         return ""
@@ -125,16 +126,17 @@ def _joker_note(five: Sequence[Card], value: int, swedish: bool) -> str:
     return " (jokern räknas som ess)" if swedish else " (the joker counts as an ace)"
 
 
-def _ace_note(cards: Sequence[Card], swedish: bool) -> str:
+def ace_note(cards: Sequence[Card], swedish: bool) -> str:
     """The joker counted among aces (or as a lone ace): said once where it is looked at."""
     if JOKER not in cards:
         return ""
     return " (jokern räknas som ess)" if swedish else " (the joker counts as an ace)"
 
 
-def _shown(cards: Sequence[Card]) -> tuple[Card, ...]:
+def in_display_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     return display_order(cards) if len(cards) == 5 else tuple(cards)
 
 
-def _step(rule: str, applies: bool, looked_at: Sequence[Card], sv: str, en: str) -> Step:
-    return Step(rule, applies, tuple(looked_at), sv, en)
+def said(step: Recorded, sv: str, en: str) -> Step:
+    """A recorded step said in Swedish and English, on the cards it looked at."""
+    return Step(step.rule, step.applies, step.cards, sv, en)
