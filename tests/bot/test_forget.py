@@ -72,6 +72,7 @@ async def inconsistent(database: Database) -> int:
     return len(rows)
 
 
+@pytest.mark.alone  # every answer must find the database within its interaction's budget
 async def test_answers_racing_a_forget_are_never_written_afterwards(
     fake_discord: FakeDiscord,
     run_bot: BotRunner,

@@ -507,10 +507,20 @@ async def test_stop_while_commands_sync(
 async def test_stop_soon_after_launch(
     fake_discord: FakeDiscord, tmp_path: Path, database_url: str, delay: float
 ) -> None:
-    """SIGTERM at any moment of start-up: imports, database, login, card warm-up, sync."""
+    """SIGTERM at any moment of start-up: imports, database, login, card warm-up, sync.
+
+    On a loaded machine the signal may come before the interpreter has even reached the
+    bot's first line, which installs its handler: then the default disposition ends the
+    process (-SIGTERM) before it wrote anything, and that is all a process can do. Once
+    it has written a line it is the bot's code running, and it must stop cleanly (0)."""
     async with bot_process(bot_env(fake_discord, database_url), tmp_path) as process:
         await asyncio.sleep(delay)
-        await _stop_and_check(process, signal.SIGTERM)
+        process.send_signal(signal.SIGTERM)
+        log = await exit_output(process, 10)
+        if process.returncode == -signal.SIGTERM and not log:
+            return
+        assert process.returncode == 0, log
+        assert "Traceback" not in log and "Session is closed" not in log
 
 
 def test_json_log_lines_keep_extra_fields_and_write_ids_as_strings() -> None:
