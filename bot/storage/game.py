@@ -240,6 +240,19 @@ async def _close(tx: Statements, round_id: str, status: str, now: float) -> Row 
     )
 
 
+async def _close_with_seats(
+    tx: Statements, round_id: str, status: str, now: float
+) -> tuple[int, list[SeatRow]] | None:
+    """Close an open round (None if it was not open) and return its guild and the seats
+    still to be paid: a settlement and a void pass over the same forgotten members."""
+    closed = await _close(tx, round_id, status, now)
+    if closed is None:
+        return None
+    guild_id = int(closed["guild_id"])
+    gone = await _forgotten_seats(tx, round_id, guild_id, float(closed["dealt_at"]))
+    return guild_id, [seat for seat in await seats_of(tx, round_id) if seat.seat not in gone]
+
+
 async def _forgotten_seats(
     tx: Statements, round_id: str, guild_id: int, dealt_at: float
 ) -> set[int]:
@@ -293,14 +306,11 @@ async def settle_round(
     if len(by_seat) != len(results):
         raise ValueError("two results for one seat")
     async with db.members_transaction(await _seated(db, round_id)) as tx:
-        closed = await _close(tx, round_id, "settled", now)
+        closed = await _close_with_seats(tx, round_id, "settled", now)
         if closed is None:
             return False
-        guild_id = int(closed["guild_id"])
-        gone = await _forgotten_seats(tx, round_id, guild_id, float(closed["dealt_at"]))
-        for seat in await seats_of(tx, round_id):
-            if seat.seat in gone:
-                continue
+        guild_id, seats = closed
+        for seat in seats:
             result = by_seat.get(seat.seat)
             if result is None:
                 raise ValueError(f"seat {seat.seat} of round {round_id} has no result")
@@ -341,14 +351,11 @@ async def void_round(db: Database, round_id: str, now: float) -> bool:
     gone). The bet comes back under the same ``result:`` key a settlement would use.
     """
     async with db.members_transaction(await _seated(db, round_id)) as tx:
-        closed = await _close(tx, round_id, "void", now)
+        closed = await _close_with_seats(tx, round_id, "void", now)
         if closed is None:
             return False
-        guild_id = int(closed["guild_id"])
-        gone = await _forgotten_seats(tx, round_id, guild_id, float(closed["dealt_at"]))
-        for seat in await seats_of(tx, round_id):
-            if seat.seat in gone:
-                continue
+        guild_id, seats = closed
+        for seat in seats:
             await tx.execute(
                 "UPDATE game_seats SET outcome = 'void', commission = 0, net = 0"
                 " WHERE round_id = $1 AND seat = $2",
