@@ -6,6 +6,7 @@ reveal's pictures), not by their wording, so a reworded title moves no test.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 import time
@@ -18,6 +19,7 @@ from houseway import five_value, house_way, two_value
 from houseway.cards import NAMES, Card, parse_cards
 from tests.fakediscord import CHANNEL_ID, FakeDiscord, FakeUser
 from tests.fakediscord.models import DEFAULT_MEMBER_PERMISSIONS, MANAGE_GUILD, FakeMessage, Sent
+from tests.fakediscord.state import PATIENCE
 
 MODERATOR = DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD
 PLAIN = DEFAULT_MEMBER_PERMISSIONS
@@ -142,8 +144,25 @@ def not_house_two(hand: tuple[Card, ...]) -> list[str]:
     raise AssertionError("no wrong answer")
 
 
+async def wait_recorded(database: Database, column: str, message: Any) -> None:
+    """Wait until the round's row has ``column`` (message_id, reveal_message_id) set: the
+    bot records a post only after the stand-in has taken it."""
+    round_id = round_id_of(message)
+    for _ in range(int(300 * PATIENCE)):
+        row = await database.fetchrow(f"SELECT {column} FROM rounds WHERE id = $1", round_id)
+        if row is not None and row[column] is not None:
+            return
+        await asyncio.sleep(0.1)
+    raise TimeoutError(f"the round's {column} was never recorded")
+
+
 async def expire_round_in(database: Database, message: Any) -> None:
-    """Let the round's time run out now (the database is the authority on deadlines)."""
+    """Let the round's time run out now (the database is the authority on deadlines).
+
+    Only once the bot has recorded the round's post: recording it sets the deadline
+    (posted + the round's seconds), which would otherwise undo an earlier expiry.
+    """
+    await wait_recorded(database, "message_id", message)
     await database.execute(
         "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id_of(message), time.time() - 0.01
     )

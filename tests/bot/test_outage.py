@@ -19,6 +19,7 @@ from tests.bot.quizhelpers import (
     round_messages,
     select_of,
     start_quiz,
+    wait_recorded,
     wait_round,
     wrong_two,
 )
@@ -32,17 +33,6 @@ async def reveal_now(fake: FakeDiscord, direct: Database, first: Any) -> tuple[i
     await expire_round_in(direct, first)
     await fake.wait_until(lambda: len(reveals(fake)) >= 1, 30, "reveal")
     return round_id_of(first), right_field(reveals(fake)[0])
-
-
-async def wait_recorded(direct: Database, column: str, first: Any) -> None:
-    """Wait until the round's row has ``column`` (message_id, reveal_message_id) set."""
-    round_id = round_id_of(first)
-    for _ in range(300):
-        row = await direct.fetchrow(f"SELECT {column} FROM rounds WHERE id = $1", round_id)
-        if row is not None and row[column] is not None:
-            return
-        await asyncio.sleep(0.1)
-    raise TimeoutError(f"the round's {column} was never recorded")
 
 
 async def test_stalled_database_answer_acknowledged_in_time_and_kept(

@@ -33,7 +33,7 @@ from tests.bot.fixtures import (
     metric_samples,
     start_bot_process,
 )
-from tests.bot.quizhelpers import house_two, reveals, right_field
+from tests.bot.quizhelpers import house_two, reveals, right_field, wait_recorded
 from tests.bot.tcpproxy import TcpProxy
 from tests.fakediscord import CHANNEL_ID, CallbackType, FakeChannel, FakeDiscord, FakeGuild
 from tests.fakediscord.harness import running_client
@@ -171,6 +171,12 @@ async def test_sigterm_mid_quiz_then_a_new_process_finishes_it(
             message.id, custom_id, values=house_two(message), user=member
         )
         await fake_discord.wait_response(click, timeout=15)
+        # Recording the post sets the round's deadline; expired below, once recorded.
+        database = await open_database(database_url)
+        try:
+            await wait_recorded(database, "message_id", message)
+        finally:
+            await database.close()
         began = time.monotonic()
         first.send_signal(signal.SIGTERM)
         output = await exit_output(first, 10)
