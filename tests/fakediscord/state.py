@@ -50,6 +50,9 @@ USER_ID: Final = 400000000000000001
 #: beside other work) the bot may take several times longer than on a quiet one, so each
 #: timeout a test names is stretched this many times before it counts as a failure.
 PATIENCE: Final = 4.0
+#: wait_until re-checks its predicate this often besides whenever the stand-in's state
+#: changes (a predicate may read the bot's own state).
+RECHECK: Final = 0.05
 MODERATOR_ROLE_ID: Final = 500000000000000001
 
 
@@ -299,13 +302,14 @@ class ServerState:
         self, predicate: Callable[[], bool], timeout: float = 5.0, what: str = "condition"
     ) -> None:
         """Wait until ``predicate()`` holds; re-checked whenever the stand-in's state changes
-        (``timeout`` is a safety net, stretched by PATIENCE)."""
+        and every RECHECK seconds (``timeout`` is a safety net, stretched by PATIENCE)."""
         if predicate():
             return
         timeout *= PATIENCE
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         entry = (predicate, fut)
         self._waiters.append(entry)
+        recheck = asyncio.ensure_future(self._recheck(predicate, fut))
         try:
             await asyncio.wait_for(fut, timeout)
         except TimeoutError:
@@ -313,8 +317,23 @@ class ServerState:
                 f"timed out after {timeout}s waiting for {what}\n{self.describe()}"
             ) from None
         finally:
+            recheck.cancel()
             with contextlib.suppress(ValueError):
                 self._waiters.remove(entry)
+
+    @staticmethod
+    async def _recheck(predicate: Callable[[], bool], fut: asyncio.Future[None]) -> None:
+        """Re-check ``predicate`` every RECHECK seconds too: a predicate on the bot's own
+        state (a table closed, a task done) can come true with no request to the stand-in,
+        and would otherwise wait for the next unrelated one (a heartbeat, 41 s later)."""
+        while not fut.done():
+            await asyncio.sleep(RECHECK)
+            try:
+                if predicate() and not fut.done():
+                    fut.set_result(None)
+            except Exception as exc:  # a broken predicate should fail the waiting test
+                if not fut.done():
+                    fut.set_exception(exc)
 
     async def wait_ready(self, timeout: float = 10.0, count: int = 1) -> None:
         """Wait until READY (and the GUILD_CREATEs) went out ``count`` times in total."""
