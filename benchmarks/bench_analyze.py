@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from houseway.analyze import analyze  # noqa: E402
+from houseway.analysis.analyze import analyze  # noqa: E402
 from houseway.cards import NAMES, parse_hand  # noqa: E402
 from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import CallbackType, FakeDiscord  # noqa: E402
@@ -132,7 +132,7 @@ def _hands(count: int, seed: int) -> list[tuple[int, ...]]:
 
 
 def _warm() -> None:
-    from houseway.exact import dealer_classes
+    from houseway.analysis.exact import dealer_classes
 
     dealer_classes()
 
@@ -184,7 +184,7 @@ async def _measure(executor: Executor, hands: list[tuple[int, ...]], busy: bool)
 async def executors(count: int) -> None:
     hands = _hands(count, 2026)
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["houseway.analyze", "houseway.exact"])
+    context.set_forkserver_preload(["houseway.analysis.analyze", "houseway.analysis.exact"])
     print(f"executor: {count} exact analyses one after another, one worker, {os.cpu_count()} cores")
     for busy in (False, True):
         label = "another thread busy" if busy else "idle process"

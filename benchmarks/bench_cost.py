@@ -14,10 +14,10 @@ import argparse
 import random
 import time
 
+from houseway.analysis.census import TOTAL_HANDS
+from houseway.analysis.cost import house_way_gap
+from houseway.analysis.exact import PathSampler
 from houseway.cards import DECK
-from houseway.census import TOTAL_HANDS
-from houseway.cost import house_way_gap
-from houseway.exact import PathSampler
 from houseway.way import house_way
 
 MEASURED_BY_REJECTION = ("one-pair", "flush-straight.keep", "full-house", "three-pairs")

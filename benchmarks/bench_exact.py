@@ -1,7 +1,7 @@
 """Exact analysis of one hand: warm time per hand, cold start, memory, data size.
 
 Warm: ``analyze`` (exact) on random hands in this process, one core, after a first
-analysis. Cold: a fresh ``python`` process imports ``houseway.analyze`` and analyses
+analysis. Cold: a fresh ``python`` process imports ``houseway.analysis.analyze`` and analyses
 one hand (the class table loaded and prepared on the way); its wall time from before
 the import to the answer, the whole process's wall time and its peak RSS.
 Run: ``python benchmarks/bench_exact.py``.
@@ -18,14 +18,14 @@ import sys
 import time
 from importlib import resources
 
-from houseway.analyze import analyze
+from houseway.analysis.analyze import analyze
+from houseway.analysis.exact import TABLE_RESOURCE
 from houseway.cards import DECK
-from houseway.exact import TABLE_RESOURCE
 
 COLD = """
 import json, resource, sys, time
 started = time.perf_counter()
-from houseway.analyze import analyze
+from houseway.analysis.analyze import analyze
 analysis = analyze(sys.argv[1])
 seconds = time.perf_counter() - started
 rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

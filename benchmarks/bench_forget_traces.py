@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.storage import forgotten, members, open_database, practice  # noqa: E402
-from houseway.practice import Schedule  # noqa: E402
+from houseway.learning.practice import Schedule  # noqa: E402
 from tests.bot.traces import id_copies  # noqa: E402
 
 MEMBER = 1_234_567_890_123_456_789  # a Discord id's size: 8 bytes as an integer

@@ -47,9 +47,9 @@ import asyncpg  # noqa: E402
 from bot.cogs.practice.views import hand_of_code  # noqa: E402
 from bot.storage import open_database  # noqa: E402
 from houseway import house_way  # noqa: E402
+from houseway.analysis.exact import PathSampler  # noqa: E402
 from houseway.cards import NAMES  # noqa: E402
-from houseway.exact import PathSampler  # noqa: E402
-from houseway.practice import eligible_rules, hand_for  # noqa: E402
+from houseway.learning.practice import eligible_rules, hand_for  # noqa: E402
 from tests.bot.fixtures import bot_env, start_bot_process  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser  # noqa: E402
 from tests.fakediscord.models import FakeInteraction  # noqa: E402

@@ -3,7 +3,7 @@
 Simulated learners practise "Set the hand" under four schedules, each seeing the same
 learners, the same sessions and the same random streams (one per learner and purpose):
 
-- ``leitner``: the bot's schedule, :class:`houseway.practice.Schedule` itself (boxes, gaps
+- ``leitner``: the bot's schedule, :class:`houseway.learning.practice.Schedule` itself (boxes, gaps
   of 1, 2, 4, 8, 16, 32 hands, the most overdue rule first, new rules most common first,
   otherwise a plain random deal);
 - ``leitner+days``: the same schedule called with the rules whose time gap has not passed
@@ -77,7 +77,7 @@ try:
 except ImportError:  # pragma: no cover - the message is the point
     sys.exit("bench_schedule.py needs the fsrs package: .venv/bin/pip install fsrs")
 
-from houseway.practice import (  # noqa: E402
+from houseway.learning.practice import (  # noqa: E402
     RuleRecord,
     Schedule,
     eligible_rules,
@@ -216,7 +216,7 @@ class Learner:
 
 
 class Leitner:
-    """The bot's schedule: ``houseway.practice.Schedule`` and its records, in hands."""
+    """The bot's schedule: ``houseway.learning.practice.Schedule`` and its records, in hands."""
 
     def __init__(self) -> None:
         self.schedule = Schedule()

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 
-from houseway.analyze import analyze
+from houseway.analysis.analyze import analyze
 from houseway.cards import parse_hand
 from houseway.way import clear_cache
 

@@ -2,9 +2,9 @@
 
 Blocks of consecutive classes at evenly spaced places of the fixed order (the order's
 start, full of four of a kind, costs more per class than its middle), each solved by
-:func:`houseway.solve.solve_classes` (as a run's chunks are, though a chunk is longer and
+:func:`houseway.solve.compute.solve_classes` (as a run's chunks are, though a chunk is longer and
 shares more work); for comparison, one class per block through the one-hand exact
-analysis (:func:`houseway.exact.split_counts`, what ``houseway analyze`` runs). The
+analysis (:func:`houseway.analysis.exact.split_counts`, what ``houseway analyze`` runs). The
 projection is the class count over the measured rate times the workers, so it assumes
 the workers get their cores. Run niced: ``nice -n 19 python benchmarks/bench_solve.py``.
 """
@@ -14,10 +14,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from houseway.analyze import legal_splits
-from houseway.classes import player_classes
-from houseway.exact import dealer_classes, split_counts
-from houseway.solve import solve_classes
+from houseway.analysis.analyze import legal_splits
+from houseway.analysis.classes import player_classes
+from houseway.analysis.exact import dealer_classes, split_counts
+from houseway.solve.compute import solve_classes
 
 
 def main() -> None:

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .cards import DECK, HAND_SIZE, Card, HandError, card_name, check_hand
-from .hands import display_order, five_value, is_legal, two_value
-from .settle import Outcome
-from .way import Decision, house_way
+from houseway.cards import DECK, HAND_SIZE, Card, HandError, card_name, check_hand
+from houseway.hands import display_order, five_value, is_legal, two_value
+from houseway.settle import Outcome
+from houseway.way import Decision, house_way
 
 #: Seats at a table; with the dealer's hand, seven hands of seven from 53 cards.
 MAX_SEATS: Final = 6

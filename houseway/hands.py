@@ -12,7 +12,7 @@ from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
-from .cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
 
 
 class Category(IntEnum):

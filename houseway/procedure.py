@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
-from .cards import ACE, JACK, JOKER, KING, RANK_OF, SIX, TEN, Card
-from .hands import (
+from houseway.cards import ACE, JACK, JOKER, KING, RANK_OF, SIX, TEN, Card
+from houseway.hands import (
     CATEGORY_AT,
     Category,
     category_of,
@@ -24,7 +24,7 @@ from .hands import (
     is_legal,
     two_value,
 )
-from .record import (
+from houseway.record import (
     WHY_BELOW_JACK,
     WHY_KEPT,
     WHY_NO_ACE,
@@ -32,7 +32,7 @@ from .record import (
     WHY_SPLIT,
     Step,
 )
-from .shape import (
+from houseway.shape import (
     FLUSH_OR_STRAIGHT,
     STRAIGHT_FLUSH_ONLY,
     STRAIGHTISH,

@@ -5,15 +5,15 @@ that. A :class:`Trace` is the same decision with the procedure's own record of i
 built on request (:func:`houseway.way.house_way_traced`): every heading of spec
 section 3 the procedure checked on these cards, the one it met and why, the ones it
 passed over and why, with the cards each looked at. Explanations and mistakes
-(:mod:`houseway.explain`) only say this record; they decide nothing themselves.
+(:mod:`houseway.learning.explain`) only say this record; they decide nothing themselves.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card
-from .hands import category_name, two_name
+from houseway.cards import Card
+from houseway.hands import category_name, two_name
 
 Cards = tuple[Card, ...]
 

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from enum import IntEnum
 from typing import Final
 
-from .cards import Card
-from .hands import five_value, is_legal, two_value
+from houseway.cards import Card
+from houseway.hands import five_value, is_legal, two_value
 
 COMMISSION: Final = 0.05
 #: What a won hand pays per unit wagered, after commission.

@@ -13,8 +13,8 @@ from itertools import combinations
 from operator import itemgetter
 from typing import Final
 
-from .cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
-from .hands import STRAIGHT_WINDOWS, Category, category_of, five_value
+from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
+from houseway.hands import STRAIGHT_WINDOWS, Category, category_of, five_value
 
 #: Cards by rank (the joker among the aces), naturals first in suit order.
 Groups = dict[int, list[Card]]

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from .cards import (
+from houseway.cards import (
     ACE,
     JACK,
     KING,
@@ -32,10 +32,10 @@ from .cards import (
     format_cards,
     parse_hand,
 )
-from .hands import Category, category_of, display_order, five_value, is_legal, two_value
-from .rules import folded
-from .shape import STRAIGHTISH, groups_of, of_size, singles, splits
-from .way import Decision, house_way
+from houseway.hands import Category, category_of, display_order, five_value, is_legal, two_value
+from houseway.rules import folded
+from houseway.shape import STRAIGHTISH, groups_of, of_size, singles, splits
+from houseway.way import Decision, house_way
 
 #: Marks every text of the player's way: advice of this project, not the casino's rule.
 ADVICE_MARKER_SV: Final = "Projektets eget råd – inte kasinots regel"

@@ -17,11 +17,11 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Final, NamedTuple
 
-from .cards import HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, check_hand, parse_hand
-from .hands import Category, category_of, display_order, five_value, two_value
-from .procedure import decide
-from .record import Decision, Holdings, Step, Trace
-from .shape import STRAIGHTISH, aces, best_five, groups_of, of_size
+from houseway.cards import HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, check_hand, parse_hand
+from houseway.hands import Category, category_of, display_order, five_value, two_value
+from houseway.procedure import decide
+from houseway.record import Decision, Holdings, Step, Trace
+from houseway.shape import STRAIGHTISH, aces, best_five, groups_of, of_size
 
 __all__ = ["Decision", "clear_cache", "decide", "house_way", "house_way_traced", "same_house_way"]
 

@@ -10,9 +10,9 @@ import pickle
 import random
 import sys
 
-from houseway.analyze import legal_splits
-from houseway.cost import _WIN_HUNDREDTHS
-from houseway.exact import PathSampler, split_counts
+from houseway.analysis.analyze import legal_splits
+from houseway.analysis.cost import _WIN_HUNDREDTHS
+from houseway.analysis.exact import PathSampler, split_counts
 from houseway.way import house_way
 
 PLAN = {

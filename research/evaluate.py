@@ -8,7 +8,7 @@ import pickle
 import sys
 from collections import defaultdict
 
-from houseway.census import DEALER_HANDS
+from houseway.analysis.census import DEALER_HANDS
 from houseway.strategy import player_way
 
 SCALE = 100 * DEALER_HANDS

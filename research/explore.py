@@ -8,7 +8,7 @@ from collections import defaultdict
 from itertools import combinations
 
 from houseway.cards import RANK_OF, RANKS
-from houseway.census import DEALER_HANDS
+from houseway.analysis.census import DEALER_HANDS
 from houseway.hands import five_value, two_value
 
 SCALE = 100 * DEALER_HANDS

@@ -6,7 +6,7 @@ import sys
 from collections import defaultdict
 
 from houseway.cards import RANK_OF, RANKS
-from houseway.census import DEALER_HANDS
+from houseway.analysis.census import DEALER_HANDS
 from houseway.hands import five_value, two_value, category_name
 
 SCALE = 100 * DEALER_HANDS

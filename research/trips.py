@@ -5,7 +5,7 @@ import sys
 from collections import defaultdict
 
 from houseway.cards import RANK_OF
-from houseway.census import DEALER_HANDS
+from houseway.analysis.census import DEALER_HANDS
 from houseway.hands import five_value, two_value
 
 SCALE = 100 * DEALER_HANDS

@@ -104,7 +104,7 @@ def _cycles() -> list[list[str]]:
 def test_the_reader_sees_the_imports_it_should() -> None:
     """The graph is not empty by mistake: a few imports known to be there are found."""
     assert "bot.storage.base" in GRAPH["bot.storage.postgres"]
-    assert "houseway.way" in GRAPH["houseway.explain"]
+    assert "houseway.way" in GRAPH["houseway.learning.explain"]
     assert "bot.cogs.practice.cog" in GRAPH["bot.cogs.practice"]  # inside setup()
 
 

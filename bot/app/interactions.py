@@ -39,7 +39,8 @@ EVERYWHERE_CONTEXTS: Final = app_commands.AppCommandContext(
     guild=True, dm_channel=True, private_channel=True
 )
 EVERYWHERE_INSTALLS: Final = app_commands.AppInstallationType(guild=True, user=True)
-#: The two ways to answer (houseway.answers.MODES), as /quiz start and /practice offer them.
+#: The two ways to answer (houseway.learning.answers.MODES), as /quiz start and /practice
+#: offer them.
 MODE_CHOICES: Final = [
     app_commands.Choice(name=app_commands.locale_str("Set the hand"), value="set"),
     app_commands.Choice(name=app_commands.locale_str("Name the rule"), value="rule"),

@@ -27,7 +27,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway import canonical_hand
-from houseway.analyze import Analysis, SplitResult, analyze
+from houseway.analysis.analyze import Analysis, SplitResult, analyze
 from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
 from houseway.rules import rule_name
 from houseway.settle import WIN_PAYOFF
@@ -314,7 +314,9 @@ class AnalyzeCog(commands.Cog):
         #: At most two workers: a burst of /analyze queues rather than taking every core. A
         #: worker's first analysis loads the dealer class table (once).
         self.pool = WorkerPool(
-            "analysis", min(2, os.cpu_count() or 1), ["houseway.analyze", "houseway.exact"]
+            "analysis",
+            min(2, os.cpu_count() or 1),
+            ["houseway.analysis.analyze", "houseway.analysis.exact"],
         )
         self.max_in_flight = MAX_IN_FLIGHT
         self.in_flight = 0

@@ -15,10 +15,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from houseway.analysis.census import load_rule_counts
+from houseway.analysis.cost import rule_cost
 from houseway.cards import deal
-from houseway.census import load_rule_counts
-from houseway.cost import rule_cost
-from houseway.explain import Explanation, explain
+from houseway.learning.explain import Explanation, explain
 from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
 from houseway.strategy import like_player_way, names_player_way
 

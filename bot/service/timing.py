@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from houseway.practice import GAPS
+from houseway.learning.practice import GAPS
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
-from houseway.practice import RuleRecord, Schedule
+from houseway.learning.practice import RuleRecord, Schedule
 
 from . import Database, Row, Statements, results
 from .forgotten import refuse_if_forgotten

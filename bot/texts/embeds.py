@@ -12,10 +12,10 @@ import discord
 from babel.numbers import format_decimal, format_percent
 
 from houseway import Decision, HandError, canonical_hand, sentences_for
+from houseway.analysis.census import DEALER_HANDS
+from houseway.analysis.cost import RuleCost
 from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
-from houseway.census import DEALER_HANDS
-from houseway.cost import RuleCost
-from houseway.explain import Explanation
+from houseway.learning.explain import Explanation
 from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name, rules_like
 from houseway.strategy import (
     ADVICE_MARKER_EN,

@@ -9,8 +9,8 @@ from typing import Final
 
 import discord
 
-from houseway.census import DEALER_HANDS
-from houseway.cost import solve_summary
+from houseway.analysis.census import DEALER_HANDS
+from houseway.analysis.cost import solve_summary
 from houseway.rules import rule_name
 from houseway.strategy import (
     ADVICE_MARKER_EN,

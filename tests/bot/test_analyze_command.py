@@ -2,7 +2,7 @@
 
 Values a person can check by hand are written out (the royal flush kept with the nines
 low, the hand, the number of dealer hands); EVs and counts come from running
-``houseway.analyze`` here, exactly as the bot does, and are formatted here by hand:
+``houseway.analysis.analyze`` here, exactly as the bot does, and are formatted here by hand:
 signed, with a real minus sign (U+2212), the decimal comma in Swedish.
 """
 
@@ -24,7 +24,7 @@ from bot.cogs import analyze as analyze_cog
 from bot.cogs.analyze import analysis_bars, analysis_embed, chart_description
 from bot.pictures import chart
 from bot.pictures.chart import Bar, render_bar_chart
-from houseway.analyze import Analysis, SplitResult, analyze
+from houseway.analysis.analyze import Analysis, SplitResult, analyze
 from houseway.cards import parse_cards, parse_hand, pretty_card
 from tests.bot.fixtures import metrics_show
 from tests.fakediscord import CallbackType, FakeDiscord

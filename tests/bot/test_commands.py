@@ -499,7 +499,7 @@ def test_sampled_figures_are_shown_with_their_interval() -> None:
     """Where no solve is shipped, /rules shows `houseway cost`'s sampled figures: the
     not-best rate with its 95% interval and how many hands were analysed."""
     from bot.texts.embeds import cost_text
-    from houseway.cost import sampled_rule_cost
+    from houseway.analysis.cost import sampled_rule_cost
 
     cost = sampled_rule_cost("flush-straight.keep")
     assert cost is not None and not cost.exact

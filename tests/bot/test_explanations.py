@@ -7,7 +7,7 @@ import pytest
 
 from bot.app.client import HousewayBot
 from houseway import parse_hand
-from houseway.explain import explain
+from houseway.learning.explain import explain
 from houseway.rules import RULES
 from tests.bot.fixtures import answer_message
 from tests.bot.test_commands import edited, field

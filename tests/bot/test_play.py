@@ -2,7 +2,7 @@
 Swedish: a hand alone settled as the core settles it (the expected chips computed here with
 houseway.game from the cards the payload shows, not read from the bot), *Huset väljer*, a
 foul picked again or let stand, *Deal again*, refusals that change no chips, How did I
-play? against houseway.analyze, the boards, the sweep of hands left open, and /stats
+play? against houseway.analysis.analyze, the boards, the sweep of hands left open, and /stats
 forget. After every test the ledger holds together (``assert_ledger_consistent``)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from bot.app.client import HousewayBot
 from bot.storage import Database
 from bot.storage import chips as chip_store
 from bot.storage import game as game_store
-from houseway.analyze import analyze
+from houseway.analysis.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, parse_cards, parse_hand, pretty_cards
 from houseway.game import Deal, Settlement, settle_hands
 from tests.bot.fixtures import IN_THREAD, BotRunner, mention
@@ -175,7 +175,7 @@ async def test_a_hand_with_an_own_split_settles_as_the_core_does_and_is_reviewed
     fake_discord: FakeDiscord, practice_bot: HousewayBot, database: Database
 ) -> None:
     """The starting stack, the bet taken, the result equal to houseway.game's settlement of
-    the cards shown, and How did I play? equal to houseway.analyze's figures."""
+    the cards shown, and How did I play? equal to houseway.analysis.analyze's figures."""
     anna = fake_discord.make_user("anna")
     guild = fake_discord.default_guild.id
     dealt = await play(fake_discord, anna, 100)

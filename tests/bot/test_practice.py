@@ -17,7 +17,7 @@ from bot.pictures.cards_image import Deck
 from bot.storage import Database, migrations, open_database
 from bot.storage.practice import utc_day
 from houseway import house_way, sentences_for
-from houseway.analyze import analyze
+from houseway.analysis.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, card_words
 from houseway.hands import five_value, two_value
 from houseway.rules import RULE_IDS, rule_name, rule_summary
@@ -694,7 +694,7 @@ async def test_daily_shows_yesterdays_answers_and_closes_yesterdays_menu(
 
 async def test_an_answer_moves_every_rule_of_its_path_once(any_database_url: str) -> None:
     from bot.storage.practice import PracticeAnswer, member_state, record_answer
-    from houseway.practice import Schedule
+    from houseway.learning.practice import Schedule
 
     path = ("flush-straight.two-pairs", "two-pairs.split")
     database = await open_database(any_database_url)

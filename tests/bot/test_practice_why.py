@@ -9,8 +9,8 @@ import pytest
 from bot.app.client import HousewayBot
 from houseway import house_way
 from houseway.cards import card_from_name
-from houseway.explain import explain
-from houseway.explain.mistakes import where_wrong, why_not
+from houseway.learning.explain import explain
+from houseway.learning.explain.mistakes import where_wrong, why_not
 from tests.bot.test_practice import (
     answer,
     field,

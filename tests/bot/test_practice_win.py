@@ -1,7 +1,7 @@
 """/practice's "Play to win" through the Discord stand-in, on SQLite and PostgreSQL: graded
 against the best split by exact EV, what a split gives up and the session's running total,
 its own /stats figures, sealed ids and /stats forget. The expected figures come from
-houseway.analyze, not from the bot."""
+houseway.analysis.analyze, not from the bot."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way
-from houseway.analyze import SplitResult, analyze
+from houseway.analysis.analyze import SplitResult, analyze
 from houseway.cards import NAMES, Card, pretty_cards
 from tests.bot.fixtures import mention
 from tests.bot.test_practice import (

@@ -15,7 +15,7 @@ from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
 from houseway.cards import canonical_hand, card_from_name, card_words, parse_cards, sort_key
-from houseway.practice import deciding_rules, plausibility
+from houseway.learning.practice import deciding_rules, plausibility
 from houseway.rules import RULES, rule_name, rule_summary
 from tests.bot.fixtures import (
     QUICK_QUIZ,

@@ -11,7 +11,7 @@ from bot.cogs.quiz.embeds import REVEAL_IMAGE
 from bot.storage import open_database
 from bot.storage import quiz as store
 from houseway import house_way
-from houseway.explain import explain
+from houseway.learning.explain import explain
 from tests.bot.quizhelpers import (
     answer,
     expire_round,

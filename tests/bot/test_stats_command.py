@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.app.client import HousewayBot
-from houseway.practice import introduction_order
+from houseway.learning.practice import introduction_order
 from houseway.rules import RULE_IDS, rule_name
 from tests.bot.pictures import description_of
 from tests.bot.test_practice import answer, hand_of, next_hand, other_two, practise

@@ -16,7 +16,7 @@ from bot.service.timing import TableTiming
 from bot.storage import Database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
-from houseway.analyze import analyze
+from houseway.analysis.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, pretty_card
 from houseway.game import house_split, own_split, settle_seat
 from houseway.hands import five_value, is_legal, two_value

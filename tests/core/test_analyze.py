@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from houseway.analyze import Analysis, DealerHands, analyze, dealer_values, format_analysis
+from houseway.analysis.analyze import Analysis, DealerHands, analyze, dealer_values, format_analysis
 from houseway.cards import DECK, parse_cards, parse_hand
 from houseway.hands import five_value, is_legal, two_value
 from houseway.settle import PAYOFFS, settle_values

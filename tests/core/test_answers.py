@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from houseway import house_way, parse_hand
-from houseway.answers import MODES, Answer, AnswerError, judge, mode_of, parse_answer
 from houseway.cards import parse_cards
+from houseway.learning.answers import MODES, Answer, AnswerError, judge, mode_of, parse_answer
 
 HAND = parse_hand("Ks Kh 7d 7c Ad Tc 3h")  # two pairs, A-10 beside them: the low pair goes
 OFFERED = ("two-pairs.split", "two-pairs.ace-jack", "one-pair", "three-pairs")

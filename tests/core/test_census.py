@@ -9,8 +9,7 @@ from itertools import product
 
 import pytest
 
-from houseway.cards import JOKER
-from houseway.census import (
+from houseway.analysis.census import (
     TOTAL_HANDS,
     CensusResult,
     census_chunk,
@@ -19,6 +18,7 @@ from houseway.census import (
     rank_multisets,
     run_census,
 )
+from houseway.cards import JOKER
 from houseway.way import house_way
 
 # Spec section 7, copied from the spec (not from the code).
@@ -91,7 +91,7 @@ def test_census_command_marks_each_category_against_section_7(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The command compares with the spec's table: one count off is a mismatch and exit 1."""
-    import houseway.batch as cli
+    import houseway.cli.batch as cli
 
     def counted(categories: dict[str, int]) -> CensusResult:
         return CensusResult(categories=Counter(categories), hands=TOTAL_HANDS, classes=1)

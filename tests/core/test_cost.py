@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 import houseway
-from houseway.cards import JOKER, parse_hand
-from houseway.census import DEALER_HANDS, load_rule_counts
-from houseway.cost import (
+from houseway.analysis.census import DEALER_HANDS, load_rule_counts
+from houseway.analysis.cost import (
     PathTally,
     allocate,
     combine,
@@ -22,7 +21,8 @@ from houseway.cost import (
     rule_cost,
     run_cost,
 )
-from houseway.exact import PathSampler
+from houseway.analysis.exact import PathSampler
+from houseway.cards import JOKER, parse_hand
 from houseway.way import house_way
 from tests.conftest import run_cli
 
@@ -60,7 +60,7 @@ def test_five_aces_hands_are_drawn_uniformly(sampler: PathSampler) -> None:
 
 def test_hands_without_a_flush_are_uniform_too(sampler: PathSampler) -> None:
     """One pair, drawn: the share with the joker matches the exact share among its hands."""
-    from houseway.exact import class_weights, shipped_table
+    from houseway.analysis.exact import class_weights, shipped_table
 
     table = shipped_table()
     weights = class_weights(())

@@ -12,14 +12,14 @@ import sys
 from collections import Counter
 from itertools import combinations, product
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from houseway.analyze import analyze, format_analysis
-from houseway.cards import DECK, JOKER, Card, parse_cards, parse_hand
-from houseway.census import DEALER_HANDS, load_rule_counts
-from houseway.exact import (
+from houseway.analysis.analyze import analyze, format_analysis
+from houseway.analysis.census import DEALER_HANDS, load_rule_counts
+from houseway.analysis.exact import (
     DealerClasses,
     build_table,
     class_weights,
@@ -27,6 +27,7 @@ from houseway.exact import (
     shipped_table,
     split_counts,
 )
+from houseway.cards import DECK, JOKER, Card, parse_cards, parse_hand
 from houseway.hands import five_value, two_value
 from houseway.way import house_way
 from tests.conftest import run_cli
@@ -244,20 +245,32 @@ def test_cli_is_exact_by_default_with_integer_counts_in_json() -> None:
     assert "--seed applies only to sampling" in lone_seed.stderr
 
 
+GAME_ROOM = sorted(
+    f"houseway.{path.stem}"
+    for path in (Path(__file__).parents[2] / "houseway").glob("*.py")
+    if path.stem not in {"__init__", "__main__"}
+)
+
+
 def test_the_core_imports_and_decides_without_numpy() -> None:
-    """Numpy is for exact analysis only: parsing, rules, the house way, census and sampling
-    work in a process where importing numpy fails."""
+    """Numpy is for exact analysis only: the game room (every module at the top of
+    houseway/), census and sampling work in a process where importing numpy or
+    discord.py fails, and a round is dealt there."""
+    assert "houseway.game" in GAME_ROOM and "houseway.way" in GAME_ROOM
     code = (
-        "import sys; sys.modules['numpy'] = None\n"
-        "import houseway, houseway.rules, houseway.census, houseway.analyze, houseway.simulate\n"
+        "import sys; sys.modules['numpy'] = sys.modules['discord'] = None\n"
+        f"import {', '.join(GAME_ROOM)}\n"
+        "import houseway.analysis.census, houseway.analysis.analyze, houseway.analysis.simulate\n"
         "print(houseway.house_way('Ks Kh 7d 7c Ad Tc 3h').rule)\n"
-        "print(houseway.analyze.analyze('Ks Kh 7d 7c Ad Tc 3h', 200).deals)\n"
+        "print(houseway.analysis.analyze.analyze('Ks Kh 7d 7c Ad Tc 3h', 200).deals)\n"
+        "deal = houseway.deal_round(6)\n"
+        "print(len({c for hand in (deal.dealer, *deal.seats) for c in hand}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["two-pairs.split", "200"]
+    assert done.stdout.split() == ["two-pairs.split", "200", "49"]
 
 
 def test_prepared_table_is_cached_and_consistent() -> None:

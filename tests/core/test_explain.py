@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from houseway.cards import parse_cards, pretty_card
-from houseway.explain import Explanation, explain
+from houseway.learning.explain import Explanation, explain
 from houseway.rules import RULES
 from tests.conftest import run_cli
 from tests.core.test_way import GOLDEN

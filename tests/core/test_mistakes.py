@@ -8,9 +8,9 @@ from itertools import combinations
 import pytest
 
 from houseway.cards import parse_cards
-from houseway.explain import explain
-from houseway.explain.mistakes import HEADINGS, where_wrong, why_not
 from houseway.hands import five_value, two_value
+from houseway.learning.explain import explain
+from houseway.learning.explain.mistakes import HEADINGS, where_wrong, why_not
 from houseway.rules import RULES, heading_of
 from tests.core.test_way import GOLDEN
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from houseway import house_way, parse_hand
+from houseway.analysis.exact import PathSampler
 from houseway.cards import NAMES as NAMES_OF
-from houseway.exact import PathSampler
-from houseway.practice import (
+from houseway.learning.practice import (
     FOUL_EV,
     GAPS,
     RuleRecord,
@@ -220,7 +220,7 @@ def test_every_rule_has_short_names_and_summaries_within_discords_limits() -> No
 
 
 def test_upcoming_plays_the_schedule_forward() -> None:
-    from houseway.practice import RuleRecord, Schedule, introduction_order
+    from houseway.learning.practice import RuleRecord, Schedule, introduction_order
 
     order = introduction_order()
     records = {

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from houseway.simulate import (
+from houseway.analysis.simulate import (
     BLOCK_SIZE,
     SimulationResult,
     blocks,
@@ -114,7 +114,7 @@ def test_cli_rejects_no_deals() -> None:
 
 def test_bulk_settlement_agrees_with_house_way_deal_by_deal() -> None:
     """The class table's look-ups against house_way and settle_values on the same deals."""
-    from houseway.bulk import deal_block, settle_deals
+    from houseway.analysis.bulk import deal_block, settle_deals
     from houseway.settle import settle_values
     from houseway.way import house_way
 
@@ -128,7 +128,7 @@ def test_bulk_settlement_agrees_with_house_way_deal_by_deal() -> None:
 
 
 def test_deals_are_fourteen_distinct_cards_and_every_card_equally_likely() -> None:
-    from houseway.bulk import deal_block
+    from houseway.analysis.bulk import deal_block
 
     cards = deal_block(7, 40_000)
     assert cards.shape == (40_000, 14)

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from houseway.analyze import SplitResult, analyze
-from houseway.cards import DECK, JOKER, parse_hand
-from houseway.census import DEALER_HANDS, load_rule_counts
-from houseway.classes import (
+from houseway.analysis.analyze import SplitResult, analyze
+from houseway.analysis.census import DEALER_HANDS, load_rule_counts
+from houseway.analysis.classes import (
     CLASSES,
     JOKER_CLASSES,
     PLAIN_CLASSES,
@@ -26,9 +25,10 @@ from houseway.classes import (
     canonical,
     player_classes,
 )
-from houseway.solve import path_names, solve_classes
-from houseway.solved import done_chunks, run_solve, summarise
-from houseway.solved_way import player_way_figures
+from houseway.cards import DECK, JOKER, parse_hand
+from houseway.solve.compute import path_names, solve_classes
+from houseway.solve.files import done_chunks, run_solve, summarise
+from houseway.solve.player_way import player_way_figures
 from houseway.strategy import player_way
 from tests.conftest import HOUSEWAY_CLI, run_cli
 from tests.core.test_strategy import CHANGED

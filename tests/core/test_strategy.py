@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from houseway.analyze import analyze
+from houseway.analysis.analyze import analyze
 from houseway.cards import DECK, JOKER, parse_hand
 from houseway.hands import five_value, is_legal, two_value
 from houseway.rules import RULES

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from houseway import procedure
+from houseway.analysis.exact import PathSampler
 from houseway.cards import parse_cards, parse_hand
-from houseway.exact import PathSampler
-from houseway.explain import explain, say
-from houseway.explain.mistakes import where_wrong
+from houseway.learning.explain import explain, say
+from houseway.learning.explain.mistakes import where_wrong
 from houseway.rules import RULE_IDS
 from houseway.way import clear_cache, decide, house_way, house_way_traced
 from tests.core.test_properties import relabel, suit_maps

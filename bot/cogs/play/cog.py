@@ -24,9 +24,9 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
-from houseway.answers import AnswerError, parse_answer
 from houseway.cards import Card, sort_key
 from houseway.game import SeatSplit, deal_round, house_split, own_split, settle_seat
+from houseway.learning.answers import AnswerError, parse_answer
 
 from ...app.interactions import Refusal, everywhere
 from ...pictures.cards_image import render_hand

@@ -5,7 +5,7 @@ was shown, the session's score), so nothing about a session is kept in memory or
 the database and old menus keep working after a restart; the id ends in a tag for its
 member (``sealing``), so nobody can change that state or answer another's hand. An
 answer is written once, keyed by its hand and the moment it was shown. The member's
-schedule (Leitner boxes per rule, ``houseway.practice``) is in the database.
+schedule (Leitner boxes per rule, ``houseway.learning.practice``) is in the database.
 
 The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embeds``
 (pure builders), ``chart`` (the per-rule picture of /stats), ``prepared`` (a dealt

@@ -17,10 +17,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway.answers import Answer, AnswerError, judge, mode_of, parse_answer
+from houseway.analysis.exact import PathSampler
 from houseway.cards import deal, sort_key
-from houseway.exact import PathSampler
-from houseway.practice import (
+from houseway.learning.answers import Answer, AnswerError, judge, mode_of, parse_answer
+from houseway.learning.practice import (
     Schedule,
     eligible_rules,
     hand_for,

@@ -10,7 +10,7 @@ from typing import Final
 
 from discord import app_commands
 
-from houseway.practice import eligible_rules
+from houseway.learning.practice import eligible_rules
 from houseway.rules import RULE_IDS, find_rule, rule_name, rules_like
 
 from ...app.interactions import Refusal

@@ -10,10 +10,10 @@ import discord
 
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
-from houseway.explain import explain
-from houseway.explain.mistakes import where_wrong, why_not
 from houseway.hands import category_name, two_name
-from houseway.practice import Verdict
+from houseway.learning.explain import explain
+from houseway.learning.explain.mistakes import where_wrong, why_not
+from houseway.learning.practice import Verdict
 from houseway.rules import rule_name, rule_summary
 
 from ...storage.practice import Stats, day_start

@@ -9,9 +9,9 @@ from typing import Final
 
 import discord
 
-from houseway.answers import Judgement
 from houseway.cards import Card
-from houseway.practice import verdict
+from houseway.learning.answers import Judgement
+from houseway.learning.practice import verdict
 
 from ...pictures.cards_image import Deck
 from ...pictures.compare_image import comparison_description, render_comparison

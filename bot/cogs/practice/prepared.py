@@ -21,7 +21,7 @@ from typing import Any
 
 from houseway import Decision, house_way
 from houseway.cards import Card
-from houseway.practice import exact_evs
+from houseway.learning.practice import exact_evs
 
 from ...pictures.cards_image import Deck, render_split
 from ...service.workers import WorkerPool
@@ -103,7 +103,11 @@ class Preparer:
         self.pool = WorkerPool(
             "practice analysis",
             workers,
-            ["houseway.analyze", "houseway.practice", "bot.cogs.practice.prepared"],
+            [
+                "houseway.analysis.analyze",
+                "houseway.learning.practice",
+                "bot.cogs.practice.prepared",
+            ],
             WORKER_NICENESS,
         )
         self._hands: OrderedDict[tuple[Card, ...], Prepared] = OrderedDict()

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from houseway import Decision
-from houseway.answers import AnswerError, parse_answer
 from houseway.cards import Card, pretty_cards
 from houseway.hands import category_name, two_name
-from houseway.practice import Split, Verdict, verdict
+from houseway.learning.answers import AnswerError, parse_answer
+from houseway.learning.practice import Split, Verdict, verdict
 
 from ...app.interactions import Refusal
 from ...pictures.cards_image import Deck, render_split

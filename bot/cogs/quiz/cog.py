@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway.answers import mode_of
+from houseway.learning.answers import mode_of
 
 from ...app.interactions import MODE_CHOICES, Refusal
 from ...storage import Bounded, Database, DatabaseError

@@ -11,7 +11,7 @@ import discord
 
 from houseway import Decision, sentences_for
 from houseway.cards import pretty_cards
-from houseway.quiz import BASE_POINTS, SPEED_BONUS
+from houseway.learning.quiz import BASE_POINTS, SPEED_BONUS
 from houseway.rules import rule_name
 
 from ...storage import quiz as quiz_store

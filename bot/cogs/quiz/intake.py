@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from houseway.answers import AnswerError, mode_of, parse_answer
 from houseway.cards import pretty_card
+from houseway.learning.answers import AnswerError, mode_of, parse_answer
 from houseway.rules import rule_name
 
 from ...app.interactions import Refusal

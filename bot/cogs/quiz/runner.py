@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from houseway import house_way
-from houseway.answers import Answer, judge, mode_of
 from houseway.cards import deal, sort_key
-from houseway.practice import rule_options
-from houseway.quiz import points
+from houseway.learning.answers import Answer, judge, mode_of
+from houseway.learning.practice import rule_options
+from houseway.learning.quiz import points
 
 from ...pictures.cards_image import render_hand, render_split
 from ...service.timing import QuizTiming

@@ -10,8 +10,8 @@ from typing import Any, Final
 import discord
 
 from houseway import Decision
-from houseway.answers import Answer, judge, mode_of
 from houseway.cards import pretty_cards
+from houseway.learning.answers import Answer, judge, mode_of
 from houseway.rules import RULES, rule_name
 
 from ...storage import quiz as quiz_store

@@ -9,10 +9,10 @@ from typing import Any, Final
 
 import discord
 
-from houseway.answers import Answer, judge, mode_of
 from houseway.cards import pretty_cards
-from houseway.explain import Explanation, explain
-from houseway.explain.mistakes import where_wrong, why_not
+from houseway.learning.answers import Answer, judge, mode_of
+from houseway.learning.explain import Explanation, explain
+from houseway.learning.explain.mistakes import where_wrong, why_not
 from houseway.rules import rule_name
 
 from ...app.interactions import Refusal, component, refuse_invalid_component

@@ -1,5 +1,5 @@
 """Quiz rules, independent of Discord: what a right answer scores. What an answer is
-and whether it is right is :mod:`houseway.answers`."""
+and whether it is right is :mod:`houseway.learning.answers`."""
 
 from __future__ import annotations
 

@@ -31,8 +31,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .cards import JOKER, Card
-from .census import rank_multisets
+from houseway.analysis.census import rank_multisets
+from houseway.cards import JOKER, Card
 
 #: Player-hand classes in all, without the joker and with it (Burnside over the 24
 #: suit permutations).

@@ -3,9 +3,9 @@ and a flush or straight that four of a kind or a full house comes before."""
 
 from __future__ import annotations
 
-from ..record import WHY_SEVERAL, Decision, Trace
-from ..record import Step as Recorded
-from .words import Step, a_hand, joker_note, said, show
+from houseway.learning.explain.words import Step, a_hand, joker_note, said, show
+from houseway.record import WHY_SEVERAL, Decision, Trace
+from houseway.record import Step as Recorded
 
 
 def _named(step: Recorded, swedish: bool) -> str:

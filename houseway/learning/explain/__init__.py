@@ -14,13 +14,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..cards import ACE, RANK_OF, Card
-from ..record import Decision, Trace
-from ..record import Step as Recorded
-from ..way import house_way_traced
-from .groups import four_of_a_kind, full_house, high_card, one_pair, three_of_a_kind, two_pairs
-from .straights import first_of_heading, kept, pair_moved, passed_over, two_pairs_beside
-from .words import Explanation, Step, a_hand, said, show
+from houseway.cards import ACE, RANK_OF, Card
+from houseway.learning.explain.groups import (
+    four_of_a_kind,
+    full_house,
+    high_card,
+    one_pair,
+    three_of_a_kind,
+    two_pairs,
+)
+from houseway.learning.explain.straights import (
+    first_of_heading,
+    kept,
+    pair_moved,
+    passed_over,
+    two_pairs_beside,
+)
+from houseway.learning.explain.words import Explanation, Step, a_hand, said, show
+from houseway.record import Decision, Trace
+from houseway.record import Step as Recorded
+from houseway.way import house_way_traced
 
 __all__ = ["Explanation", "Step", "explain", "say"]
 

@@ -1,7 +1,7 @@
 """What the player's way wins back, measured on hands drawn rule by rule.
 
-As ``houseway cost`` does (:mod:`houseway.cost`): hands are drawn path by path (half evenly,
-half by each path's share), each analysed exactly against every dealer hand, and every
+As ``houseway cost`` does (:mod:`houseway.analysis.cost`): hands are drawn path by path (half
+evenly, half by each path's share), each analysed exactly against every dealer hand, and every
 figure weighted back by the census's path shares, so it stands for a random hand. On the
 same hands: what the house way gives up against the best split, and what the player's
 way (:func:`houseway.strategy.player_way`) gains over the house way; their ratio is the
@@ -18,11 +18,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
-from .analyze import legal_splits
-from .census import DEALER_HANDS, load_rule_counts
-from .cost import GAP_MAX, WIN_HUNDREDTHS, allocate, block_seed, path_sampler, run_blocks
-from .simulate import Z95
-from .strategy import PLAYER_RULES, player_way
+from houseway.analysis.analyze import legal_splits
+from houseway.analysis.census import DEALER_HANDS, load_rule_counts
+from houseway.analysis.cost import (
+    GAP_MAX,
+    WIN_HUNDREDTHS,
+    allocate,
+    block_seed,
+    path_sampler,
+    run_blocks,
+)
+from houseway.analysis.simulate import Z95
+from houseway.strategy import PLAYER_RULES, player_way
 
 #: Hands per unit of work (and of reproducibility) within one path.
 BLOCK_SIZE: Final = 100
@@ -62,7 +69,7 @@ class Tally:
 
 def measure_block(job: tuple[int, str, int, int]) -> Tally:
     """Analyse ``count`` random hands of ``path``: house way, best split, player's way."""
-    from .exact import split_counts  # numpy
+    from houseway.analysis.exact import split_counts  # numpy
 
     seed, path, block, count = job
     rng = random.Random(block_seed(seed, path, block))

@@ -5,7 +5,7 @@ Hands are drawn path by path (the census's 26 house-way paths partition all hand
 half of them spread evenly over the paths, so that rare rules get enough hands, half in
 proportion to each path's share of all hands; every figure is then weighted by the
 census's shares, so it stands for a random hand. Each hand is analysed exactly
-(:mod:`houseway.exact`): the house way is "not the best" when some split's EV is
+(:mod:`houseway.analysis.exact`): the house way is "not the best" when some split's EV is
 strictly higher, and what it gives up is that difference. A rule's figures are over the
 hands whose path contains it (as the census counts them).
 
@@ -28,15 +28,15 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from .analyze import legal_splits
-from .cards import Card
-from .census import DEALER_HANDS, load_rule_counts
-from .settle import WIN_PAYOFF
-from .simulate import Z95, mean_se, wilson_interval
-from .way import house_way
+from houseway.analysis.analyze import legal_splits
+from houseway.analysis.census import DEALER_HANDS, load_rule_counts
+from houseway.analysis.simulate import Z95, mean_se, wilson_interval
+from houseway.cards import Card
+from houseway.settle import WIN_PAYOFF
+from houseway.way import house_way
 
 if TYPE_CHECKING:
-    from .exact import PathSampler
+    from houseway.analysis.exact import PathSampler
 
 Job = TypeVar("Job")
 Part = TypeVar("Part")
@@ -61,7 +61,7 @@ def house_way_gap(hand: Sequence[Card]) -> int:
     """What the house way gives up against the best split, summed over every dealer hand,
     in hundredths of a unit (0 when no split does better). Divide by 100 x 53,524,680 for EV.
     """
-    from .exact import split_counts  # numpy
+    from houseway.analysis.exact import split_counts  # numpy
 
     decision = house_way(hand)
     groups, _fouls = legal_splits(hand)
@@ -96,14 +96,14 @@ class PathTally:
 
 
 def block_seed(seed: int, path: str, block: int) -> int:
-    digest = hashlib.sha256(f"houseway.cost:{seed}:{path}:{block}".encode()).digest()
+    digest = hashlib.sha256(f"houseway.analysis.cost:{seed}:{path}:{block}".encode()).digest()
     return int.from_bytes(digest[:16], "big")
 
 
 @cache
 def path_sampler() -> PathSampler:
     """One per process, built at its first block."""
-    from .exact import PathSampler  # numpy
+    from houseway.analysis.exact import PathSampler  # numpy
 
     return PathSampler()
 

@@ -14,9 +14,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .cards import NAMES, Card, HandError, card_from_name, format_cards, sort_key
-from .hands import display_order, five_value, is_legal, two_value
-from .way import Decision, same_house_way
+from houseway.cards import NAMES, Card, HandError, card_from_name, format_cards, sort_key
+from houseway.hands import display_order, five_value, is_legal, two_value
+from houseway.way import Decision, same_house_way
 
 Mode = Literal["set", "rule"]
 #: The two ways to answer, in the order menus offer them.

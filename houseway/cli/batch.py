@@ -19,8 +19,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .census import SPEC_CATEGORIES, TOTAL_HANDS, run_census
-from .simulate import SPEC_FIGURES, run_simulation
+from houseway.analysis.census import SPEC_CATEGORIES, TOTAL_HANDS, run_census
+from houseway.analysis.simulate import SPEC_FIGURES, run_simulation
 
 
 def stderr_progress(
@@ -169,7 +169,7 @@ def run_cost_command(argv: Sequence[str], out: TextIO) -> int:
     if args.hands < 26:
         parser.error("--hands must be at least 26 (one per house-way path)")
     seed, workers = seed_and_workers(args)
-    from .cost import format_cost, run_cost  # numpy, through the exact analysis
+    from houseway.analysis.cost import format_cost, run_cost  # numpy, through the exact analysis
 
     result = run_cost(args.hands, seed, workers, stderr_progress("cost", "hands"))
     data = result.to_json()
@@ -197,7 +197,12 @@ def run_class_table_command(argv: Sequence[str], out: TextIO) -> int:
         help="write the table here (to update the shipped one: houseway/data/dealer_classes.npz)",
     )
     args = parser.parse_args(argv)
-    from .exact import build_table, shipped_table, tables_equal, write_table  # numpy
+    from houseway.analysis.exact import (  # numpy
+        build_table,
+        shipped_table,
+        tables_equal,
+        write_table,
+    )
 
     started = time.perf_counter()
     table = build_table(args.workers, stderr_progress("class table", "chunks"))
@@ -231,8 +236,8 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
     )
     parser.add_argument("--write", type=Path, help="also write the summary JSON to this file")
     args = parser.parse_args(argv)
-    from .solved import CHUNK_SIZE, run_solve, summarise  # numpy
-    from .solved_way import player_way_summary
+    from houseway.solve.files import CHUNK_SIZE, run_solve, summarise  # numpy
+    from houseway.solve.player_way import player_way_summary
 
     if args.summarise is None:
         if args.limit is not None and args.limit < 1:
@@ -300,7 +305,10 @@ def run_strategy_measure_command(argv: Sequence[str], out: TextIO) -> int:
     if args.hands < 26:
         parser.error("--hands must be at least 26 (one per house-way path)")
     seed, workers = seed_and_workers(args)
-    from .strategy_measure import format_measure, run_measure  # numpy, through exact analysis
+    from houseway.analysis.strategy_measure import (  # numpy, through exact analysis
+        format_measure,
+        run_measure,
+    )
 
     result = run_measure(args.hands, seed, workers, stderr_progress("strategy", "hands"))
     out.write(json.dumps(result.to_json()) + "\n" if args.json else format_measure(result))

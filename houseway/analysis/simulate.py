@@ -3,7 +3,7 @@
 Deals are cut into fixed-size blocks; block ``b`` draws from its own generator
 seeded from ``(seed, b)``, so a seed gives the same counts whatever the number
 of worker processes (and a shorter run is a prefix of a longer one). A block is
-dealt and settled in bulk with numpy (:mod:`houseway.exact`): both hands of every
+dealt and settled in bulk with numpy (:mod:`houseway.analysis.exact`): both hands of every
 deal are reduced to their suit class, their house-way values looked up in the class
 table, and compared; numpy is imported only when a block runs.
 """
@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
-from .settle import WIN_PAYOFF
+from houseway.settle import WIN_PAYOFF
 
 #: Deals per block: the unit of reproducibility and of parallel work. Changing it
 #: changes which deals a seed produces.
@@ -34,7 +34,7 @@ SPEC_FIGURES: Final = {"win": 0.2887, "push": 0.4099, "loss": 0.3015, "house_edg
 
 def block_seed(seed: int, block: int) -> int:
     """The generator seed of one block, from the run's seed and the block's index."""
-    digest = hashlib.sha256(f"houseway.simulate:{seed}:{block}".encode()).digest()
+    digest = hashlib.sha256(f"houseway.analysis.simulate:{seed}:{block}".encode()).digest()
     return int.from_bytes(digest[:16], "big")
 
 
@@ -45,7 +45,7 @@ def simulate_block(seed: int, block: int, deals: int) -> tuple[int, int, int]:
     to the dealer; both are set by the house way (the class table's values, which
     a test checks against :func:`houseway.house_way` deal by deal).
     """
-    from .bulk import deal_block, settle_deals  # numpy
+    from houseway.analysis.bulk import deal_block, settle_deals  # numpy
 
     return settle_deals(deal_block(block_seed(seed, block), deals))
 
@@ -182,7 +182,7 @@ def run_simulation(
         for job in jobs:
             add(_run_block(job))
     else:
-        from .bulk import house_way_values  # numpy
+        from houseway.analysis.bulk import house_way_values  # numpy
 
         house_way_values()  # loaded once here; forked workers inherit it
         chunksize = max(1, len(jobs) // (workers * 40))

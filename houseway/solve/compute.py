@@ -1,6 +1,6 @@
 """The exact analysis of many player hands at once, for ``houseway solve``.
 
-The same counts as :func:`houseway.exact.split_counts`, arranged so that hands of one rank
+The same counts as :func:`houseway.analysis.exact.split_counts`, arranged so that hands of one rank
 multiset share their work. For a player hand, a dealer class's number of hands is its
 no-flush part (binomials of the cards left per rank: the same for every hand of the
 multiset) less its flush classes, plus, for each flush suit f, a product that depends on
@@ -26,11 +26,17 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from .analyze import legal_splits
-from .cards import JOKER, Card
-from .classes import player_classes
-from .exact import BINOMIAL, RANK_GROUPS, DealerClasses, dealer_classes, shipped_table
-from .way import house_way
+from houseway.analysis.analyze import legal_splits
+from houseway.analysis.classes import player_classes
+from houseway.analysis.exact import (
+    BINOMIAL,
+    RANK_GROUPS,
+    DealerClasses,
+    dealer_classes,
+    shipped_table,
+)
+from houseway.cards import JOKER, Card
+from houseway.way import house_way
 
 IntArray = npt.NDArray[np.int64]
 #: Splits a hand has at most: C(7, 2).

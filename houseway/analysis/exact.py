@@ -1,7 +1,7 @@
 """Exact analysis: a player's splits against all C(46,7) = 53,524,680 dealer hands.
 
 The dealer's split depends only on the hand's suit class (its ranks, the joker, and
-the ranks in the one suit that can make a flush: houseway/census.py), so the 292,253
+the ranks in the one suit that can make a flush: houseway/analysis/census.py), so the 292,253
 classes are decided once and shipped (``data/dealer_classes.npz``, rebuilt by
 ``houseway class-table``). For one player hand, the number of dealer hands in each class
 is a product of binomials over the cards left in each rank and suit; every split's
@@ -9,9 +9,9 @@ wins, pushes and losses are then weighted sums over the classes' dealer values.
 
 The same table serves ``houseway cost`` (random hands of one house-way path, drawn by
 class) and ``houseway simulate`` (both hands of many deals valued by class look-up, in
-:mod:`houseway.bulk`), and ``houseway solve`` (:mod:`houseway.solve`, which shares its
-work between hands). Only these and the solve's own modules (:mod:`houseway.classes`,
-:mod:`houseway.solved`) import numpy.
+:mod:`houseway.analysis.bulk`), and ``houseway solve`` (:mod:`houseway.solve.compute`, which
+shares its work between hands). Only these and the solve's own modules
+(:mod:`houseway.analysis.classes`, :mod:`houseway.solve.files`) import numpy.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .cards import JOKER, Card
-from .census import RankCounts, suit_classes, work_units
-from .way import clear_cache, house_way
+from houseway.analysis.census import RankCounts, suit_classes, work_units
+from houseway.cards import JOKER, Card
+from houseway.way import clear_cache, house_way
 
 TABLE_RESOURCE: Final = "data/dealer_classes.npz"
 

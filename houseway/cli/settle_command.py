@@ -13,8 +13,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Final, TextIO
 
-from .cards import Card, HandError, card_name, parse_cards, parse_hand
-from .game import BetError, DeckError, Settlement, SplitError, check_bet, settle_hands
+from houseway.cards import Card, HandError, card_name, parse_cards, parse_hand
+from houseway.game import BetError, DeckError, Settlement, SplitError, check_bet, settle_hands
 
 #: The keys a JSON line may hold; any other key is refused, so that a misspelt ``"tow"``
 #: does not silently hand the player's split to the house way.

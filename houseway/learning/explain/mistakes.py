@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..cards import ACE, RANK_OF, Card
-from ..hands import category_of, five_value, is_legal, two_value
-from ..record import Cards, Holdings
-from ..rules import heading_of, rule_name
-from .groups import not_ace_jack
-from .words import Explanation, a_hand, show
+from houseway.cards import ACE, RANK_OF, Card
+from houseway.hands import category_of, five_value, is_legal, two_value
+from houseway.learning.explain.groups import not_ace_jack
+from houseway.learning.explain.words import Explanation, a_hand, show
+from houseway.record import Cards, Holdings
+from houseway.rules import heading_of, rule_name
 
 
 class Said(NamedTuple):

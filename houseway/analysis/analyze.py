@@ -1,7 +1,7 @@
 """Every legal split of a player's hand, valued against the dealer's house way.
 
 By default exactly: against all C(46,7) = 53,524,680 dealer hands from the cards the
-player does not hold (:mod:`houseway.exact`, through the dealer's suit classes). On
+player does not hold (:mod:`houseway.analysis.exact`, through the dealer's suit classes). On
 request by sampling: ``deals`` dealer hands drawn once and set by the house way; every
 split meets the same dealer hands (common random numbers), so differences between
 splits are measured on paired deals and their standard errors are far smaller than
@@ -24,13 +24,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .cards import DECK, Card, canonical_hand, check_hand, format_cards, parse_hand, sort_key
-from .census import DEALER_HANDS
-from .hands import category_name, display_order, five_value, is_legal, two_name, two_value
-from .settle import WIN_PAYOFF
-from .shape import splits
-from .simulate import mean_se
-from .way import house_way
+from houseway.analysis.census import DEALER_HANDS
+from houseway.analysis.simulate import mean_se
+from houseway.cards import (
+    DECK,
+    Card,
+    canonical_hand,
+    check_hand,
+    format_cards,
+    parse_hand,
+    sort_key,
+)
+from houseway.hands import category_name, display_order, five_value, is_legal, two_name, two_value
+from houseway.settle import WIN_PAYOFF
+from houseway.shape import splits
+from houseway.way import house_way
 
 #: Dealer hands a sampled analysis draws when asked to sample without a count.
 DEFAULT_DEALS: Final = 20_000
@@ -273,7 +281,7 @@ def _exact_results(
     hand: tuple[Card, ...], groups: SplitGroups, house_key: tuple[int, int]
 ) -> list[SplitResult]:
     """Every split against all dealer hands; EVs and gaps from the integer counts."""
-    from .exact import split_counts  # numpy: only for exact analysis
+    from houseway.analysis.exact import split_counts  # numpy: only for exact analysis
 
     keys = list(groups)
     counts = dict(zip(keys, split_counts(hand, keys), strict=True))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from ..cards import (
+from houseway.cards import (
     COURT_WORDS,
     JACK,
     JOKER,
@@ -17,9 +17,9 @@ from ..cards import (
     card_words,
     pretty_card,
 )
-from ..hands import Category, category_of, display_order, joker_rank
-from ..record import Decision, Trace
-from ..record import Step as Recorded
+from houseway.hands import Category, category_of, display_order, joker_rank
+from houseway.record import Decision, Trace
+from houseway.record import Step as Recorded
 
 
 class Step(NamedTuple):
@@ -51,7 +51,7 @@ class Step(NamedTuple):
 
 class Explanation(NamedTuple):
     """A decision and the steps that led to it, said from the procedure's record
-    (``trace``; see :func:`houseway.explain.explain`)."""
+    (``trace``; see :func:`houseway.learning.explain.explain`)."""
 
     decision: Decision
     steps: tuple[Step, ...]

@@ -1,7 +1,7 @@
 """The player's way over a whole-game solve: its exact value from a run's chunks.
 
 Every class's chunk row holds each split's exact wins and losses against all 53,524,680
-dealer hands (:mod:`houseway.solved`), so the player's way needs no more analysis: its
+dealer hands (:mod:`houseway.solve.files`), so the player's way needs no more analysis: its
 split (:func:`houseway.strategy.player_split`, the same for every hand of a suit class) is
 looked up among the class's splits by its five- and two-card values, and its counts are
 summed with the class's weight. From them: the player's way against the house way's
@@ -21,10 +21,10 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .census import DEALER_HANDS
-from .solve import ChunkResult, path_names
-from .solved import LOSS_CENTS, RUN_FILE, WIN_CENTS, done_chunks, edge, read_chunk
-from .strategy import PLAYER_RULES, player_split
+from houseway.analysis.census import DEALER_HANDS
+from houseway.solve.compute import ChunkResult, path_names
+from houseway.solve.files import LOSS_CENTS, RUN_FILE, WIN_CENTS, done_chunks, edge, read_chunk
+from houseway.strategy import PLAYER_RULES, player_split
 
 #: The house-way paths "two pairs" means here: those holding the two-pair rules (as
 #: ``houseway strategy --measure`` counts them).

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..cards import ACE, RANK_OF, SIX, TEN
-from ..record import WHY_BELOW_JACK, WHY_KEPT, Decision
-from ..record import Step as Recorded
-from .words import Step, ace_note, plural, rank_word, said, show
+from houseway.cards import ACE, RANK_OF, SIX, TEN
+from houseway.learning.explain.words import Step, ace_note, plural, rank_word, said, show
+from houseway.record import WHY_BELOW_JACK, WHY_KEPT, Decision
+from houseway.record import Step as Recorded
 
 
 def four_of_a_kind(step: Recorded, decision: Decision) -> Step:

@@ -18,7 +18,7 @@ finds the same order when back). The next hand trains, in this order:
 
 A rule is practised by dealing a hand the house way sets with it: a path containing
 the rule is chosen by its share of all hands, then a uniformly random hand of that
-path (:class:`houseway.exact.PathSampler`, which the caller passes in).
+path (:class:`houseway.analysis.exact.PathSampler`, which the caller passes in).
 
 **What an answer counts for.** Setting a hand tests every rule on its path (the
 flush rule that hands over *and* the two-pair rule that sets it); naming the rule
@@ -45,12 +45,12 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from .answers import Answer, judge
-from .cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
-from .hands import STRAIGHT_WINDOWS, display_order, five_value, two_value
-from .rules import RULE_IDS, heading_of
-from .shape import splits
-from .way import Decision
+from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
+from houseway.hands import STRAIGHT_WINDOWS, display_order, five_value, two_value
+from houseway.learning.answers import Answer, judge
+from houseway.rules import RULE_IDS, heading_of
+from houseway.shape import splits
+from houseway.way import Decision
 
 #: Hands until a rule in box 0, 1, 2, ... is due again.
 GAPS: Final = (1, 2, 4, 8, 16, 32)
@@ -371,6 +371,6 @@ def exact_evs(hand: Sequence[Card]) -> dict[tuple[int, int], float]:
 
     Meant for a worker process: numpy and the class table load on the first call.
     """
-    from .analyze import analyze
+    from houseway.analysis.analyze import analyze
 
     return {(split.five_value, split.two_value): split.ev for split in analyze(tuple(hand)).splits}

@@ -10,7 +10,14 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from .exact import COUNT_BITS, FLUSH_SHIFT, JOKER_AT, IntArray, class_keys, shipped_table
+from houseway.analysis.exact import (
+    COUNT_BITS,
+    FLUSH_SHIFT,
+    JOKER_AT,
+    IntArray,
+    class_keys,
+    shipped_table,
+)
 
 #: Per card (the joker last): its unit in a class key's rank counts (the joker's bit),
 #: its suit's unit in a suit tally (4 bits a suit; the joker counts for every suit), its

@@ -22,9 +22,17 @@ from itertools import combinations
 from math import comb, prod
 from typing import Final, NamedTuple, TypedDict
 
-from .cards import JOKER, Card
-from .hands import Category, best_five_of, category_of, five_value, is_legal, is_royal, two_value
-from .way import clear_cache, house_way
+from houseway.cards import JOKER, Card
+from houseway.hands import (
+    Category,
+    best_five_of,
+    category_of,
+    five_value,
+    is_legal,
+    is_royal,
+    two_value,
+)
+from houseway.way import clear_cache, house_way
 
 TOTAL_HANDS: Final = comb(53, 7)
 #: Dealer hands from the 46 cards a player does not hold: what an exact analysis counts.
