@@ -1,7 +1,8 @@
 """/stats forget is final: through the real bot and the Discord stand-in, on both databases.
 
 An answer racing the forget, or given later on a menu shown before it, is never written
-afterwards; the race never deadlocks; a member is told the truth about what was deleted.
+afterwards, nor a score of a round being scored; the race never deadlocks; a member is
+told the truth about what was deleted.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Database, open_database
-from tests.bot.fixtures import IN_THREAD, BotRunner
+from bot.storage import Database, Row, Statements, open_database
+from bot.storage import quiz as quiz_store
+from tests.bot import quizhelpers
+from tests.bot.fixtures import IN_THREAD, QUICK_QUIZ, BotRunner
 from tests.bot.tcpproxy import TcpProxy
 from tests.bot.test_practice import (
     daily_hand_of,
@@ -171,6 +174,55 @@ async def test_answers_racing_a_forget_are_never_written_afterwards(
         }, f"{figures} {back} {unavailable[:3]} {deadlocks[:3]}"
     finally:
         await database.close()
+
+
+async def test_a_forget_while_the_round_is_scored_leaves_no_score(
+    fake_discord: FakeDiscord,
+    run_bot: BotRunner,
+    any_database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Scoring has read the round's answers and not yet written a score when a member who
+    answered confirms their forget (issue #30: told "Done", then scored 105 points).
+
+    Scoring is held at that point by an event, not a guessed sleep. On PostgreSQL the
+    forget then runs to its end before scoring goes on: the window of the defect. On SQLite
+    scoring is let go as soon as the forget is asked: its BEGIN IMMEDIATE waits for
+    scoring's transaction whatever the test does. Either way the member told "Done" has
+    nothing left but the forget note, and a member who stays keeps their score.
+    """
+    read, go = asyncio.Event(), asyncio.Event()
+    read_answers = quiz_store.answers
+
+    async def answers_then_held(tx: Statements, round_id: int) -> list[Row]:
+        rows = await read_answers(tx, round_id)
+        read.set()
+        await go.wait()
+        return rows
+
+    monkeypatch.setattr(quiz_store, "answers", answers_then_held)
+    ann, bo = fake_discord.make_user("ann"), fake_discord.make_user("bo")
+    fake_discord.default_guild.preferred_locale = "en-US"
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ):
+        await quizhelpers.start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await quizhelpers.wait_round(fake_discord, 1)
+        for member in (ann, bo):
+            await quizhelpers.answer(fake_discord, first, member, quizhelpers.house_two(first))
+        asked, yes = await forget_button(fake_discord, ann)
+        await quizhelpers.expire_round(any_database_url, first)
+        await asyncio.wait_for(read.wait(), 15)
+        confirm = await fake_discord.click(asked, yes, user=ann)
+        await fake_discord.wait_response(confirm)
+        if any_database_url.startswith("postgresql"):
+            await forget_outcome(fake_discord, confirm)  # done while scoring is held
+        go.set()
+        await fake_discord.wait_until(
+            lambda: bool(quizhelpers.reveals(fake_discord)), 15, "the reveal"
+        )
+        told = await forget_outcome(fake_discord, confirm)
+    assert told.startswith(DONE), told
+    assert await left_of(any_database_url, ann) == {"forgotten_members": 1}
+    assert await left_of(any_database_url, bo) == {"answers": 1, "scores": 1}
 
 
 # --- told the truth --------------------------------------------------------------------------
