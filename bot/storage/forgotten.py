@@ -44,6 +44,8 @@ MEMBER_ROWS = (
     ("practice_rules", "user_id"),
     ("practice_members", "user_id"),
     ("daily_answers", "user_id"),
+    # Answers before scores: scoring holds each answer it marked until it commits, score
+    # and all (quiz.add_score), so the delete of scores that follows finds that score.
     ("answers", "user_id"),
     ("scores", "user_id"),
     ("member_settings", "user_id"),

@@ -252,14 +252,24 @@ async def add_score(
     points: int,
     correct: bool,
 ) -> None:
-    """Mark one answer right or wrong and add its points to the member's month."""
-    await tx.execute(
+    """Mark one answer right or wrong and add its points to the member's month; no points
+    if the answer is gone (its member was forgotten since scoring read it).
+
+    The answer's row is where scoring and /stats forget meet. On PostgreSQL this UPDATE
+    locks it until scoring commits. A forget that deleted it first leaves the UPDATE
+    nothing to find (it waits for the forget's COMMIT if need be), so no score is upserted
+    back; a forget that comes after waits on the row until scoring commits, then finds the
+    score to delete (``MEMBER_ROWS`` deletes answers before scores). On SQLite, BEGIN
+    IMMEDIATE lets one of them in at a time.
+    """
+    if not await tx.execute(
         "UPDATE answers SET correct = $3, points = $4 WHERE round_id = $1 AND user_id = $2",
         round_id,
         user_id,
         int(correct),
         points,
-    )
+    ):
+        return
     await tx.execute(
         "INSERT INTO scores (guild_id, user_id, month, points, correct, answered)"
         " VALUES ($1, $2, $3, $4, $5, 1) ON CONFLICT (guild_id, user_id, month) DO UPDATE SET"

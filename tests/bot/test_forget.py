@@ -1,7 +1,8 @@
 """/stats forget is final: through the real bot and the Discord stand-in, on both databases.
 
 An answer racing the forget, or given later on a menu shown before it, is never written
-afterwards; the race never deadlocks; a member is told the truth about what was deleted.
+afterwards, nor a score of a round being scored; the race never deadlocks; a member is
+told the truth about what was deleted.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Database, open_database
-from tests.bot.fixtures import IN_THREAD, BotRunner
+from bot.app.client import HousewayBot
+from bot.storage import Database, Statements, open_database
+from bot.storage import quiz as quiz_store
+from tests.bot import quizhelpers
+from tests.bot.fixtures import IN_THREAD, QUICK_QUIZ, BotRunner
 from tests.bot.tcpproxy import TcpProxy
 from tests.bot.test_practice import (
     daily_hand_of,
@@ -29,6 +33,7 @@ from tests.bot.test_practice import (
 )
 from tests.bot.traces import id_copies
 from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord.state import PATIENCE
 
 #: Members racing an answer (practice and daily) against their own forget at once.
 RACERS = 16
@@ -48,12 +53,14 @@ async def forget_outcome(fake: FakeDiscord, confirm: Any) -> str:
     """What the member was last told about the click on "yes", once it is more than
     "Deleting…": the reply, an edit of it, or a follow-up."""
 
-    def told() -> str | None:
-        said = [r.content for r in confirm.records if r.content is not None]
-        return said[-1] if said and not said[-1].startswith(WORKING) else None
+    await fake.wait_until(lambda: told_so_far(confirm) is not None, 30, "the forget's outcome")
+    return str(told_so_far(confirm))
 
-    await fake.wait_until(lambda: told() is not None, 30, "the forget's outcome")
-    return str(told())
+
+def told_so_far(confirm: Any) -> str | None:
+    """The forget's outcome as last told, or None while it is only "Deleting…"."""
+    said = [r.content for r in confirm.records if r.content is not None]
+    return said[-1] if said and not said[-1].startswith(WORKING) else None
 
 
 async def daily_shown(fake: FakeDiscord, user: FakeUser) -> Any:
@@ -171,6 +178,75 @@ async def test_answers_racing_a_forget_are_never_written_afterwards(
         }, f"{figures} {back} {unavailable[:3]} {deadlocks[:3]}"
     finally:
         await database.close()
+
+
+async def forget_halted(bot: HousewayBot, confirm: Any, scoring: int) -> None:
+    """Wait until the forget is over (told its outcome) or waits for a lock held by the
+    PostgreSQL backend ``scoring``: as far as it can go while scoring is held."""
+    for _ in range(int(1000 * PATIENCE)):
+        if told_so_far(confirm) is not None or await bot.database.fetch(
+            "SELECT 1 AS waits FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))",
+            scoring,
+        ):
+            return
+        await asyncio.sleep(0.01)
+    raise TimeoutError("the forget neither ended nor waited for scoring")
+
+
+@pytest.mark.parametrize("held_after", ["answers", "add_score"])
+async def test_a_forget_while_its_round_is_scored_leaves_no_score(
+    fake_discord: FakeDiscord,
+    run_bot: BotRunner,
+    any_database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    held_after: str,
+) -> None:
+    """A member who answered confirms their forget while the round is being scored (issue
+    #30: told "Done", then scored 105 points). Scoring is held by an event after it read
+    the answers (nothing written yet) or after it wrote this member's score (not committed).
+
+    It goes on once the forget has gone as far as the database lets it: on PostgreSQL to its
+    end (the defect's window) or to a lock that scoring holds; on SQLite not even through
+    its BEGIN IMMEDIATE, which waits for scoring's transaction. Either way the member told
+    "Done" has nothing left but the forget note, and a member who stays keeps their score.
+    """
+    postgres = any_database_url.startswith("postgresql")
+    held, go = asyncio.Event(), asyncio.Event()
+    scoring: list[int] = []  # its PostgreSQL backend
+    unheld = getattr(quiz_store, held_after)
+    ann, bo = fake_discord.make_user("ann"), fake_discord.make_user("bo")
+
+    async def then_held(tx: Statements, *args: Any) -> Any:
+        done = await unheld(tx, *args)
+        if held_after == "answers" or args[2] == ann.id:  # add_score: round, guild, user, …
+            if postgres:
+                scoring.append((await tx.fetch("SELECT pg_backend_pid() AS pid"))[0]["pid"])
+            held.set()
+            await go.wait()
+        return done
+
+    monkeypatch.setattr(quiz_store, held_after, then_held)
+    fake_discord.default_guild.preferred_locale = "en-US"
+    async with run_bot(fake_discord, database_url=any_database_url, quiz_timing=QUICK_QUIZ) as bot:
+        await quizhelpers.start_quiz(fake_discord, rounds=1, seconds=60)
+        first = await quizhelpers.wait_round(fake_discord, 1)
+        for member in (ann, bo):
+            await quizhelpers.answer(fake_discord, first, member, quizhelpers.house_two(first))
+        asked, yes = await forget_button(fake_discord, ann)
+        await quizhelpers.expire_round(any_database_url, first)
+        await asyncio.wait_for(held.wait(), 15)
+        confirm = await fake_discord.click(asked, yes, user=ann)
+        await fake_discord.wait_response(confirm)
+        if postgres:
+            await forget_halted(bot, confirm, scoring[0])
+        go.set()
+        await fake_discord.wait_until(
+            lambda: bool(quizhelpers.reveals(fake_discord)), 15, "the reveal"
+        )
+        told = await forget_outcome(fake_discord, confirm)
+    assert told.startswith(DONE), told
+    assert await left_of(any_database_url, ann) == {"forgotten_members": 1}
+    assert await left_of(any_database_url, bo) == {"answers": 1, "scores": 1}
 
 
 # --- told the truth --------------------------------------------------------------------------
