@@ -13,6 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from houseway.analysis.cost import shipped_solve
+
 from ..pictures.decks import MemberDecks
 from ..service.observability import Metrics, shard_label
 from ..service.settings import Settings
@@ -85,6 +87,13 @@ class HousewayBot(commands.Bot):
         self._close_started: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
+        damaged = shipped_solve().problem
+        if damaged is not None:  # said once; the rule pages fall back to sampled figures
+            log.warning(
+                "houseway/data/solve.json cannot be used (%s): the rule pages show the "
+                "sampled figures; rewrite it with `houseway solve --summarise RUN --write FILE`",
+                damaged,
+            )
         await self.tree.set_translator(Translator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -35,6 +35,9 @@ from houseway.hands import (
 from houseway.way import clear_cache, house_way
 
 TOTAL_HANDS: Final = comb(53, 7)
+#: Player-hand classes in all, up to suit symmetry (:mod:`houseway.analysis.classes`
+#: enumerates them; here so that stdlib-only readers of the solve can check its count).
+CLASSES: Final = 6_972_147
 #: Dealer hands from the 46 cards a player does not hold: what an exact analysis counts.
 DEALER_HANDS: Final = comb(53 - 7, 7)
 

@@ -34,9 +34,8 @@ import numpy.typing as npt
 from houseway.analysis.census import rank_multisets
 from houseway.cards import JOKER, Card
 
-#: Player-hand classes in all, without the joker and with it (Burnside over the 24
-#: suit permutations).
-CLASSES: Final = 6_972_147
+#: Player-hand classes without the joker and with it (Burnside over the 24 suit
+#: permutations); CLASSES, their sum, is the census's.
 PLAIN_CLASSES: Final = 6_009_159
 JOKER_CLASSES: Final = 962_988
 TOTAL_HANDS: Final = comb(53, 7)

@@ -21,8 +21,8 @@ from typing import Any, Final
 
 import numpy as np
 
-from houseway.analysis.census import DEALER_HANDS
-from houseway.analysis.classes import CLASSES, TOTAL_HANDS, player_classes
+from houseway.analysis.census import CLASSES, DEALER_HANDS
+from houseway.analysis.classes import TOTAL_HANDS, player_classes
 from houseway.solve.compute import ChunkResult, path_names, solve_classes
 
 #: Classes per chunk by default: about 350 chunks, each a few tens of seconds.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import re
 import sys
 import time
@@ -18,9 +19,10 @@ from bot.cogs.dealer import _pack
 from bot.texts.embeds import decimal, rules_overview
 from bot.texts.i18n import language
 from houseway import house_way, parse_hand, sentences_for
+from houseway.analysis.cost import shipped_solve
 from houseway.rules import INTRODUCTION_SV, RULES, rule_name
 from houseway.strategy import PLAYER_RULES
-from tests.bot.fixtures import answer_message
+from tests.bot.fixtures import BotRunner, answer_message
 from tests.fakediscord import USER_ID, CallbackType, FakeDiscord, FakeMessage
 
 HAND = "As Kd Qc Jh 9s 7d JK"
@@ -516,3 +518,37 @@ async def test_rules_words_part_of_the_players_way_suggest_it(
     sent = await fake_discord.wait_response(interaction)
     assert sent.ephemeral
     assert "**Spelarens sätt**" in sent.content
+
+
+@pytest.mark.parametrize("damage", [b"", b'{"partial": false, "hands": 0}', b"\xff\xfe[1, 2"])
+async def test_a_damaged_solve_summary_falls_back_to_the_sampled_figures(
+    fake_discord: FakeDiscord,
+    run_bot: BotRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    damage: bytes,
+) -> None:
+    """A damaged houseway/data/solve.json is said once at start, in one warning line; the
+    rule pages and the player's way's page answer with the sampled figures (an interval),
+    every time, in both languages (issue 30, item 2)."""
+    damaged = tmp_path / "solve.json"
+    damaged.write_bytes(damage)
+    monkeypatch.setattr("houseway.analysis.cost.solve_file", lambda: damaged)
+    shipped_solve.cache_clear()
+    try:
+        caplog.set_level(logging.WARNING, logger="bot")
+        async with run_bot(fake_discord):
+            warned = [r for r in caplog.records if "solve.json" in r.getMessage()]
+            assert len(warned) == 1 and warned[0].levelno == logging.WARNING
+            assert warned[0].exc_info is None and "\n" not in warned[0].getMessage()
+            for locale, interval in (("sv-SE", "konfidensintervall"), ("en-US", "interval")):
+                for rule in ("two-pairs.split", "two-pairs.split", "Spelarens sätt"):
+                    asked = await fake_discord.send_command("rules", {"rule": rule}, locale=locale)
+                    sent = await fake_discord.wait_response(asked)
+                    assert not sent.ephemeral and sent.embeds, sent.content
+                    values = [f["value"] for f in sent.embeds[0].get("fields", [])]
+                    assert any(interval in value for value in values), values
+    finally:
+        monkeypatch.undo()
+        shipped_solve.cache_clear()
