@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from houseway.analysis.cost import shipped_solve
+from houseway.analysis.figures import shipped_solve
 
 from ..pictures.decks import MemberDecks
 from ..service.observability import Metrics, shard_label

@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway.analysis.census import load_rule_counts
-from houseway.analysis.cost import rule_cost
+from houseway.analysis.figures import rule_cost
 from houseway.cards import deal
 from houseway.learning.explain import Explanation, explain
 from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like

@@ -10,7 +10,7 @@ from typing import Final
 import discord
 
 from houseway.analysis.census import DEALER_HANDS
-from houseway.analysis.cost import solve_summary
+from houseway.analysis.figures import solve_summary
 from houseway.rules import rule_name
 from houseway.strategy import (
     ADVICE_MARKER_EN,

@@ -19,7 +19,7 @@ from bot.cogs.dealer import _pack
 from bot.texts.embeds import decimal, rules_overview
 from bot.texts.i18n import language
 from houseway import house_way, parse_hand, sentences_for
-from houseway.analysis.cost import shipped_solve
+from houseway.analysis.figures import shipped_solve
 from houseway.rules import INTRODUCTION_SV, RULES, rule_name
 from houseway.strategy import PLAYER_RULES
 from tests.bot.fixtures import BotRunner, answer_message
@@ -501,7 +501,7 @@ def test_sampled_figures_are_shown_with_their_interval() -> None:
     """Where no solve is shipped, /rules shows `houseway cost`'s sampled figures: the
     not-best rate with its 95% interval and how many hands were analysed."""
     from bot.texts.embeds import cost_text
-    from houseway.analysis.cost import sampled_rule_cost
+    from houseway.analysis.figures import sampled_rule_cost
 
     cost = sampled_rule_cost("flush-straight.keep")
     assert cost is not None and not cost.exact
@@ -534,7 +534,7 @@ async def test_a_damaged_solve_summary_falls_back_to_the_sampled_figures(
     every time, in both languages (issue 30, item 2)."""
     damaged = tmp_path / "solve.json"
     damaged.write_bytes(damage)
-    monkeypatch.setattr("houseway.analysis.cost.solve_file", lambda: damaged)
+    monkeypatch.setattr("houseway.analysis.figures.solve_file", lambda: damaged)
     shipped_solve.cache_clear()
     try:
         caplog.set_level(logging.WARNING, logger="bot")

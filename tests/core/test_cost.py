@@ -18,10 +18,10 @@ from houseway.analysis.cost import (
     allocate,
     combine,
     house_way_gap,
-    rule_cost,
     run_cost,
 )
 from houseway.analysis.exact import PathSampler
+from houseway.analysis.figures import rule_cost
 from houseway.cards import JOKER, parse_hand
 from houseway.way import house_way
 from tests.conftest import run_cli

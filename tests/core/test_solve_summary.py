@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from houseway.analysis.cost import (
+from houseway.analysis.figures import (
     load_solve_summary,
     rule_cost,
     sampled_rule_cost,
@@ -116,7 +116,7 @@ def test_a_damaged_file_leaves_the_sampled_figures(
     """The rule pages' figures come from the sampled run once the shipped file is damaged."""
     file = tmp_path / "solve.json"
     file.write_bytes(DAMAGED["NaN figures"])
-    monkeypatch.setattr("houseway.analysis.cost.solve_file", lambda: file)
+    monkeypatch.setattr("houseway.analysis.figures.solve_file", lambda: file)
     shipped_solve.cache_clear()
     try:
         cost = rule_cost("two-pairs.split")
