@@ -256,6 +256,7 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
                 args.resume,
                 args.limit,
                 stderr_progress("solve", "classes"),
+                lambda line: sys.stderr.write(f"houseway solve: {line}\n"),
             )
         except ValueError as error:
             sys.stderr.write(f"houseway solve: {error}\n")

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
+import zipfile
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -23,7 +26,7 @@ import numpy as np
 
 from houseway.analysis.census import CLASSES, DEALER_HANDS
 from houseway.analysis.classes import TOTAL_HANDS, player_classes
-from houseway.solve.compute import ChunkResult, path_names, solve_classes
+from houseway.solve.compute import MAX_SPLITS, ChunkResult, path_names, solve_classes
 
 #: Classes per chunk by default: about 350 chunks, each a few tens of seconds.
 CHUNK_SIZE: Final = 20_000
@@ -44,13 +47,111 @@ _FIELDS: Final = (
 )
 
 
+#: A chunk's file name; anything else in a run directory is not a chunk.
+CHUNK_NAME: Final = re.compile(r"chunk-(\d{5,})\.npz")
+
+
+class RunError(ValueError):
+    """A run directory, or a file in it, that cannot be used: the message names the file
+    and says what to do."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run directory and the chunk size its ``run.json`` fixes."""
+
+    out: Path
+    chunk_size: int
+
+    @property
+    def chunks(self) -> int:
+        return -(-CLASSES // self.chunk_size)
+
+
 def chunk_path(out: Path, number: int) -> Path:
     return out / f"chunk-{number:05d}.npz"
 
 
 def done_chunks(out: Path) -> list[int]:
     """The numbers of the chunks written (whole ones: the temporary names do not count)."""
-    return sorted(int(p.stem.split("-")[1]) for p in out.glob("chunk-*.npz"))
+    return sorted(int(match[1]) for p in out.iterdir() if (match := CHUNK_NAME.fullmatch(p.name)))
+
+
+def read_run(out: Path) -> Run:
+    """The run in ``out``, from its ``run.json``, checked: a run over all the classes, cut
+    into chunks of a whole, positive size."""
+    run_file = out / RUN_FILE
+    if not out.is_dir():
+        raise RunError(f"{out} is not a directory: name the run directory houseway solve wrote")
+    if not run_file.is_file():
+        raise RunError(f"{run_file} is missing: {out} holds no run (start one with --out)")
+    try:
+        data = json.loads(run_file.read_text("utf-8"))
+    except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+        raise RunError(
+            f"{run_file} cannot be read ({type(error).__name__}): start the run again"
+        ) from None
+    classes = data.get("classes") if isinstance(data, dict) else None
+    size = data.get("chunk_size") if isinstance(data, dict) else None
+    if classes != CLASSES or isinstance(classes, bool):
+        raise RunError(f"{run_file} is not a run over all {CLASSES:,} classes: start it again")
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= CLASSES:
+        raise RunError(
+            f"{run_file}: chunk_size must be a whole number from 1 to {CLASSES:,}, not "
+            f"{size!r}: start the run again"
+        )
+    return Run(out, size)
+
+
+def chunk_problem(run: Run, number: int) -> str | None:
+    """What is wrong with chunk ``number`` of ``run`` as written, or None when it is whole:
+    a regular file (a FIFO is never opened), every field there with its chunk's shape, its
+    classes those of its place in the order, its indices in range."""
+    path = chunk_path(run.out, number)
+    if number >= run.chunks:
+        return f"the run has {run.chunks} chunks; this is not one of them"
+    if not path.is_file():
+        return "it is not a regular file"
+    try:
+        with np.load(path) as data:
+            fields = {name: data[name] for name in _FIELDS}
+    except KeyError as error:
+        return f"it has no field {error}"
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        return f"it is cut short or is not a chunk ({type(error).__name__})"
+    indices = player_classes().chunk(number, run.chunk_size)
+    n = len(indices)
+    wide = {"five", "two", "wins", "losses"}
+    for name, array in fields.items():
+        expected = (n, 7) if name == "cards" else (n, MAX_SPLITS) if name in wide else (n,)
+        if array.shape != expected:
+            return f"its {name} has the shape {array.shape}, not {expected}"
+    if not np.array_equal(fields["cards"], player_classes().cards[indices.start : indices.stop]):
+        return f"it is not chunk {number} of this order"
+    splits, house = fields["splits"].astype(np.int64), fields["house"].astype(np.int64)
+    if (
+        (splits < 1).any()
+        or (splits > MAX_SPLITS).any()
+        or (house >= splits).any()
+        or (fields["path"].astype(np.int64) >= len(path_names())).any()
+        or (fields["wins"].astype(np.int64) + fields["losses"] > DEALER_HANDS).any()
+    ):
+        return "its indices or counts are out of range"
+    return None
+
+
+def checked_chunks(run: Run) -> list[int]:
+    """The chunks written in ``run``, each checked whole; a RunError naming the first that
+    is not, with what to do."""
+    numbers = done_chunks(run.out)
+    for number in numbers:
+        problem = chunk_problem(run, number)
+        if problem is not None:
+            raise RunError(
+                f"{chunk_path(run.out, number)}: {problem}; solve it again with "
+                f"houseway solve --resume --out {run.out}"
+            )
+    return numbers
 
 
 def write_chunk(out: Path, number: int, result: ChunkResult) -> None:
@@ -76,23 +177,38 @@ def _solve_chunk(job: tuple[str, int, int]) -> int:
     return len(indices)
 
 
-def prepare_run(out: Path, chunk_size: int, resume: bool) -> int:
-    """Create (or, resuming, check) the run directory; its chunk size."""
+def prepare_run(
+    out: Path, chunk_size: int, resume: bool, warn: Callable[[str], None] | None = None
+) -> Run:
+    """Create (or, resuming, check) the run directory. Resuming, a chunk that is not whole
+    (cut short, empty, not a regular file, not its place's classes) is said through
+    ``warn``, removed and solved again."""
+    if out.exists() and not out.is_dir():
+        raise RunError(f"{out} is a file, not a run directory: name a directory with --out")
     out.mkdir(parents=True, exist_ok=True)
-    run_file = out / RUN_FILE
     for stale in out.glob(".chunk-*.tmp"):  # a chunk being written when the run stopped
         stale.unlink()
-    if run_file.exists():
-        run = json.loads(run_file.read_text("utf-8"))
+    if (out / RUN_FILE).exists():
         if not resume:
-            raise ValueError(f"{out} already holds a run: give --resume to continue it")
-        if run["classes"] != CLASSES:
-            raise ValueError(f"{out} holds a run over {run['classes']} classes, not {CLASSES}")
-        return int(run["chunk_size"])
+            raise RunError(f"{out} already holds a run: give --resume to continue it")
+        run = read_run(out)
+        for number in done_chunks(out):
+            problem = chunk_problem(run, number)
+            if problem is None:
+                continue
+            path = chunk_path(out, number)
+            if number >= run.chunks or path.is_dir():
+                raise RunError(f"{path}: {problem}; remove it, then resume")
+            if warn is not None:
+                warn(f"{path}: {problem}; solving it again")
+            path.unlink()
+        return run
     if done_chunks(out):
-        raise ValueError(f"{out} holds chunks but no {RUN_FILE}")
-    run_file.write_text(json.dumps({"classes": CLASSES, "chunk_size": chunk_size}) + "\n")
-    return chunk_size
+        raise RunError(f"{out} holds chunks but no {RUN_FILE}")
+    if not 1 <= chunk_size <= CLASSES:
+        raise RunError(f"the chunk size must be from 1 to {CLASSES:,}, not {chunk_size}")
+    (out / RUN_FILE).write_text(json.dumps({"classes": CLASSES, "chunk_size": chunk_size}) + "\n")
+    return Run(out, chunk_size)
 
 
 def run_solve(
@@ -102,11 +218,13 @@ def run_solve(
     resume: bool = False,
     limit: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> list[int]:
     """Solve the chunks not yet written (the first ``limit`` chunks only, if given), in
     ``workers`` processes; the chunk numbers solved now."""
-    size = prepare_run(out, chunk_size, resume)
-    chunks = player_classes().chunks(size)
+    run = prepare_run(out, chunk_size, resume, warn)
+    size = run.chunk_size
+    chunks = run.chunks
     wanted = range(min(chunks, limit) if limit is not None else chunks)
     have = set(done_chunks(out))
     todo = [n for n in wanted if n not in have]
@@ -153,19 +271,15 @@ def _leave_interrupts() -> None:
 def summarise(out: Path) -> dict[str, object]:
     """Integer totals over every (player hand, dealer hand) pair of the chunks written,
     each class counted by its weight; ``partial`` when some chunks are missing."""
-    run = json.loads((out / RUN_FILE).read_text("utf-8"))
-    numbers = done_chunks(out)
+    run = read_run(out)
+    numbers = checked_chunks(run)
     names = path_names()
     house = [0, 0, 0]  # wins, pushes, losses
     best = [0, 0, 0]
     paths = {name: [0, 0, 0, 0] for name in names}  # classes, hands, not best, gap (cents)
     classes = hands = 0
-    table = player_classes()
     for number in numbers:
         chunk = read_chunk(out, number)
-        indices = table.chunk(number, run["chunk_size"])
-        if not np.array_equal(chunk.cards, table.cards[indices.start : indices.stop]):
-            raise ValueError(f"{chunk_path(out, number)} is not chunk {number} of this order")
         weight = chunk.weight.astype(np.int64)
         wins = chunk.wins.astype(np.int64)
         losses = chunk.losses.astype(np.int64)
@@ -214,7 +328,7 @@ def edge(counts: list[int]) -> dict[str, object]:
 
 
 def _figures(
-    run: dict[str, Any],
+    run: Run,
     numbers: list[int],
     classes: int,
     hands: int,
@@ -222,7 +336,6 @@ def _figures(
     best: list[int],
     paths: dict[str, list[int]],
 ) -> dict[str, object]:
-    chunks = -(-run["classes"] // run["chunk_size"])
     per_path = {}
     rules: dict[str, list[int]] = {}
     for name, (n_classes, n_hands, not_best, gap) in sorted(paths.items()):
@@ -235,11 +348,13 @@ def _figures(
                 entry[i] += value
     everything = [sum(entry[i] for entry in paths.values()) for i in range(4)]
     return {
-        "partial": len(numbers) < chunks,
+        # Whole only when what the chunks hold is every class and every hand, whatever
+        # run.json says.
+        "partial": len(numbers) < run.chunks or (classes, hands) != (CLASSES, TOTAL_HANDS),
         "chunks": len(numbers),
-        "chunks_in_all": chunks,
+        "chunks_in_all": run.chunks,
         "classes": classes,
-        "classes_in_all": run["classes"],
+        "classes_in_all": CLASSES,
         "hands": hands,
         "hands_in_all": TOTAL_HANDS,
         "dealer_hands": DEALER_HANDS,

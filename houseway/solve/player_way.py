@@ -13,7 +13,6 @@ integers (hundredths of a unit over every dealer hand), so the figures are exact
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Final
@@ -21,9 +20,16 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from houseway.analysis.census import DEALER_HANDS
+from houseway.analysis.census import DEALER_HANDS, TOTAL_HANDS
 from houseway.solve.compute import ChunkResult, path_names
-from houseway.solve.files import LOSS_CENTS, RUN_FILE, WIN_CENTS, done_chunks, edge, read_chunk
+from houseway.solve.files import (
+    LOSS_CENTS,
+    WIN_CENTS,
+    checked_chunks,
+    edge,
+    read_chunk,
+    read_run,
+)
 from houseway.strategy import PLAYER_RULES, player_split
 
 #: The house-way paths "two pairs" means here: those holding the two-pair rules (as
@@ -87,8 +93,8 @@ def player_way_summary(
 ) -> dict[str, object]:
     """The player's way's exact figures over the chunks in ``out`` (``partial`` while some
     are missing), beside what the house way gives up."""
-    run = json.loads((out / RUN_FILE).read_text("utf-8"))
-    numbers = done_chunks(out)
+    run = read_run(out)
+    numbers = checked_chunks(run)
 
     def chunks() -> Iterator[ChunkResult]:
         for done, number in enumerate(numbers, 1):
@@ -97,7 +103,8 @@ def player_way_summary(
                 progress(done, len(numbers))
 
     figures = player_way_figures(chunks())
-    return {"partial": len(numbers) < -(-run["classes"] // run["chunk_size"]), **figures}
+    whole = figures["hands"] == TOTAL_HANDS
+    return {"partial": len(numbers) < run.chunks or not whole, **figures}
 
 
 def player_way_figures(chunks: Iterable[ChunkResult]) -> dict[str, object]:

@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from houseway.analysis.analyze import SplitResult, analyze
-from houseway.analysis.census import DEALER_HANDS, load_rule_counts
+from houseway.analysis.census import CLASSES, DEALER_HANDS, load_rule_counts
 from houseway.analysis.classes import (
-    CLASSES,
     JOKER_CLASSES,
     PLAIN_CLASSES,
     burnside_count,
