@@ -256,7 +256,7 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
                 args.resume,
                 args.limit,
                 stderr_progress("solve", "classes"),
-                lambda line: sys.stderr.write(f"houseway solve: {line}\n"),
+                _say_solve,
             )
         except ValueError as error:
             sys.stderr.write(f"houseway solve: {error}\n")
@@ -284,6 +284,10 @@ def run_solve_command(argv: Sequence[str], out: TextIO) -> int:
         args.write.write_text(text, "utf-8")
     out.write(text)
     return 0
+
+
+def _say_solve(line: str) -> None:
+    sys.stderr.write(f"houseway solve: {line}\n")
 
 
 def _interrupt(_signal: int, _frame: object) -> None:
