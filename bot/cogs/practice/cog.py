@@ -65,7 +65,7 @@ from .views import (
     forget_view,
     refuse_stale_component,
 )
-from .win import answer_win, win_stats_text
+from .win import WinAnswering, win_stats_text
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
@@ -211,7 +211,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> str:
         """Judge and record an answer, then show the feedback in place of the hand."""
         if menu.mode == "win":
-            return await answer_win(self, interaction, menu, values)
+            return await WinAnswering(self, interaction, menu).answer(values)
         return await PracticeAnswering(self, interaction, menu).answer(values)
 
     # --- /stats ---
