@@ -5,7 +5,8 @@ take the same steps: read the pick, judge it, write it once within the interacti
 deadline, refuse it (invalid, forgotten, already answered), then the embed, the picture
 in the member's deck, the buttons sealed for them, the edit, and the figures that come
 late. :class:`Answering` takes them in one order with one set of refusals; a mode
-(``PracticeAnswering`` here, ``win.WinAnswering``) says only what is its own.
+(``PracticeAnswering`` here, ``win.WinAnswering``, ``share.DailyAnswering``) says only
+what is its own.
 """
 
 from __future__ import annotations

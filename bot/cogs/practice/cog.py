@@ -19,7 +19,7 @@ from discord.ext import commands
 
 from houseway.analysis.exact import PathSampler
 from houseway.cards import deal, sort_key
-from houseway.learning.answers import Answer, AnswerError, judge, mode_of, parse_answer
+from houseway.learning.answers import mode_of
 from houseway.learning.practice import Schedule, eligible_rules, hand_for, rule_options
 
 from ...app.interactions import (
@@ -27,13 +27,11 @@ from ...app.interactions import (
     EVERYWHERE_INSTALLS,
     PRACTICE_MODE_CHOICES,
     KnownUser,
-    Refusal,
     everywhere,
 )
 from ...pictures.cards_image import render_hand
 from ...storage import Bounded
 from ...storage import practice as practice_store
-from ...storage.forgotten import ForgottenSinceShown
 from ...storage.practice_win import win_stats
 from ...texts.alt_text import hand_description, picture_file
 from ...texts.i18n import SWEDISH, Counted, language, text
@@ -41,20 +39,12 @@ from .answering import PracticeAnswering
 from .chart import render_stats_picture, stats_picture
 from .daily import DailyHands
 from .drill import drill_rule, rule_choices
-from .embeds import (
-    CHART_IMAGE,
-    HAND_IMAGE,
-    day_text,
-    due_text,
-    hand_embed,
-    stats_embed,
-)
-from .feedback import analysis_later, feedback_file
+from .embeds import CHART_IMAGE, HAND_IMAGE, due_text, hand_embed, stats_embed
 from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
 from .prepared import Preparer
 from .sealing import Seals
-from .share import ShareButton, daily_result
+from .share import DailyAnswering, ShareButton
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -298,18 +288,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             practice_store.daily_answer_of(self.bot.database, day, interaction.user.id)
         )
         if given is not None:
-            judged = judge(Answer.from_stored("set", str(given["answer"])), prepared.decision)
-            two = list(judged.answer.two)
-            embed, late, view = await daily_result(
-                self, db, prepared, day, two, judged.correct, lang, interaction.user.id
-            )
-            deck = await self.bot.decks.deck_for(interaction.user.id)
-            file = await feedback_file(prepared, judged, deck, lang)
-            await interaction.response.send_message(
-                embed=embed, file=file, view=view, ephemeral=True
-            )
-            if late:
-                self.later(analysis_later(interaction, prepared, embed, two, lang))
+            await DailyAnswering(self, interaction, day).again(db, prepared, str(given["answer"]))
             interaction.extras["outcome"] = "answered_before"
             return
         embed = hand_embed("set", hand, lang, 0, 0, daily_day=day)
@@ -330,44 +309,4 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     async def daily_answer(
         self, interaction: discord.Interaction, menu: DailyMenu, values: list[str]
     ) -> str:
-        now = time.time()
-        lang = language(interaction.locale)
-        day = menu.day
-        if day != practice_store.utc_day(now):
-            raise Refusal("daily.closed", outcome="closed", day=day_text(day, lang))
-        db = self.bounded(interaction)
-        hand = await self.days.hand(db, day)
-        try:
-            given = parse_answer("set", values, hand, ())
-        except AnswerError:
-            raise Refusal("quiz.answer.invalid", outcome="invalid") from None
-        prepared = self.preparer.prepare(hand)
-        two = list(given.two)
-        judged = judge(given, prepared.decision)
-        # A menu from before ids carried the time it was shown: as if shown at midnight.
-        shown_at = practice_store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
-        try:
-            taken = await db.within(
-                practice_store.record_daily(
-                    self.bot.database,
-                    day,
-                    interaction.user.id,
-                    given.stored(),
-                    judged.correct,
-                    now,
-                    shown_at,
-                )
-            )
-        except ForgottenSinceShown:
-            raise Refusal("daily.forgotten", outcome="forgotten") from None
-        if not taken:
-            raise Refusal("daily.already", outcome="already")
-        embed, late, view = await daily_result(
-            self, db, prepared, day, two, judged.correct, lang, interaction.user.id
-        )
-        deck = await self.bot.decks.deck_for(interaction.user.id)
-        file = await feedback_file(prepared, judged, deck, lang)
-        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
-        if late:
-            self.later(analysis_later(interaction, prepared, embed, two, lang))
-        return "right" if judged.correct else "wrong"
+        return await DailyAnswering(self, interaction, menu.day, menu.shown_ms).answer(values)
