@@ -7,12 +7,14 @@ member (``sealing``), so nobody can change that state or answer another's hand. 
 answer is written once, keyed by its hand and the moment it was shown. The member's
 schedule (Leitner boxes per rule, ``houseway.learning.practice``) is in the database.
 
-The rooms: ``cog`` (commands and answers), ``views`` (menus and buttons), ``embeds``
-(pure builders), ``chart`` (the per-rule picture of /stats), ``prepared`` (a dealt
-hand's analysis and picture, made while the member thinks), ``daily`` (the day's hand),
-``forgotten`` (a confirmed /stats forget, told truly, and pruning the notes it leaves),
-``pace`` (one member's cooldowns and presses under way), ``sealing`` (the custom ids'
-tags); its waits, workers, gaps and rates are ``bot.service.timing``.
+The rooms: ``cog`` (commands), ``answering`` (the one path of an answer, from the pick
+to the feedback; each mode a subclass: practice's there, ``win``'s, the day's in
+``share``), ``views`` (menus and buttons), ``embeds`` (pure builders), ``chart`` (the
+per-rule picture of /stats), ``prepared`` (a dealt hand's analysis and picture, made
+while the member thinks), ``daily`` (the day's hand), ``forgotten`` (a confirmed /stats
+forget, told truly, and pruning the notes it leaves), ``pace`` (one member's cooldowns
+and presses under way), ``sealing`` (the custom ids' tags); its waits, workers, gaps and
+rates are ``bot.service.timing``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -19,50 +19,32 @@ from discord.ext import commands
 
 from houseway.analysis.exact import PathSampler
 from houseway.cards import deal, sort_key
-from houseway.learning.answers import Answer, AnswerError, judge, mode_of, parse_answer
-from houseway.learning.practice import (
-    Schedule,
-    eligible_rules,
-    hand_for,
-    rule_options,
-    rules_of_answer,
-)
-from houseway.rules import RULES
+from houseway.learning.answers import mode_of
+from houseway.learning.practice import Schedule, eligible_rules, hand_for, rule_options
 
 from ...app.interactions import (
     EVERYWHERE_CONTEXTS,
     EVERYWHERE_INSTALLS,
     PRACTICE_MODE_CHOICES,
     KnownUser,
-    Refusal,
     everywhere,
 )
 from ...pictures.cards_image import render_hand
 from ...storage import Bounded
 from ...storage import practice as practice_store
-from ...storage.forgotten import ForgottenSinceShown
 from ...storage.practice_win import win_stats
 from ...texts.alt_text import hand_description, picture_file
 from ...texts.i18n import SWEDISH, Counted, language, text
+from .answering import PracticeAnswering
 from .chart import render_stats_picture, stats_picture
 from .daily import DailyHands
 from .drill import drill_rule, rule_choices
-from .embeds import (
-    CHART_IMAGE,
-    HAND_IMAGE,
-    day_text,
-    due_text,
-    footer_text,
-    hand_embed,
-    rule_feedback_embed,
-    stats_embed,
-)
-from .feedback import analysis_later, feedback_file, set_feedback
+from .embeds import CHART_IMAGE, HAND_IMAGE, due_text, hand_embed, stats_embed
 from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
 from .prepared import Preparer
 from .sealing import Seals
-from .share import ShareButton, daily_result
+from .share import DailyAnswering, ShareButton
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -71,10 +53,9 @@ from .views import (
     answer_view,
     daily_view,
     forget_view,
-    next_view,
     refuse_stale_component,
 )
-from .win import answer_win, win_stats_text
+from .win import WinAnswering, win_stats_text
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
@@ -136,7 +117,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         budget = self.timing.ack_budget(interaction.created_at, time.time())
         return Bounded(self.bot.database, asyncio.get_running_loop().time() + budget)
 
-    def _later(self, work: Any) -> None:
+    def later(self, work: Any) -> None:
         """Work after the reply (an edit): kept until done, its failure logged."""
         task = asyncio.create_task(work)
         self.background.add(task)
@@ -220,69 +201,8 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     ) -> str:
         """Judge and record an answer, then show the feedback in place of the hand."""
         if menu.mode == "win":
-            return await answer_win(self, interaction, menu, values)
-        now = time.time()
-        lang = language(interaction.locale)
-        hand, mode = menu.hand, mode_of(menu.mode)
-        prepared = self.preparer.prepare(hand, analysis=mode == "set")
-        decision = prepared.decision
-        try:  # any rule may be named: the options offered are not kept in the id
-            given = parse_answer(mode, values, hand, RULES)
-        except AnswerError as error:
-            key = "practice.invalid_rule" if error.code == "rule" else "quiz.answer.invalid"
-            raise Refusal(key, outcome="invalid") from None
-        judged = judge(given, decision)
-        correct = judged.correct
-        seconds = max(0.0, now - menu.shown_ms / 1000)
-        answer = practice_store.PracticeAnswer(
-            user_id=interaction.user.id,
-            shown_ms=menu.shown_ms,
-            hand=hand,
-            mode=mode,
-            path=decision.path,
-            answer=given.stored(),
-            correct=correct,
-            seconds=seconds,
-            answered_at=now,
-            rules=rules_of_answer(mode, decision.path),
-        )
-        writing = asyncio.ensure_future(
-            self.bounded(interaction).within(
-                practice_store.record_answer(self.bot.database, answer, self.schedule)
-            )
-        )
-        if prepared.work is not None:  # the analysis gets the time the write takes anyway
-            await asyncio.wait(
-                {prepared.work, cast("asyncio.Future[Any]", writing)},
-                timeout=self.timing.analysis_wait,
-                return_when=asyncio.ALL_COMPLETED,
-            )
-        try:
-            recorded = await writing
-        except ForgottenSinceShown:
-            raise Refusal("practice.forgotten", outcome="forgotten") from None
-        if recorded is None:
-            raise Refusal("practice.already", outcome="already")
-        right, total = menu.right + correct, menu.total + 1
-        missed = None if correct else decision.rule  # "More like this" deals it again
-        footer = footer_text(decision, lang, right, total, recorded.streak)
-        late = False
-        if mode == "rule":
-            embed = rule_feedback_embed(decision, given.rule, correct, seconds, lang, footer)
-        else:
-            embed, late = set_feedback(prepared, list(given.two), seconds, lang, footer)
-        deck = await self.bot.decks.deck_for(interaction.user.id)
-        file = await feedback_file(prepared, judged, deck, lang)
-        seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
-        await interaction.response.edit_message(
-            embed=embed,
-            attachments=[file],
-            view=next_view(mode, right, total, lang, seal, menu.drill or missed),
-        )
-        if late:
-            self._later(analysis_later(interaction, prepared, embed, list(given.two), lang))
-            return f"{'right' if correct else 'wrong'}_analysis_later"
-        return "right" if correct else "wrong"
+            return await WinAnswering(self, interaction, menu).answer(values)
+        return await PracticeAnswering(self, interaction, menu).answer(values)
 
     # --- /stats ---
 
@@ -368,18 +288,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             practice_store.daily_answer_of(self.bot.database, day, interaction.user.id)
         )
         if given is not None:
-            judged = judge(Answer.from_stored("set", str(given["answer"])), prepared.decision)
-            two = list(judged.answer.two)
-            embed, late, view = await daily_result(
-                self, db, prepared, day, two, judged.correct, lang, interaction.user.id
-            )
-            deck = await self.bot.decks.deck_for(interaction.user.id)
-            file = await feedback_file(prepared, judged, deck, lang)
-            await interaction.response.send_message(
-                embed=embed, file=file, view=view, ephemeral=True
-            )
-            if late:
-                self._later(analysis_later(interaction, prepared, embed, two, lang))
+            await DailyAnswering(self, interaction, day).again(db, prepared, str(given["answer"]))
             interaction.extras["outcome"] = "answered_before"
             return
         embed = hand_embed("set", hand, lang, 0, 0, daily_day=day)
@@ -400,44 +309,4 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     async def daily_answer(
         self, interaction: discord.Interaction, menu: DailyMenu, values: list[str]
     ) -> str:
-        now = time.time()
-        lang = language(interaction.locale)
-        day = menu.day
-        if day != practice_store.utc_day(now):
-            raise Refusal("daily.closed", outcome="closed", day=day_text(day, lang))
-        db = self.bounded(interaction)
-        hand = await self.days.hand(db, day)
-        try:
-            given = parse_answer("set", values, hand, ())
-        except AnswerError:
-            raise Refusal("quiz.answer.invalid", outcome="invalid") from None
-        prepared = self.preparer.prepare(hand)
-        two = list(given.two)
-        judged = judge(given, prepared.decision)
-        # A menu from before ids carried the time it was shown: as if shown at midnight.
-        shown_at = practice_store.day_start(day) if menu.shown_ms is None else menu.shown_ms / 1000
-        try:
-            taken = await db.within(
-                practice_store.record_daily(
-                    self.bot.database,
-                    day,
-                    interaction.user.id,
-                    given.stored(),
-                    judged.correct,
-                    now,
-                    shown_at,
-                )
-            )
-        except ForgottenSinceShown:
-            raise Refusal("daily.forgotten", outcome="forgotten") from None
-        if not taken:
-            raise Refusal("daily.already", outcome="already")
-        embed, late, view = await daily_result(
-            self, db, prepared, day, two, judged.correct, lang, interaction.user.id
-        )
-        deck = await self.bot.decks.deck_for(interaction.user.id)
-        file = await feedback_file(prepared, judged, deck, lang)
-        await interaction.response.edit_message(embed=embed, attachments=[file], view=view)
-        if late:
-            self._later(analysis_later(interaction, prepared, embed, two, lang))
-        return "right" if judged.correct else "wrong"
+        return await DailyAnswering(self, interaction, menu.day, menu.shown_ms).answer(values)

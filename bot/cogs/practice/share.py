@@ -1,5 +1,6 @@
-"""The day's result, and the result to share, Wordle-style: ✅ or ❌, the streak and the
-hand behind a spoiler, never the split nor the rule, so that a share gives nobody the answer.
+"""The day's answer and its result (``DailyAnswering``, the answer path's daily mode), and
+the result to share, Wordle-style: ✅ or ❌, the streak and the hand behind a spoiler, never
+the split nor the rule, so that a share gives nobody the answer.
 
 The Share button's id is ``daily:share:<day>:<tag>``, sealed (``sealing``) for the member
 whose result carries it, and it shares the presser's own stored answer: a changed day, or
@@ -17,17 +18,20 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from houseway.cards import Card, pretty_cards, sort_key
+from houseway.learning.answers import Answer, judge
 
 from ...app.interactions import Refusal, bot_of, component
 from ...storage import practice as practice_store
 from ...texts.embeds import path_footer
 from ...texts.i18n import language, plural_text, text
+from .answering import Answering, Feedback, Judged
 from .embeds import daily_result_fields, daily_title, day_text
-from .feedback import set_feedback
 from .views import SHARE_ID
 
 if TYPE_CHECKING:
+    from ...pictures.cards_image import Deck
     from ...storage import Bounded
+    from .cog import PracticeCog
     from .daily import DailyHands, Standing
     from .prepared import Prepared
     from .sealing import Seal, Seals
@@ -135,23 +139,66 @@ async def share(interaction: discord.Interaction, button: ShareButton) -> str:
     return "shared"
 
 
-async def daily_result(
-    cog: Sharing,
-    db: Bounded,
-    prepared: Prepared,
-    day: str,
-    two: list[Card],
-    correct: bool,
-    lang: str,
-    user_id: int,
-) -> tuple[discord.Embed, bool, discord.ui.View]:
-    """The house way beside the member's answer, the day's tally, their streak and when the
-    next hand comes; whether its figures are still to come; and its Share button."""
-    standing = await answered_standing(cog, db, day, user_id, correct)
-    footer = path_footer(prepared.decision, lang)
-    embed, late = set_feedback(prepared, two, 0.0, lang, footer)
-    embed.title = daily_title(day, lang, correct)
-    embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
-    daily_result_fields(embed, day, *standing, lang)
-    seal = (await cog.seals.sealer(db)).for_member(user_id)
-    return embed, late, share_view(day, seal, lang)
+class DailyAnswering(Answering[Judged]):
+    """The hand of the day: one answer a member, judged against the house way and not
+    timed; its result has the day's tally, the member's streak and a Share button."""
+
+    forgotten = "daily.forgotten"
+    already = "daily.already"
+
+    def __init__(
+        self,
+        cog: PracticeCog,
+        interaction: discord.Interaction,
+        day: str,
+        shown_ms: int | None = None,
+    ) -> None:
+        super().__init__(cog, interaction)
+        self.day, self.shown_ms = day, shown_ms
+
+    async def again(self, db: Bounded, prepared: Prepared, stored: str) -> None:
+        """/daily once the day is answered: the result again, in a message of its own."""
+        judgement = judge(Answer.from_stored("set", stored), prepared.decision)
+        await self.show(db, Judged(prepared, judgement), in_place=False)
+
+    async def hand(self, db: Bounded) -> tuple[Card, ...]:
+        if self.day != practice_store.utc_day(self.now):
+            raise Refusal("daily.closed", outcome="closed", day=day_text(self.day, self.lang))
+        return await self.cog.days.hand(db, self.day)
+
+    async def judge(self, hand: tuple[Card, ...], given: Answer) -> Judged:
+        prepared = self.cog.preparer.prepare(hand)
+        return Judged(prepared, judge(given, prepared.decision))
+
+    async def record(self, db: Bounded, judged: Judged) -> Judged | None:
+        # A menu from before ids carried the time it was shown: as if shown at midnight.
+        day, shown_ms = self.day, self.shown_ms
+        shown_at = practice_store.day_start(day) if shown_ms is None else shown_ms / 1000
+        answer, correct = judged.judgement.answer.stored(), judged.judgement.correct
+        taken = await db.within(
+            practice_store.record_daily(
+                self.cog.bot.database, day, self.user_id, answer, correct, self.now, shown_at
+            )
+        )
+        return judged if taken else None
+
+    async def feedback(self, db: Bounded, judged: Judged) -> Feedback:
+        """The house way beside the member's answer, the day's tally, their streak and
+        when the next hand comes."""
+        correct = judged.judgement.correct
+        standing = await answered_standing(self.cog, db, self.day, self.user_id, correct)
+        feedback = judged.set_feedback(self.lang, path_footer(judged.prepared.decision, self.lang))
+        embed = feedback.embed
+        embed.title = daily_title(self.day, self.lang, correct)
+        embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
+        daily_result_fields(embed, self.day, *standing, self.lang)
+        return feedback
+
+    async def picture(self, judged: Judged, deck: Deck) -> discord.File:
+        return await judged.picture(deck, self.lang)
+
+    def view(self, judged: Judged, seal: Seal) -> discord.ui.View:
+        return share_view(self.day, seal, self.lang)
+
+    def outcome(self, judged: Judged, late: bool) -> str:
+        return "right" if judged.judgement.correct else "wrong"

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final
@@ -24,17 +23,16 @@ import discord
 from houseway import Decision
 from houseway.cards import Card, pretty_cards
 from houseway.hands import category_name, two_name
-from houseway.learning.answers import AnswerError, parse_answer
+from houseway.learning.answers import Answer
 from houseway.learning.practice import Split, Verdict, verdict
 
 from ...app.interactions import Refusal
 from ...pictures.cards_image import Deck, render_split
-from ...storage import Bounded
-from ...storage.forgotten import ForgottenSinceShown
 from ...storage.practice_win import WinAnswer, WinStats, record_win
 from ...texts.alt_text import picture_file, split_description
 from ...texts.embeds import decimal, ev_digits, number
-from ...texts.i18n import SWEDISH, language, plural_text, text
+from ...texts.i18n import SWEDISH, plural_text, text
+from .answering import Answering, Feedback
 from .embeds import (
     ANSWER_IMAGE,
     GIVEN_UP_UNITS,
@@ -47,7 +45,9 @@ from .embeds import (
 from .views import next_view
 
 if TYPE_CHECKING:
+    from ...storage import Bounded
     from .cog import PracticeCog
+    from .sealing import Seal
     from .views import AnswerMenu
 
 log = logging.getLogger(__name__)
@@ -163,55 +163,75 @@ async def best_file(graded: WinVerdict, deck: Deck, lang: str) -> discord.File:
     return picture_file(png, ANSWER_IMAGE, alt)
 
 
-async def answer_win(
-    cog: PracticeCog, interaction: discord.Interaction, menu: AnswerMenu, values: list[str]
-) -> str:
-    """Grade and record a play-to-win answer, then show the verdict in place of the hand."""
-    now = time.time()
-    lang = language(interaction.locale)
-    try:
-        given = parse_answer("set", values, menu.hand, ())
-    except AnswerError:
-        raise Refusal("quiz.answer.invalid", outcome="invalid") from None
-    # The exact analysis may take longer than Discord's 3 seconds: answer for now.
-    await interaction.response.defer()
-    prepared = cog.preparer.prepare(menu.hand)
-    assert prepared.work is not None
-    try:
-        await asyncio.wait_for(asyncio.shield(prepared.work), cog.timing.win_wait)
-    except Exception as error:  # not in time, or the pool busy or broken
-        log.warning("play-to-win analysis failed or not ready in time: %r", error)
-        raise Refusal("practice.win.unavailable", outcome="analysis_unavailable") from None
-    evs = prepared.evs()
-    assert evs is not None  # done, without an exception
-    graded = grade(prepared.decision, given.two, evs)
-    seconds = max(0.0, now - menu.shown_ms / 1000)
-    answer = WinAnswer(
-        user_id=interaction.user.id,
-        shown_ms=menu.shown_ms,
-        hand=menu.hand,
-        answer=given.stored(),
-        best=graded.best,
-        given_up=graded.given_up,
-        seconds=seconds,
-        answered_at=now,
-    )
-    # Deferred: the database gets its usual time from now, not from the click.
-    db = Bounded(cog.bot.database, asyncio.get_running_loop().time() + cog.timing.ack_by)
-    try:
-        written = await db.within(record_win(cog.bot.database, answer))
-    except ForgottenSinceShown:
-        raise Refusal("practice.forgotten", outcome="forgotten") from None
-    if not written:
-        raise Refusal("practice.already", outcome="already")
-    right, total = menu.right + graded.best, menu.total + 1
-    lost = min(menu.lost + graded.given_up, MOST_LOST)
-    embed = win_embed(graded, seconds, lang, session_text(right, total, lang, lost))
-    file = await best_file(graded, await cog.bot.decks.deck_for(interaction.user.id), lang)
-    seal = (await cog.seals.sealer(db)).for_member(interaction.user.id)
-    view = next_view("win", right, total, lang, seal, menu.drill, lost)
-    await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
-    return "best" if graded.best else "behind"
+@dataclass(frozen=True)
+class Graded:
+    """A play-to-win answer with its verdict and the seconds it took."""
+
+    given: Answer
+    verdict: WinVerdict
+    seconds: float
+
+
+class WinAnswering(Answering[Graded]):
+    """*Play to win*: graded by the exact analysis (deferred: it may take longer than
+    Discord's 3 seconds), stored apart, the session's total given up carried on."""
+
+    defers = True
+
+    def __init__(
+        self, cog: PracticeCog, interaction: discord.Interaction, menu: AnswerMenu
+    ) -> None:
+        super().__init__(cog, interaction)
+        self.menu = menu
+
+    async def hand(self, db: Bounded) -> tuple[Card, ...]:
+        return self.menu.hand
+
+    async def judge(self, hand: tuple[Card, ...], given: Answer) -> Graded:
+        prepared = self.cog.preparer.prepare(hand)
+        assert prepared.work is not None
+        try:
+            await asyncio.wait_for(asyncio.shield(prepared.work), self.cog.timing.win_wait)
+        except Exception as error:  # not in time, or the pool busy or broken
+            log.warning("play-to-win analysis failed or not ready in time: %r", error)
+            raise Refusal("practice.win.unavailable", outcome="analysis_unavailable") from None
+        evs = prepared.evs()
+        assert evs is not None  # done, without an exception
+        seconds = max(0.0, self.now - self.menu.shown_ms / 1000)
+        return Graded(given, grade(prepared.decision, given.two, evs), seconds)
+
+    async def record(self, db: Bounded, graded: Graded) -> Graded | None:
+        answer = WinAnswer(
+            user_id=self.user_id,
+            shown_ms=self.menu.shown_ms,
+            hand=self.menu.hand,
+            answer=graded.given.stored(),
+            best=graded.verdict.best,
+            given_up=graded.verdict.given_up,
+            seconds=graded.seconds,
+            answered_at=self.now,
+        )
+        return graded if await db.within(record_win(self.cog.bot.database, answer)) else None
+
+    def score(self, graded: Graded) -> tuple[int, int, int]:
+        """The session's best splits, hands and total given up, this answer counted."""
+        menu, won = self.menu, graded.verdict
+        return menu.right + won.best, menu.total + 1, min(menu.lost + won.given_up, MOST_LOST)
+
+    async def feedback(self, db: Bounded, graded: Graded) -> Feedback:
+        right, total, lost = self.score(graded)
+        session = session_text(right, total, self.lang, lost)
+        return Feedback(win_embed(graded.verdict, graded.seconds, self.lang, session))
+
+    async def picture(self, graded: Graded, deck: Deck) -> discord.File:
+        return await best_file(graded.verdict, deck, self.lang)
+
+    def view(self, graded: Graded, seal: Seal) -> discord.ui.View:
+        right, total, lost = self.score(graded)
+        return next_view("win", right, total, self.lang, seal, self.menu.drill, lost)
+
+    def outcome(self, graded: Graded, late: bool) -> str:
+        return "best" if graded.verdict.best else "behind"
 
 
 def win_stats_text(stats: WinStats, lang: str) -> str:
