@@ -4,6 +4,7 @@ channel that holds the result, the streak and the cards behind a spoiler, never 
 
 from __future__ import annotations
 
+import logging
 import re
 import time
 from datetime import date, timedelta
@@ -178,9 +179,13 @@ async def test_a_shared_result_shows_the_streak_and_the_cards_behind_a_spoiler(
     )
     assert [m.content for m in channel] == [posted.content]
 
-    # Asked again after answering: the result comes back with its Share button.
+    # Asked again after answering: the result comes back with its Share button, which
+    # now gives the same text to copy: a day is posted once per member and channel.
     again = await daily(fake_discord, dora, locale)
-    assert (await share(fake_discord, again, dora, locale)).content == posted.content
+    copy = await share(fake_discord, again, dora, locale)
+    assert copy.ephemeral
+    block = re.search(r"```\n(.+?)\n```", copy.content, re.S)
+    assert block is not None and posted.content.endswith(block[1])
 
 
 @pytest.mark.parametrize(
@@ -280,3 +285,64 @@ async def test_an_older_days_share_gives_the_streak_as_it_stood_that_day(
     posted = await share(fake_discord, asked, erik, "en-US", old_id)
     day = spoken_day(earlier[0], "en")
     assert f"House Way – hand of the day, {day}: ✅ · 1 day in a row" in posted.content
+
+
+async def test_twenty_presses_post_once_and_the_rest_get_the_text_to_copy(
+    fake_discord: FakeDiscord, bot: HousewayBot
+) -> None:
+    """Share has a limit: one post a day per member and channel; every other press,
+    however fast, gets the text to copy, privately, in the member's language."""
+    fia = fake_discord.make_user("fia")
+    asked, _, _ = await answered(fake_discord, fia, True, "sv-SE")
+    message = fake_discord.messages[asked.original_message_id or 0]
+    custom_id = button_of(message, "daily:share:")["custom_id"]
+    presses = [
+        await fake_discord.click(message, custom_id, user=fia, locale="sv-SE") for _ in range(20)
+    ]
+    replies = [await fake_discord.wait_response(pressed) for pressed in presses]
+    public = [r for r in replies if not r.ephemeral]
+    assert len(public) == 1
+    again = [r for r in replies if r.ephemeral]
+    assert len(again) == 19
+    assert all(r.content.startswith("Du har redan delat dagens resultat") for r in again)
+    channel = fake_discord.channel_messages(
+        fake_discord.default_channel_id, include_ephemeral=False
+    )
+    assert len(channel) == 1
+
+
+@pytest.mark.parametrize(
+    ("status", "body"),
+    [
+        (403, {"message": "Missing Permissions", "code": 50013}),
+        (404, {"message": "Unknown Channel", "code": 10003}),
+    ],
+)
+async def test_a_share_discord_refuses_falls_back_to_the_text_to_copy(
+    fake_discord: FakeDiscord,
+    bot: HousewayBot,
+    caplog: pytest.LogCaptureFixture,
+    status: int,
+    body: dict[str, Any],
+) -> None:
+    """Discord refuses the post (403 Missing Permissions, 404 Unknown Channel): no error,
+    no traceback; the member gets the text to copy, and may share again once it can post."""
+    gus = fake_discord.make_user("gus")
+    asked, hand, _ = await answered(fake_discord, gus, True, "en-US")
+    refused = fake_discord.inject(
+        "POST /interactions/*/callback", status=status, count=1, body=body
+    )
+    reply = await share(fake_discord, asked, gus, "en-US")
+    assert refused.hits == 1
+    assert reply.ephemeral
+    assert reply.content.startswith("I may not post in this channel, so I cannot share for you.")
+    block = re.search(r"```\n(.+?)\n```", reply.content, re.S)
+    assert block is not None
+    assert_gives_nothing_away(block[1], hand)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert (
+        fake_discord.channel_messages(fake_discord.default_channel_id, include_ephemeral=False)
+        == []
+    )
+    posted = await share(fake_discord, asked, gus, "en-US")  # the place was given back
+    assert not posted.ephemeral and posted.content.startswith(f"<@{gus.id}>")

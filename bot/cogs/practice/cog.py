@@ -44,7 +44,7 @@ from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
 from .prepared import Preparer
 from .sealing import Seals
-from .share import DailyAnswering, ShareButton
+from .share import DailyAnswering, ShareButton, Shares
 from .views import (
     AnswerMenu,
     DailyMenu,
@@ -88,6 +88,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.pace = Pace(self.timing)
         self.background: set[asyncio.Task[Any]] = set()
         self.seals = Seals(bot.database)
+        self.shares = Shares()
         super().__init__()
 
     async def cog_load(self) -> None:

@@ -6,13 +6,18 @@ The Share button's id is ``daily:share:<day>:<tag>``, sealed (``sealing``) for t
 whose result carries it, and it shares the presser's own stored answer: a changed day, or
 an id pressed by another member, is refused. Where the bot may post, the result is posted
 in the channel for everyone; in the bot's own DM (nobody else would see it) or where it
-may not post, the member gets the text in a code block to copy and paste themselves.
+may not post, the member gets the text in a code block to copy and paste themselves —
+also when Discord refuses the post after all (403, 404). A member shares a day once per
+channel (``Shares``, kept in memory: after a restart one more share is possible); a press
+after that gets the text to copy instead.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
+from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
@@ -28,6 +33,8 @@ from .answering import Answering, Feedback, Judged
 from .embeds import daily_result_fields, daily_title, day_text
 from .views import SHARE_ID
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:
     from ...pictures.cards_image import Deck
     from ...storage import Bounded
@@ -37,11 +44,37 @@ if TYPE_CHECKING:
     from .sealing import Seal, Seals
 
 
+class Shares:
+    """Who has shared which day where: a day is posted once per member and channel. A
+    place is taken before the post is tried and given back if it fails, so two presses at
+    once post once; only today's and yesterday's shares are kept (a day's hand closes)."""
+
+    def __init__(self) -> None:
+        self._taken: set[tuple[str, int, int]] = set()
+
+    def take(self, day: str, user_id: int, channel_id: int) -> bool:
+        """Take the place; False when it is already taken."""
+        key = (day, user_id, channel_id)
+        if key in self._taken:
+            return False
+        self._taken = {k for k in self._taken if k[0] >= _day_before(day)}
+        self._taken.add(key)
+        return True
+
+    def give_back(self, day: str, user_id: int, channel_id: int) -> None:
+        self._taken.discard((day, user_id, channel_id))
+
+
+def _day_before(day: str) -> str:
+    return (date.fromisoformat(day) - timedelta(days=1)).isoformat()
+
+
 class Sharing(Protocol):
     """What sharing needs of the practice cog (reached through the bot, as in ``views``)."""
 
     seals: Seals
     days: DailyHands
+    shares: Shares
 
     def bounded(self, interaction: discord.Interaction) -> Bounded: ...
 
@@ -134,8 +167,27 @@ async def share(interaction: discord.Interaction, button: ShareButton) -> str:
             text("daily.share.copy.forbidden", lang, share=shared), ephemeral=True
         )
         return "copy_forbidden"
+    channel_id = interaction.channel_id or 0
+    if not cog.shares.take(day, user_id, channel_id):
+        await interaction.response.send_message(
+            text("daily.share.copy.again", lang, share=shared), ephemeral=True
+        )
+        return "copy_again"
     who = text("daily.share.by", lang, who=interaction.user.mention)
-    await interaction.response.send_message(f"{who}\n{shared}")
+    try:
+        await interaction.response.send_message(f"{who}\n{shared}")
+    except (discord.Forbidden, discord.NotFound) as refused:
+        # Discord refused the post (no right to post, the channel gone): the text to copy.
+        cog.shares.give_back(day, user_id, channel_id)
+        log.info(
+            "daily share refused by Discord (%s %s): the text to copy", refused.status, refused.code
+        )
+        copy = text("daily.share.copy.forbidden", lang, share=shared)
+        if interaction.response.is_done():
+            await interaction.followup.send(copy, ephemeral=True)
+        else:
+            await interaction.response.send_message(copy, ephemeral=True)
+        return "copy_refused"
     return "shared"
 
 

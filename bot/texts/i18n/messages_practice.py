@@ -242,6 +242,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Jag får inte skriva i den här kanalen, så jag kan inte dela åt dig. Kopiera texten och klistra in den själv – korten ligger bakom en spoiler och svaret syns inte:\n```\n{share}\n```",
         "en": "I may not post in this channel, so I cannot share for you. Copy the text and paste it yourself – the cards are behind a spoiler and the answer is not shown:\n```\n{share}\n```",
     },
+    "daily.share.copy.again": {
+        "sv": "Du har redan delat dagens resultat i den här kanalen – en gång om dagen räcker. Vill du visa det någon annanstans kan du kopiera texten:\n```\n{share}\n```",
+        "en": "You have already shared today's result in this channel – once a day is enough. To show it somewhere else, copy the text:\n```\n{share}\n```",
+    },
     "daily.share.unanswered": {
         "sv": "Det finns inget svar från dig på handen för {day} att dela. Kör {cmd[daily]} för dagens hand.",
         "en": "There is no answer of yours to the hand of {day} to share. Run {cmd[daily]} for today's hand.",
