@@ -10,8 +10,8 @@ lives in ``base``; each backend in its own module (``sqlite``, ``postgres``).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .base import (
     Database,
@@ -26,6 +26,7 @@ from .base import (
 )
 from .sqlite import SQLiteDatabase, sqlite_path
 
+P = ParamSpec("P")
 T = TypeVar("T")
 
 __all__ = [
@@ -44,29 +45,59 @@ __all__ = [
 
 
 class Bounded:
-    """A deadline (loop time) for database work done for one interaction: the one way to
-    give a database call a deadline is ``bounded.within(store.f(bounded.database, ...))``,
-    which bounds the whole operation, a transaction included.
+    """One interaction's handle to the database: the database and the deadline its work
+    must meet, held together, so that a call names the handle once and cannot leave the
+    deadline out::
 
-    An interaction must be answered within Discord's 3 seconds, database or not: past the
-    deadline the caller gets a DatabaseTimeout (told as "scores unavailable") in time.
-    The work still running then is left to finish (shielded), never cut in half. Not a
-    Database itself, so that no call can forget its deadline halfway.
+        round_ = await bounded.run(quiz_store.get_round, round_id)
+
+    runs ``quiz_store.get_round(database, round_id)`` whole, a transaction included,
+    within the deadline; mypy checks the arguments against the function's (ParamSpec).
+    Work of several statements is a function of the database too: a local
+    ``async def f(database: Database) -> T`` (or a lambda), run the same way.
+
+    Why this shape: a Database with a deadline would bound each statement, not the
+    operation, and ``asyncio.timeout`` would cancel the work at the deadline. An
+    interaction must be answered within Discord's 3 seconds, database or not: past the
+    deadline the caller gets a DatabaseTimeout (told as "scores unavailable") in time, and
+    the work still running is left to finish (shielded), never cut in half. The database
+    is not handed out, so code given a Bounded cannot open a transaction on it and lose
+    the deadline halfway.
     """
 
     def __init__(self, database: Database, deadline: float) -> None:
-        self.database = database
+        self._database = database
         self.deadline = deadline
 
-    async def within(self, awaitable: Awaitable[T]) -> T:
-        """Await a database operation (a statement, a transaction, several) within the
-        deadline."""
-        task = asyncio.ensure_future(awaitable)
+    async def run(
+        self,
+        operation: Callable[Concatenate[Database, P], Awaitable[T]],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """``operation(database, *args, **kwargs)``, within the deadline."""
+        return await self.wait(self.start(operation, *args, **kwargs))
+
+    def start(
+        self,
+        operation: Callable[Concatenate[Database, P], Awaitable[T]],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> asyncio.Future[T]:
+        """Begin ``operation(database, ...)`` now, to ``wait`` for it: for a caller that
+        keeps the work, to act on it should it end after the deadline."""
+        return asyncio.ensure_future(operation(self._database, *args, **kwargs))
+
+    async def wait(self, work: asyncio.Future[T]) -> T:
+        """Wait for work already under way (``start``'s, or a writer's queued batch) until
+        the deadline; past it, the work goes on and a later failure is logged."""
         remaining = max(self.deadline - asyncio.get_running_loop().time(), 0.01)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), remaining)
+            return await asyncio.wait_for(asyncio.shield(work), remaining)
         except TimeoutError:
-            task.add_done_callback(_retrieve)
+            work.add_done_callback(_retrieve)
             raise DatabaseTimeout(f"the database did not answer within {remaining:.2g} s") from None
 
 

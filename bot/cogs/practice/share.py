@@ -113,8 +113,8 @@ async def share(interaction: discord.Interaction, button: ShareButton) -> str:
     if not sealer.holds(button.state, interaction.user.id, button.tag):
         raise Refusal("component.invalid.daily_share", outcome="invalid_component")
     lang, day, user_id = language(interaction.locale), button.day, interaction.user.id
-    given = await db.within(practice_store.daily_answer_of(bot.database, day, user_id))
-    hand = await db.within(practice_store.stored_daily_hand(bot.database, day))
+    given = await db.run(practice_store.daily_answer_of, day, user_id)
+    hand = await db.run(practice_store.stored_daily_hand, day)
     if given is None or hand is None:  # forgotten (/stats forget) since it was answered
         raise Refusal("daily.share.unanswered", outcome="unanswered", day=day_text(day, lang))
     correct = bool(given["correct"])

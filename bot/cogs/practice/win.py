@@ -199,7 +199,7 @@ async def answer_win(
     # Deferred: the database gets its usual time from now, not from the click.
     db = Bounded(cog.bot.database, asyncio.get_running_loop().time() + cog.timing.ack_by)
     try:
-        written = await db.within(record_win(cog.bot.database, answer))
+        written = await db.run(record_win, answer)
     except ForgottenSinceShown:
         raise Refusal("practice.forgotten", outcome="forgotten") from None
     if not written:
