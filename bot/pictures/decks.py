@@ -77,9 +77,7 @@ class MemberDecks:
         if now < self._quiet_until:
             return fallback
         try:
-            stored = await self._bounded(LOOKUP_SECONDS).within(
-                members_store.chosen_deck(self.database, user_id)
-            )
+            stored = await self._bounded(LOOKUP_SECONDS).run(members_store.chosen_deck, user_id)
         except DatabaseError as error:
             self._on_error()
             self._quiet_until = self._clock() + QUIET_SECONDS
@@ -102,9 +100,7 @@ class MemberDecks:
                 member is told, and their pictures stay as the database has them).
         """
         stored = None if deck is DEFAULT else deck.value
-        await self._bounded(within).within(
-            members_store.choose_deck(self.database, user_id, stored)
-        )
+        await self._bounded(within).run(members_store.choose_deck, user_id, stored)
         self._remember(user_id, deck)
 
     def forget(self, user_id: int) -> None:

@@ -3,22 +3,17 @@
 Queries are written once, with PostgreSQL's ``$1`` placeholders; for SQLite they
 become ``?1`` (SQLite's numbered parameters), so both backends run the same SQL.
 The schema comes from versioned migrations (``migrations/V{n}__what.sql``),
-applied in order at start-up and recorded in ``schema_version``.
+applied in order at start-up and recorded in ``schema_version``. What every backend is
+lives in ``base``; each backend in its own module (``sqlite``, ``postgres``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import sqlite3
-from collections.abc import AsyncIterator, Awaitable
-from pathlib import Path
-from typing import Any, TypeVar
-
-import aiosqlite
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from .base import (
-    PLACEHOLDER,
     Database,
     DatabaseConfigError,
     DatabaseDataError,
@@ -29,7 +24,9 @@ from .base import (
     log,
     migrations,
 )
+from .sqlite import SQLiteDatabase, sqlite_path
 
+P = ParamSpec("P")
 T = TypeVar("T")
 
 __all__ = [
@@ -40,7 +37,6 @@ __all__ = [
     "DatabaseError",
     "DatabaseTimeout",
     "Row",
-    "SQLiteDatabase",
     "Statements",
     "migrations",
     "open_database",
@@ -48,153 +44,60 @@ __all__ = [
 ]
 
 
-def _sqlite_error(error: Exception) -> DatabaseError:
-    """SQLite's refusal as a DatabaseError; one of the values (too large an integer, a
-    type it cannot bind, a NOT NULL or CHECK it breaks) as a DatabaseDataError."""
-    refused_for_data = isinstance(
-        error, OverflowError | sqlite3.DataError | sqlite3.IntegrityError
-    ) or (isinstance(error, sqlite3.ProgrammingError) and "binding parameter" in str(error))
-    return (DatabaseDataError if refused_for_data else DatabaseError)(str(error))
-
-
-class _SQLiteStatements(Statements):
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        try:
-            cursor = await self._db.execute(PLACEHOLDER.sub(r"?\1", sql), args)
-            return cursor.rowcount
-        except (aiosqlite.Error, OverflowError) as error:
-            raise _sqlite_error(error) from error
-
-    async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        try:
-            async with self._db.execute(PLACEHOLDER.sub(r"?\1", sql), args) as cursor:
-                return [dict(row) for row in await cursor.fetchall()]
-        except (aiosqlite.Error, OverflowError) as error:
-            raise _sqlite_error(error) from error
-
-
-class SQLiteDatabase(Database):
-    """One connection; a lock keeps a transaction's statements from interleaving."""
-
-    backend = "sqlite"
-
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._db = connection
-        self._statements = _SQLiteStatements(connection)
-        self._lock = asyncio.Lock()
-
-    @classmethod
-    async def open(cls, path: str) -> SQLiteDatabase:
-        try:
-            if path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            # timeout= is SQLite's busy timeout from the first statement on: a new file
-            # opened by several processes at once must wait for its WAL switch, not fail.
-            connection = await aiosqlite.connect(path, isolation_level=None, timeout=10)
-        except (aiosqlite.Error, OSError) as error:
-            raise DatabaseError(f"cannot open SQLite database {path}: {error}") from error
-        connection.row_factory = aiosqlite.Row
-        # Switching to WAL needs a moment of exclusive access; SQLite answers "locked"
-        # at once (no busy wait) when another process is switching too: retry briefly.
-        for attempt in range(50):
-            try:
-                await connection.execute("PRAGMA journal_mode=WAL")
-                await connection.execute("PRAGMA synchronous=NORMAL")
-                # Deleted rows are overwritten with zeros, not left in free space: what
-                # /stats forget deletes is gone from the file once checkpointed (scrub).
-                await connection.execute("PRAGMA secure_delete=ON")
-                break
-            except aiosqlite.OperationalError as error:
-                if "locked" not in str(error) or attempt == 49:
-                    await connection.close()
-                    raise DatabaseError(f"cannot set up SQLite database {path}: {error}") from error
-                await asyncio.sleep(0.1)
-        return cls(connection)
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        async with self._lock:
-            return await self._statements.execute(sql, *args)
-
-    async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        async with self._lock:
-            return await self._statements.fetch(sql, *args)
-
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Statements]:
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-            except aiosqlite.Error as error:
-                raise DatabaseError(str(error)) from error
-            try:
-                yield self._statements
-            except BaseException:
-                await self._db.execute("ROLLBACK")
-                raise
-            try:
-                await self._db.execute("COMMIT")
-            except aiosqlite.Error as error:
-                await self._db.execute("ROLLBACK")
-                raise DatabaseError(str(error)) from error
-
-    async def scrub(self) -> None:
-        """Copy the WAL into the file and empty it: the WAL holds the pages as they were
-        before the delete, and the file holds them until they are checkpointed."""
-        async with self._lock:
-            try:
-                async with self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)") as cursor:
-                    busy = await cursor.fetchone()
-            except aiosqlite.Error as error:
-                raise DatabaseError(str(error)) from error
-        if busy is not None and busy[0]:
-            # Another process is reading an older snapshot: the next checkpoint empties it.
-            raise DatabaseError("the WAL could not be emptied: another connection reads it")
-
-    async def script(self, sql: str) -> None:
-        async with self._lock:
-            try:
-                # IMMEDIATE takes the write lock up front, so processes migrating at the
-                # same moment wait (busy_timeout) instead of failing on lock upgrade.
-                await self._db.executescript("BEGIN IMMEDIATE;\n" + sql + "\n;COMMIT;")
-            except aiosqlite.Error as error:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise DatabaseError(str(error)) from error
-
-    async def close(self, timeout: float | None = None) -> None:
-        try:
-            await asyncio.wait_for(self._db.close(), timeout)
-        except TimeoutError:
-            log.warning("SQLite did not close within %g s", timeout)
-
-
 class Bounded:
-    """A deadline (loop time) for database work done for one interaction: the one way to
-    give a database call a deadline is ``bounded.within(store.f(bounded.database, ...))``,
-    which bounds the whole operation, a transaction included.
+    """One interaction's handle to the database: the database and the deadline its work
+    must meet, held together, so that a call names the handle once and cannot leave the
+    deadline out::
 
-    An interaction must be answered within Discord's 3 seconds, database or not: past the
-    deadline the caller gets a DatabaseTimeout (told as "scores unavailable") in time.
-    The work still running then is left to finish (shielded), never cut in half. Not a
-    Database itself, so that no call can forget its deadline halfway.
+        round_ = await bounded.run(quiz_store.get_round, round_id)
+
+    runs ``quiz_store.get_round(database, round_id)`` whole, a transaction included,
+    within the deadline; mypy checks the arguments against the function's (ParamSpec).
+    Work of several statements is a function of the database too: a local
+    ``async def f(database: Database) -> T`` (or a lambda), run the same way.
+
+    Why this shape: a Database with a deadline would bound each statement, not the
+    operation, and ``asyncio.timeout`` would cancel the work at the deadline. An
+    interaction must be answered within Discord's 3 seconds, database or not: past the
+    deadline the caller gets a DatabaseTimeout (told as "scores unavailable") in time, and
+    the work still running is left to finish (shielded), never cut in half. The database
+    is not handed out, so code given a Bounded cannot open a transaction on it and lose
+    the deadline halfway.
     """
 
     def __init__(self, database: Database, deadline: float) -> None:
-        self.database = database
+        self._database = database
         self.deadline = deadline
 
-    async def within(self, awaitable: Awaitable[T]) -> T:
-        """Await a database operation (a statement, a transaction, several) within the
-        deadline."""
-        task = asyncio.ensure_future(awaitable)
+    async def run(
+        self,
+        operation: Callable[Concatenate[Database, P], Awaitable[T]],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """``operation(database, *args, **kwargs)``, within the deadline."""
+        return await self.wait(self.start(operation, *args, **kwargs))
+
+    def start(
+        self,
+        operation: Callable[Concatenate[Database, P], Awaitable[T]],
+        /,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> asyncio.Future[T]:
+        """Begin ``operation(database, ...)`` now, to ``wait`` for it: for a caller that
+        keeps the work, to act on it should it end after the deadline."""
+        return asyncio.ensure_future(operation(self._database, *args, **kwargs))
+
+    async def wait(self, work: asyncio.Future[T]) -> T:
+        """Wait for work already under way (``start``'s, or a writer's queued batch) until
+        the deadline; past it, the work goes on and a later failure is logged."""
         remaining = max(self.deadline - asyncio.get_running_loop().time(), 0.01)
         try:
-            return await asyncio.wait_for(asyncio.shield(task), remaining)
+            return await asyncio.wait_for(asyncio.shield(work), remaining)
         except TimeoutError:
-            task.add_done_callback(_retrieve)
+            work.add_done_callback(_retrieve)
             raise DatabaseTimeout(f"the database did not answer within {remaining:.2g} s") from None
 
 
@@ -202,15 +105,6 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
     """A statement finished after its caller gave up: note a failure, don't leak it."""
     if not task.cancelled() and task.exception() is not None:
         log.warning("a statement finished with an error after its deadline: %s", task.exception())
-
-
-def sqlite_path(url: str) -> str | None:
-    """The file of a ``sqlite:///`` URL (``sqlite:///relative/path``,
-    ``sqlite:////absolute/path``, ``sqlite:///:memory:``); None for any other URL."""
-    scheme, _, rest = url.partition("://")
-    if scheme.lower() != "sqlite":
-        return None
-    return rest.removeprefix("/") or ":memory:"
 
 
 async def open_database(url: str) -> Database:

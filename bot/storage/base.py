@@ -1,6 +1,6 @@
 """What every backend is: the statements, the database with its migrations and meta
-values, and the errors a caller can meet. The backends (SQLite in ``__init__``, PostgreSQL
-in ``postgres``) build on this module, so neither needs the other."""
+values, and the errors a caller can meet. The backends (``sqlite``, ``postgres``) build on
+this module, so neither needs the other."""
 
 from __future__ import annotations
 

@@ -72,21 +72,15 @@ class ChipsCog(commands.Cog, name="ChipsCog"):
         now = time.time()
         lang = language(interaction.locale)
         target = member or interaction.user
-        database, db = self.bot.database, self.bounded(interaction)
+        db = self.bounded(interaction)
         notes: list[str] = []
         if target.id == interaction.user.id:  # what is due is granted to the member alone
-            settings = await db.within(game_store.game_settings(database, guild_id))
-            await db.within(
-                chip_store.ensure_stack(database, guild_id, target.id, now, settings.min_bet)
-            )
-            notes = await db.within(timed_out_notes(database, guild_id, target.id, lang))
-        entries = await db.within(
-            chip_store.last_entries(database, guild_id, target.id, LAST_ENTRIES)
-        )
-        hands = await db.within(game_store.recent_hands(database, guild_id, target.id, LAST_HANDS))
-        stack = (
-            await db.within(chip_store.stack(database, guild_id, target.id)) if entries else None
-        )
+            settings = await db.run(game_store.game_settings, guild_id)
+            await db.run(chip_store.ensure_stack, guild_id, target.id, now, settings.min_bet)
+            notes = await db.run(timed_out_notes, guild_id, target.id, lang)
+        entries = await db.run(chip_store.last_entries, guild_id, target.id, LAST_ENTRIES)
+        hands = await db.run(game_store.recent_hands, guild_id, target.id, LAST_HANDS)
+        stack = await db.run(chip_store.stack, guild_id, target.id) if entries else None
         embed = stack_embed(target.mention, stack, hands, entries, notes, lang, self.bot.mentions)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -104,19 +98,15 @@ class ChipsCog(commands.Cog, name="ChipsCog"):
             raise Refusal("chips.dm", outcome="dm")
         lang = language(interaction.locale)
         you = interaction.user.id
-        database, db = self.bot.database, self.bounded(interaction)
+        db = self.bounded(interaction)
         if board == "skill":
-            settings = await db.within(game_store.game_settings(database, guild_id))
-            rows = await db.within(
-                game_store.skill_board(database, guild_id, settings.min_hands, BOARD_SIZE)
-            )
-            yours = await db.within(analysed_hands(database, guild_id, you))
+            settings = await db.run(game_store.game_settings, guild_id)
+            rows = await db.run(game_store.skill_board, guild_id, settings.min_hands, BOARD_SIZE)
+            yours = await db.run(analysed_hands, guild_id, you)
             embed = skill_board_embed(rows, you, yours, settings.min_hands, lang, self.bot.mentions)
         else:
-            rows_chips = await db.within(chip_store.chips_board(database, guild_id, BOARD_SIZE))
-            entries = await db.within(chip_store.last_entries(database, guild_id, you, 1))
-            your_stack = (
-                await db.within(chip_store.stack(database, guild_id, you)) if entries else None
-            )
+            rows_chips = await db.run(chip_store.chips_board, guild_id, BOARD_SIZE)
+            entries = await db.run(chip_store.last_entries, guild_id, you, 1)
+            your_stack = await db.run(chip_store.stack, guild_id, you) if entries else None
             embed = chips_board_embed(rows_chips, you, your_stack, lang, self.bot.mentions)
         await interaction.response.send_message(embed=embed)

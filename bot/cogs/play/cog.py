@@ -124,7 +124,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
     def __init__(self, bot: HousewayBot) -> None:
         self.bot = bot
         self.timing = bot.settings.practice_timing
-        self.seals = Seals(bot.database)
+        self.seals = Seals()
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -203,8 +203,8 @@ class PlayCog(commands.Cog, name="PlayCog"):
         now = time.time()
         lang = language(interaction.locale)
         user_id = interaction.user.id
-        database, db = self.bot.database, self.deferred()
-        settings = await db.within(game_store.game_settings(database, guild_id))
+        db = self.deferred()
+        settings = await db.run(game_store.game_settings, guild_id)
         if not settings.min_bet <= bet <= settings.max_bet:
             raise Refusal(
                 "play.bet.range",
@@ -213,41 +213,37 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 most=chips(settings.max_bet),
                 bet=chips(bet),
             )
-        seated = await db.within(game_store.open_seat_of(database, guild_id, user_id))
+        seated = await db.run(game_store.open_seat_of, guild_id, user_id)
         if seated is not None:
-            open_round = await db.within(game_store.get_round(database, seated[0]))
+            open_round = await db.run(game_store.get_round, seated[0])
             if open_round is not None and open_round.table_id is not None:
                 raise Refusal("play.at_table", outcome="at_table")
             if open_round is not None and _deadline(open_round) <= now:
-                await db.within(finish_by_house(database, open_round, now))
+                await db.run(finish_by_house, open_round, now)
             elif open_round is not None:  # a hand left open: shown again, not a second bet
                 return await self.show_again(interaction, open_round, lang)
-        granted = await db.within(
-            chip_store.ensure_stack(database, guild_id, user_id, now, settings.min_bet)
-        )
+        granted = await db.run(chip_store.ensure_stack, guild_id, user_id, now, settings.min_bet)
         notes = [
             *granted_lines(granted, lang),
-            *await db.within(timed_out_notes(database, guild_id, user_id, lang)),
+            *await db.run(timed_out_notes, guild_id, user_id, lang),
         ]
         dealt = deal_round(1)
         hand = tuple(sorted(dealt.seats[0], key=sort_key))
         round_id = new_round_id() if previous is None else next_round_id(previous)
         try:
-            await db.within(
-                game_store.open_round(
-                    database,
-                    round_id=round_id,
-                    guild_id=guild_id,
-                    channel_id=interaction.channel_id,
-                    table_id=None,
-                    dealer=dealt.dealer,
-                    seats=[(SEAT, user_id, bet, hand)],
-                    deadline=now + SOLO_LIMIT,
-                    now=now,
-                )
+            await db.run(
+                game_store.open_round,
+                round_id=round_id,
+                guild_id=guild_id,
+                channel_id=interaction.channel_id,
+                table_id=None,
+                dealer=dealt.dealer,
+                seats=[(SEAT, user_id, bet, hand)],
+                deadline=now + SOLO_LIMIT,
+                now=now,
             )
         except NotEnoughChips as short:
-            has_bet_out = await db.within(game_store.open_seat_of(database, guild_id, user_id))
+            has_bet_out = await db.run(game_store.open_seat_of, guild_id, user_id)
             raise Refusal(
                 "play.bet.stack.open" if has_bet_out else "play.bet.stack",
                 outcome="not_enough_chips",
@@ -261,7 +257,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         except ValueError:  # this Deal again's hand was dealt already: a double click
             raise Refusal("play.already", outcome="already") from None
         start_review(self.bot, hand)  # the analysis runs while the member thinks
-        stack = await db.within(chip_store.stack(database, guild_id, user_id))
+        stack = await db.run(chip_store.stack, guild_id, user_id)
         await self.show_hand(interaction, round_id, hand, bet, stack, lang, notes, again=False)
         return "dealt"
 
@@ -271,9 +267,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         """A hand the member left open, shown again with its menu (one bet out at a time)."""
         [seat] = round_.seats
         start_review(self.bot, seat.hand)
-        stack = await self.deferred().within(
-            chip_store.stack(self.bot.database, round_.guild_id, seat.user_id)
-        )
+        stack = await self.deferred().run(chip_store.stack, round_.guild_id, seat.user_id)
         await self.show_hand(
             interaction, round_.round_id, seat.hand, seat.bet, stack, lang, (), again=True
         )
@@ -309,10 +303,9 @@ class PlayCog(commands.Cog, name="PlayCog"):
         the hand settled once, the result and How did I play? in place of the hand."""
         now = time.time()
         lang = language(interaction.locale)
-        database = self.bot.database
         await interaction.response.defer()  # settling, drawing and the analysis take time
         db = self.deferred()
-        round_ = await db.within(game_store.get_round(database, round_id))
+        round_ = await db.run(game_store.get_round, round_id)
         mine = None if round_ is None else _seat_of(round_, seat, interaction.user.id)
         if round_ is None or mine is None or round_.table_id is not None:
             raise Refusal("component.invalid.play", outcome="invalid_component")
@@ -327,21 +320,19 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 raise Refusal("quiz.answer.invalid", outcome="invalid") from None
             split, how = own_split(mine.hand, given.two), "own"
             if split.foul:
-                settings = await db.within(game_store.game_settings(database, round_.guild_id))
+                settings = await db.run(game_store.game_settings, round_.guild_id)
                 if settings.foul_rule == "repick":
                     said = foul_text(split.five, split.two, split.five_value, split.two_value, lang)
                     raise Refusal("play.foul", outcome="foul", **said)
-        stored = await db.within(
-            game_store.set_split(database, round_id, seat, mine.user_id, split.two, how)
-        )
+        stored = await db.run(game_store.set_split, round_id, seat, mine.user_id, split.two, how)
         if not stored:  # set before (a double click, or a restart before settling)
-            round_ = await db.within(game_store.get_round(database, round_id))
+            round_ = await db.run(game_store.get_round, round_id)
             mine = None if round_ is None else _seat_of(round_, seat, interaction.user.id)
             if round_ is None or mine is None or round_.status != "open":
                 raise Refusal("play.already", outcome="already")
             split, how = split_of(mine)
         settled, result = settled_seat(round_, mine, split, how)
-        if not await db.within(game_store.settle_round(database, round_id, [result], now)):
+        if not await db.run(game_store.settle_round, round_id, [result], now):
             raise Refusal("play.already", outcome="already")
         return await self.show_result(interaction, round_, mine, settled, how, lang)
 
@@ -354,7 +345,6 @@ class PlayCog(commands.Cog, name="PlayCog"):
         how: str,
         lang: str,
     ) -> str:
-        database = self.bot.database
         review = None
         try:
             review = await review_hand(
@@ -364,10 +354,8 @@ class PlayCog(commands.Cog, name="PlayCog"):
             log.warning("How did I play? could not be analysed: %r", error)
         db = self.deferred()  # from now: the analysis may have taken a while
         if review is not None:
-            await db.within(
-                game_store.record_given_up(database, round_.round_id, seat.seat, review.given_up)
-            )
-        stack = await db.within(chip_store.stack(database, round_.guild_id, seat.user_id))
+            await db.run(game_store.record_given_up, round_.round_id, seat.seat, review.given_up)
+        stack = await db.run(chip_store.stack, round_.guild_id, seat.user_id)
         deck = await self.bot.decks.deck_for(seat.user_id)
         dealer, player = settled.dealer, settled.player
         parts = [
@@ -396,7 +384,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         """*Deal again*: the next hand with the same bet, in place of the result."""
         guild_id = interaction.guild_id
         await interaction.response.defer()
-        round_ = await self.deferred().within(game_store.get_round(self.bot.database, round_id))
+        round_ = await self.deferred().run(game_store.get_round, round_id)
         if (
             guild_id is None
             or round_ is None

@@ -209,9 +209,7 @@ class PracticeAnswering(Answering[Judged]):
             rules=rules_of_answer(self.mode, path),
         )
         writing = asyncio.ensure_future(
-            db.within(
-                practice_store.record_answer(self.cog.bot.database, answer, self.cog.schedule)
-            )
+            db.run(practice_store.record_answer, answer, self.cog.schedule)
         )
         if judged.prepared.work is not None:  # the analysis gets the time the write takes anyway
             await asyncio.wait(

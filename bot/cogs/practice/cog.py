@@ -82,12 +82,12 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self.schedule = Schedule(gaps=self.timing.gaps)
         self.preparer = Preparer(self.timing.analysis_workers, self.timing.prepared_hands)
         self._sampler: asyncio.Future[PathSampler] | None = None
-        self.days = DailyHands(bot.database)
+        self.days = DailyHands()
         self.forgotten = ForgottenNotes(bot.database, bot.metrics.database_errors.inc)
         self.forgets = Forgets(bot, self.timing)
         self.pace = Pace(self.timing)
         self.background: set[asyncio.Task[Any]] = set()
-        self.seals = Seals(bot.database)
+        self.seals = Seals()
         self.shares = Shares()
         super().__init__()
 
@@ -176,8 +176,8 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         sampler = await self.sampler()
         rule_id = drill
         if rule_id is None and mode != "win":
-            state = await self.bounded(interaction).within(
-                practice_store.member_state(self.bot.database, interaction.user.id)
+            state = await self.bounded(interaction).run(
+                practice_store.member_state, interaction.user.id
             )
             rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
         dealt = deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
@@ -228,20 +228,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         other = target.id != interaction.user.id
         # Quiz points belong to a server the bot is in (not a user install's server).
         guild_id = interaction.guild_id if interaction.is_guild_integration() else None
-        figures = await self.bounded(interaction).within(
-            practice_store.member_stats(
-                self.bot.database, target.id, guild_id, practice_store.utc_day(time.time())
-            )
+        figures = await self.bounded(interaction).run(
+            practice_store.member_stats, target.id, guild_id, practice_store.utc_day(time.time())
         )
         embed = stats_embed(figures, target.mention, lang, other, self.bot.mentions)
-        state = await self.bounded(interaction).within(
-            practice_store.member_state(self.bot.database, target.id)
-        )
+        state = await self.bounded(interaction).run(practice_store.member_state, target.id)
         upcoming = self.schedule.upcoming(state.hands, state.records, eligible_rules("set"))
         due = due_text(upcoming, lang)
         if figures.hands:
             embed.add_field(name=text("stats.due", lang), value=due)
-        win = await self.bounded(interaction).within(win_stats(self.bot.database, target.id))
+        win = await self.bounded(interaction).run(win_stats, target.id)
         if win.hands:  # apart: the house-way figures above do not count these
             embed.add_field(name=text("stats.win", lang), value=win_stats_text(win, lang))
         # Every member gets the picture: the weakest rules, or where to start.
@@ -285,9 +281,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
         prepared = self.preparer.prepare(hand)
-        given = await db.within(
-            practice_store.daily_answer_of(self.bot.database, day, interaction.user.id)
-        )
+        given = await db.run(practice_store.daily_answer_of, day, interaction.user.id)
         if given is not None:
             await DailyAnswering(self, interaction, day).again(db, prepared, str(given["answer"]))
             interaction.extras["outcome"] = "answered_before"

@@ -17,7 +17,7 @@ from ...storage import practice as practice_store
 from .embeds import yesterday_text
 
 if TYPE_CHECKING:
-    from ...storage import Bounded, Database
+    from ...storage import Bounded
 
 #: The hand of the day must not be derivable from the (public) code: the operating
 #: system's randomness.
@@ -36,8 +36,7 @@ class Standing(NamedTuple):
 class DailyHands:
     """The day's hand and yesterday's summary, read through a bounded database."""
 
-    def __init__(self, database: Database) -> None:
-        self.database = database
+    def __init__(self) -> None:
         self._hands: dict[str, tuple[Card, ...]] = {}
         self._yesterday: dict[str, str] = {}
 
@@ -46,7 +45,7 @@ class DailyHands:
         hand = self._hands.get(day)
         if hand is None:
             fresh = tuple(sorted(deal(_DAILY_RANDOM), key=sort_key))
-            hand = await db.within(practice_store.daily_hand(self.database, day, fresh))
+            hand = await db.run(practice_store.daily_hand, day, fresh)
             self._hands = {day: hand}  # only today's is asked for
         return hand
 
@@ -55,9 +54,9 @@ class DailyHands:
         day = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
         key = f"{day}:{lang}"
         if key not in self._yesterday:
-            hand = await db.within(practice_store.stored_daily_hand(self.database, day))
-            answered, right = await db.within(practice_store.daily_tally(self.database, day))
-            distribution = await db.within(practice_store.daily_distribution(self.database, day))
+            hand = await db.run(practice_store.stored_daily_hand, day)
+            answered, right = await db.run(practice_store.daily_tally, day)
+            distribution = await db.run(practice_store.daily_distribution, day)
             shown = yesterday_text(day, hand, answered, right, distribution, lang)
             self._yesterday = {k: v for k, v in self._yesterday.items() if k.startswith(day)}
             self._yesterday[key] = shown
@@ -65,8 +64,8 @@ class DailyHands:
 
     async def standing(self, db: Bounded, day: str, user_id: int) -> Standing:
         """How the day has been answered so far, and the member's streaks up to it."""
-        answered, right = await db.within(practice_store.daily_tally(self.database, day))
-        days = await db.within(practice_store.daily_right_days(self.database, user_id))
+        answered, right = await db.run(practice_store.daily_tally, day)
+        days = await db.run(practice_store.daily_right_days, user_id)
         # Up to ``day`` only: a day shared later must not borrow the streak of days after it.
         current, best = practice_store.streaks([d for d in days if d <= day], day)
         return Standing(answered, right, current, best)

@@ -82,7 +82,7 @@ class Forgets:
         waited = Bounded(self.bot.database, forgetting.commit_by + self.timing.forget_commit_wait)
         cmd = self.bot.mentions
         try:
-            await waited.within(forgetting.run(self.bot.database))
+            await waited.run(forgetting.run)
         except DatabaseError as error:
             log.warning("/stats forget not done (%s): %s", type(error).__name__, error)
             if not forgetting.committing:  # rolled back, or past commit_by: never commits
@@ -90,8 +90,8 @@ class Forgets:
             try:
                 soon = asyncio.get_running_loop().time() + self.timing.ack_by
                 checked = Bounded(self.bot.database, soon)
-                done = await checked.within(
-                    forgotten_store.forgotten_since(self.bot.database, forgetting.user_id, asked_at)
+                done = await checked.run(
+                    forgotten_store.forgotten_since, forgetting.user_id, asked_at
                 )
             except DatabaseError:
                 done = False

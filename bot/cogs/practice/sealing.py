@@ -21,8 +21,10 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from ...storage import Database
+
 if TYPE_CHECKING:
-    from ...storage import Bounded, Database
+    from ...storage import Bounded
 
 #: Where the key is kept in the ``meta`` table.
 KEY_NAME: Final = "practice.custom_id_key"
@@ -69,11 +71,10 @@ class Seals:
     """The key, read from the database at the first hand (made there by the first process
     ever to ask), then kept for the life of the process."""
 
-    def __init__(self, database: Database) -> None:
-        self.database = database
+    def __init__(self) -> None:
         self._sealer: Sealer | None = None
 
     async def sealer(self, db: Bounded) -> Sealer:
         if self._sealer is None:
-            self._sealer = Sealer(await db.within(self.database.meta_once(KEY_NAME, new_key())))
+            self._sealer = Sealer(await db.run(Database.meta_once, KEY_NAME, new_key()))
         return self._sealer

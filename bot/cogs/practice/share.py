@@ -150,8 +150,8 @@ async def share(interaction: discord.Interaction, button: ShareButton) -> str:
     if not sealer.holds(button.state, interaction.user.id, button.tag):
         raise Refusal("component.invalid.daily_share", outcome="invalid_component")
     lang, day, user_id = language(interaction.locale), button.day, interaction.user.id
-    given = await db.within(practice_store.daily_answer_of(bot.database, day, user_id))
-    hand = await db.within(practice_store.stored_daily_hand(bot.database, day))
+    given = await db.run(practice_store.daily_answer_of, day, user_id)
+    hand = await db.run(practice_store.stored_daily_hand, day)
     if given is None or hand is None:  # forgotten (/stats forget) since it was answered
         raise Refusal("daily.share.unanswered", outcome="unanswered", day=day_text(day, lang))
     correct = bool(given["correct"])
@@ -227,10 +227,8 @@ class DailyAnswering(Answering[Judged]):
         day, shown_ms = self.day, self.shown_ms
         shown_at = practice_store.day_start(day) if shown_ms is None else shown_ms / 1000
         answer, correct = judged.judgement.answer.stored(), judged.judgement.correct
-        taken = await db.within(
-            practice_store.record_daily(
-                self.cog.bot.database, day, self.user_id, answer, correct, self.now, shown_at
-            )
+        taken = await db.run(
+            practice_store.record_daily, day, self.user_id, answer, correct, self.now, shown_at
         )
         return judged if taken else None
 

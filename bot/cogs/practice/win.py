@@ -211,7 +211,7 @@ class WinAnswering(Answering[Graded]):
             seconds=graded.seconds,
             answered_at=self.now,
         )
-        return graded if await db.within(record_win(self.cog.bot.database, answer)) else None
+        return graded if await db.run(record_win, answer) else None
 
     def score(self, graded: Graded) -> tuple[int, int, int]:
         """The session's best splits, hands and total given up, this answer counted."""

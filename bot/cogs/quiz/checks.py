@@ -53,8 +53,7 @@ async def is_quizmaster(db: Database, interaction: discord.Interaction) -> bool:
 
 async def require_quizmaster(interaction: discord.Interaction) -> None:
     """Raise the refusal unless the member may run quizzes (for buttons, which have no checks)."""
-    bounded = bounded_db(interaction)
-    if not await bounded.within(is_quizmaster(bounded.database, interaction)):
+    if not await bounded_db(interaction).run(is_quizmaster, interaction):
         raise Refusal("quiz.forbidden", outcome="forbidden")
 
 

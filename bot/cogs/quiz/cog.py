@@ -194,7 +194,7 @@ class QuizCog(
         within(rounds, ROUNDS, "rounds", lang)
         within(seconds, SECONDS, "seconds", lang)
         bounded = bounded_db(interaction)
-        config = await bounded.within(quiz_store.guild_config(self.db, interaction.guild_id))
+        config = await bounded.run(quiz_store.guild_config, interaction.guild_id)
         guild_locale = interaction.guild_locale or discord.Locale.american_english
         quiz = quiz_store.Quiz(
             id=quiz_store.new_id(),
@@ -211,14 +211,8 @@ class QuizCog(
         try:
             await self.create_in_time(interaction, quiz)
         except quiz_store.AlreadyRunning:
-            running = await bounded.within(
-                quiz_store.running_quiz_in(self.db, interaction.channel_id)
-            )
-            current = (
-                await bounded.within(quiz_store.last_round(self.db, running.id))
-                if running
-                else None
-            )
+            running = await bounded.run(quiz_store.running_quiz_in, interaction.channel_id)
+            current = await bounded.run(quiz_store.last_round, running.id) if running else None
             link = message_link(
                 interaction.guild_id,
                 interaction.channel_id,
@@ -244,9 +238,10 @@ class QuizCog(
         If the database takes the quiz only after the moderator was told that scores are
         unavailable, it is stopped again at once rather than started unannounced.
         """
-        insert = asyncio.ensure_future(quiz_store.create_quiz(self.db, quiz))
+        bounded = bounded_db(interaction)
+        insert = bounded.start(quiz_store.create_quiz, quiz)
         try:
-            await bounded_db(interaction).within(insert)
+            await bounded.wait(insert)
         except DatabaseError:
             insert.add_done_callback(lambda done: self.undo_late_quiz(done, quiz.id))
             raise
@@ -269,8 +264,8 @@ class QuizCog(
     async def stop(self, interaction: discord.Interaction) -> None:
         bounded = bounded_db(interaction)
         assert interaction.channel_id is not None  # a quizmaster is in a server's channel
-        quiz = await bounded.within(quiz_store.running_quiz_in(self.db, interaction.channel_id))
-        if quiz is None or not await bounded.within(quiz_store.stop_quiz(self.db, quiz.id)):
+        quiz = await bounded.run(quiz_store.running_quiz_in, interaction.channel_id)
+        if quiz is None or not await bounded.run(quiz_store.stop_quiz, quiz.id):
             raise Refusal("quiz.not_running", outcome="not_running")
         stopped = (time.time(), interaction.user.id)
         lang = language(quiz.locale)
@@ -295,10 +290,10 @@ class QuizCog(
         """The standings after the rounds scored, if any; the quiz is stopped already, so a
         database that does not answer now costs the standings, not the stop's answer."""
         try:
-            played = await bounded.within(scores.scored_rounds(self.db, quiz.id))
+            played = await bounded.run(scores.scored_rounds, quiz.id)
             if not played:
                 return None
-            totals = await bounded.within(scores.quiz_totals(self.db, quiz.id))
+            totals = await bounded.run(scores.quiz_totals, quiz.id)
         except DatabaseError as error:
             log.warning("quiz %s stopped; its standings could not be read: %s", quiz.id, error)
             return None
@@ -350,7 +345,7 @@ class QuizCog(
         within(pause, PAUSE, "pause", lang)
         bounded = bounded_db(interaction)
         assert interaction.guild_id is not None  # quizmasters are members of a server
-        before = await bounded.within(quiz_store.guild_config(self.db, interaction.guild_id))
+        before = await bounded.run(quiz_store.guild_config, interaction.guild_id)
         role_id = (
             None
             if clear_role
@@ -374,7 +369,7 @@ class QuizCog(
         )
         changed = changed_settings(before, config) if asked else None
         if changed:
-            await bounded.within(quiz_store.save_guild_config(self.db, config))
+            await bounded.run(quiz_store.save_guild_config, config)
         guild_locale = interaction.guild_locale or discord.Locale.american_english
         limits = {"seconds": SECONDS, "rounds": ROUNDS, "pause": PAUSE}
         embed = config_embed(config, lang, guild_locale.value, self.bot.mentions, limits, changed)

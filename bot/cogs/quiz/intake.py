@@ -159,7 +159,7 @@ class AnswerIntake:
         now = time.time()
         lang = language(interaction.locale)
         bounded = bounded_db(interaction)  # a timeout is told as "scores unavailable"
-        round_, quiz = await bounded.within(self.round_for_answer(round_id))
+        round_, quiz = await bounded.run(self.round_for_answer, round_id)
         if round_ is None or round_.status != "open" or now > round_.deadline:
             raise Refusal("quiz.answer.late", outcome="late")
         mode = mode_of("set" if quiz is None else quiz.mode)
@@ -171,7 +171,7 @@ class AnswerIntake:
         outcome = "saved"
         writing = self.writer.submit(taken)
         try:
-            recorded = await bounded.within(writing)
+            recorded = await bounded.wait(writing)
         except DatabaseError as error:
             # The round is known to be open and in time: keep the answer until the
             # database is back (or the slow write is done); the runner writes it
@@ -226,7 +226,7 @@ class AnswerIntake:
             del waiting[taken.user_id]
             self._journal_changed()
 
-    async def round_for_answer(self, round_id: int) -> RoundAndQuiz:
+    async def round_for_answer(self, database: Database, round_id: int) -> RoundAndQuiz:
         """The round (and its quiz) an answer is for: from memory while it is open.
 
         When it is not in memory (just after a restart), the first answer loads it and
@@ -237,7 +237,7 @@ class AnswerIntake:
             return cached
         loading = self._loading.get(round_id)
         if loading is None:
-            loading = asyncio.ensure_future(self._load_round(round_id))
+            loading = asyncio.ensure_future(self._load_round(database, round_id))
             self._loading[round_id] = loading
             loading.add_done_callback(lambda done: self._forget_loading(round_id, done))
         return await asyncio.shield(loading)
@@ -247,9 +247,9 @@ class AnswerIntake:
         if not done.cancelled():
             done.exception()  # retrieved: the answers waiting for it may have given up
 
-    async def _load_round(self, round_id: int) -> RoundAndQuiz:
-        round_ = await quiz_store.get_round(self.db, round_id)
-        quiz = None if round_ is None else await quiz_store.get_quiz(self.db, round_.quiz_id)
+    async def _load_round(self, database: Database, round_id: int) -> RoundAndQuiz:
+        round_ = await quiz_store.get_round(database, round_id)
+        quiz = None if round_ is None else await quiz_store.get_quiz(database, round_.quiz_id)
         if round_ is not None and quiz is not None and round_.status == "open":
             self.hold(round_, quiz)
         return round_, quiz

@@ -101,18 +101,14 @@ async def leaderboard_page(
     assert interaction.guild_id is not None  # callers answer DMs themselves
     month = quiz_store.month_of(time.time()) if period == "month" else None
     bounded = bounded_db(interaction)
-    rows, ranked = await bounded.within(
-        scores.leaderboard(
-            bounded.database, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
-        )
+    rows, ranked = await bounded.run(
+        scores.leaderboard, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
     )
     pages = max(1, math.ceil(ranked / PAGE_SIZE))
     if page > pages:  # past the end (the board shrank, or a big page was asked): last page
         page = pages
-        rows, ranked = await bounded.within(
-            scores.leaderboard(
-                bounded.database, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
-            )
+        rows, ranked = await bounded.run(
+            scores.leaderboard, interaction.guild_id, month, PAGE_SIZE, (page - 1) * PAGE_SIZE
         )
     embed = leaderboard_embed(rows, month, page, pages, lang)
     return embed, leaderboard_view(period, page, pages, lang)

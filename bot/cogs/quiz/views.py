@@ -118,8 +118,7 @@ class ResetConfirmation(discord.ui.View):
         async with component(interaction, "quiz reset confirm") as handled:
             await require_quizmaster(interaction)  # permissions may have changed since
             assert interaction.guild_id is not None
-            bounded = bounded_db(interaction)
-            await bounded.within(quiz_store.reset_scores(bounded.database, interaction.guild_id))
+            await bounded_db(interaction).run(quiz_store.reset_scores, interaction.guild_id)
             await interaction.response.edit_message(
                 content=text("quiz.reset.done", self.lang), view=None
             )

@@ -73,15 +73,13 @@ async def why_embed(interaction: discord.Interaction, round_id: int) -> discord.
     """The explanation of a revealed round and, for a member who answered, their answer."""
     lang = language(interaction.locale)
     bounded = bounded_db(interaction)
-    round_ = await bounded.within(quiz_store.get_round(bounded.database, round_id))
+    round_ = await bounded.run(quiz_store.get_round, round_id)
     if round_ is None:
         raise Refusal("component.invalid.why", outcome="invalid_component")
     if round_.status == "open":  # not on a reveal yet: a forged id, or one from the future
         raise Refusal("quiz.why.not_yet", outcome="not_yet")
-    quiz = await bounded.within(quiz_store.get_quiz(bounded.database, round_.quiz_id))
-    answer = await bounded.within(
-        scores.member_answer(bounded.database, round_id, interaction.user.id)
-    )
+    quiz = await bounded.run(quiz_store.get_quiz, round_.quiz_id)
+    answer = await bounded.run(scores.member_answer, round_id, interaction.user.id)
     explanation = explain(round_.hand)
     embed = discord.Embed(
         title=text("quiz.why.title", lang, number=round_.number),

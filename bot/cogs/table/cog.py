@@ -145,7 +145,7 @@ class TableCog(
             raise Refusal("table.guild_only", outcome="guild_only")
         lang = language(interaction.locale)
         bounded = bounded_db(interaction)
-        settings = await bounded.within(game_store.game_settings(self.db, guild_id))
+        settings = await bounded.run(game_store.game_settings, guild_id)
         if not settings.allows(channel_id):
             where = ", ".join(f"<#{channel}>" for channel in settings.channels)
             raise Refusal(
@@ -204,7 +204,7 @@ class TableCog(
             raise Refusal("table.not_open", outcome="not_open")
         if interaction.user.id != table.opened_by:
             bounded = bounded_db(interaction)
-            if not await bounded.within(is_quizmaster(self.db, interaction)):
+            if not await bounded.run(is_quizmaster, interaction):
                 raise Refusal("table.close_forbidden", outcome="forbidden")
         table.closed = True
         table.wake()
@@ -268,7 +268,7 @@ class TableCog(
             raise Refusal("table.guild_only", outcome="guild_only")
         lang = language(interaction.locale)
         bounded = bounded_db(interaction)
-        if not await bounded.within(is_quizmaster(self.db, interaction)):
+        if not await bounded.run(is_quizmaster, interaction):
             raise Refusal("table.forbidden", outcome="forbidden")
         within(countdown, COUNTDOWN, "countdown", lang)
         within(min_bet, (1, game_store.MAX_STAKE), "min_bet", lang)
@@ -276,7 +276,7 @@ class TableCog(
         within(min_hands, MIN_HANDS, "min_hands", lang)
         if foul_rule is not None and foul_rule not in game_store.FOUL_RULES:
             raise Refusal("table.config.bad_foul", outcome="bad_input")
-        before = await bounded.within(game_store.game_settings(self.db, guild_id))
+        before = await bounded.run(game_store.game_settings, guild_id)
         channels = () if any_channel else before.channels
         if channel is not None and channel.id not in channels:
             channels = (*channels, channel.id)
@@ -300,7 +300,7 @@ class TableCog(
             )
         changed = [name for name, old, new in compare(before, after) if old != new]
         if changed:
-            await bounded.within(game_store.save_game_settings(self.db, guild_id, after))
+            await bounded.run(game_store.save_game_settings, guild_id, after)
         await interaction.response.send_message(
             config_text(after, lang, changed), ephemeral=True, allowed_mentions=NO_MENTIONS
         )

@@ -92,8 +92,8 @@ class HandsMixin(TablesBase):
             )
             return "foul_repick"
         how = "own"
-        stored = await self.bounded(interaction).within(
-            game_store.set_split(self.db, round_id, number, hand.user_id, split.two, "own")
+        stored = await self.bounded(interaction).run(
+            game_store.set_split, round_id, number, hand.user_id, split.two, "own"
         )
         if not stored:  # set before: by a first press the database was slow to answer?
             two, how = await self.read_back(interaction, round_id, hand)
@@ -120,8 +120,8 @@ class HandsMixin(TablesBase):
             raise Refusal("table.hand.already", outcome="already_set")
         split = house_split(hand.cards)
         how = "house"
-        stored = await self.bounded(interaction).within(
-            game_store.set_split(self.db, round_id, number, hand.user_id, split.two, "house")
+        stored = await self.bounded(interaction).run(
+            game_store.set_split, round_id, number, hand.user_id, split.two, "house"
         )
         if not stored:  # set before: by a first press the database was slow to answer?
             two, how = await self.read_back(interaction, round_id, hand)
@@ -142,7 +142,7 @@ class HandsMixin(TablesBase):
         it set: a first press whose answer was "the database is not answering" may still
         have been written. Then the hand is set (the table stops waiting for it) and the
         member is told what stands; a round over or another's seat is refused."""
-        row = await self.bounded(interaction).within(game_store.get_round(self.db, round_id))
+        row = await self.bounded(interaction).run(game_store.get_round, round_id)
         seat = None
         if row is not None and row.status == "open":
             seat = next(

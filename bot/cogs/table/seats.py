@@ -25,13 +25,11 @@ class SeatsMixin(TablesBase):
         user_id = interaction.user.id
         self.check_may_sit(table, user_id, number)
         bounded = self.bounded(interaction)
-        settings = await bounded.within(game_store.game_settings(self.db, table.guild_id))
+        settings = await bounded.run(game_store.game_settings, table.guild_id)
         bet = min(max(table.bet, settings.min_bet), settings.max_bet)
         now = time.time()
-        await bounded.within(
-            chips_store.ensure_stack(self.db, table.guild_id, user_id, now, settings.min_bet)
-        )
-        have = await bounded.within(chips_store.stack(self.db, table.guild_id, user_id))
+        await bounded.run(chips_store.ensure_stack, table.guild_id, user_id, now, settings.min_bet)
+        have = await bounded.run(chips_store.stack, table.guild_id, user_id)
         if have < bet:
             raise Refusal(
                 "table.bet.above_stack",
@@ -70,9 +68,7 @@ class SeatsMixin(TablesBase):
             raise Refusal("table.not_seated", outcome="not_seated")
         if seat.user_id != interaction.user.id:
             raise Refusal("table.not_your_seat", outcome="not_your_seat", user=f"<@{seat.user_id}>")
-        settings = await self.bounded(interaction).within(
-            game_store.game_settings(self.db, table.guild_id)
-        )
+        settings = await self.bounded(interaction).run(game_store.game_settings, table.guild_id)
         lang = language(interaction.locale)
         await interaction.response.send_modal(
             BetModal(
@@ -93,7 +89,7 @@ class SeatsMixin(TablesBase):
         if seat is None or seat.user_id != interaction.user.id:
             raise Refusal("table.not_seated", outcome="not_seated")
         bounded = self.bounded(interaction)
-        settings = await bounded.within(game_store.game_settings(self.db, table.guild_id))
+        settings = await bounded.run(game_store.game_settings, table.guild_id)
         try:
             bet = int(typed.strip())
         except ValueError:
@@ -108,7 +104,7 @@ class SeatsMixin(TablesBase):
                 high=settings.max_bet,
                 value=bet,
             )
-        have = await bounded.within(chips_store.stack(self.db, table.guild_id, seat.user_id))
+        have = await bounded.run(chips_store.stack, table.guild_id, seat.user_id)
         if have < bet:
             raise Refusal(
                 "table.bet.above_stack",
