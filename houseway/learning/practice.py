@@ -172,12 +172,15 @@ def rules_of_answer(mode: str, path: Sequence[str]) -> tuple[str, ...]:
 
 
 def path_for(rule_id: str, mode: str, rng: random.Random) -> str:
-    """A house-way path that trains ``rule_id`` in ``mode``, by its share of all hands."""
-    candidates = [
-        (path, count)
-        for path, count in path_counts().items()
-        if (path.split(",")[-1] == rule_id if mode == "rule" else rule_id in path.split(","))
+    """A house-way path that trains ``rule_id`` in ``mode``, by its share of all hands:
+    naming the rule, a path it decides; setting the hand, any path it is on. A rule that
+    never decides (``straight-flush.two-pairs`` hands over to the two-pairs rules) is
+    trained on the paths it is on in either mode, so "More like this" always deals."""
+    on_path = [
+        (path, count) for path, count in path_counts().items() if rule_id in path.split(",")
     ]
+    deciding = [(path, count) for path, count in on_path if path.split(",")[-1] == rule_id]
+    candidates = deciding if mode == "rule" and deciding else on_path
     if not candidates:
         raise ValueError(f"no path trains {rule_id!r} in mode {mode!r}")
     paths = [path for path, _count in candidates]

@@ -5,6 +5,7 @@ houseway.analysis.analyze, not from the bot."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from decimal import Decimal
 from typing import Any
@@ -12,7 +13,8 @@ from typing import Any
 import pytest
 
 from bot.app.client import HousewayBot
-from bot.storage import open_database
+from bot.cogs.practice.views import ANSWER_ID, AnswerMenu
+from bot.storage import Bounded, open_database
 from houseway import house_way
 from houseway.analysis.analyze import SplitResult, analyze
 from houseway.cards import NAMES, Card, pretty_cards
@@ -313,3 +315,39 @@ def test_a_total_given_up_at_ten_decimals_is_shown_whole() -> None:
     assert given_up_text(12345, "sv") == "0,0000012345"
     assert given_up_text(123_450_000, "en") == "0.012345"
     assert given_up_text(120_000_000, "en") == "0.0120"
+
+
+async def test_a_session_at_its_last_count_stores_the_answer_and_counts_anew(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
+) -> None:
+    """At 999,999 answers a session's ids are full (six digits a count): the next answer is
+    stored, its verdict shown, and the session counts anew from it (1 of 1), its ids still
+    within their template, instead of "Something went wrong" after the answer was kept."""
+    nora = fake_discord.make_user("nora")
+    session = await practise(fake_discord, nora, mode="win")
+    dealt = fake_discord.messages[session.original_message_id]
+    menu = menu_of(dealt)
+    match = ANSWER_ID.fullmatch(menu["custom_id"])
+    assert match is not None
+    hand = hand_of(dealt)
+    cog: Any = practice_bot.get_cog("PracticeCog")
+    deadline = asyncio.get_running_loop().time() + 10
+    sealer = await cog.seals.sealer(Bounded(practice_bot.database, deadline))
+    state = AnswerMenu.state_for("win", hand, int(match["shown"]), 999_999, 999_999, None, 77)
+    menu["custom_id"] = sealer.for_member(nora.id).custom_id(state)  # as the bot would seal it
+    embed = await win_answer(fake_discord, session, nora, two_of(analyze(hand).best))
+    assert embed["footer"]["text"] == (
+        "This session: the best split in 1 of 1 hand · 0 given up in all"
+    )
+    next_id = button_of(fake_discord.messages[dealt.id], "practice:next:win:")["custom_id"]
+    assert next_id.split(":")[3] == "1-1-0" and len(next_id) <= 100
+    database = await open_database(any_database_url)
+    try:
+        rows = await database.fetch(
+            "SELECT best FROM practice_win_answers WHERE user_id = $1", nora.id
+        )
+        assert len(rows) == 1
+    finally:
+        await database.close()
+    await next_hand(fake_discord, session, nora)  # the next hand deals from the new count
+    assert menu_of(fake_discord.messages[dealt.id])["custom_id"].split(":")[4] == "1-1-0"

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.app.client import HousewayBot
 from bot.cogs.quiz.embeds import REVEAL_IMAGE
+from bot.cogs.quiz.why import WHY_RATE
 from bot.storage import open_database
 from bot.storage import quiz as store
 from houseway import house_way
@@ -122,6 +123,12 @@ async def test_a_why_for_a_round_that_is_not_revealed_or_not_made_is_refused(
     for custom_id, says in (
         (f"quiz:why:{round_id_of(first)}", "not revealed yet"),  # on a message: forged
         (f"quiz:why:{1 << 63}", "no longer valid"),  # a round id the bot never makes
+        # Of no form the bot makes, though on the message: matched by no template, once
+        # dropped without a word; told as any stale button is.
+        ("quiz:why:12ab", "no longer valid"),
+        ("quiz:why:", "no longer valid"),
+        ("quiz:answer:x", "no longer valid"),
+        ("quiz:lb:year:1", "no longer valid"),
     ):
         button = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
         fake_discord.messages[first.id].components = [{"type": 1, "components": [button]}]
@@ -131,3 +138,25 @@ async def test_a_why_for_a_round_that_is_not_revealed_or_not_made_is_refused(
     stale = await fake_discord.click(first.id, "quiz:why:5", component_type=2)  # not on it
     told = await fake_discord.wait_response(stale)
     assert told.ephemeral and told.content.startswith("This button is no longer valid")
+
+
+async def test_a_flood_of_why_is_refused_after_a_few_and_says_when_to_ask_again(
+    fake_discord: FakeDiscord, quiz_bot: HousewayBot, any_database_url: str
+) -> None:
+    """Why? has a limit per member: the first WHY_RATE presses are answered, the rest of a
+    burst refused at once and privately, in the member's language, with when to ask again;
+    another member is answered all the same."""
+    dan, eva = fake_discord.make_user("dan"), fake_discord.make_user("eva")
+    await start_quiz(fake_discord, rounds=1, seconds=60)
+    first = await wait_round(fake_discord, 1)
+    await expire_round(any_database_url, first)
+    await wait_quiz_over(fake_discord)
+    told = [await ask_why(fake_discord, dan, "sv-SE") for _ in range(WHY_RATE + 3)]
+    assert all(t.ephemeral for t in told)
+    assert all(t.embeds for t in told[:WHY_RATE])
+    for refusal in told[WHY_RATE:]:
+        assert not refusal.embeds
+        assert refusal.content.startswith(f"Du har frågat Varför? {WHY_RATE} gånger på 10 sekunder")
+        assert "<t:" in refusal.content
+    other = await ask_why(fake_discord, eva, "en-US")
+    assert other.embeds and other.embeds[0]["title"].startswith("Why the house")

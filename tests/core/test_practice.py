@@ -24,7 +24,7 @@ from houseway.learning.practice import (
     rules_of_answer,
     verdict,
 )
-from houseway.rules import NAMES, RULES, find_rule, rule_name, rule_summary, rules_like
+from houseway.rules import NAMES, RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +132,16 @@ def test_a_hand_for_a_rule_is_set_by_that_rule(sampler: PathSampler, mode: str) 
                 assert decision.rule == rule_id
             else:
                 assert rule_id in decision.path
+
+
+@pytest.mark.parametrize("mode", ["set", "rule", "win"])
+def test_more_like_this_deals_for_every_rule_in_every_mode(sampler: PathSampler, mode: str) -> None:
+    """ "More like this" carries any rule a hand was set by: one that never decides
+    (straight-flush.two-pairs hands over to the two-pairs rules) deals hands it is on."""
+    rng = random.Random(11)
+    for rule_id in RULE_IDS:
+        decision = house_way(hand_for(rule_id, mode, sampler.draw, rng))
+        assert rule_id in decision.path, (rule_id, mode)
 
 
 def test_paths_are_chosen_by_their_share(sampler: PathSampler) -> None:

@@ -38,7 +38,7 @@ from ...storage.forgotten import ForgottenSinceShown
 from ...texts.i18n import language
 from .embeds import footer_text, rule_feedback_embed
 from .feedback import analysis_later, feedback_file, set_feedback
-from .views import next_view
+from .views import counted, next_view
 
 if TYPE_CHECKING:
     from houseway.cards import Card
@@ -222,7 +222,7 @@ class PracticeAnswering(Answering[Judged]):
 
     def score(self, judged: Judged) -> tuple[int, int]:
         """The session's right and total, this answer counted."""
-        return self.menu.right + judged.judgement.correct, self.menu.total + 1
+        return counted(self.menu.right, self.menu.total, int(judged.judgement.correct))
 
     async def feedback(self, db: Bounded, judged: Judged) -> Feedback:
         judgement = judged.judgement

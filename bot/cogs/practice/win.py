@@ -42,7 +42,7 @@ from .embeds import (
     session_text,
     with_time_and_picture,
 )
-from .views import next_view
+from .views import counted, next_view
 
 if TYPE_CHECKING:
     from ...storage import Bounded
@@ -216,7 +216,9 @@ class WinAnswering(Answering[Graded]):
     def score(self, graded: Graded) -> tuple[int, int, int]:
         """The session's best splits, hands and total given up, this answer counted."""
         menu, won = self.menu, graded.verdict
-        return menu.right + won.best, menu.total + 1, min(menu.lost + won.given_up, MOST_LOST)
+        right, total = counted(menu.right, menu.total, int(won.best))
+        lost = won.given_up if total == 1 else menu.lost + won.given_up  # a new count: anew
+        return right, total, min(lost, MOST_LOST)
 
     async def feedback(self, db: Bounded, graded: Graded) -> Feedback:
         right, total, lost = self.score(graded)

@@ -25,11 +25,11 @@ from ...texts.i18n import language, plural_text, text
 from .checks import bounded_db, moderators_by_default, quizmaster_only
 from .embeds import config_embed, message_link
 from .intake import AnswerIntake
-from .leaderboard import LeaderboardPage
+from .leaderboard import PAGE_ID, LeaderboardPage
 from .runner import QuizRunner, close_round_message
 from .standings import stopped_embed
-from .views import AnswerSelect, ResetConfirmation, refuse_stale_component
-from .why import WhyButton
+from .views import ANSWER_ID, WHY_ID, AnswerSelect, ResetConfirmation, refuse_stale_component
+from .why import WhyButton, why_presses
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
@@ -89,6 +89,7 @@ class QuizCog(
         self.background: set[asyncio.Task[Any]] = set()
         #: Writes the answers taken back from the journals (until the database takes them).
         self.taking_back: asyncio.Task[None] | None = None
+        self.why_presses = why_presses()
         super().__init__()
 
     @property
@@ -105,7 +106,7 @@ class QuizCog(
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        await refuse_stale_component(interaction)
+        await refuse_stale_component(interaction, (ANSWER_ID, WHY_ID, PAGE_ID))
 
     @commands.Cog.listener()
     async def on_member_forgotten(self, user_id: int) -> None:

@@ -34,10 +34,13 @@ LAST_PAGE: Final = 10_000
 PERIODS: Final = ("all", "month")
 
 
-class LeaderboardPage(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"{LEADERBOARD_PREFIX}(?P<period>{'|'.join(PERIODS)}):(?P<page>[0-9]+)",
-):
+#: A page button's id, whole.
+PAGE_ID: Final = re.compile(
+    rf"{LEADERBOARD_PREFIX}(?P<period>{'|'.join(PERIODS)}):(?P<page>[0-9]+)"
+)
+
+
+class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_ID):
     """Previous/next buttons of the leaderboard."""
 
     NAME: Final = "leaderboard page"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, Protocol, cast
 
 import discord
@@ -35,6 +35,9 @@ ROUND_IDS: Final = range(1 << 62)
 WHY_PREFIX: Final = "quiz:why:"
 #: The leaderboard's page buttons (bot/cogs/quiz/leaderboard.py) start with this.
 LEADERBOARD_PREFIX: Final = "quiz:lb:"
+#: The answer menu's and the "Why?" button's ids, whole.
+ANSWER_ID: Final = re.compile(r"quiz:answer:(?P<round_id>[0-9]+)")
+WHY_ID: Final = re.compile(rf"{WHY_PREFIX}(?P<round_id>[0-9]+)")
 
 
 class Answers(Protocol):
@@ -51,9 +54,7 @@ def _intake(interaction: discord.Interaction) -> AnswerIntake:
     return cast("Answers", cog).intake
 
 
-class AnswerSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"quiz:answer:(?P<round_id>[0-9]+)"
-):
+class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER_ID):
     """The answer menu of a round; its custom id names the round, so it outlives restarts."""
 
     NAME: Final = "quiz answer"
@@ -171,14 +172,18 @@ def answer_view(quiz: quiz_store.Quiz, round_: quiz_store.Round, lang: str) -> d
     return view
 
 
-async def refuse_stale_component(interaction: discord.Interaction) -> None:
-    """A click on a quiz custom id that is not on the message clicked: forged, or from a
-    message changed since (a closed round). discord.py would drop it without a word; the
-    member is told what to do instead. Ids on their message go to the items above."""
+async def refuse_stale_component(
+    interaction: discord.Interaction, ours: Sequence[re.Pattern[str]]
+) -> None:
+    """A click on a quiz custom id that is not on the message clicked (forged, or from a
+    message changed since: a closed round), or on it but of no form the bot makes (``ours``:
+    the quiz's templates; a "Why?" id with letters in its round): discord.py would drop it
+    without a word; the member is told what to do instead. Ours, on their message, go to
+    the items above."""
     custom_id = component_id(interaction)
     if custom_id is None or not custom_id.startswith(ID_PREFIX):
         return
-    if on_its_message(interaction, custom_id):
+    if any(t.fullmatch(custom_id) for t in ours) and on_its_message(interaction, custom_id):
         return
     if custom_id.startswith(LEADERBOARD_PREFIX):
         name, key = "leaderboard page", "component.invalid.leaderboard"

@@ -5,9 +5,11 @@ wrong, where it left the house way."""
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any, Final, Protocol, cast
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
 from houseway.cards import pretty_cards
 from houseway.learning.answers import Answer, judge, mode_of
@@ -15,18 +17,43 @@ from houseway.learning.explain import Explanation, explain
 from houseway.learning.explain.mistakes import where_wrong, why_not
 from houseway.rules import rule_name
 
-from ...app.interactions import Refusal, component, refuse_invalid_component
+from ...app.interactions import (
+    Refusal,
+    bot_of,
+    component,
+    cooldown_refusal,
+    refuse_invalid_component,
+)
 from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...texts.embeds import COLOUR, fit_field, why_text
 from ...texts.i18n import SWEDISH, language, text
 from .checks import bounded_db
-from .views import ROUND_IDS, WHY_PREFIX
+from .views import ROUND_IDS, WHY_ID, WHY_PREFIX
+
+#: A member's presses of Why? (any reveal's): a few at once are a member reading several
+#: reveals; a flood is refused at once, privately, told when to ask again.
+WHY_RATE: Final = 5
+WHY_SECONDS: Final = 10.0
 
 
-class WhyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"{WHY_PREFIX}(?P<round_id>[0-9]+)"
-):
+def why_presses() -> commands.CooldownMapping[discord.Interaction]:
+    """Each member's presses of Why?, for one bot (the quiz cog holds them)."""
+    return commands.CooldownMapping(
+        app_commands.Cooldown(WHY_RATE, WHY_SECONDS), lambda interaction: interaction.user.id
+    )
+
+
+class Asking(Protocol):
+    """What Why? needs of the quiz cog (reached through the bot: the cog imports this)."""
+
+    why_presses: commands.CooldownMapping[discord.Interaction]
+
+
+COOLDOWN: Final = "quiz.why.cooldown"
+
+
+class WhyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=WHY_ID):
     """On a reveal: why the house sets the round's hand as it does, for whoever asks."""
 
     NAME: Final = "quiz why"
@@ -57,6 +84,10 @@ class WhyButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async with component(interaction, self.NAME) as handled:
+            presses = cast("Asking", bot_of(interaction).get_cog("QuizCog")).why_presses
+            bucket = presses.get_bucket(interaction)
+            if bucket is not None and (wait := bucket.update_rate_limit()):
+                raise cooldown_refusal(app_commands.CommandOnCooldown(bucket, wait), COOLDOWN)
             embed = await why_embed(interaction, self.round_id)
             await interaction.response.send_message(embed=embed, ephemeral=True)
             handled.outcome = "why"

@@ -131,6 +131,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Du har använt kommandot {rate} på {per}. Du kan använda det igen {when}.",
         "en": "You have used this command {rate} in {per}. You can use it again {when}.",
     },
+    "quiz.why.cooldown": {
+        "sv": "Du har frågat Varför? {rate} på {per}. Du kan fråga igen {when} – förklaringen du fick står kvar.",
+        "en": "You have asked Why? {rate} in {per}. You can ask again {when} – the explanation you got is still there.",
+    },
     "deal.cooldown": {
         "sv": "Du har fått {rate} på {per}. Nästa giv kan du få {when}.",
         "en": "You have dealt {rate} in {per}. You can deal again {when}.",
