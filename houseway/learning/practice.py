@@ -176,9 +176,7 @@ def path_for(rule_id: str, mode: str, rng: random.Random) -> str:
     naming the rule, a path it decides; setting the hand, any path it is on. A rule that
     never decides (``straight-flush.two-pairs`` hands over to the two-pairs rules) is
     trained on the paths it is on in either mode, so "More like this" always deals."""
-    on_path = [
-        (path, count) for path, count in path_counts().items() if rule_id in path.split(",")
-    ]
+    on_path = [(path, count) for path, count in path_counts().items() if rule_id in path.split(",")]
     deciding = [(path, count) for path, count in on_path if path.split(",")[-1] == rule_id]
     candidates = deciding if mode == "rule" and deciding else on_path
     if not candidates:

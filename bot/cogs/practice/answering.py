@@ -15,7 +15,7 @@ import asyncio
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast
 
 import discord
 
@@ -38,7 +38,7 @@ from ...storage.forgotten import ForgottenSinceShown
 from ...texts.i18n import language
 from .embeds import footer_text, rule_feedback_embed
 from .feedback import analysis_later, feedback_file, set_feedback
-from .views import counted, next_view
+from .views import next_view
 
 if TYPE_CHECKING:
     from houseway.cards import Card
@@ -51,6 +51,19 @@ if TYPE_CHECKING:
 
 #: A mode's judgement: what its row, embed, picture and buttons are made from.
 J = TypeVar("J")
+
+
+#: The most answers a session's ids count (SCORE's six digits).
+MOST_ANSWERS: Final = 999_999
+
+
+def counted(right: int, total: int, gained: int) -> tuple[int, int]:
+    """A session's right and total with one more answer (``gained`` right). Past
+    MOST_ANSWERS the count starts again from this answer, so that the next ids still fit
+    their template: a session that long is told as a new one, never refused."""
+    if total >= MOST_ANSWERS:
+        return gained, 1
+    return right + gained, total + 1
 
 
 @dataclass(frozen=True)

@@ -128,19 +128,6 @@ def hand_of_code(code: str) -> tuple[Card, ...]:
     return check_hand([card_from_name(code[i : i + 2]) for i in range(0, len(code), 2)])
 
 
-#: The most answers a session's ids count (SCORE's six digits).
-MOST_ANSWERS: Final = 999_999
-
-
-def counted(right: int, total: int, gained: int) -> tuple[int, int]:
-    """A session's right and total with one more answer (``gained`` right). Past
-    MOST_ANSWERS the count starts again from this answer, so that the next ids still fit
-    their template: a session that long is told as a new one, never refused."""
-    if total >= MOST_ANSWERS:
-        return gained, 1
-    return right + gained, total + 1
-
-
 def score_part(mode: str, right: int, total: int, lost: int) -> str:
     """A state's score: right-total, and in "Play to win" what was given up (-lost)."""
     return f"{right}-{total}-{lost}" if mode == "win" else f"{right}-{total}"

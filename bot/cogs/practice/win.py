@@ -32,7 +32,7 @@ from ...storage.practice_win import WinAnswer, WinStats, record_win
 from ...texts.alt_text import picture_file, split_description
 from ...texts.embeds import decimal, ev_digits, number
 from ...texts.i18n import SWEDISH, plural_text, text
-from .answering import Answering, Feedback
+from .answering import Answering, Feedback, counted
 from .embeds import (
     ANSWER_IMAGE,
     GIVEN_UP_UNITS,
@@ -42,7 +42,7 @@ from .embeds import (
     session_text,
     with_time_and_picture,
 )
-from .views import counted, next_view
+from .views import next_view
 
 if TYPE_CHECKING:
     from ...storage import Bounded
