@@ -2,7 +2,7 @@
 that attaches a picture with it.
 
 Discord reads an attachment's description to screen readers and can show it as a caption.
-A split's alt text says what its picture writes (``bot.pictures.split_labels``), in the same order.
+A split's alt text says what its picture writes (``bot.texts.split_labels``), in the same order.
 Cards are named in words (``houseway.cards.card_words``: "king of hearts", "hjärter kung"),
 not symbols, which screen readers read inconsistently or not at all. The texts say what the
 picture shows and nothing more: a quiz round's hand gives no hint of the answer. Only the
@@ -20,10 +20,9 @@ import discord
 from houseway import Decision
 from houseway.cards import SUIT_OF, Card, card_words, cards_in_words
 
-from ..pictures.cards_image import INK_NAMES, SUIT_INKS, Deck
-from ..pictures.split_labels import five_label, joker_note, picture_order, two_label
 from .embeds import number
 from .i18n import SWEDISH, plural_text, text
+from .split_labels import five_label, joker_note, picture_order, two_label
 
 #: Discord refuses a longer attachment description.
 MAX_DESCRIPTION: Final = 1024
@@ -56,14 +55,15 @@ def hand_description(cards: Sequence[Card], lang: str) -> str:
     return plural_text("alt.hand", lang, len(cards), cards=cards_in_words(shown, lang == SWEDISH))
 
 
-def preview_description(cards: Sequence[Card], deck: Deck, lang: str) -> str:
-    """The /cards preview (suited cards, no joker): each card in words with the colour
-    ``deck`` draws it in ("ruter ess i blått"), so a member who cannot see the picture
-    learns the colours all the same."""
+def preview_description(cards: Sequence[Card], colours: Sequence[str], lang: str) -> str:
+    """The /cards preview (suited cards, no joker): each card in words with the colour its
+    deck draws it in ("ruter ess i blått"), so a member who cannot see the picture learns
+    the colours all the same. ``colours`` names each suit's ink, in suit order (s h d c),
+    as ``bot.pictures.cards_image.SUIT_COLOURS`` gives them: words need no picture."""
     swedish = lang == SWEDISH
 
     def in_colour(card: Card) -> str:
-        colour = text(f"alt.colour.{INK_NAMES[SUIT_INKS[deck][SUIT_OF[card]]]}", lang)
+        colour = text(f"alt.colour.{colours[SUIT_OF[card]]}", lang)
         return text("alt.in_colour", lang, card=card_words(card, swedish), colour=colour)
 
     return text("alt.preview", lang, cards=", ".join(in_colour(card) for card in cards))

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.pictures import cards_image as ci
 from bot.pictures.cards_image import Deck
-from bot.pictures.split_labels import picture_order
+from bot.texts.split_labels import picture_order
 from houseway import Decision
 from houseway.cards import JOKER, NAMES, Card, parse_cards
 from tests.fakediscord.models import Sent

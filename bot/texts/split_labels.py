@@ -25,7 +25,7 @@ from houseway.hands import (
     two_value,
 )
 
-from ..texts.i18n import SWEDISH, text
+from .i18n import SWEDISH, text
 
 
 def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
