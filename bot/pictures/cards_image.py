@@ -44,8 +44,8 @@ from typing import Final, TypeVar
 from PIL import Image, ImageDraw, ImageFilter
 
 from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
+from houseway.language import Lang
 
-from ..texts.i18n import ENGLISH, SWEDISH
 from ..texts.split_labels import every_label, five_label, joker_note, picture_order, two_label
 from .card_layout import (
     HAND_CARD_W,
@@ -301,7 +301,7 @@ def warm_up(deck: Deck = Deck.TWO) -> None:
         for card in DECK:
             _tile(card, layout, deck)
     boxes = split_layout().labels
-    for lang in (SWEDISH, ENGLISH):  # and every label of a split, in each language
+    for lang in (Lang.SV, Lang.EN):  # and every label of a split, in each language
         for labels, (left, top, right, bottom) in zip(every_label(lang), boxes, strict=True):
             for words in labels:
                 _words(words, (right - left, bottom - top), deck)
@@ -401,7 +401,7 @@ def _compose(
 
 
 def render_split(
-    five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TWO, *, lang: str
+    five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TWO, *, lang: Lang
 ) -> bytes:
     """PNG of a set hand: the five-card hand on top, the two-card hand below it, each row
     under its label in ``lang`` ("Five-card hand – Straight"), and, where the split has the
