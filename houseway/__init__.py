@@ -34,6 +34,7 @@ from houseway.game import (
     settle_seat,
 )
 from houseway.hands import Category, category_name, five_value, is_legal, two_value
+from houseway.language import Lang
 from houseway.rules import RULE_IDS, RULES, Rule, sentences_for
 from houseway.way import Decision, house_way, same_house_way
 
@@ -52,6 +53,7 @@ __all__ = [
     "Decision",
     "HandError",
     "HandResult",
+    "Lang",
     "Rule",
     "SeatSplit",
     "Settlement",

@@ -14,6 +14,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from houseway.language import Lang
+
 Card = int
 
 RANKS: Final = "23456789TJQKA"
@@ -110,19 +112,22 @@ def pretty_cards(cards: Iterable[Card]) -> str:
     return "  ".join(pretty_card(c) for c in cards)
 
 
-#: Suits in words, in suit order (s h d c), English then Swedish: what alt text reads out,
-#: and words the parser accepts (a card named in words can be typed back as is).
-SUIT_WORDS: Final = (
-    ("spades", "hearts", "diamonds", "clubs"),
-    ("spader", "hjärter", "ruter", "klöver"),
-)
-#: Jack, queen, king and ace in words, English then Swedish; lower ranks stay digits
+#: Suits in words, in suit order (s h d c), by language: what alt text reads out, and
+#: words the parser accepts (a card named in words can be typed back as is).
+SUIT_WORDS: Final[dict[Lang, tuple[str, ...]]] = {
+    Lang.SV: ("spader", "hjärter", "ruter", "klöver"),
+    Lang.EN: ("spades", "hearts", "diamonds", "clubs"),
+}
+#: Jack, queen, king and ace in words, by language; lower ranks stay digits
 #: ("10 of hearts", "hjärter 10"), which screen readers read in their own language.
-COURT_WORDS: Final = (("jack", "queen", "king", "ace"), ("knekt", "dam", "kung", "ess"))
+COURT_WORDS: Final[dict[Lang, tuple[str, ...]]] = {
+    Lang.SV: ("knekt", "dam", "kung", "ess"),
+    Lang.EN: ("jack", "queen", "king", "ace"),
+}
 JOKER_WORD: Final = "joker"
 
 
-def card_words(card: Card, swedish: bool = False) -> str:
+def card_words(card: Card, lang: Lang = Lang.EN) -> str:
     """A card in words, for screen readers: ``king of hearts``, ``hjärter kung``, ``joker``.
 
     Symbols read badly aloud (``K♥`` becomes "K black heart suit" or nothing at all,
@@ -132,14 +137,14 @@ def card_words(card: Card, swedish: bool = False) -> str:
     if card == JOKER:
         return JOKER_WORD
     rank = card >> 2
-    rank_word = COURT_WORDS[swedish][rank - JACK] if rank >= JACK else RANK_LABELS[rank]
-    suit_word = SUIT_WORDS[swedish][card & 3]
-    return f"{suit_word} {rank_word}" if swedish else f"{rank_word} of {suit_word}"
+    rank_word = COURT_WORDS[lang][rank - JACK] if rank >= JACK else RANK_LABELS[rank]
+    suit_word = SUIT_WORDS[lang][card & 3]
+    return f"{suit_word} {rank_word}" if lang == Lang.SV else f"{rank_word} of {suit_word}"
 
 
-def cards_in_words(cards: Iterable[Card], swedish: bool = False) -> str:
+def cards_in_words(cards: Iterable[Card], lang: Lang = Lang.EN) -> str:
     """Cards in words, in the order given, separated by commas."""
-    return ", ".join(card_words(c, swedish) for c in cards)
+    return ", ".join(card_words(c, lang) for c in cards)
 
 
 class HandError(ValueError):
@@ -182,11 +187,11 @@ _SUIT_CHARS: Final = {
 }  # fmt: skip
 #: The display words above, plus the Swedish ones typed without dots (a US keyboard).
 _SUIT_WORDS: Final = {
-    **{word: suit for words in SUIT_WORDS for suit, word in enumerate(words)},
+    **{word: suit for words in SUIT_WORDS.values() for suit, word in enumerate(words)},
     "hjarter": 1, "klover": 3,
 }  # fmt: skip
 _RANK_WORDS: Final = {
-    word: JACK + offset for words in COURT_WORDS for offset, word in enumerate(words)
+    word: JACK + offset for words in COURT_WORDS.values() for offset, word in enumerate(words)
 }
 _JOKER_WORDS: Final = ("jokern", JOKER_WORD, "buggen", "jkr", "jk", "🃏")
 

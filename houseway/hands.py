@@ -13,6 +13,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from houseway.language import Lang
 
 
 class Category(IntEnum):
@@ -30,22 +31,22 @@ class Category(IntEnum):
     FIVE_ACES = 9
 
 
-#: English and Swedish names per category (the Swedish ones as in the rule text).
-CATEGORY_NAMES: Final[dict[Category, tuple[str, str]]] = {
-    Category.HIGH_CARD: ("High card", "Högt kort"),
-    Category.ONE_PAIR: ("One pair", "Ett par"),
-    Category.TWO_PAIRS: ("Two pairs", "Två par"),
-    Category.THREE_OF_A_KIND: ("Three of a kind", "Triss"),
-    Category.STRAIGHT: ("Straight", "Stege"),
-    Category.FLUSH: ("Flush", "Färg"),
-    Category.FULL_HOUSE: ("Full house", "Kåk"),
-    Category.FOUR_OF_A_KIND: ("Four of a kind", "Fyrtal"),
-    Category.STRAIGHT_FLUSH: ("Straight flush", "Färgstege"),
-    Category.FIVE_ACES: ("Five aces", "Fem ess"),
+#: Each category's name by language (the Swedish ones as in the rule text).
+CATEGORY_NAMES: Final[dict[Category, dict[Lang, str]]] = {
+    Category.HIGH_CARD: {Lang.SV: "Högt kort", Lang.EN: "High card"},
+    Category.ONE_PAIR: {Lang.SV: "Ett par", Lang.EN: "One pair"},
+    Category.TWO_PAIRS: {Lang.SV: "Två par", Lang.EN: "Two pairs"},
+    Category.THREE_OF_A_KIND: {Lang.SV: "Triss", Lang.EN: "Three of a kind"},
+    Category.STRAIGHT: {Lang.SV: "Stege", Lang.EN: "Straight"},
+    Category.FLUSH: {Lang.SV: "Färg", Lang.EN: "Flush"},
+    Category.FULL_HOUSE: {Lang.SV: "Kåk", Lang.EN: "Full house"},
+    Category.FOUR_OF_A_KIND: {Lang.SV: "Fyrtal", Lang.EN: "Four of a kind"},
+    Category.STRAIGHT_FLUSH: {Lang.SV: "Färgstege", Lang.EN: "Straight flush"},
+    Category.FIVE_ACES: {Lang.SV: "Fem ess", Lang.EN: "Five aces"},
 }
-ROYAL_NAMES: Final = ("Royal flush", "Royal flush")
+ROYAL_NAMES: Final[dict[Lang, str]] = {Lang.SV: "Royal flush", Lang.EN: "Royal flush"}
 #: A two-card hand is a pair or high card; its pair goes without the five-card "one".
-TWO_PAIR_NAMES: Final = ("Pair", "Par")
+TWO_PAIR_NAMES: Final[dict[Lang, str]] = {Lang.SV: "Par", Lang.EN: "Pair"}
 
 _WHEEL_MASK: Final = 0b1000000001111  # A 5 4 3 2
 _WHEEL_ORDER: Final = 23  # between K-high (22) and A-high (24)
@@ -248,18 +249,18 @@ def display_order(cards: Sequence[Card], value: int | None = None) -> tuple[Card
     return tuple(sorted(cards, key=key, reverse=True))
 
 
-def category_name(value: int, swedish: bool = False) -> str:
+def category_name(value: int, lang: Lang = Lang.EN) -> str:
     """Name of a five-card hand, e.g. 'Stege' / 'Straight'."""
     if is_royal(value):
-        return ROYAL_NAMES[swedish]
-    return CATEGORY_NAMES[category_of(value)][swedish]
+        return ROYAL_NAMES[lang]
+    return CATEGORY_NAMES[category_of(value)][lang]
 
 
-def two_name(value: int, swedish: bool = False) -> str:
+def two_name(value: int, lang: Lang = Lang.EN) -> str:
     """Name of a two-card hand: 'Par' / 'Pair', or 'Högt kort' / 'High card'."""
     if value >= 256:
-        return TWO_PAIR_NAMES[swedish]
-    return CATEGORY_NAMES[Category.HIGH_CARD][swedish]
+        return TWO_PAIR_NAMES[lang]
+    return CATEGORY_NAMES[Category.HIGH_CARD][lang]
 
 
 def best_five_of(cards: Sequence[Card]) -> int:

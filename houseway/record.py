@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from houseway.cards import Card
 from houseway.hands import category_name, two_name
+from houseway.language import Lang
 
 Cards = tuple[Card, ...]
 
@@ -36,11 +37,11 @@ class Decision(NamedTuple):
     def rule(self) -> str:
         return self.path[-1]
 
-    def five_name(self, swedish: bool = False) -> str:
-        return category_name(self.five_value, swedish)
+    def five_name(self, lang: Lang = Lang.EN) -> str:
+        return category_name(self.five_value, lang)
 
-    def two_name(self, swedish: bool = False) -> str:
-        return two_name(self.two_value, swedish)
+    def two_name(self, lang: Lang = Lang.EN) -> str:
+        return two_name(self.two_value, lang)
 
 
 #: Why a step went as it did (:attr:`Step.why`), where its cards alone do not say it.

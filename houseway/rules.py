@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from houseway.language import Lang
+
 INTRODUCTION_SV: Final = (
     "Givaren kommer alltid att placera sina kort enligt de kriterier som redogörs för i "
     "'Huset väljer'. Spelare kan också dra fördel av detta alternativ och få sina händer "
@@ -228,11 +230,11 @@ class RuleName:
     summary_sv: str
     summary_en: str
 
-    def name(self, swedish: bool = False) -> str:
-        return self.name_sv if swedish else self.name_en
+    def name(self, lang: Lang = Lang.EN) -> str:
+        return self.name_sv if lang == Lang.SV else self.name_en
 
-    def summary(self, swedish: bool = False) -> str:
-        return self.summary_sv if swedish else self.summary_en
+    def summary(self, lang: Lang = Lang.EN) -> str:
+        return self.summary_sv if lang == Lang.SV else self.summary_en
 
 
 _PAIR_MOVED_SV: Final = (
@@ -379,14 +381,14 @@ NAMES: Final[dict[str, RuleName]] = {
 }
 
 
-def rule_name(rule_id: str, swedish: bool = False) -> str:
+def rule_name(rule_id: str, lang: Lang = Lang.EN) -> str:
     """The rule's short name: 'Fyrtal i 7–10' / 'Four of a kind, 7s to 10s'."""
-    return NAMES[rule_id].name(swedish)
+    return NAMES[rule_id].name(lang)
 
 
-def rule_summary(rule_id: str, swedish: bool = False) -> str:
+def rule_summary(rule_id: str, lang: Lang = Lang.EN) -> str:
     """The rule in one short line, in the member's language (a paraphrase, not the quote)."""
-    return NAMES[rule_id].summary(swedish)
+    return NAMES[rule_id].summary(lang)
 
 
 # --- a rule as a member names it --------------------------------------------------------------

@@ -33,13 +33,16 @@ from houseway.cards import (
     parse_hand,
 )
 from houseway.hands import Category, category_of, display_order, five_value, is_legal, two_value
+from houseway.language import Lang
 from houseway.rules import folded
 from houseway.shape import STRAIGHTISH, groups_of, of_size, singles, splits
 from houseway.way import Decision, house_way
 
 #: Marks every text of the player's way: advice of this project, not the casino's rule.
-ADVICE_MARKER_SV: Final = "Projektets eget råd – inte kasinots regel"
-ADVICE_MARKER_EN: Final = "The project's own advice – not the casino's rule"
+ADVICE_MARKER: Final[dict[Lang, str]] = {
+    Lang.SV: "Projektets eget råd – inte kasinots regel",
+    Lang.EN: "The project's own advice – not the casino's rule",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,9 @@ class PlayerRule:
     refines: str
     swedish: str
     english: str
+
+    def text(self, lang: Lang = Lang.EN) -> str:
+        return self.swedish if lang == Lang.SV else self.english
 
 
 class PlayerDecision(NamedTuple):
@@ -154,40 +160,42 @@ def player_rule(rule_id: str) -> PlayerRule | None:
 
 #: The player's way as a member names it, and each rule's short name (what /analyze and
 #: /rules show).
-WAY_NAME_SV: Final = "Spelarens sätt"
-WAY_NAME_EN: Final = "The player's way"
-PLAYER_RULE_NAMES: Final[dict[str, tuple[str, str]]] = {  # (Swedish, English)
-    "pw.two-pairs.ace-together": (
-        "Två par och ess: paren ihop",
-        "Two pairs and an ace: pairs together",
-    ),
-    "pw.two-pairs.ace-split": ("Två par och ess: paren delas", "Two pairs and an ace: pairs split"),
-    "pw.two-pairs.king-together": (
-        "Två låga par och kung: paren ihop",
-        "Two low pairs and a king: pairs together",
-    ),
-    "pw.straight.pair": (
-        "Stege med par: stegen släpps",
-        "Straight with a pair: the straight given up",
-    ),
-    "pw.straight-flush.better-low": (
-        "Färgstege som färg eller stege",
-        "Straight flush played as a flush or straight",
-    ),
-    "pw.three-of-a-kind.kings": (
-        "Tre kungar: en kung i tvåkortshanden",
-        "Three kings: one king in the two-card hand",
-    ),
-    "pw.high-card.ace": (
-        "Högt kort med ess: näst högsta lågt",
-        "High card with an ace: second-highest low",
-    ),
+WAY_NAME: Final[dict[Lang, str]] = {Lang.SV: "Spelarens sätt", Lang.EN: "The player's way"}
+PLAYER_RULE_NAMES: Final[dict[str, dict[Lang, str]]] = {
+    "pw.two-pairs.ace-together": {
+        Lang.SV: "Två par och ess: paren ihop",
+        Lang.EN: "Two pairs and an ace: pairs together",
+    },
+    "pw.two-pairs.ace-split": {
+        Lang.SV: "Två par och ess: paren delas",
+        Lang.EN: "Two pairs and an ace: pairs split",
+    },
+    "pw.two-pairs.king-together": {
+        Lang.SV: "Två låga par och kung: paren ihop",
+        Lang.EN: "Two low pairs and a king: pairs together",
+    },
+    "pw.straight.pair": {
+        Lang.SV: "Stege med par: stegen släpps",
+        Lang.EN: "Straight with a pair: the straight given up",
+    },
+    "pw.straight-flush.better-low": {
+        Lang.SV: "Färgstege som färg eller stege",
+        Lang.EN: "Straight flush played as a flush or straight",
+    },
+    "pw.three-of-a-kind.kings": {
+        Lang.SV: "Tre kungar: en kung i tvåkortshanden",
+        Lang.EN: "Three kings: one king in the two-card hand",
+    },
+    "pw.high-card.ace": {
+        Lang.SV: "Högt kort med ess: näst högsta lågt",
+        Lang.EN: "High card with an ace: second-highest low",
+    },
 }
 
 
-def player_rule_name(rule_id: str, swedish: bool = False) -> str:
+def player_rule_name(rule_id: str, lang: Lang = Lang.EN) -> str:
     """A player's-way rule's short name: 'Två par och ess: paren ihop'."""
-    return PLAYER_RULE_NAMES[rule_id][0 if swedish else 1]
+    return PLAYER_RULE_NAMES[rule_id][lang]
 
 
 #: What names the player's way's page, folded: its names, "player's way", every rule's id
@@ -195,13 +203,12 @@ def player_rule_name(rule_id: str, swedish: bool = False) -> str:
 _WAY_KEYS: Final = frozenset(
     folded(key)
     for key in (
-        WAY_NAME_SV,
-        WAY_NAME_EN,
+        *WAY_NAME.values(),
         "player's way",
         "players way",
         "pw",
         *PLAYER_RULE_IDS,
-        *(name for names in PLAYER_RULE_NAMES.values() for name in names),
+        *(name for names in PLAYER_RULE_NAMES.values() for name in names.values()),
     )
 )
 
@@ -395,7 +402,7 @@ def format_strategy(decision: PlayerDecision) -> str:
         lines += [
             f"Rule:       {rule.id} (changes {rule.refines}; the house way: "
             f"{format_cards(house.five)} / {format_cards(house.two)})",
-            f"  [{ADVICE_MARKER_SV} / {ADVICE_MARKER_EN}]",
+            f"  [{ADVICE_MARKER[Lang.SV]} / {ADVICE_MARKER[Lang.EN]}]",
             f"  SV: {rule.swedish}",
             f"  EN: {rule.english}",
         ]

@@ -106,6 +106,7 @@ def test_the_reader_sees_the_imports_it_should() -> None:
     assert "bot.storage.base" in GRAPH["bot.storage.postgres"]
     assert "houseway.way" in GRAPH["houseway.learning.explain"]
     assert "bot.cogs.practice.cog" in GRAPH["bot.cogs.practice"]  # inside setup()
+    assert "bot.texts.split_labels" in GRAPH["bot.pictures.cards_image"]
 
 
 def test_no_import_cycles() -> None:
@@ -132,6 +133,20 @@ def test_only_features_import_features() -> None:
         if module.startswith("bot") and not module.startswith("bot.cogs")
         for other in others
         if other.startswith("bot.cogs")
+    }
+    assert upward == set()
+
+
+def test_texts_never_import_pictures() -> None:
+    """Words stand below pictures: a picture is drawn with words and described by them
+    (its labels, its alt text), and words need no picture. Pictures import texts; the other
+    way (issue 28 found both) would make the two one room again."""
+    upward = {
+        (module, other)
+        for module, others in GRAPH.items()
+        if module.startswith("bot.texts")
+        for other in others
+        if other.startswith("bot.pictures")
     }
     assert upward == set()
 

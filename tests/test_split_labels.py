@@ -11,8 +11,8 @@ import pytest
 from PIL import Image
 
 from bot.pictures import cards_image as ci
-from bot.pictures.split_labels import five_label, joker_note, two_label
 from bot.texts.alt_text import split_description
+from bot.texts.split_labels import five_label, joker_note, two_label
 from houseway.cards import JOKER, parse_cards
 from tests.imaging import Colour, count, is_dark, is_gold, open_png
 from tests.test_colours import MIN_CONTRAST, contrast

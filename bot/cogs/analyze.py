@@ -29,6 +29,7 @@ from discord.ext import commands
 from houseway import canonical_hand
 from houseway.analysis.analyze import Analysis, SplitResult, analyze
 from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
+from houseway.language import Lang
 from houseway.rules import rule_name
 from houseway.settle import WIN_PAYOFF
 from houseway.strategy import PlayerDecision, player_rule_name, player_way
@@ -38,7 +39,7 @@ from ..pictures.chart import Bar, render_bar_chart
 from ..service.workers import WorkerPool
 from ..texts.alt_text import picture_file
 from ..texts.embeds import COLOUR, decimal, ev_digits, number, percent, rounded
-from ..texts.i18n import SWEDISH, language, plural_text, text
+from ..texts.i18n import language, plural_text, text
 
 if TYPE_CHECKING:
     from ..app.client import HousewayBot
@@ -82,7 +83,7 @@ def _compact(cards: tuple[Card, ...]) -> str:
     return " ".join(pretty_card(card) for card in cards)
 
 
-def other_rows(analysis: Analysis, shown: set[int], lang: str, digits: int) -> list[str]:
+def other_rows(analysis: Analysis, shown: set[int], lang: Lang, digits: int) -> list[str]:
     """The splits not shown in detail, one line each named by its cards:
     ``6. A♦ 10♥ 8♣ 3♥ 2♠ · 9♥ 6♥  −0,8208``."""
     return [
@@ -132,12 +133,11 @@ def _shown_rows(
     ]
 
 
-def _split_name(place: int, split: SplitResult, lang: str) -> str:
-    swedish = lang == SWEDISH
-    return f"{place}. {split.five_name(swedish)} / {split.two_name(swedish)}"
+def _split_name(place: int, split: SplitResult, lang: Lang) -> str:
+    return f"{place}. {split.five_name(lang)} / {split.two_name(lang)}"
 
 
-def analysis_embed(analysis: Analysis, lang: str) -> discord.Embed:
+def analysis_embed(analysis: Analysis, lang: Lang) -> discord.Embed:
     """The answer to /analyze: every split's EV (the best in detail), where the house way
     stands and what it gives up."""
     count = len(analysis.splits)
@@ -201,7 +201,7 @@ def _player_verdict(
     analysis: Analysis,
     decision: PlayerDecision,
     player: SplitResult | None,
-    lang: str,
+    lang: Lang,
     digits: int,
 ) -> str:
     """One line when the player's way sets the hand as the house does; else its rule (by
@@ -209,13 +209,12 @@ def _player_verdict(
     player's way's, each with what it gives less than the best (as the figures shown)."""
     if player is None:
         return text("analyze.player_same", lang)
-    swedish = lang == SWEDISH
     lines = [
         text(
             "analyze.player_rule",
             lang,
-            rule=player_rule_name(decision.rule, swedish),
-            house_rule=rule_name(decision.house.rule, swedish),
+            rule=player_rule_name(decision.rule, lang),
+            house_rule=rule_name(decision.house.rule, lang),
         )
     ]
     compared = (
@@ -242,7 +241,7 @@ def _player_verdict(
     return "\n".join(lines)
 
 
-def _house_verdict(analysis: Analysis, lang: str, digits: int) -> str:
+def _house_verdict(analysis: Analysis, lang: Lang, digits: int) -> str:
     """The house way's place among the splits and what it gives up against the best one."""
     count = len(analysis.splits)
     if count == 1:
@@ -261,7 +260,7 @@ def _house_verdict(analysis: Analysis, lang: str, digits: int) -> str:
     )
 
 
-def analysis_bars(analysis: Analysis, lang: str) -> list[Bar]:
+def analysis_bars(analysis: Analysis, lang: Lang) -> list[Bar]:
     """What the best splits, and the house way's when it ranks lower, give up against the
     best: the best at zero, the rest below it, so splits a hair apart still differ."""
     digits = shown_digits(analysis)
@@ -279,12 +278,11 @@ def analysis_bars(analysis: Analysis, lang: str) -> list[Bar]:
     ]
 
 
-def chart_description(analysis: Analysis, lang: str) -> str:
+def chart_description(analysis: Analysis, lang: Lang) -> str:
     """The chart's alt text: what it shows and what the house way gives up (its cards in
     words, as in every picture's alt text)."""
     house = analysis.house
-    swedish = lang == SWEDISH
-    two = cards_in_words(house.two, swedish)
+    two = cards_in_words(house.two, lang)
     digits = shown_digits(analysis)
     if house.gap == 0:
         said = text("analyze.chart_best", lang, two=two)
@@ -294,14 +292,14 @@ def chart_description(analysis: Analysis, lang: str) -> str:
     _decision, player = player_result(analysis)
     if player is None:
         return said + text("analyze.chart_player_same", lang)
-    two = cards_in_words(player.two, swedish)
+    two = cards_in_words(player.two, lang)
     if player.gap == 0:
         return said + text("analyze.chart_player_best", lang, two=two)
     gap = decimal(shown_gap(analysis, player, digits), lang, digits)
     return said + text("analyze.chart_player", lang, two=two, gap=gap)
 
 
-def render_analysis(analysis: Analysis, lang: str) -> tuple[discord.Embed, discord.File]:
+def render_analysis(analysis: Analysis, lang: Lang) -> tuple[discord.Embed, discord.File]:
     """The embed and its chart (with alt text): pure, so the cog only schedules and sends."""
     png = render_bar_chart(analysis_bars(analysis, lang))
     chart = picture_file(png, CHART_NAME, chart_description(analysis, lang))

@@ -20,7 +20,7 @@ from discord.ext import commands
 from houseway.cards import parse_cards
 
 from ..app.interactions import age, everywhere
-from ..pictures.cards_image import Deck, render_hand
+from ..pictures.cards_image import SUIT_COLOURS, Deck, render_hand
 from ..storage import DatabaseError
 from ..texts.alt_text import picture_file, preview_description
 from ..texts.embeds import safe_token
@@ -105,7 +105,7 @@ class CardsCog(commands.Cog):
             done, _pending = await asyncio.wait({picture}, timeout=wait)
             if not done:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-        description = preview_description(PREVIEW, deck, language(interaction.locale))
+        description = preview_description(PREVIEW, SUIT_COLOURS[deck], language(interaction.locale))
         await _send(interaction, message, picture_file(await picture, PREVIEW_NAME, description))
 
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 from houseway.analysis.census import load_rule_counts
 from houseway.analysis.figures import rule_cost
 from houseway.cards import deal
+from houseway.language import Lang
 from houseway.learning.explain import Explanation, explain
 from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
 from houseway.strategy import like_player_way, names_player_way
@@ -44,7 +45,7 @@ from ..texts.embeds import (
     rules_overview,
     unknown_rule_text,
 )
-from ..texts.i18n import SWEDISH, language, text
+from ..texts.i18n import language, text
 from ..texts.player_way import CHOICE_VALUE, player_way_choice_name, player_way_embed
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_AG
     gets a deal of their own that only they see. Its custom id carries the dealer, so
     it works after a restart."""
 
-    def __init__(self, dealer: int | None, lang: str = "en") -> None:
+    def __init__(self, dealer: int | None, lang: Lang = Lang.EN) -> None:
         custom_id = DEAL_AGAIN_ID + (f":{dealer}" if dealer is not None else "")
         super().__init__(
             discord.ui.Button(
@@ -334,7 +335,6 @@ class HousewayCog(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = language(interaction.locale)
-        swedish = lang == SWEDISH
         named = rules_like(current) if current.strip() else RULE_IDS
         needle = current.strip().casefold()
         quoted = [  # then the rules whose sentence has the words
@@ -345,7 +345,7 @@ class HousewayCog(commands.Cog):
         ]
         choices = []
         for rule_id in (*named, *quoted):
-            label = f"{rule_name(rule_id, swedish)} – {rule_summary(rule_id, swedish)}"
+            label = f"{rule_name(rule_id, lang)} – {rule_summary(rule_id, lang)}"
             choices.append(
                 app_commands.Choice(
                     name=label[:99] + "…" if len(label) > 100 else label, value=rule_id

@@ -20,6 +20,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from houseway import __version__
+from houseway.language import Lang
 
 from ..app.interactions import everywhere
 from ..texts.embeds import COLOUR
@@ -94,7 +95,7 @@ def help_lines(commands_: Iterable[AnyCommand], interaction: discord.Interaction
     return lines
 
 
-def help_embed(lines: Iterable[HelpLine], lang: str, mentions: CommandMentions) -> discord.Embed:
+def help_embed(lines: Iterable[HelpLine], lang: Lang, mentions: CommandMentions) -> discord.Embed:
     """Every command as a mention with one line on what it does; moderators' last."""
 
     def listed(moderators: bool) -> str:
@@ -124,7 +125,7 @@ def field_values(lines: Iterable[str], limit: int = FIELD_LIMIT) -> list[str]:
 
 
 def about_embed(
-    lang: str,
+    lang: Lang,
     source_url: str | None,
     stored: Iterable[str],
     mentions: CommandMentions,

@@ -20,7 +20,7 @@ Design choices, and why:
   (``bot/pictures/fonts.py``, which the charts share).
 * A split says what it shows, in the viewer's language: each row's label ("Five-card
   hand – Straight") and, beside the two-card hand, what the joker plays as; the cards of a
-  row stand as ``bot.pictures.split_labels.picture_order`` places them (the joker last). Capitals
+  row stand as ``bot.texts.split_labels.picture_order`` places them (the joker last). Capitals
   are ``LABEL_CAP`` px tall: 12 px still when Discord shows the picture 400 px wide.
   A seven-card hand carries no words (only ranks, suits and "JOKER"): it gives no hint.
 * Two decks: red and black, and a four-colour deck (spades black, hearts red, diamonds
@@ -44,8 +44,9 @@ from typing import Final, TypeVar
 from PIL import Image, ImageDraw, ImageFilter
 
 from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
+from houseway.language import Lang
 
-from ..texts.i18n import ENGLISH, SWEDISH
+from ..texts.split_labels import every_label, five_label, joker_note, picture_order, two_label
 from .card_layout import (
     HAND_CARD_W,
     LABEL_CAP,
@@ -61,7 +62,6 @@ from .card_layout import (
     suit_shape,
 )
 from .fonts import clear_font_cache, line_mask, text_mask
-from .split_labels import every_label, five_label, joker_note, picture_order, two_label
 
 __all__ = [
     "FELT",
@@ -121,8 +121,8 @@ SUIT_INKS: Final[dict[Deck, tuple[tuple[int, int, int], ...]]] = {
     Deck.TWO: (_BLACK, _RED, _RED, _BLACK),
     Deck.FOUR: (_BLACK, _DEEP_RED, _NAVY, _SEA_GREEN),
 }
-#: Each ink by name (a catalogue key's last part, ``alt.colour.blue``): what the /cards
-#: preview's alt text says, since colours are that picture's point.
+#: Each ink by name (a catalogue key's last part, ``alt.colour.blue``), so each suit's in
+#: each deck (s h d c): what the /cards preview's alt text says, colours being its point.
 INK_NAMES: Final[dict[tuple[int, int, int], str]] = {
     _BLACK: "black",
     _RED: "red",
@@ -130,6 +130,7 @@ INK_NAMES: Final[dict[tuple[int, int, int], str]] = {
     _NAVY: "blue",
     _SEA_GREEN: "green",
 }
+SUIT_COLOURS: Final = {deck: tuple(INK_NAMES[i] for i in inks) for deck, inks in SUIT_INKS.items()}
 
 # --- Geometry ------------------------------------------------------------------------
 _SS: Final = 4
@@ -300,7 +301,7 @@ def warm_up(deck: Deck = Deck.TWO) -> None:
         for card in DECK:
             _tile(card, layout, deck)
     boxes = split_layout().labels
-    for lang in (SWEDISH, ENGLISH):  # and every label of a split, in each language
+    for lang in (Lang.SV, Lang.EN):  # and every label of a split, in each language
         for labels, (left, top, right, bottom) in zip(every_label(lang), boxes, strict=True):
             for words in labels:
                 _words(words, (right - left, bottom - top), deck)
@@ -400,13 +401,13 @@ def _compose(
 
 
 def render_split(
-    five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TWO, *, lang: str
+    five: Sequence[Card], two: Sequence[Card], deck: Deck = Deck.TWO, *, lang: Lang
 ) -> bytes:
     """PNG of a set hand: the five-card hand on top, the two-card hand below it, each row
     under its label in ``lang`` ("Five-card hand – Straight"), and, where the split has the
     joker, what it plays as, beside the two-card hand.
 
-    The cards of each row stand in ``bot.pictures.split_labels.picture_order``: as given, the joker
+    The cards of each row stand in ``bot.texts.split_labels.picture_order``: as given, the joker
     last (as in the seven-card hand of :func:`render_hand`), whatever it plays: the note
     says that. Faces and labels are cached, so after :func:`warm_up` a call only pastes
     them and encodes. ``deck`` colours the suits.
@@ -432,7 +433,7 @@ def render_split(
 
 def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
     """PNG of a hand in one row, in the given order but the joker last (as
-    ``bot.pictures.split_labels.picture_order`` places it in a split too), with no hint of how to
+    ``bot.texts.split_labels.picture_order`` places it in a split too), with no hint of how to
     set it.
 
     Meant for quiz rounds, where showing two rows would give the answer away. Takes

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from houseway.cards import Card
+from houseway.language import Lang
 
 from ..texts.alt_text import split_description
 from ..texts.i18n import text
@@ -35,7 +36,7 @@ def _heading(words: str, width: int) -> Image.Image:
     return image
 
 
-def render_stacked(parts: Sequence[tuple[str, Split]], deck: Deck, *, lang: str) -> bytes:
+def render_stacked(parts: Sequence[tuple[str, Split]], deck: Deck, *, lang: Lang) -> bytes:
     """PNG of splits one above the other, each under its heading (words already in
     ``lang``): the comparison after a wrong split, and a hand's showdown (the dealer above
     the player)."""
@@ -52,13 +53,13 @@ def render_stacked(parts: Sequence[tuple[str, Split]], deck: Deck, *, lang: str)
     return encode_png(image.quantize(colors=256, method=Image.Quantize.FASTOCTREE))
 
 
-def render_comparison(house: Split, yours: Split, deck: Deck, *, lang: str) -> bytes:
+def render_comparison(house: Split, yours: Split, deck: Deck, *, lang: Lang) -> bytes:
     """PNG of the house way's split above the member's, each under its heading."""
     parts = [(text("compare.house", lang), house), (text("compare.yours", lang), yours)]
     return render_stacked(parts, deck, lang=lang)
 
 
-def comparison_description(house: Split, yours: Split, lang: str) -> str:
+def comparison_description(house: Split, yours: Split, lang: Lang) -> str:
     """The alt text: both splits as the picture shows them, each after its heading."""
     return text(
         "alt.compare",

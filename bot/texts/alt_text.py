@@ -2,7 +2,7 @@
 that attaches a picture with it.
 
 Discord reads an attachment's description to screen readers and can show it as a caption.
-A split's alt text says what its picture writes (``bot.pictures.split_labels``), in the same order.
+A split's alt text says what its picture writes (``bot.texts.split_labels``), in the same order.
 Cards are named in words (``houseway.cards.card_words``: "king of hearts", "hjärter kung"),
 not symbols, which screen readers read inconsistently or not at all. The texts say what the
 picture shows and nothing more: a quiz round's hand gives no hint of the answer. Only the
@@ -19,52 +19,51 @@ import discord
 
 from houseway import Decision
 from houseway.cards import SUIT_OF, Card, card_words, cards_in_words
+from houseway.language import Lang
 
-from ..pictures.cards_image import INK_NAMES, SUIT_INKS, Deck
-from ..pictures.split_labels import five_label, joker_note, picture_order, two_label
 from .embeds import number
-from .i18n import SWEDISH, plural_text, text
+from .i18n import plural_text, text
+from .split_labels import five_label, joker_note, picture_order, two_label
 
 #: Discord refuses a longer attachment description.
 MAX_DESCRIPTION: Final = 1024
 
 
-def split_description(five: Sequence[Card], two: Sequence[Card], lang: str) -> str:
+def split_description(five: Sequence[Card], two: Sequence[Card], lang: Lang) -> str:
     """A split as the picture shows it: each row's label as the picture writes it, with its
     cards in the picture's order, then what the joker plays as, if the split has it."""
-    swedish = lang == SWEDISH
     description = text(
         "alt.split",
         lang,
         five_label=five_label(five, lang),
-        five=cards_in_words(picture_order(five), swedish),
+        five=cards_in_words(picture_order(five), lang),
         two_label=two_label(two, lang),
-        two=cards_in_words(picture_order(two), swedish),
+        two=cards_in_words(picture_order(two), lang),
     )
     note = joker_note(five, two, lang)
     return description if note is None else f"{description} {note.replace(chr(10), ' ')}."
 
 
-def decision_description(decision: Decision, lang: str) -> str:
+def decision_description(decision: Decision, lang: Lang) -> str:
     """The alt text of a house way's picture (/houseway, /deal, a quiz's reveal)."""
     return split_description(decision.five, decision.two, lang)
 
 
-def hand_description(cards: Sequence[Card], lang: str) -> str:
+def hand_description(cards: Sequence[Card], lang: Lang) -> str:
     """A row of cards (a quiz round's hand): how many and which, in the picture's order."""
     shown = picture_order(cards)
-    return plural_text("alt.hand", lang, len(cards), cards=cards_in_words(shown, lang == SWEDISH))
+    return plural_text("alt.hand", lang, len(cards), cards=cards_in_words(shown, lang))
 
 
-def preview_description(cards: Sequence[Card], deck: Deck, lang: str) -> str:
-    """The /cards preview (suited cards, no joker): each card in words with the colour
-    ``deck`` draws it in ("ruter ess i blått"), so a member who cannot see the picture
-    learns the colours all the same."""
-    swedish = lang == SWEDISH
+def preview_description(cards: Sequence[Card], colours: Sequence[str], lang: Lang) -> str:
+    """The /cards preview (suited cards, no joker): each card in words with the colour its
+    deck draws it in ("ruter ess i blått"), so a member who cannot see the picture learns
+    the colours all the same. ``colours`` names each suit's ink, in suit order (s h d c),
+    as ``bot.pictures.cards_image.SUIT_COLOURS`` gives them: words need no picture."""
 
     def in_colour(card: Card) -> str:
-        colour = text(f"alt.colour.{INK_NAMES[SUIT_INKS[deck][SUIT_OF[card]]]}", lang)
-        return text("alt.in_colour", lang, card=card_words(card, swedish), colour=colour)
+        colour = text(f"alt.colour.{colours[SUIT_OF[card]]}", lang)
+        return text("alt.in_colour", lang, card=card_words(card, lang), colour=colour)
 
     return text("alt.preview", lang, cards=", ".join(in_colour(card) for card in cards))
 
@@ -81,7 +80,7 @@ def stats_description(
     lines: Sequence[str],
     due: Sequence[str],
     days: Sequence[tuple[str, int, int, str]],
-    lang: str,
+    lang: Lang,
 ) -> str:
     """The /stats picture in words, in its order: each rule met (name, answered, right,
     share shown), the summary and advice lines as written, what is due, each day."""
@@ -103,7 +102,7 @@ def stats_description(
     return text("alt.stats", lang, parts=" ".join(parts))
 
 
-def _tally(key: str, lang: str, answered: int, right: int, share: str, **named: str) -> str:
+def _tally(key: str, lang: Lang, answered: int, right: int, share: str, **named: str) -> str:
     """One rule's or one day's "6 av 7 rätt (86 %)", the counts grouped as the language
     groups them."""
     return text(

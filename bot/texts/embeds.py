@@ -15,17 +15,16 @@ from houseway import Decision, HandError, canonical_hand, sentences_for
 from houseway.analysis.census import DEALER_HANDS
 from houseway.analysis.cost import RuleCost
 from houseway.cards import MAX_INPUT_LENGTH, NAMES, pretty_card, pretty_cards
+from houseway.language import Lang
 from houseway.learning.explain import Explanation
 from houseway.rules import INTRODUCTION_EN, INTRODUCTION_SV, RULES, Rule, rule_name, rules_like
 from houseway.strategy import (
-    ADVICE_MARKER_EN,
-    ADVICE_MARKER_SV,
-    WAY_NAME_EN,
-    WAY_NAME_SV,
+    ADVICE_MARKER,
+    WAY_NAME,
     like_player_way,
 )
 
-from .i18n import SWEDISH, locale_of, plural_text, text
+from .i18n import locale_of, plural_text, text
 
 IMAGE_NAME: Final = "houseway.png"
 COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
@@ -35,13 +34,13 @@ EMBED_TOTAL_LIMIT: Final = 6000
 MINUS: Final = "\u2212"
 
 
-def number(value: int, lang: str) -> str:
+def number(value: int, lang: Lang) -> str:
     """Thousands grouped the way each language writes them (CLDR, by Babel): 53\u00a0524\u00a0680
     in Swedish with no-break spaces, 53,524,680 in English."""
     return format_decimal(value, locale=locale_of(lang)).replace("-", MINUS)
 
 
-def share(count: int, total: int, lang: str) -> str:
+def share(count: int, total: int, lang: Lang) -> str:
     """How often, out of ``total``: three decimals below 10 % (rare rules), else two."""
     fraction = count / total
     return percent(fraction, lang, 3 if fraction < 0.1 else 2)
@@ -60,7 +59,7 @@ def one_in(count: int, total: int) -> int:
     return int(round(ratio, 1 - math.floor(math.log10(ratio))))
 
 
-def often_text(count: int, total: int, lang: str) -> str:
+def often_text(count: int, total: int, lang: Lang) -> str:
     """How often a rule decides, out of all hands; a rare one as "about 1 in N" too."""
     fraction = count / total
     if fraction < RARE_SHARE:
@@ -83,7 +82,7 @@ def _fraction_pattern(pattern: str, digits: int) -> str:
 
 
 def decimal(
-    value: float, lang: str, digits: int, *, signed: bool = False, bare_zero: bool = False
+    value: float, lang: Lang, digits: int, *, signed: bool = False, bare_zero: bool = False
 ) -> str:
     """``value`` to ``digits`` decimals as each language writes it (CLDR, by Babel): a real
     minus sign (U+2212) in every language, a plus when ``signed``, the decimal comma and
@@ -121,7 +120,7 @@ def ev_digits(evs: Iterable[float]) -> int:
     return MAX_EV_DIGITS
 
 
-def percent(fraction: float, lang: str, digits: int = 2) -> str:
+def percent(fraction: float, lang: Lang, digits: int = 2) -> str:
     """A fraction as a percentage in each language's CLDR format (8.36%, Swedish 8,36 %
     with a no-break space; none at all is plain 0): the one formatter of percentages."""
     locale = locale_of(lang)
@@ -138,7 +137,7 @@ def significant_places(value: float, digits: int = 3) -> int:
     return max(0, digits - 1 - math.floor(math.log10(abs(value)))) if value else digits
 
 
-def cost_text(cost: RuleCost, lang: str) -> str:
+def cost_text(cost: RuleCost, lang: Lang) -> str:
     """How often another split beats the house way on a rule's hands, the EV it leaves
     against the best split (as a signed difference, so negative), and where that comes from."""
     not_best, give_up = cost.not_best, cost.give_up
@@ -161,7 +160,7 @@ def cost_text(cost: RuleCost, lang: str) -> str:
     return figures + "\n" + source
 
 
-def _exact_cost_text(cost: RuleCost, lang: str) -> str:
+def _exact_cost_text(cost: RuleCost, lang: Lang) -> str:
     """The whole-game solve's figures: exact, over every hand of the rule, so no interval."""
     source = plural_text("cost.exact.source", lang, cost.hands, dealer=number(DEALER_HANDS, lang))
     if cost.not_best.value == 0:
@@ -181,7 +180,7 @@ def _exact_cost_text(cost: RuleCost, lang: str) -> str:
 GLOSSED: Final = ("flytta fram paret", "spitta")
 
 
-def gloss(swedish: str, lang: str) -> str | None:
+def gloss(swedish: str, lang: Lang) -> str | None:
     """The project's explanation of the glossed words in ``swedish``, marked as its own."""
     found = [
         text(f"gloss.{words}", lang)
@@ -191,7 +190,7 @@ def gloss(swedish: str, lang: str) -> str | None:
     return text("gloss", lang, glosses="; ".join(found)) if found else None
 
 
-def quote_rules(rules: Iterable[Rule], lang: str) -> str:
+def quote_rules(rules: Iterable[Rule], lang: Lang) -> str:
     """The Swedish sentences verbatim as quotes; the English under each for non-Swedish
     users; under that, the project's gloss of words a reader may not know."""
     parts = []
@@ -200,7 +199,7 @@ def quote_rules(rules: Iterable[Rule], lang: str) -> str:
         if rule.supplement:
             lines.append(text("supplement", lang))
         lines.append(f"> {rule.swedish}")
-        if lang != SWEDISH:
+        if lang != Lang.SV:
             lines.append(f"*{rule.english}*")
         note = gloss(rule.swedish, lang)
         if note:
@@ -209,13 +208,12 @@ def quote_rules(rules: Iterable[Rule], lang: str) -> str:
     return "\n\n".join(parts)
 
 
-def why_text(explanation: Explanation, lang: str) -> str:
+def why_text(explanation: Explanation, lang: Lang) -> str:
     """The steps on the member's own cards, under the quoted rule: the steps that decide
     marked with an arrow, a heading that was looked at and does not decide with a dot.
     At most about 600 characters (measured over 100,000 hands), inside a field's 1,024."""
-    swedish = lang == SWEDISH
     return "\n".join(
-        f"{'→' if step.applies else '·'} {step.text(swedish)}" for step in explanation.steps
+        f"{'→' if step.applies else '·'} {step.text(lang)}" for step in explanation.steps
     )
 
 
@@ -224,16 +222,15 @@ def fit_field(value: str, limit: int = 1024) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
-def add_split_fields(embed: discord.Embed, decision: Decision, lang: str) -> None:
+def add_split_fields(embed: discord.Embed, decision: Decision, lang: Lang) -> None:
     """The five-card and two-card hands with their names (shared by answers and reveals)."""
-    swedish = lang == SWEDISH
     embed.add_field(
-        name=text("field.five", lang, name=decision.five_name(swedish)),
+        name=text("field.five", lang, name=decision.five_name(lang)),
         value=pretty_cards(decision.five),
         inline=False,
     )
     embed.add_field(
-        name=text("field.two", lang, name=decision.two_name(swedish)),
+        name=text("field.two", lang, name=decision.two_name(lang)),
         value=pretty_cards(decision.two),
         inline=False,
     )
@@ -241,7 +238,7 @@ def add_split_fields(embed: discord.Embed, decision: Decision, lang: str) -> Non
 
 def decision_embed(
     explanation: Explanation,
-    lang: str,
+    lang: Lang,
     rule_counts: Mapping[str, int],
     total_hands: int,
     title_key: str = "title.houseway",
@@ -271,11 +268,10 @@ def decision_embed(
     return embed
 
 
-def path_footer(decision: Decision, lang: str) -> str:
+def path_footer(decision: Decision, lang: Lang) -> str:
     """The rules that decided, by the names a member reads everywhere (ids are for the
     command line and JSON): "Regel: Färgstege med två par → Två par delas"."""
-    swedish = lang == SWEDISH
-    names = " → ".join(rule_name(rule_id, swedish) for rule_id in decision.path)
+    names = " → ".join(rule_name(rule_id, lang) for rule_id in decision.path)
     return text("footer.path", lang, path=names)
 
 
@@ -287,7 +283,7 @@ def safe_token(token: str) -> str:
     return f"`{cleaned}`" if cleaned else "` `"
 
 
-def error_embed(error: HandError, lang: str, command: str) -> discord.Embed:
+def error_embed(error: HandError, lang: Lang, command: str) -> discord.Embed:
     """The ephemeral answer to bad input: what was wrong, what is expected, an example of
     ``command`` (its mention)."""
     token = safe_token(error.token or "")
@@ -305,7 +301,7 @@ def error_embed(error: HandError, lang: str, command: str) -> discord.Embed:
 
 def rule_embed(
     rule_id: str,
-    lang: str,
+    lang: Lang,
     rule_counts: Mapping[str, int],
     total: int,
     cost: RuleCost | None = None,
@@ -314,7 +310,7 @@ def rule_embed(
     the shipped analysis has it, how often and by how much another split does better."""
     rule = RULES[rule_id]
     embed = discord.Embed(
-        title=f"{text('title.rules', lang)}: {rule_name(rule_id, lang == SWEDISH)}",
+        title=f"{text('title.rules', lang)}: {rule_name(rule_id, lang)}",
         description=quote_rules(rule.sentences(), lang),
         colour=COLOUR,
     )
@@ -333,39 +329,36 @@ def rule_embed(
 MAX_SUGGESTIONS: Final = 8
 
 
-def unknown_rule_text(words: str, lang: str) -> str:
+def unknown_rule_text(words: str, lang: Lang) -> str:
     """/rules with words that name no rule: the rules the words may have meant, by name,
     or an example of a name."""
-    swedish = lang == SWEDISH
     like = rules_like(words)
-    way = [f"**{WAY_NAME_SV if swedish else WAY_NAME_EN}**"] if like_player_way(words) else []
+    way = [f"**{WAY_NAME[lang]}**"] if like_player_way(words) else []
     if not like and not way:
-        example = f"**{rule_name('one-pair', swedish)}**"
+        example = f"**{rule_name('one-pair', lang)}**"
         return text("rules.unknown", lang, rule=safe_token(words), example=example)
-    named = (f"**{rule_name(rule_id, swedish)}**" for rule_id in like[:MAX_SUGGESTIONS])
+    named = (f"**{rule_name(rule_id, lang)}**" for rule_id in like[:MAX_SUGGESTIONS])
     names = ", ".join([*way, *named])
     if len(like) > MAX_SUGGESTIONS:
         names += ", …"
     return text("rules.unknown.like", lang, rule=safe_token(words), names=names)
 
 
-def rules_overview(lang: str) -> list[discord.Embed]:
+def rules_overview(lang: Lang) -> list[discord.Embed]:
     """All rules, grouped by shared sentence, packed into embeds within Discord's limits.
 
     The whole list with translations is longer than one message may carry, so the
     result is one or more embeds; callers send each group that fits in one message.
     """
-    intro = f"> {INTRODUCTION_SV}" + ("" if lang == SWEDISH else f"\n*{INTRODUCTION_EN}*")
+    intro = f"> {INTRODUCTION_SV}" + ("" if lang == Lang.SV else f"\n*{INTRODUCTION_EN}*")
     blocks = [f"**{text('rules.intro', lang)}**\n{intro}"]
     by_text: dict[str, list[Rule]] = {}
     for rule in RULES.values():
         by_text.setdefault(rule.swedish, []).append(rule)
-    swedish = lang == SWEDISH
     for rules in by_text.values():
-        names = " · ".join(f"**{rule_name(rule.id, swedish)}**" for rule in rules)
+        names = " · ".join(f"**{rule_name(rule.id, lang)}**" for rule in rules)
         blocks.append(f"{names}\n{quote_rules(rules[:1], lang)}")
-    way, marker = (WAY_NAME_SV, ADVICE_MARKER_SV) if swedish else (WAY_NAME_EN, ADVICE_MARKER_EN)
-    entry = text("rules.player.entry", lang, marker=marker, name=way)
+    entry = text("rules.player.entry", lang, marker=ADVICE_MARKER[lang], name=WAY_NAME[lang])
     blocks.append(f"**{text('rules.player.title', lang)}**\n{entry}")
     embeds: list[discord.Embed] = []
     current = ""
@@ -380,6 +373,6 @@ def rules_overview(lang: str) -> list[discord.Embed]:
     return embeds
 
 
-def _overview_page(description: str, lang: str, first: bool) -> discord.Embed:
+def _overview_page(description: str, lang: Lang, first: bool) -> discord.Embed:
     title = text("title.rules" if first else "rules.more", lang)
     return discord.Embed(title=title, description=description, colour=COLOUR)

@@ -11,19 +11,18 @@ import discord
 
 from houseway.analysis.census import DEALER_HANDS
 from houseway.analysis.figures import solve_summary
+from houseway.language import Lang
 from houseway.rules import rule_name
 from houseway.strategy import (
-    ADVICE_MARKER_EN,
-    ADVICE_MARKER_SV,
+    ADVICE_MARKER,
     PLAYER_RULES,
-    WAY_NAME_EN,
-    WAY_NAME_SV,
+    WAY_NAME,
     WON_BACK,
     player_rule_name,
 )
 
 from .embeds import COLOUR, number, percent
-from .i18n import SWEDISH, plural_text, text
+from .i18n import plural_text, text
 
 #: The autocomplete's value for the page (any of its names opens it too).
 CHOICE_VALUE: Final = "pw"
@@ -31,17 +30,17 @@ CHOICE_VALUE: Final = "pw"
 LEVEL: Final = 0.95
 
 
-def way_name(lang: str) -> str:
+def way_name(lang: Lang) -> str:
     """'Spelarens sätt' / 'The player's way'."""
-    return WAY_NAME_SV if lang == SWEDISH else WAY_NAME_EN
+    return WAY_NAME[lang]
 
 
-def advice_marker(lang: str) -> str:
+def advice_marker(lang: Lang) -> str:
     """The mark on every text of the player's way: the project's advice, not the casino's."""
-    return ADVICE_MARKER_SV if lang == SWEDISH else ADVICE_MARKER_EN
+    return ADVICE_MARKER[lang]
 
 
-def won_back_text(lang: str) -> str:
+def won_back_text(lang: Lang) -> str:
     """What the player's way wins back of what the house way gives up, and how it was
     measured: exactly over every hand once the whole-game solve is shipped, else the
     sampled figure."""
@@ -68,18 +67,17 @@ def won_back_text(lang: str) -> str:
     )
 
 
-def player_way_embed(lang: str) -> discord.Embed:
+def player_way_embed(lang: Lang) -> discord.Embed:
     """The page: the mark, why the house way can be bettered, the seven rules (by name, with
     the house-way rule each changes) and what they win back."""
-    swedish = lang == SWEDISH
     rules = [
         text(
             "rules.player.rule",
             lang,
             place=place,
-            name=player_rule_name(rule.id, swedish),
-            house_rule=rule_name(rule.refines, swedish),
-            text=rule.swedish if swedish else rule.english,
+            name=player_rule_name(rule.id, lang),
+            house_rule=rule_name(rule.refines, lang),
+            text=rule.text(lang),
         )
         for place, rule in enumerate(PLAYER_RULES, 1)
     ]
@@ -96,6 +94,6 @@ def player_way_embed(lang: str) -> discord.Embed:
     return embed
 
 
-def player_way_choice_name(lang: str) -> str:
+def player_way_choice_name(lang: Lang) -> str:
     """The autocomplete's label of the page (at most 100 characters)."""
     return text("rules.player.choice", lang, name=way_name(lang))

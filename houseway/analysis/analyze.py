@@ -36,6 +36,7 @@ from houseway.cards import (
     sort_key,
 )
 from houseway.hands import category_name, display_order, five_value, is_legal, two_name, two_value
+from houseway.language import Lang
 from houseway.settle import WIN_PAYOFF
 from houseway.shape import splits
 from houseway.way import house_way
@@ -70,11 +71,11 @@ class SplitResult:
     gap_se: float
     house_way: bool
 
-    def five_name(self, swedish: bool = False) -> str:
-        return category_name(self.five_value, swedish)
+    def five_name(self, lang: Lang = Lang.EN) -> str:
+        return category_name(self.five_value, lang)
 
-    def two_name(self, swedish: bool = False) -> str:
-        return two_name(self.two_value, swedish)
+    def two_name(self, lang: Lang = Lang.EN) -> str:
+        return two_name(self.two_value, lang)
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -27,6 +27,7 @@ from houseway.cli.batch import (
     run_strategy_measure_command,
 )
 from houseway.cli.settle_command import run_settle_command
+from houseway.language import Lang
 from houseway.learning.explain import Explanation, explain
 from houseway.rules import SUPPLEMENT_MARKER_EN, SUPPLEMENT_MARKER_SV, sentences_for
 from houseway.strategy import format_strategy, player_way, strategy_fields
@@ -135,8 +136,8 @@ def decision_json(text: str, decision: Decision) -> dict[str, object]:
         "path": list(decision.path),
         "five_name": decision.five_name(),
         "two_name": decision.two_name(),
-        "five_name_sv": decision.five_name(swedish=True),
-        "two_name_sv": decision.two_name(swedish=True),
+        "five_name_sv": decision.five_name(Lang.SV),
+        "two_name_sv": decision.two_name(Lang.SV),
         "rules": [
             {
                 "id": rule.id,
@@ -160,10 +161,8 @@ def print_decision(decision: Decision, out: TextIO) -> None:
     five = " ".join(card_name(c) for c in decision.five)
     two = " ".join(card_name(c) for c in decision.two)
     out.write(f"Hand:       {canonical_hand(decision.hand)}\n")
-    out.write(
-        f"Five-card:  {five}  — {decision.five_name()} ({decision.five_name(swedish=True)})\n"
-    )
-    out.write(f"Two-card:   {two}  — {decision.two_name()} ({decision.two_name(swedish=True)})\n")
+    out.write(f"Five-card:  {five}  — {decision.five_name()} ({decision.five_name(Lang.SV)})\n")
+    out.write(f"Two-card:   {two}  — {decision.two_name()} ({decision.two_name(Lang.SV)})\n")
     out.write(f"Rule:       {' → '.join(decision.path)}\n")
     for rule in sentences_for(decision.path):
         if rule.supplement:
@@ -172,13 +171,13 @@ def print_decision(decision: Decision, out: TextIO) -> None:
         out.write(f"  EN: {rule.english}\n")
 
 
-def print_steps(explanation: Explanation, swedish: bool, out: TextIO) -> None:
+def print_steps(explanation: Explanation, lang: Lang, out: TextIO) -> None:
     """The steps of the procedure on this hand, each marked: decided, or looked at."""
-    out.write("Steg:\n" if swedish else "Steps:\n")
-    passed = "(avgör inte) " if swedish else "(does not decide) "
+    out.write("Steg:\n" if lang == Lang.SV else "Steps:\n")
+    passed = "(avgör inte) " if lang == Lang.SV else "(does not decide) "
     for step in explanation.steps:
         mark = "→" if step.applies else "·"
-        out.write(f"  {mark} [{step.rule}] {'' if step.applies else passed}{step.text(swedish)}\n")
+        out.write(f"  {mark} [{step.rule}] {'' if step.applies else passed}{step.text(lang)}\n")
 
 
 def run_hands(
@@ -187,7 +186,7 @@ def run_hands(
     out: TextIO,
     err: TextIO,
     steps: bool = False,
-    swedish: bool = False,
+    lang: Lang = Lang.EN,
     player: bool = False,
 ) -> int:
     """Decide each hand (with ``steps``, explain it too; with ``player``, by the player's
@@ -228,7 +227,7 @@ def run_hands(
         else:
             print_decision(decision, out)
             if explanation is not None:
-                print_steps(explanation, swedish, out)
+                print_steps(explanation, lang, out)
         out.flush()
     return status
 
@@ -361,8 +360,8 @@ def run_command(args: list[str]) -> int:
     if explaining:
         parser.add_argument(
             "--lang",
-            choices=("sv", "en"),
-            default="en",
+            choices=tuple(lang.value for lang in Lang),
+            default=Lang.EN.value,
             help="the language of the steps in text output (JSON holds both)",
         )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -380,10 +379,8 @@ def run_command(args: list[str]) -> int:
         hands: Iterable[Line] = stdin_lines(sys.stdin.buffer)
     else:
         hands = [argument_line(ns.hand)]
-    swedish = explaining and ns.lang == "sv"
-    return run_hands(
-        hands, ns.json, sys.stdout, sys.stderr, explaining, swedish=swedish, player=playing
-    )
+    lang = Lang(ns.lang) if explaining else Lang.EN
+    return run_hands(hands, ns.json, sys.stdout, sys.stderr, explaining, lang=lang, player=playing)
 
 
 if __name__ == "__main__":

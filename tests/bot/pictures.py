@@ -8,9 +8,10 @@ from typing import Any
 
 from bot.pictures import cards_image as ci
 from bot.pictures.cards_image import Deck
-from bot.pictures.split_labels import picture_order
+from bot.texts.split_labels import picture_order
 from houseway import Decision
 from houseway.cards import JOKER, NAMES, Card, parse_cards
+from houseway.language import Lang
 from tests.fakediscord.models import Sent
 from tests.imaging import SUIT_INK, inks_in, is_gold, open_png
 
@@ -30,12 +31,12 @@ def cards_named(description: str) -> list[tuple[Card, ...]]:
     return [parse_cards(part, None) for part in re.findall(r":\s*([^.:]+)\.", description)]
 
 
-def names_the_split(description: str, decision: Decision, swedish: bool) -> None:
+def names_the_split(description: str, decision: Decision, lang: Lang) -> None:
     """The split's cards in the picture's order (the joker last), and its hands' names."""
     shown = [picture_order(decision.five), picture_order(decision.two)]
     assert cards_named(description) == shown
-    assert decision.five_name(swedish).lower() in description.lower()
-    assert decision.two_name(swedish).lower() in description.lower()
+    assert decision.five_name(lang).lower() in description.lower()
+    assert decision.two_name(lang).lower() in description.lower()
 
 
 def assert_drawn_in(

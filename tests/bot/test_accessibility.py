@@ -16,6 +16,7 @@ from bot.pictures import cards_image as ci
 from bot.pictures.cards_image import Deck
 from houseway import house_way, parse_hand
 from houseway.cards import canonical_hand
+from houseway.language import Lang
 from tests.bot.fixtures import QUICK_QUIZ, BotRunner
 from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
 from tests.bot.quizhelpers import expire_round, hand_of, reveals, start_quiz, wait_round
@@ -36,15 +37,15 @@ async def picture_message(fake: FakeDiscord, interaction: Any) -> Sent:
     return followup
 
 
-@pytest.mark.parametrize(("locale", "swedish"), [("en-US", False), ("sv-SE", True)])
+@pytest.mark.parametrize(("locale", "lang"), [("en-US", Lang.EN), ("sv-SE", Lang.SV)])
 async def test_houseway_picture_names_the_split_in_the_members_language(
-    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, swedish: bool
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, lang: Lang
 ) -> None:
     interaction = await fake_discord.send_command("houseway", {"hand": HAND}, locale=locale)
     sent = await picture_message(fake_discord, interaction)
     description = description_of(sent, "houseway.png")
-    names_the_split(description, house_way(parse_hand(HAND)), swedish)
-    other = "Two-card hand" if swedish else "Tvåkortshand"
+    names_the_split(description, house_way(parse_hand(HAND)), lang)
+    other = "Two-card hand" if lang == Lang.SV else "Tvåkortshand"
     assert other not in description  # one language only
 
 
@@ -63,7 +64,7 @@ async def test_deal_and_deal_again_pictures_name_their_split(
 ) -> None:
     deal = await fake_discord.send_command("deal", locale="sv-SE")
     dealt: Sent | None = None
-    for interaction, swedish in ((deal, True), (None, False)):
+    for interaction, lang in ((deal, Lang.SV), (None, Lang.EN)):
         if interaction is None:
             assert dealt is not None
             interaction = await fake_discord.click(deal, deal_again_id(dealt), locale="en-US")
@@ -71,16 +72,16 @@ async def test_deal_and_deal_again_pictures_name_their_split(
         [embed] = sent.embeds
         hand = embed["fields"][-1]["value"].strip("`")  # the hand to copy
         assert canonical_hand(parse_hand(hand)) == hand
-        names_the_split(description_of(sent, "houseway.png"), house_way(parse_hand(hand)), swedish)
+        names_the_split(description_of(sent, "houseway.png"), house_way(parse_hand(hand)), lang)
 
 
-@pytest.mark.parametrize(("locale", "swedish"), [("en-US", False), ("sv-SE", True)])
+@pytest.mark.parametrize(("locale", "lang"), [("en-US", Lang.EN), ("sv-SE", Lang.SV)])
 async def test_quiz_round_and_reveal_pictures_have_alt_text_in_the_quiz_language(
     fake_discord: FakeDiscord,
     run_bot: BotRunner,
     database_url: str,
     locale: str,
-    swedish: bool,
+    lang: Lang,
 ) -> None:
     fake_discord.default_guild.preferred_locale = locale
     async with run_bot(fake_discord, quiz_timing=QUICK_QUIZ):
@@ -92,11 +93,11 @@ async def test_quiz_round_and_reveal_pictures_have_alt_text_in_the_quiz_language
         assert cards_named(round_text) == [hand]
         for hint in ("Five-card", "Two-card", "Femkortshand", "Tvåkortshand"):
             assert hint not in round_text
-        assert ("kort" if swedish else "cards") in round_text
+        assert ("kort" if lang == Lang.SV else "cards") in round_text
         await expire_round(database_url, posted)
         await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 30, "reveal")
         [reveal] = reveals(fake_discord)
-        names_the_split(description_of(reveal, REVEAL_IMAGE), house_way(hand), swedish)
+        names_the_split(description_of(reveal, REVEAL_IMAGE), house_way(hand), lang)
 
 
 # --- The four-colour deck ----------------------------------------------------------------

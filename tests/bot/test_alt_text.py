@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pictures.cards_image import Deck
+from bot.pictures.cards_image import SUIT_COLOURS, Deck
 from bot.texts.alt_text import (
     MAX_DESCRIPTION,
     decision_description,
@@ -103,7 +103,7 @@ def test_a_hand_in_words(cards: str, lang: str, expected: str) -> None:
 )
 def test_the_cards_preview_says_each_cards_colour(deck: Deck, lang: str, expected: str) -> None:
     """/cards shows one card of each suit to show the colours: the alt text says them."""
-    assert preview_description(parse_cards("As Ah Ad Ac", 4), deck, lang) == expected
+    assert preview_description(parse_cards("As Ah Ad Ac", 4), SUIT_COLOURS[deck], lang) == expected
 
 
 def test_the_picture_file_carries_its_description_within_discords_limit() -> None:

@@ -20,6 +20,7 @@ from bot.texts.embeds import decimal, rules_overview
 from bot.texts.i18n import language
 from houseway import house_way, parse_hand, sentences_for
 from houseway.analysis.figures import shipped_solve
+from houseway.language import Lang
 from houseway.rules import INTRODUCTION_SV, RULES, rule_name
 from houseway.strategy import PLAYER_RULES
 from tests.bot.fixtures import BotRunner, answer_message
@@ -290,11 +291,11 @@ async def test_rules_one_rule_and_unknown(
     assert sent.content.startswith("Det finns ingen regel som heter `<@123> ˋxˋ <t:0:R>`.")
 
 
-def shown_number(token: str, swedish: bool) -> float:
+def shown_number(token: str, lang: Lang) -> float:
     """A number as the embed writes it (2,644 and 7.36%; Swedish 2 644, 8,36 %, −0,00997)."""
     assert "-" not in token, f"{token!r}: a hyphen where a minus sign belongs"
     cleaned = token.replace("\u2212", "-").replace("%", "").replace("\u00a0", "").strip()
-    if swedish:
+    if lang == Lang.SV:
         return float(cleaned.replace(" ", "").replace(",", "."))
     return float(cleaned.replace(",", ""))
 
@@ -332,22 +333,23 @@ async def test_rules_show_what_the_rule_gives_up_as_the_whole_game_solve_says(
     ):
         interaction = await fake_discord.send_command("rules", {"rule": rule_id}, locale=locale)
         [embed] = (await fake_discord.wait_response(interaction)).embeds
-        swedish = locale == "sv-SE"
+        lang = Lang.SV if locale == "sv-SE" else Lang.EN
+        swedish = lang == Lang.SV
         value = field(embed, "Jämfört med den bästa delningen" if swedish else "Against the best")[
             "value"
         ]
         exact = summary["rules"][rule_id]
         hands = re.search(r"(?:all|alla regelns) ([\d,\u00a0 ]+) (?:hands|händer)", value)
-        assert hands is not None and shown_number(hands[1], swedish) == exact["hands"]
+        assert hands is not None and shown_number(hands[1], lang) == exact["hands"]
         assert "95" not in value  # exact: no confidence interval
         if exact["not_best"] == 0:
             assert "**" not in value
             continue
         [share] = re.findall(r"\*\*(\d+[.,]\d+\u00a0?%)\*\*", value)
-        assert abs(shown_number(share, swedish) - 100 * exact["not_best_share"]) <= 0.005 + 1e-9
+        assert abs(shown_number(share, lang) - 100 * exact["not_best_share"]) <= 0.005 + 1e-9
         [ev] = re.findall(r"\*\*(\u2212[\d.,]+)\*\*", value)
         tolerance = 0.5 * 10 ** -decimals_of(ev)
-        assert abs(shown_number(ev, swedish) + exact["give_up"]) <= tolerance + 1e-12, ev
+        assert abs(shown_number(ev, lang) + exact["give_up"]) <= tolerance + 1e-12, ev
         assert ("," in ev) == swedish and ("." in ev) != swedish
 
 
@@ -445,7 +447,7 @@ async def test_rules_players_way_page(
         assert (rule.swedish if swedish else rule.english) in embed["description"]
         assert (rule.english if swedish else rule.swedish) not in embed["description"]
         changes = "ändrar" if swedish else "changes"
-        refined = f"– {changes} *{rule_name(rule.refines, swedish)}*\n"
+        refined = f"– {changes} *{rule_name(rule.refines, Lang.SV if swedish else Lang.EN)}*\n"
         block = next(b for b in embed["description"].split("\n\n") if b.startswith(f"**{place}."))
         assert refined in block
     assert len(embed["description"].split("\n\n")) == 1 + len(PLAYER_RULES) == 8

@@ -7,6 +7,7 @@ import pytest
 
 from bot.app.client import HousewayBot
 from houseway import parse_hand
+from houseway.language import Lang
 from houseway.learning.explain import explain
 from houseway.rules import RULES
 from tests.bot.fixtures import answer_message
@@ -57,9 +58,9 @@ async def test_a_deal_and_its_deal_again_explain_their_own_hands(
         embed = message.embeds[0]
         shown = explain(parse_hand(embed["fields"][-1]["value"].strip("`")))  # the hand, last
         why = field(embed, heading)["value"]
-        swedish = locale == "sv-SE"
+        lang = Lang.SV if locale == "sv-SE" else Lang.EN
         assert why.splitlines() == [
-            f"{'→' if step.applies else '·'} {step.text(swedish)}" for step in shown.steps
+            f"{'→' if step.applies else '·'} {step.text(lang)}" for step in shown.steps
         ]
         if press < 2:
             await fake_discord.click(message, button, locale=locale)

@@ -18,7 +18,8 @@ from discord import Locale, app_commands
 
 from bot.app.client import HousewayBot
 from bot.texts import i18n
-from bot.texts.i18n import COMMAND_TEXTS_SV, ENGLISH, MESSAGES, PLURALS, SWEDISH, merged
+from bot.texts.i18n import COMMAND_TEXTS_SV, MESSAGES, PLURALS, merged
+from houseway.language import Lang
 
 
 def placeholders(template: str) -> set[str]:
@@ -28,14 +29,14 @@ def placeholders(template: str) -> set[str]:
 @pytest.mark.parametrize("key", sorted(MESSAGES))
 def test_every_message_is_in_swedish_and_english_with_the_same_placeholders(key: str) -> None:
     entry = MESSAGES[key]
-    assert set(entry) == {SWEDISH, ENGLISH}
-    assert placeholders(entry[SWEDISH]) == placeholders(entry[ENGLISH])
+    assert set(entry) == {Lang.SV, Lang.EN}
+    assert placeholders(entry[Lang.SV]) == placeholders(entry[Lang.EN])
 
 
 #: Each language's CLDR plural categories, from Babel's data rather than the code's.
 CLDR_FORMS = {
-    SWEDISH: set(CldrLocale.parse("sv").plural_form.tags) | {"other"},
-    ENGLISH: set(CldrLocale.parse("en").plural_form.tags) | {"other"},
+    Lang.SV: set(CldrLocale.parse("sv").plural_form.tags) | {"other"},
+    Lang.EN: set(CldrLocale.parse("en").plural_form.tags) | {"other"},
 }
 
 
@@ -44,10 +45,10 @@ def test_every_plural_message_has_the_forms_each_languages_rules_need(key: str) 
     """Swedish and English both need "one" and "other"; every "other" form fills the same
     values and shows the count; "one" may say less ("En runda", "Handen kan bara läggas på
     ett sätt") but never needs a value the others lack."""
-    assert CLDR_FORMS[SWEDISH] == CLDR_FORMS[ENGLISH] == {"one", "other"}
+    assert CLDR_FORMS[Lang.SV] == CLDR_FORMS[Lang.EN] == {"one", "other"}
     entry = PLURALS[key]
-    assert set(entry) == {SWEDISH, ENGLISH}
-    values = placeholders(entry[ENGLISH]["other"]) - {"count"}
+    assert set(entry) == {Lang.SV, Lang.EN}
+    values = placeholders(entry[Lang.EN]["other"]) - {"count"}
     for lang, forms in entry.items():
         assert set(forms) == CLDR_FORMS[lang], lang
         assert placeholders(forms["other"]) == values | {"count"}, lang
@@ -97,9 +98,9 @@ def test_the_catalogue_is_every_feature_table_and_a_key_is_defined_once() -> Non
     assert sum(len(table) for table in plurals) == len(PLURALS)
     assert all(PLURALS[key] is entry for table in plurals for key, entry in table.items())
     assert not MESSAGES.keys() & PLURALS.keys()
-    one = {"x.a": {SWEDISH: "a", ENGLISH: "a"}}
+    one = {"x.a": {Lang.SV: "a", Lang.EN: "a"}}
     with pytest.raises(ValueError, match=r"defined twice: x\.a$"):
-        merged(one, {"x.b": {SWEDISH: "b", ENGLISH: "b"}}, dict(one))
+        merged(one, {"x.b": {Lang.SV: "b", Lang.EN: "b"}}, dict(one))
 
 
 def localised(payload: Any, found: list[tuple[str, str, str | None]]) -> None:
@@ -155,7 +156,7 @@ async def test_every_command_says_what_it_does_and_messages_name_only_real_comma
     missing = [c.qualified_name for c in leaves if c.extras.get("help") not in MESSAGES]
     assert missing == []
     registered = {command.qualified_name for command in leaves}
-    named = {name for entry in MESSAGES.values() for name in named_commands(entry[ENGLISH])}
+    named = {name for entry in MESSAGES.values() for name in named_commands(entry[Lang.EN])}
     assert named and named <= registered
     roots = "|".join(sorted({name.split()[0] for name in registered}))
     plain_name = re.compile(rf"(?<![<\w])/({roots})\b")

@@ -20,6 +20,7 @@ from houseway import house_way, sentences_for
 from houseway.analysis.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, card_words
 from houseway.hands import five_value, two_value
+from houseway.language import Lang
 from houseway.rules import RULE_IDS, rule_name, rule_summary
 from tests.bot.fixtures import IN_THREAD, BotRunner, mention
 from tests.bot.pictures import assert_drawn_in, cards_named, description_of, names_the_split
@@ -261,13 +262,13 @@ async def test_name_the_rule_in_swedish(
     values = [o["value"] for o in menu["options"]]
     assert decision.rule in values
     for option in menu["options"]:  # named and summed up in Swedish, not ids or quotes
-        assert option["label"] == rule_name(option["value"], swedish=True)
-        assert option["description"] == rule_summary(option["value"], swedish=True)
+        assert option["label"] == rule_name(option["value"], Lang.SV)
+        assert option["description"] == rule_summary(option["value"], Lang.SV)
     wrong = next(v for v in values if v != decision.rule)
     _, sent = await answer(fake_discord, session, cecilia, [wrong], locale="sv-SE")
     assert sent.embeds[0]["title"] == "❌ Fel regel"
-    assert rule_name(decision.rule, swedish=True) in sent.embeds[0]["description"]
-    assert field(sent.embeds[0], "Du valde").startswith(rule_name(wrong, swedish=True))
+    assert rule_name(decision.rule, Lang.SV) in sent.embeds[0]["description"]
+    assert field(sent.embeds[0], "Du valde").startswith(rule_name(wrong, Lang.SV))
     database = await open_database(any_database_url)
     try:
         rows = await database.fetch(
@@ -535,9 +536,9 @@ async def test_an_expired_forget_button_deletes_nothing_even_after_a_restart(
         await database.close()
 
 
-@pytest.mark.parametrize(("locale", "swedish"), [("en-US", False), ("sv-SE", True)])
+@pytest.mark.parametrize(("locale", "lang"), [("en-US", Lang.EN), ("sv-SE", Lang.SV)])
 async def test_card_menus_name_each_card_in_words_in_the_members_language(
-    fake_discord: FakeDiscord, practice_bot: HousewayBot, locale: str, swedish: bool
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, locale: str, lang: Lang
 ) -> None:
     """Practice's and the daily hand's menus: "A♥" and, beneath it, "hjärter ess" or "ace
     of hearts", so "🃏" and the suit symbols need not be read."""
@@ -553,7 +554,7 @@ async def test_card_menus_name_each_card_in_words_in_the_members_language(
         assert len(options) == 7
         for option in options:
             card = card_from_name(option["value"])
-            assert option["description"] == card_words(card, swedish), prefix
+            assert option["description"] == card_words(card, lang), prefix
 
 
 # --- /daily ---------------------------------------------------------------------------------
@@ -751,7 +752,7 @@ async def test_practice_pictures_have_alt_text_and_the_members_deck(
     hand = hand_of(shown)
     assert cards_named(description_of(shown, "practice.png")) == [hand]
     _, feedback = await answer(fake_discord, source, anna, house_two(hand))
-    names_the_split(description_of(feedback, "house.png"), house_way(hand), swedish=False)
+    names_the_split(description_of(feedback, "house.png"), house_way(hand), Lang.EN)
     assert_drawn_in(feedback, house_way(hand), Deck.FOUR, filename="house.png")
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.app.client import HousewayBot
 from houseway import house_way
+from houseway.language import Lang
 from houseway.rules import RULE_IDS, rule_name
 from tests.bot.fixtures import mention
 from tests.bot.test_practice import answer, hand_of, house_two, other_two
@@ -97,7 +98,7 @@ async def test_autocomplete_names_rules_in_the_members_language(
     values = [c["value"] for c in choices]
     assert {"two-pairs.split", "two-pairs.ace-jack"} <= set(values) and "one-pair" not in values
     assert all("two pairs" in rule_name(v).lower() for v in values)  # typed in English
-    assert [c["name"] for c in choices] == [rule_name(c["value"], True) for c in choices]
+    assert [c["name"] for c in choices] == [rule_name(c["value"], Lang.SV) for c in choices]
     naming = await fake_discord.send_autocomplete("practice", "rule", "", options={"mode": "rule"})
     offered = {c["value"] for c in (await fake_discord.wait_response(naming)).choices}
     assert "flush-straight.two-pairs" not in offered and "one-pair" in offered
@@ -131,4 +132,4 @@ async def test_stats_say_which_rules_are_due_next_in_the_members_language(
     assert len(lines) == 3
     assert lines[0].endswith("– nästa hand (ny för dig)")  # a rule not met yet comes first
     # the missed rule is back in box 0: due again after one more hand
-    assert lines[1] == f"{rule_name(missed, True)} – efter 1 hand till"
+    assert lines[1] == f"{rule_name(missed, Lang.SV)} – efter 1 hand till"

@@ -9,6 +9,7 @@ import pytest
 from bot.app.client import HousewayBot
 from houseway import house_way
 from houseway.cards import card_from_name
+from houseway.language import Lang
 from houseway.learning.explain import explain
 from houseway.learning.explain.mistakes import where_wrong, why_not
 from tests.bot.test_practice import (
@@ -46,7 +47,7 @@ async def test_a_wrong_split_is_told_where_it_left_the_house_way(
     [embed] = sent.embeds
     told = field(embed, heading)
     expected = where_wrong(explain(hand), [card_from_name(v) for v in wrong])
-    assert told == expected.text(swedish=locale == "sv-SE")
+    assert told == expected.text(Lang.SV if locale == "sv-SE" else Lang.EN)
     assert right_heading not in [f["name"] for f in embed["fields"]]
 
 

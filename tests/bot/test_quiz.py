@@ -15,6 +15,7 @@ from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way, sentences_for
 from houseway.cards import canonical_hand, card_from_name, card_words, parse_cards, sort_key
+from houseway.language import Lang
 from houseway.learning.practice import deciding_rules, plausibility
 from houseway.rules import RULES, rule_name, rule_summary
 from tests.bot.fixtures import (
@@ -584,7 +585,7 @@ async def test_swedish_server_gets_swedish_quiz_messages(
     assert first.embeds[0]["title"] == "Runda 1 av 3"
     assert first.content == "Svar hittills: 0"
     for option in select_of(first)["options"]:  # each card in Swedish words, not only "A♥"
-        assert option["description"] == card_words(card_from_name(option["value"]), True)
+        assert option["description"] == card_words(card_from_name(option["value"]), Lang.SV)
 
 
 async def test_out_of_range_rounds_and_seconds_are_refused_by_the_bot_too(

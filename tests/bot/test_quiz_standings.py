@@ -15,6 +15,7 @@ from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import five_value, house_way, two_value
 from houseway.cards import NAMES, card_from_name, parse_hand, pretty_cards, sort_key
+from houseway.language import Lang
 from houseway.rules import rule_name
 from tests.bot.quizhelpers import (
     MODERATOR,
@@ -209,13 +210,13 @@ async def test_a_rule_round_counts_each_rule_offered(
     await expire_round(any_database_url, first)
     await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "the reveal")
     rows = field_named(reveals(fake_discord)[0], WORDS[locale]["answers.rule"])["value"]
-    swedish = locale == "sv-SE"
+    lang = Lang.SV if locale == "sv-SE" else Lang.EN
     lines = rows.splitlines()
     assert lines[:2] == [
-        f"**2** · {rule_name(wrong[0], swedish)}",
-        f"**1** · {rule_name(decision.rule, swedish)} ✅",
+        f"**2** · {rule_name(wrong[0], lang)}",
+        f"**1** · {rule_name(decision.rule, lang)} ✅",
     ]
-    assert sorted(lines[2:]) == sorted(f"**0** · {rule_name(r, swedish)}" for r in wrong[1:])
+    assert sorted(lines[2:]) == sorted(f"**0** · {rule_name(r, lang)}" for r in wrong[1:])
 
 
 @LOCALES

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.app.client import HousewayBot
+from houseway.language import Lang
 from houseway.learning.practice import introduction_order
 from houseway.rules import RULE_IDS, rule_name
 from tests.bot.pictures import description_of
@@ -52,11 +53,11 @@ async def test_a_member_with_no_answers_is_shown_where_to_start(
     png = sent.file("stats.png").data
     image, _background, bands = read(png)
     assert image.width == 800 and bands and not any(band.graphic for band in bands)
-    first = rule_name(introduction_order()[0], swedish=True)
+    first = rule_name(introduction_order()[0], Lang.SV)
     assert description_of(sent, "stats.png") == (
         f"Bild: träningsstatistik. {len(RULE_IDS)} regler inte mötta än. "
         "Börja med /träna: varje hand tränar en regel, den vanligaste först. "
         f"Näst på tur: {first} – nästa hand (ny för dig); "
-        f"{rule_name(introduction_order()[1], swedish=True)} – efter 1 hand till (ny för dig); "
-        f"{rule_name(introduction_order()[2], swedish=True)} – efter 2 händer till (ny för dig)."
+        f"{rule_name(introduction_order()[1], Lang.SV)} – efter 1 hand till (ny för dig); "
+        f"{rule_name(introduction_order()[2], Lang.SV)} – efter 2 händer till (ny för dig)."
     )

@@ -8,6 +8,7 @@ import pytest
 
 from bot.cogs.practice.chart import render_stats_picture, stats_picture
 from bot.storage.practice import Stats
+from houseway.language import Lang
 from houseway.rules import RULE_IDS
 from tests.contrast import DISPLAY_WIDTH, MIN_CAP_HEIGHT, band_colours, bars, contrast, read, runs
 
@@ -128,7 +129,7 @@ def test_the_longest_rule_names_with_big_figures_keep_clear_of_them(lang: str) -
     the alt text keeps it whole)."""
     from houseway.rules import rule_name
 
-    longest = sorted(RULE_IDS, key=lambda r: -len(rule_name(r, lang == "sv")))[:6]
+    longest = sorted(RULE_IDS, key=lambda r: -len(rule_name(r, Lang(lang))))[:6]
     many = stats({rule_id: (5678, 1234 + i) for i, rule_id in enumerate(longest)}, ())
     picture = stats_picture(many, [], lang)
     image, background, bands = read(render_stats_picture(picture))
@@ -145,4 +146,4 @@ def test_the_longest_rule_names_with_big_figures_keep_clear_of_them(lang: str) -
         )
         assert widest_gap >= 14, band  # a space between words is about 8 px
     for rule_id in longest:
-        assert rule_name(rule_id, lang == "sv") in picture.description
+        assert rule_name(rule_id, Lang(lang)) in picture.description

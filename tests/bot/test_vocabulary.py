@@ -33,7 +33,7 @@ async def test_practice_footers_name_the_rules(
     fake_discord: FakeDiscord, practice_bot: HousewayBot, locale: str, label: str
 ) -> None:
     """Both modes: the footer names the deciding rules in the member's language."""
-    swedish = locale == "sv-SE"
+    lang = language(locale)
     member = fake_discord.make_user("ylva")
     for mode in ("set", "rule"):
         session = await practise(fake_discord, member, mode=mode, locale=locale)
@@ -42,7 +42,7 @@ async def test_practice_footers_name_the_rules(
         given = house_two(decision.hand) if mode == "set" else [decision.rule]
         _, sent = await answer(fake_discord, session, member, given, locale=locale)
         footer = sent.embeds[0]["footer"]["text"]
-        names = " → ".join(rule_name(rule_id, swedish) for rule_id in decision.path)
+        names = " → ".join(rule_name(rule_id, lang) for rule_id in decision.path)
         assert footer.endswith(f" · {label}{names}"), footer
         assert not any(rule_id in footer for rule_id in decision.path)
 
@@ -68,9 +68,9 @@ async def test_rules_takes_a_name_in_either_language_or_an_id(
     for typed in ("två PAR  delas", "Two pairs split", "two-pairs.split"):
         assert await rules_answer(fake_discord, typed, locale) == (title, "", False), typed
     shown, _, _ = await rules_answer(fake_discord, "fyrtal i 7-10", locale)
-    assert shown.endswith(rule_name("four-of-a-kind.7-10", locale == "sv-SE"))
+    assert shown.endswith(rule_name("four-of-a-kind.7-10", language(locale)))
     shown, _, _ = await rules_answer(fake_discord, "tre par", locale)  # "(tillägg)" left out
-    assert shown.endswith(rule_name("three-pairs", locale == "sv-SE"))
+    assert shown.endswith(rule_name("three-pairs", language(locale)))
 
 
 async def test_rules_suggests_the_rules_a_name_may_mean(
@@ -101,7 +101,7 @@ async def test_the_rules_list_is_headed_by_names(
         sent = [first, *interaction.followups]
         listed = "\n".join(e["description"] for s in sent for e in s.embeds)
         for rule_id in RULES:
-            assert f"**{rule_name(rule_id, locale == 'sv-SE')}**" in listed
+            assert f"**{rule_name(rule_id, language(locale))}**" in listed
             assert f"`{rule_id}`" not in listed
         # Rules of one sentence head it together.
         pairs = "**Två par delas** · **Två par och ess–knekt**"
@@ -207,6 +207,6 @@ async def test_a_quiz_reveal_names_the_rules(
         await expire_round(database_url, first)
         await fake_discord.wait_until(lambda: len(reveals(fake_discord)) >= 1, 15, "the reveal")
         description = reveals(fake_discord)[0].embeds[0]["description"]
-    names = " → ".join(rule_name(rule_id, locale == "sv-SE") for rule_id in decision.path)
+    names = " → ".join(rule_name(rule_id, language(locale)) for rule_id in decision.path)
     assert description.endswith(f"{label}{names}"), description
     assert not any(rule_id in description for rule_id in decision.path)

@@ -18,6 +18,7 @@ from houseway.cards import (
     pretty_cards,
     rank_label,
 )
+from houseway.language import Lang
 
 AS, KD, TH, NINE_C, SEVEN_S, FOUR_D = 12 * 4 + 0, 11 * 4 + 2, 8 * 4 + 1, 7 * 4 + 3, 5 * 4, 2 * 4 + 2
 EXPECTED = (AS, KD, TH, NINE_C, SEVEN_S, FOUR_D, JOKER)
@@ -179,12 +180,12 @@ def test_display_helpers_print_ranks_as_on_the_cards() -> None:
 def test_cards_in_words_as_people_say_them(name: str, english: str, swedish: str) -> None:
     [card] = parse_cards(name, 1)
     assert card_words(card) == english
-    assert card_words(card, swedish=True) == swedish
+    assert card_words(card, Lang.SV) == swedish
 
 
-@pytest.mark.parametrize("swedish", [False, True])
-def test_every_card_in_words_reads_back_as_itself(swedish: bool) -> None:
+@pytest.mark.parametrize("lang", list(Lang))
+def test_every_card_in_words_reads_back_as_itself(lang: Lang) -> None:
     """One vocabulary: what alt text says is what the parser accepts."""
     for card in DECK:
-        assert parse_cards(card_words(card, swedish), 1) == (card,)
-    assert parse_cards(cards_in_words(DECK[:7], swedish)) == DECK[:7]
+        assert parse_cards(card_words(card, lang), 1) == (card,)
+    assert parse_cards(cards_in_words(DECK[:7], lang)) == DECK[:7]

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from houseway.cards import parse_cards, pretty_card
+from houseway.language import Lang
 from houseway.learning.explain import Explanation, explain
 from houseway.rules import RULES
 from tests.conftest import run_cli
@@ -59,8 +60,8 @@ def _steps(hand: str) -> list[tuple[str, bool]]:
     return [(step.rule, step.applies) for step in explain(hand).steps]
 
 
-def _text(hand: str, swedish: bool) -> str:
-    return explain(hand).text(swedish)
+def _text(hand: str, lang: Lang) -> str:
+    return explain(hand).text(lang)
 
 
 def test_two_pairs_an_ace_with_a_ten_is_not_ace_and_jack() -> None:
@@ -127,17 +128,17 @@ def test_a_straight_with_the_joker_says_which_card_it_stands_for() -> None:
     wheel = explain("2c 3d 4h 5s JK 9c Kd")
     assert wheel.path == ("flush-straight.keep",)
     assert "joker stands for the ace" in wheel.text() and "jokern står för esset" in wheel.text(
-        True
+        Lang.SV
     )
     middle = explain("9c Td JK Qs Kh 3d 2c")
     assert "joker stands for the jack" in middle.text()
-    assert "jokern står för knekten" in middle.text(True)
+    assert "jokern står för knekten" in middle.text(Lang.SV)
 
 
 def test_a_flush_with_the_joker_says_which_card_it_stands_for() -> None:
     explanation = explain("Ah 9h 7h 4h JK 2c 3d")  # the suit's ace is there: the joker is K♥
     assert explanation.path == ("flush-straight.keep",)
-    assert "king of hearts" in explanation.text() and "hjärter kung" in explanation.text(True)
+    assert "king of hearts" in explanation.text() and "hjärter kung" in explanation.text(Lang.SV)
 
 
 def test_one_pair_beside_a_straight_moves_only_when_a_straight_stays() -> None:
@@ -181,8 +182,8 @@ def test_which_of_equal_aces_go_low_is_said_where_it_keeps_a_flush() -> None:
     assert low == "A♦ A♣"
     assert f"Of the aces, {low} go to the two-card hand" in explanation.text()
     assert "A♥ 🃏 stay: that keeps a flush" in explanation.text()
-    assert f"Av essen går {low} till tvåkortshanden" in explanation.text(True)
-    assert "blir en färg kvar" in explanation.text(True)
+    assert f"Av essen går {low} till tvåkortshanden" in explanation.text(Lang.SV)
+    assert "blir en färg kvar" in explanation.text(Lang.SV)
 
 
 @pytest.mark.parametrize(
@@ -204,7 +205,7 @@ def test_each_other_heading_names_its_cards(
 ) -> None:
     explanation = explain(hand)
     assert explanation.path == (rule,)
-    assert says_en in explanation.text() and says_sv.lower() in explanation.text(True).lower()
+    assert says_en in explanation.text() and says_sv.lower() in explanation.text(Lang.SV).lower()
 
 
 def test_cli_explains_in_either_language() -> None:

@@ -2,12 +2,13 @@
 
 import pytest
 
+from houseway.language import Lang
 from houseway.rules import RULES, find_rule, rule_name
 
 
 @pytest.mark.parametrize("rule_id", sorted(RULES))
 def test_every_rule_is_found_by_its_id_and_both_names(rule_id: str) -> None:
-    for typed in (rule_id, rule_name(rule_id, True), rule_name(rule_id, False)):
+    for typed in (rule_id, rule_name(rule_id, Lang.SV), rule_name(rule_id, Lang.EN)):
         assert find_rule(typed) == rule_id
         assert find_rule(f"  {typed.upper()}  ") == rule_id
 

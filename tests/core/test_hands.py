@@ -7,6 +7,7 @@ import pytest
 from houseway import JOKER, Category, category_name, five_value, is_legal, two_value
 from houseway.cards import parse_cards
 from houseway.hands import best_five_of, two_name
+from houseway.language import Lang
 
 
 def v(text: str) -> int:
@@ -147,16 +148,16 @@ def test_no_foul(five: str, two: str, legal: bool) -> None:
 
 def test_names() -> None:
     assert category_name(v("As Ks Qs Js Ts")) == "Royal flush"
-    assert category_name(v("Ks Qs Js Ts 9s"), swedish=True) == "Färgstege"  # issue #22
-    assert category_name(v("Ks Qd Js Ts 9s"), swedish=True) == "Stege"
-    assert category_name(v("Ks Kd Kh Ts Th"), swedish=True) == "Kåk"
+    assert category_name(v("Ks Qs Js Ts 9s"), Lang.SV) == "Färgstege"  # issue #22
+    assert category_name(v("Ks Qd Js Ts 9s"), Lang.SV) == "Stege"
+    assert category_name(v("Ks Kd Kh Ts Th"), Lang.SV) == "Kåk"
 
 
 def test_two_card_names() -> None:
     assert two_name(t("JK As")) == "Pair"
-    assert two_name(t("7s 7d"), swedish=True) == "Par"
+    assert two_name(t("7s 7d"), Lang.SV) == "Par"
     assert two_name(t("As Kd")) == "High card"
-    assert two_name(t("As Kd"), swedish=True) == "Högt kort"
+    assert two_name(t("As Kd"), Lang.SV) == "Högt kort"
 
 
 def test_best_five_of_seven() -> None:

@@ -9,6 +9,7 @@ import pytest
 from houseway import house_way, parse_hand
 from houseway.analysis.exact import PathSampler
 from houseway.cards import NAMES as NAMES_OF
+from houseway.language import Lang
 from houseway.learning.practice import (
     FOUL_EV,
     GAPS,
@@ -220,13 +221,13 @@ def test_verdict_right_wrong_and_foul_with_what_each_gives_up() -> None:
 
 def test_every_rule_has_short_names_and_summaries_within_discords_limits() -> None:
     assert set(NAMES) == set(RULES)
-    for swedish in (True, False):
-        names = [rule_name(rule_id, swedish) for rule_id in RULES]
+    for lang in Lang:
+        names = [rule_name(rule_id, lang) for rule_id in RULES]
         assert len(set(names)) == len(names)
         for rule_id in RULES:
-            assert 0 < len(rule_name(rule_id, swedish)) <= 100
-            assert 0 < len(rule_summary(rule_id, swedish)) <= 100
-    assert rule_name("four-of-a-kind.7-10", swedish=True) == "Fyrtal i 7–10"
+            assert 0 < len(rule_name(rule_id, lang)) <= 100
+            assert 0 < len(rule_summary(rule_id, lang)) <= 100
+    assert rule_name("four-of-a-kind.7-10", Lang.SV) == "Fyrtal i 7–10"
 
 
 def test_upcoming_plays_the_schedule_forward() -> None:
@@ -260,18 +261,18 @@ def test_upcoming_plays_the_schedule_forward() -> None:
 def test_swedish_names_say_fargstege_not_straight_flush() -> None:
     """The Swedish word for a straight flush in names and summaries (the quoted sentences
     keep the casino's "straight flush")."""
-    assert rule_name("straight-flush.keep", swedish=True) == "Färgstegen behålls"
-    assert rule_name("straight-flush.two-pairs", swedish=True) == "Färgstege med två par"
-    assert rule_name("straight-flush.pair-moved", swedish=True) == "Färgstege: paret flyttas"
+    assert rule_name("straight-flush.keep", Lang.SV) == "Färgstegen behålls"
+    assert rule_name("straight-flush.two-pairs", Lang.SV) == "Färgstege med två par"
+    assert rule_name("straight-flush.pair-moved", Lang.SV) == "Färgstege: paret flyttas"
     for rule_id in RULES:
-        shown = rule_name(rule_id, swedish=True) + rule_summary(rule_id, swedish=True)
+        shown = rule_name(rule_id, Lang.SV) + rule_summary(rule_id, Lang.SV)
         assert "straight" not in shown.lower(), rule_id
     assert "straight flush" in RULES["straight-flush.keep"].swedish
 
 
 def test_every_rule_is_found_by_its_id_and_its_names_in_either_language() -> None:
     for rule_id in RULES:
-        for words in (rule_id, rule_name(rule_id, True), rule_name(rule_id).upper()):
+        for words in (rule_id, rule_name(rule_id, Lang.SV), rule_name(rule_id).upper()):
             assert find_rule(f"  {words} ") == rule_id
     assert find_rule("fyrtal i 7-10") == "four-of-a-kind.7-10"  # a hyphen for the en dash
     assert find_rule("två par") is None

@@ -12,10 +12,10 @@ import pytest
 from houseway.analysis.analyze import analyze
 from houseway.cards import DECK, JOKER, parse_hand
 from houseway.hands import five_value, is_legal, two_value
+from houseway.language import Lang
 from houseway.rules import RULES
 from houseway.strategy import (
-    ADVICE_MARKER_EN,
-    ADVICE_MARKER_SV,
+    ADVICE_MARKER,
     PLAYER_RULE_IDS,
     PLAYER_RULES,
     player_rule,
@@ -54,7 +54,7 @@ def test_at_most_fifteen_rules_each_with_both_texts_refining_a_house_rule() -> N
         assert rule.swedish.strip() and rule.english.strip() and rule.swedish != rule.english
         assert player_rule(rule.id) is rule
     assert player_rule("two-pairs.split") is None
-    assert "inte kasinots" in ADVICE_MARKER_SV and "not the casino" in ADVICE_MARKER_EN
+    assert "inte kasinots" in ADVICE_MARKER[Lang.SV] and "not the casino" in ADVICE_MARKER[Lang.EN]
     assert set(CHANGED) == set(PLAYER_RULE_IDS)
 
 
@@ -149,13 +149,13 @@ def test_cli_text_marks_the_advice_and_shows_both_texts() -> None:
     assert done.returncode == 0, done.stderr
     rule = player_rule("pw.three-of-a-kind.kings")
     assert rule is not None
-    assert ADVICE_MARKER_SV in done.stdout and ADVICE_MARKER_EN in done.stdout
+    assert ADVICE_MARKER[Lang.SV] in done.stdout and ADVICE_MARKER[Lang.EN] in done.stdout
     assert rule.swedish in done.stdout and rule.english in done.stdout
     assert "Two-card:   Kc 9h\n" in done.stdout
     assert "Rule:       pw.three-of-a-kind.kings (changes three-of-a-kind" in done.stdout
     plain = run_cli("strategy", "As Kd Qc Jh 9s 7d JK")
     assert "Rule:       flush-straight.keep (as the house way)" in plain.stdout
-    assert ADVICE_MARKER_EN not in plain.stdout
+    assert ADVICE_MARKER[Lang.EN] not in plain.stdout
 
 
 def test_cli_measure_prints_the_shares_and_every_rule() -> None:

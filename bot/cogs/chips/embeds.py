@@ -10,6 +10,7 @@ import discord
 
 from houseway.cards import pretty_cards
 from houseway.game import own_split
+from houseway.language import Lang
 
 from ...storage.chips import Entry
 from ...storage.game import PlayedHand
@@ -30,7 +31,7 @@ def _when(moment: float) -> str:
     return f"<t:{int(moment)}:R>"
 
 
-def hand_line(played: PlayedHand, lang: str) -> str:
+def hand_line(played: PlayedHand, lang: Lang) -> str:
     """A settled hand: when, the member's split, the outcome and the net."""
     seat = played.seat
     assert seat.two is not None  # settled
@@ -47,7 +48,7 @@ def hand_line(played: PlayedHand, lang: str) -> str:
     )
 
 
-def entry_line(entry: Entry, lang: str) -> str:
+def entry_line(entry: Entry, lang: Lang) -> str:
     """A ledger entry: when, the amount with its sign, and why."""
     return text(
         "chips.entry",
@@ -64,7 +65,7 @@ def stack_embed(
     hands: Sequence[PlayedHand],
     entries: Sequence[Entry],
     notes: Sequence[str],
-    lang: str,
+    lang: Lang,
     mentions: CommandMentions,
 ) -> discord.Embed:
     """The member's stack (None: never played here), the last hands and entries."""
@@ -92,7 +93,7 @@ def stack_embed(
     return with_play_money(embed, lang)
 
 
-def per_hand(lost: int, hands: int, lang: str) -> str:
+def per_hand(lost: int, hands: int, lang: Lang) -> str:
     """Given up per hand, as chips per 100 bet, to two decimals."""
     return decimal(lost / hands / UNITS_PER_HUNDRED, lang, 2)
 
@@ -101,7 +102,7 @@ def chips_board_embed(
     rows: Sequence[tuple[int, int]],
     you: int,
     your_stack: int | None,
-    lang: str,
+    lang: Lang,
     mentions: CommandMentions,
 ) -> discord.Embed:
     """Most chips first; the member's own stack below if they are not on it."""
@@ -126,7 +127,7 @@ def skill_board_embed(
     you: int,
     yours: tuple[int, int],
     min_hands: int,
-    lang: str,
+    lang: Lang,
     mentions: CommandMentions,
 ) -> discord.Embed:
     """Least given up per 100 bet first, over at least ``min_hands`` analysed hands; a

@@ -7,6 +7,8 @@ bet (its own) is news; once the member bets again, it no longer is.
 
 from __future__ import annotations
 
+from houseway.language import Lang
+
 from ...storage import Database
 from ...storage import chips as chip_store
 from ...storage import game as game_store
@@ -17,7 +19,7 @@ from .words import net_text, outcome_text
 LOOKED_AT = 5
 
 
-async def timed_out_notes(database: Database, guild_id: int, user_id: int, lang: str) -> list[str]:
+async def timed_out_notes(database: Database, guild_id: int, user_id: int, lang: Lang) -> list[str]:
     """One line per hand alone the house way set since the member's latest bet."""
     entries = await chip_store.last_entries(database, guild_id, user_id, limit=20)
     bets = [entry.created_at for entry in entries if entry.kind == chip_store.BET]

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Final, Protocol, cast
 import discord
 
 from houseway.cards import Card, pretty_cards
+from houseway.language import Lang
 from houseway.rules import rule_name, rule_summary
 from houseway.strategy import PlayerDecision, player_rule, player_rule_name, player_way
 
 from ...texts.embeds import COLOUR, decimal
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import text
 from ..practice.embeds import GIVEN_UP_UNITS
 from ..practice.win import WinVerdict, grade
 
@@ -73,7 +74,7 @@ class Review:
     two: tuple[Card, ...]
     graded: WinVerdict
     player: PlayerDecision
-    lang: str
+    lang: Lang
 
     @property
     def given_up(self) -> int:
@@ -104,7 +105,7 @@ async def review_hand(
     bot_or_pool: Analyses | HasCogs,
     hand: Sequence[Card],
     two: Sequence[Card],
-    lang: str,
+    lang: Lang,
     wait: float = REVIEW_WAIT,
 ) -> Review:
     """Judge a set hand (``two``: its two-card hand) by exact EV, waiting off the event
@@ -123,7 +124,7 @@ async def review_hand(
     return Review(tuple(hand), tuple(two), graded, player_way(tuple(hand)), lang)
 
 
-def per_hundred(units: int, lang: str, digits: int, signed: bool = False) -> str:
+def per_hundred(units: int, lang: Lang, digits: int, signed: bool = False) -> str:
     """Ten-billionths of a unit bet as chips per 100 bet, to the decimals the EVs were shown
     with less two (exact: the figure is a difference of figures shown, times 100)."""
     return decimal(units / UNITS_PER_HUNDRED, lang, max(digits - 2, 0), signed=signed)
@@ -133,14 +134,13 @@ def _split(five: Sequence[Card], two: Sequence[Card]) -> str:
     return f"{pretty_cards(five)} · {pretty_cards(two)}"
 
 
-def _player_rule(rule_id: str, lang: str) -> str:
-    swedish = lang == SWEDISH
+def _player_rule(rule_id: str, lang: Lang) -> str:
     advice = player_rule(rule_id)
     if advice is not None:
-        name = player_rule_name(rule_id, swedish)
-        said = advice.swedish if swedish else advice.english
+        name = player_rule_name(rule_id, lang)
+        said = advice.text(lang)
     else:  # the player's way is the house way here: the house way's rule
-        name, said = rule_name(rule_id, swedish), rule_summary(rule_id, swedish)
+        name, said = rule_name(rule_id, lang), rule_summary(rule_id, lang)
     return text("review.player.rule", lang, name=name, text=said)
 
 
@@ -191,7 +191,7 @@ def review_embed(review: Review) -> discord.Embed:
     )
 
 
-def unavailable_embed(lang: str) -> discord.Embed:
+def unavailable_embed(lang: Lang) -> discord.Embed:
     """Said in the review's place when the analysis could not be made."""
     return discord.Embed(
         title=text("review.title", lang),

@@ -11,9 +11,10 @@ import discord
 from houseway.cards import Card, pretty_cards
 from houseway.game import SeatSplit
 from houseway.hands import category_name, two_name
+from houseway.language import Lang
 
 from ...texts.embeds import MINUS
-from ...texts.i18n import SWEDISH, Counted, plural_text, text
+from ...texts.i18n import Counted, plural_text, text
 
 #: A seat's outcomes, as stored (``bot.storage.game``), with a voided round's.
 OUTCOMES: Final = ("win", "push", "loss", "void")
@@ -24,42 +25,41 @@ def chips(count: int) -> Counted:
     return Counted("count.chips", count)
 
 
-def net_text(net: int, lang: str) -> str:
+def net_text(net: int, lang: Lang) -> str:
     """A change of chips with its sign: "+95 chips", "−100 marker", "0 chips"."""
     sign = "+" if net > 0 else MINUS if net < 0 else ""
     return plural_text("game.net", lang, abs(net), sign=sign)
 
 
-def hand_result(result: str | None, lang: str) -> str:
+def hand_result(result: str | None, lang: Lang) -> str:
     """One hand against the dealer's: won, a copy (to the dealer), lost."""
     return text(f"game.hand.{result}", lang)
 
 
-def outcome_text(outcome: str, lang: str) -> str:
+def outcome_text(outcome: str, lang: Lang) -> str:
     """A seat's outcome: a win, a push, a loss, void."""
     return text(f"game.outcome.{outcome}", lang)
 
 
-def split_text(split: SeatSplit, lang: str) -> str:
+def split_text(split: SeatSplit, lang: Lang) -> str:
     """A split as cards and hand names: "A♠ A♥ K♦ Q♣ 9♠ · J♥ 10♥" over "Pair / J-10"."""
     return split_cards_text(split.five, split.two, split.five_value, split.two_value, lang)
 
 
 def split_cards_text(
-    five: tuple[Card, ...], two: tuple[Card, ...], five_value: int, two_value: int, lang: str
+    five: tuple[Card, ...], two: tuple[Card, ...], five_value: int, two_value: int, lang: Lang
 ) -> str:
-    swedish = lang == SWEDISH
     return text(
         "play.split",
         lang,
         five=pretty_cards(five),
         two=pretty_cards(two),
-        five_name=category_name(five_value, swedish),
-        two_name=two_name(two_value, swedish),
+        five_name=category_name(five_value, lang),
+        two_name=two_name(two_value, lang),
     )
 
 
-def with_play_money(embed: discord.Embed, lang: str) -> discord.Embed:
+def with_play_money(embed: discord.Embed, lang: Lang) -> discord.Embed:
     """Every reply that shows chips says what they are (spec section 9)."""
     embed.set_footer(text=text("game.play_money", lang))
     return embed

@@ -26,6 +26,7 @@ from discord.ext import commands, tasks
 
 from houseway.cards import Card, sort_key
 from houseway.game import SeatSplit, deal_round, house_split, own_split, settle_seat
+from houseway.language import Lang
 from houseway.learning.answers import AnswerError, parse_answer
 
 from ...app.interactions import Refusal, everywhere
@@ -262,7 +263,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         return "dealt"
 
     async def show_again(
-        self, interaction: discord.Interaction, round_: RoundRow, lang: str
+        self, interaction: discord.Interaction, round_: RoundRow, lang: Lang
     ) -> str:
         """A hand the member left open, shown again with its menu (one bet out at a time)."""
         [seat] = round_.seats
@@ -280,7 +281,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         hand: tuple[Card, ...],
         bet: int,
         stack: int,
-        lang: str,
+        lang: Lang,
         notes: Sequence[str],
         again: bool,
     ) -> None:
@@ -343,7 +344,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         seat: SeatRow,
         settled: Settlement,
         how: str,
-        lang: str,
+        lang: Lang,
     ) -> str:
         review = None
         try:

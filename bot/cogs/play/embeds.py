@@ -12,10 +12,11 @@ import discord
 from houseway.cards import Card, pretty_cards
 from houseway.game import Settlement
 from houseway.hands import category_name, two_name
+from houseway.language import Lang
 
 from ...storage.chips import Entry
 from ...texts.embeds import COLOUR, ERROR_COLOUR, number
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import text
 from ..game.words import chips, hand_result, net_text, split_text, with_play_money
 
 HAND_IMAGE: Final = "hand.png"
@@ -28,7 +29,7 @@ HOW_FIELDS: Final = {
 }
 
 
-def granted_lines(entries: Sequence[Entry], lang: str) -> list[str]:
+def granted_lines(entries: Sequence[Entry], lang: Lang) -> list[str]:
     """What was just added to the stack: the start, the day's top-up, a refill."""
     return [
         text(f"play.granted.{entry.kind}", lang, chips=chips(entry.amount)) for entry in entries
@@ -39,7 +40,7 @@ def hand_embed(
     hand: Sequence[Card],
     bet: int,
     stack: int,
-    lang: str,
+    lang: Lang,
     notes: Sequence[str] = (),
     again: bool = False,
 ) -> discord.Embed:
@@ -63,19 +64,18 @@ def hand_embed(
 
 
 def foul_text(
-    five: Sequence[Card], two: Sequence[Card], five_value: int, two_value: int, lang: str
+    five: Sequence[Card], two: Sequence[Card], five_value: int, two_value: int, lang: Lang
 ) -> dict[str, str]:
     """The values of a foul's refusal: the two hands, on the member's cards, named."""
-    swedish = lang == SWEDISH
     return {
         "two": pretty_cards(two),
-        "two_name": two_name(two_value, swedish),
+        "two_name": two_name(two_value, lang),
         "five": pretty_cards(five),
-        "five_name": category_name(five_value, swedish),
+        "five_name": category_name(five_value, lang),
     }
 
 
-def result_embed(settled: Settlement, how: str, stack: int, lang: str) -> discord.Embed:
+def result_embed(settled: Settlement, how: str, stack: int, lang: Lang) -> discord.Embed:
     """The hand settled: the dealer's split and the member's, each hand's result, the
     outcome, and the chips (bet, net, commission, the new stack)."""
     outcome = settled.outcome.name.lower()
@@ -121,5 +121,5 @@ def result_embed(settled: Settlement, how: str, stack: int, lang: str) -> discor
     return with_play_money(embed, lang)
 
 
-def again_label(bet: int, lang: str) -> str:
+def again_label(bet: int, lang: Lang) -> str:
     return text("play.button.again", lang, bet=number(bet, lang))

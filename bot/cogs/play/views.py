@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 import discord
 
 from houseway.cards import NAMES, Card, card_words, pretty_card
+from houseway.language import Lang
 
 from ...app.interactions import (
     Refusal,
@@ -26,7 +27,7 @@ from ...app.interactions import (
     on_its_message,
     refuse_invalid_component,
 )
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import text
 from ..practice.sealing import TAG, Seal
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=AGAIN_I
 
 
 def hand_view(
-    round_id: str, seat: int, hand: Sequence[Card], lang: str, seal: Seal
+    round_id: str, seat: int, hand: Sequence[Card], lang: Lang, seal: Seal
 ) -> discord.ui.View:
     """Pick two of the hand's cards (each shown as "A♥" and named in words), or let the
     house way set it; sealed for the member it is dealt to."""
@@ -207,10 +208,9 @@ def hand_view(
         min_values=2,
         max_values=2,
     )
-    swedish = lang == SWEDISH
     for card in hand:
         select.add_option(
-            label=pretty_card(card), value=NAMES[card], description=card_words(card, swedish)
+            label=pretty_card(card), value=NAMES[card], description=card_words(card, lang)
         )
     view = discord.ui.View(timeout=None)
     view.add_item(PickMenu(round_id, seat, select))

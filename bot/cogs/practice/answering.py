@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeVar, cast
 
 import discord
 
+from houseway.language import Lang
 from houseway.learning.answers import (
     Answer,
     AnswerError,
@@ -85,13 +86,13 @@ class Judged:
     seconds: float = 0.0
     streak: int = 0
 
-    def set_feedback(self, lang: str, footer: str) -> Feedback:
+    def set_feedback(self, lang: Lang, footer: str) -> Feedback:
         """A set hand's feedback, with the figures to come if the analysis is not done."""
         two = list(self.judgement.answer.two)
         embed, late = set_feedback(self.prepared, two, self.seconds, lang, footer)
         return Feedback(embed, (self.prepared, two) if late else None)
 
-    async def picture(self, deck: Deck, lang: str) -> discord.File:
+    async def picture(self, deck: Deck, lang: Lang) -> discord.File:
         return await feedback_file(self.prepared, self.judgement, deck, lang)
 
 

@@ -14,13 +14,14 @@ from datetime import date
 
 from babel.dates import format_skeleton
 
+from houseway.language import Lang
 from houseway.rules import RULE_IDS, rule_name
 
 from ...pictures.progress import MAX_DAYS, MAX_RULE_ROWS, Day, Progress, RuleRow, render_progress
 from ...storage.practice import Stats
 from ...texts.alt_text import stats_description
 from ...texts.embeds import number, percent
-from ...texts.i18n import SWEDISH, locale_of, plural_text, text
+from ...texts.i18n import locale_of, plural_text, text
 from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 
 __all__ = ["StatsPicture", "met_rules", "render_stats_picture", "stats_picture"]
@@ -33,20 +34,20 @@ def met_rules(rules: Mapping[str, tuple[int, int]]) -> list[tuple[str, int, int]
     return sorted(met, key=lambda r: (r[2] / r[1], r[1], order[r[0]]))
 
 
-def _share(right: int, answered: int, lang: str) -> str:
+def _share(right: int, answered: int, lang: Lang) -> str:
     return percent(right / answered if answered else 0.0, lang, 0)
 
 
-def _date(day: str, lang: str) -> str:
+def _date(day: str, lang: Lang) -> str:
     """ "1 dec." / "Dec 1" from an ISO date: CLDR's short month and day, by Babel."""
     return format_skeleton("MMMd", date.fromisoformat(day), locale=locale_of(lang))
 
 
-def _names(lang: str) -> dict[str, str]:
+def _names(lang: Lang) -> dict[str, str]:
     """The commands a picture names, as the member's client shows them ("/träna regel")."""
 
     def shown(name: str) -> str:
-        return COMMAND_TEXTS_SV[name] if lang == SWEDISH else name
+        return COMMAND_TEXTS_SV[name] if lang == Lang.SV else name
 
     return {
         "practice": f"/{shown('practice')}",
@@ -63,11 +64,10 @@ class StatsPicture:
     description: str
 
 
-def stats_picture(stats: Stats, due: Sequence[str], lang: str) -> StatsPicture:
+def stats_picture(stats: Stats, due: Sequence[str], lang: Lang) -> StatsPicture:
     """The picture's texts and its alt text; ``due`` is the schedule's next rules in words."""
-    swedish = lang == SWEDISH
     met = met_rules(stats.rules)
-    named = [(rule_name(rule_id, swedish), n, right) for rule_id, n, right in met]
+    named = [(rule_name(rule_id, lang), n, right) for rule_id, n, right in met]
     shown = named[:MAX_RULE_ROWS]
     rows = [
         RuleRow(

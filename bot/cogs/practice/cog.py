@@ -34,7 +34,7 @@ from ...storage import Bounded
 from ...storage import practice as practice_store
 from ...storage.practice_win import win_stats
 from ...texts.alt_text import hand_description, picture_file
-from ...texts.i18n import SWEDISH, Counted, language, text
+from ...texts.i18n import Counted, language, text
 from .answering import PracticeAnswering
 from .chart import render_stats_picture, stats_picture
 from .daily import DailyHands
@@ -156,8 +156,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         mode = str(getattr(interaction.namespace, "mode", None) or "set")
-        swedish = language(interaction.locale) == SWEDISH
-        return rule_choices(current, swedish, mode_of(mode))
+        return rule_choices(current, language(interaction.locale), mode_of(mode))
 
     async def deal(
         self,

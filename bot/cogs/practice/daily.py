@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING, NamedTuple
 
 from houseway.cards import Card, deal, sort_key
+from houseway.language import Lang
 
 from ...storage import practice as practice_store
 from .embeds import yesterday_text
@@ -49,7 +50,7 @@ class DailyHands:
             self._hands = {day: hand}  # only today's is asked for
         return hand
 
-    async def yesterday(self, db: Bounded, today: str, lang: str) -> str:
+    async def yesterday(self, db: Bounded, today: str, lang: Lang) -> str:
         """Yesterday's hand and how it was answered (final once the day is over: cached)."""
         day = (date.fromisoformat(today) - timedelta(days=1)).isoformat()
         key = f"{day}:{lang}"

@@ -10,6 +10,7 @@ from typing import Final
 
 from discord import app_commands
 
+from houseway.language import Lang
 from houseway.learning.practice import eligible_rules
 from houseway.rules import RULE_IDS, find_rule, rule_name, rules_like
 
@@ -45,12 +46,12 @@ def drill_rule(typed: str, mode: str) -> str:
     return rule_id
 
 
-def rule_choices(current: str, swedish: bool, mode: str) -> list[app_commands.Choice[str]]:
+def rule_choices(current: str, lang: Lang, mode: str) -> list[app_commands.Choice[str]]:
     """Rules whose name in either language (or id) holds what is typed (all of them while
     nothing is), named in the member's language, in the catalogue's order."""
     like = set(rules_like(current)) if current.strip() else None
     return [
-        app_commands.Choice(name=rule_name(rule_id, swedish), value=rule_id)
+        app_commands.Choice(name=rule_name(rule_id, lang), value=rule_id)
         for rule_id in eligible_rules(mode)
         if like is None or rule_id in like
     ][:CHOICES]

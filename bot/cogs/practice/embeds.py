@@ -11,6 +11,7 @@ import discord
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
 from houseway.hands import category_name, two_name
+from houseway.language import Lang
 from houseway.learning.explain import explain
 from houseway.learning.explain.mistakes import where_wrong, why_not
 from houseway.learning.practice import Verdict
@@ -34,8 +35,8 @@ from ...texts.embeds import (
     rounded,
     why_text,
 )
-from ...texts.i18n import SWEDISH, plural_text, text
 from ...texts.i18n import day_text as i18n_day_text
+from ...texts.i18n import plural_text, text
 from ...texts.mentions import CommandMentions
 
 HAND_IMAGE: Final = "practice.png"
@@ -45,18 +46,18 @@ RIGHT_COLOUR: Final = COLOUR
 WRONG_COLOUR: Final = ERROR_COLOUR
 
 
-def answer_file(png: bytes, decision: Decision, lang: str) -> discord.File:
+def answer_file(png: bytes, decision: Decision, lang: Lang) -> discord.File:
     """The house way's picture, with its alt text in the member's language."""
     return picture_file(png, ANSWER_IMAGE, decision_description(decision, lang))
 
 
-def whole_percent(part: int, whole: int, lang: str) -> str:
+def whole_percent(part: int, whole: int, lang: Lang) -> str:
     """``part`` of ``whole`` in whole percent (a member's accuracy); 0 of nothing is 0."""
     return percent(part / whole if whole else 0.0, lang, 0)
 
 
 def with_time_and_picture(
-    embed: discord.Embed, seconds: float, lang: str, footer: str
+    embed: discord.Embed, seconds: float, lang: Lang, footer: str
 ) -> discord.Embed:
     """The end of every feedback: the time taken, the house way's picture, the footer."""
     embed.add_field(
@@ -69,11 +70,11 @@ def with_time_and_picture(
     return embed
 
 
-def seconds_text(seconds: float, lang: str) -> str:
+def seconds_text(seconds: float, lang: Lang) -> str:
     return decimal(seconds, lang, 1)
 
 
-def session_text(right: int, total: int, lang: str, lost: int | None = None) -> str:
+def session_text(right: int, total: int, lang: Lang, lost: int | None = None) -> str:
     """The session's score; in "Play to win" (``lost`` given), best splits and what the
     session gave up in all."""
     if lost is not None:
@@ -87,7 +88,7 @@ def session_text(right: int, total: int, lang: str, lost: int | None = None) -> 
 GIVEN_UP_UNITS: Final = 10**10
 
 
-def given_up_text(units: int, lang: str, digits: int | None = None) -> str:
+def given_up_text(units: int, lang: Lang, digits: int | None = None) -> str:
     """What was given up (ten-billionths), to ``digits`` decimals or, for a total, to as
     few as show it whole (at least four): a total is the sum of the figures shown."""
     total = digits is None
@@ -102,7 +103,7 @@ def given_up_text(units: int, lang: str, digits: int | None = None) -> str:
 def hand_embed(
     mode: str,
     hand: Sequence[Card],
-    lang: str,
+    lang: Lang,
     right: int,
     total: int,
     daily_day: str | None = None,
@@ -123,7 +124,7 @@ def hand_embed(
     return embed
 
 
-def _versus(member_ev: float, other_ev: float, digits: int, lang: str) -> str:
+def _versus(member_ev: float, other_ev: float, digits: int, lang: Lang) -> str:
     """What the member's split gives against another: less, more, or the same, as the
     difference of the two figures shown."""
     gap = rounded(other_ev, digits) - rounded(member_ev, digits)
@@ -136,7 +137,7 @@ def _versus(member_ev: float, other_ev: float, digits: int, lang: str) -> str:
 def analysis_text(
     verdict: Verdict,
     best_split: tuple[Sequence[Card], Sequence[Card]] | None,
-    lang: str,
+    lang: Lang,
     pending: bool = False,
 ) -> str:
     """The exact analysis in a few lines: the member's EV, then against the house way and
@@ -175,22 +176,21 @@ def feedback_embed(
     decision: Decision,
     verdict: Verdict,
     seconds: float,
-    lang: str,
+    lang: Lang,
     footer: str,
     analysis: str | None,
     title_key: str | None = None,
 ) -> discord.Embed:
     """Right or wrong, the house way with the rule quoted, the member's split and what it
     gives up, and the time taken."""
-    swedish = lang == SWEDISH
     embed = discord.Embed(
         title=text(title_key or ("practice.right" if verdict.correct else "practice.wrong"), lang),
         description=_rule_description(decision, lang),
         colour=RIGHT_COLOUR if verdict.correct else WRONG_COLOUR,
     )
     add_split_fields(embed, decision, lang)
-    five_name = category_name(verdict.five_value, swedish)
-    two_hand = two_name(verdict.two_value, swedish)
+    five_name = category_name(verdict.five_value, lang)
+    two_hand = two_name(verdict.two_value, lang)
     yours = f"{pretty_cards(verdict.five)}  ·  {pretty_cards(verdict.two)}\n"
     if verdict.foul:
         yours += text("practice.yours.foul", lang)
@@ -207,7 +207,7 @@ def feedback_embed(
     else:  # where the member's split leaves the house way, in the step's own terms
         embed.add_field(
             name=text("practice.field.where_wrong", lang),
-            value=fit_field(where_wrong(explanation, verdict.two).text(swedish)),
+            value=fit_field(where_wrong(explanation, verdict.two).text(lang)),
             inline=False,
         )
     if analysis is not None:
@@ -215,18 +215,16 @@ def feedback_embed(
     return with_time_and_picture(embed, seconds, lang, footer)
 
 
-def _rule_description(decision: Decision, lang: str) -> str:
+def _rule_description(decision: Decision, lang: Lang) -> str:
     """The deciding rule's short name and summary, then the Swedish sentence(s) quoted."""
-    swedish = lang == SWEDISH
-    named = f"**{rule_name(decision.rule, swedish)}** – {rule_summary(decision.rule, swedish)}"
+    named = f"**{rule_name(decision.rule, lang)}** – {rule_summary(decision.rule, lang)}"
     return f"{named}\n\n{quote_rules(sentences_for(decision.path), lang)}"
 
 
 def rule_feedback_embed(
-    decision: Decision, answer: str, correct: bool, seconds: float, lang: str, footer: str
+    decision: Decision, answer: str, correct: bool, seconds: float, lang: Lang, footer: str
 ) -> discord.Embed:
     """ "Name the rule": right or wrong, the rule with its quote, the house way, the time."""
-    swedish = lang == SWEDISH
     embed = discord.Embed(
         title=text("practice.rule.right" if correct else "practice.rule.wrong", lang),
         description=_rule_description(decision, lang),
@@ -237,12 +235,12 @@ def rule_feedback_embed(
     if not correct:
         embed.add_field(
             name=text("practice.field.your_rule", lang),
-            value=f"{rule_name(answer, swedish)} – {rule_summary(answer, swedish)}",
+            value=f"{rule_name(answer, lang)} – {rule_summary(answer, lang)}",
             inline=False,
         )
         embed.add_field(  # why the rule named does not decide this hand
             name=text("practice.field.why_not", lang),
-            value=fit_field(why_not(answer, explanation).text(swedish)),
+            value=fit_field(why_not(answer, explanation).text(lang)),
             inline=False,
         )
     else:
@@ -252,7 +250,7 @@ def rule_feedback_embed(
     return with_time_and_picture(embed, seconds, lang, footer)
 
 
-def footer_text(decision: Decision, lang: str, right: int, total: int, streak: int) -> str:
+def footer_text(decision: Decision, lang: Lang, right: int, total: int, streak: int) -> str:
     parts = [session_text(right, total, lang), text("practice.streak", lang, streak=streak)]
     parts.append(path_footer(decision, lang))
     return " · ".join(parts)
@@ -262,7 +260,7 @@ def footer_text(decision: Decision, lang: str, right: int, total: int, streak: i
 
 
 def stats_embed(
-    stats: Stats, who: str, lang: str, other: bool, cmd: CommandMentions
+    stats: Stats, who: str, lang: Lang, other: bool, cmd: CommandMentions
 ) -> discord.Embed:
     embed = discord.Embed(title=text("stats.title", lang), colour=COLOUR, description=who)
     if stats.hands:
@@ -329,9 +327,8 @@ def stats_embed(
     return embed
 
 
-def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
+def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: Lang) -> str:
     """The rules the next hands train, by name: when, and whether new to the member."""
-    swedish = lang == SWEDISH
     lines = []
     for rule_id, hands, new in upcoming:
         if hands == 0:
@@ -340,7 +337,7 @@ def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
             when = plural_text("stats.due.in", lang, hands)
         if new:
             when += text("stats.due.new", lang)
-        lines.append(f"{rule_name(rule_id, swedish)} – {when}")
+        lines.append(f"{rule_name(rule_id, lang)} – {when}")
     return "\n".join(lines) or text("stats.due.none", lang)
 
 
@@ -350,7 +347,7 @@ def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: str) -> str:
 DAY_SECONDS: Final = 86_400
 
 
-def day_text(day: str, lang: str) -> str:
+def day_text(day: str, lang: Lang) -> str:
     """An ISO date as a member reads it: "1 december", "1 December" (``i18n.day_text``)."""
     return i18n_day_text(date.fromisoformat(day), lang)
 
@@ -363,7 +360,7 @@ def next_hand_text(day: str) -> str:
     return f"<t:{at}:R> (<t:{at}:f>)"
 
 
-def daily_title(day: str, lang: str, correct: bool | None) -> str:
+def daily_title(day: str, lang: Lang, correct: bool | None) -> str:
     """ "Today's hand, 1 December", after an answer led by ✅ Right! or ❌ Wrong!."""
     key = "daily.title" if correct is None else f"daily.title.{'right' if correct else 'wrong'}"
     return text(key, lang, day=day_text(day, lang))
@@ -379,7 +376,7 @@ def yesterday_text(
     answered: int,
     right: int,
     distribution: Sequence[Mapping[str, Any]],
-    lang: str,
+    lang: Lang,
 ) -> str:
     if hand is None or not answered:
         return text("daily.yesterday.none", lang)
@@ -407,7 +404,7 @@ def yesterday_text(
 
 
 def daily_result_fields(
-    embed: discord.Embed, day: str, answered: int, right: int, current: int, best: int, lang: str
+    embed: discord.Embed, day: str, answered: int, right: int, current: int, best: int, lang: Lang
 ) -> None:
     embed.add_field(
         name=text("daily.tally", lang),

@@ -10,6 +10,7 @@ from typing import Final
 import discord
 
 from houseway.cards import Card
+from houseway.language import Lang
 from houseway.learning.answers import Judgement
 from houseway.learning.practice import verdict
 
@@ -29,7 +30,7 @@ LATE_ANALYSIS: Final = 60.0
 
 
 def set_feedback(
-    prepared: Prepared, two: list[Card], seconds: float, lang: str, footer: str
+    prepared: Prepared, two: list[Card], seconds: float, lang: Lang, footer: str
 ) -> tuple[discord.Embed, bool]:
     """The feedback, and whether its figures are still to come (then :func:`analysis_later`
     must edit them in: the analysis may finish while the reply is sent, so ask here)."""
@@ -44,7 +45,7 @@ async def analysis_later(
     prepared: Prepared,
     embed: discord.Embed,
     two: list[Card],
-    lang: str,
+    lang: Lang,
 ) -> None:
     """The exact figures were not ready for the feedback: edit them in when they are
     (or say that they could not be made)."""
@@ -66,7 +67,7 @@ async def analysis_later(
 
 
 async def feedback_file(
-    prepared: Prepared, judged: Judgement, deck: Deck, lang: str
+    prepared: Prepared, judged: Judgement, deck: Deck, lang: Lang
 ) -> discord.File:
     """The house way's picture; after a wrong split, the house way above the member's own,
     each labelled, with alt text that says both."""

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import tasks
 
+from houseway.language import Lang
+
 from ...app.interactions import Refusal
 from ...service.timing import PracticeTiming
 from ...storage import Bounded, Database, DatabaseError
@@ -75,7 +77,7 @@ class Forgets:
         await interaction.response.edit_message(content=message, view=None)
         return outcome
 
-    async def _forget(self, forgetting: forgotten_store.Forgetting, lang: str) -> tuple[str, str]:
+    async def _forget(self, forgetting: forgotten_store.Forgetting, lang: Lang) -> tuple[str, str]:
         """Run the forget and say what really happened: done, nothing deleted, or (COMMIT
         sent, no answer, the note not found) that only running it again makes sure."""
         asked_at = time.time()

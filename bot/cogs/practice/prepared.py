@@ -21,17 +21,17 @@ from typing import Any
 
 from houseway import Decision, house_way
 from houseway.cards import Card
+from houseway.language import Lang
 from houseway.learning.practice import exact_evs
 
 from ...pictures.cards_image import Deck, render_split
 from ...service.workers import WorkerPool
-from ...texts.i18n import ENGLISH, SWEDISH
 
 log = logging.getLogger(__name__)
 
 EVs = dict[tuple[int, int], float]
 #: The house way's picture in two colours, in each language (its labels are words).
-Pictures = dict[str, bytes]
+Pictures = dict[Lang, bytes]
 #: Analyses are made ahead of need: the workers yield the CPU to the bot's event loop.
 WORKER_NICENESS = 10
 
@@ -41,7 +41,7 @@ def analyse_and_draw(hand: tuple[Card, ...]) -> tuple[EVs, Pictures]:
     language."""
     decision = house_way(hand)
     pictures = {
-        lang: render_split(decision.five, decision.two, lang=lang) for lang in (SWEDISH, ENGLISH)
+        lang: render_split(decision.five, decision.two, lang=lang) for lang in (Lang.SV, Lang.EN)
     }
     return exact_evs(hand), pictures
 
@@ -51,7 +51,7 @@ class Prepared:
     decision: Decision
     #: The worker's (EVs, picture); None where no analysis was asked for.
     work: asyncio.Future[tuple[EVs, Pictures]] | None = None
-    _pictures: dict[tuple[Deck, str], bytes] = field(default_factory=dict, repr=False)
+    _pictures: dict[tuple[Deck, Lang], bytes] = field(default_factory=dict, repr=False)
 
     def _done(self) -> tuple[EVs, Pictures] | None:
         work = self.work
@@ -69,7 +69,7 @@ class Prepared:
         """The analysis is still under way."""
         return self.work is not None and not self.work.done()
 
-    async def picture(self, deck: Deck, lang: str) -> bytes:
+    async def picture(self, deck: Deck, lang: Lang) -> bytes:
         """The house way's picture in the member's deck and language, drawn once for each
         (the hand of the day is shown to many members): two colours from the worker when
         it is done, else drawn now, off the event loop."""

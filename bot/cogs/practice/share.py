@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from houseway.cards import Card, pretty_cards, sort_key
+from houseway.language import Lang
 from houseway.learning.answers import Answer, judge
 
 from ...app.interactions import Refusal, bot_of, component
@@ -88,7 +89,7 @@ async def answered_standing(
     return standing if correct else standing._replace(current=0)
 
 
-def share_text(day: str, hand: Sequence[Card], correct: bool, current: int, lang: str) -> str:
+def share_text(day: str, hand: Sequence[Card], correct: bool, current: int, lang: Lang) -> str:
     """ "Huset väljer – dagens hand 1 december: ✅ · 5 dagar i rad" and the seven cards
     behind a spoiler: what a member may show without giving the answer away."""
     streak = plural_text("daily.share.streak", lang, current)
@@ -133,7 +134,7 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
             handled.outcome = await share(interaction, self)
 
 
-def share_view(day: str, seal: Seal, lang: str) -> discord.ui.View:
+def share_view(day: str, seal: Seal, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     custom_id = seal.custom_id(ShareButton.state_for(day))
     view.add_item(ShareButton(custom_id, text("daily.share.button", lang)))

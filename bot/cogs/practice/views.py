@@ -25,6 +25,7 @@ from houseway.cards import (
     check_hand,
     pretty_card,
 )
+from houseway.language import Lang
 from houseway.rules import rule_name, rule_summary
 
 from ...app.interactions import (
@@ -36,7 +37,7 @@ from ...app.interactions import (
     refuse_invalid_component,
 )
 from ...storage.practice import utc_day
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import text
 from .drill import DRILL, drill_of, drill_part
 from .sealing import TAG, Seal
 
@@ -362,17 +363,16 @@ def _is_date(day: str) -> bool:
 
 
 def _card_select(
-    custom_id: str, hand: Sequence[Card], placeholder: str, lang: str
+    custom_id: str, hand: Sequence[Card], placeholder: str, lang: Lang
 ) -> discord.ui.Select[Any]:
     """Pick two of the hand's cards, each shown as "A♥" and named in words in ``lang``
     ("hjärter ess"), for those who cannot read the symbol or the 🃏."""
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=custom_id, placeholder=placeholder, min_values=2, max_values=2
     )
-    swedish = lang == SWEDISH
     for card in hand:
         select.add_option(
-            label=pretty_card(card), value=NAMES[card], description=card_words(card, swedish)
+            label=pretty_card(card), value=NAMES[card], description=card_words(card, lang)
         )
     return select
 
@@ -384,7 +384,7 @@ def answer_view(
     right: int,
     total: int,
     options: Sequence[str],
-    lang: str,
+    lang: Lang,
     seal: Seal,
     drill: str | None = None,
     lost: int = 0,
@@ -398,12 +398,11 @@ def answer_view(
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=custom_id, placeholder=placeholder
         )
-        swedish = lang == SWEDISH
         for rule_id in options:
             select.add_option(
-                label=rule_name(rule_id, swedish),
+                label=rule_name(rule_id, lang),
                 value=rule_id,
-                description=rule_summary(rule_id, swedish),
+                description=rule_summary(rule_id, lang),
             )
     else:
         select = _card_select(custom_id, hand, placeholder, lang)
@@ -416,7 +415,7 @@ def next_view(
     mode: str,
     right: int,
     total: int,
-    lang: str,
+    lang: Lang,
     seal: Seal,
     more: str | None = None,
     lost: int = 0,
@@ -432,14 +431,14 @@ def next_view(
     return view
 
 
-def forget_view(user_id: int, until_ms: int, lang: str) -> discord.ui.View:
+def forget_view(user_id: int, until_ms: int, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ForgetButton(user_id, until_ms, "yes", text("stats.forget.yes", lang)))
     view.add_item(ForgetButton(user_id, until_ms, "no", text("stats.forget.no", lang)))
     return view
 
 
-def daily_view(day: str, shown_ms: int, hand: Sequence[Card], lang: str) -> discord.ui.View:
+def daily_view(day: str, shown_ms: int, hand: Sequence[Card], lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     custom_id = DailyMenu.custom_id_for(day, shown_ms)
     select = _card_select(custom_id, hand, text("daily.placeholder", lang), lang)

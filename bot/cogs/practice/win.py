@@ -23,6 +23,7 @@ import discord
 from houseway import Decision
 from houseway.cards import Card, pretty_cards
 from houseway.hands import category_name, two_name
+from houseway.language import Lang
 from houseway.learning.answers import Answer
 from houseway.learning.practice import Split, Verdict, verdict
 
@@ -31,7 +32,7 @@ from ...pictures.cards_image import Deck, render_split
 from ...storage.practice_win import WinAnswer, WinStats, record_win
 from ...texts.alt_text import picture_file, split_description
 from ...texts.embeds import decimal, ev_digits, number
-from ...texts.i18n import SWEDISH, plural_text, text
+from ...texts.i18n import plural_text, text
 from .answering import Answering, Feedback, counted
 from .embeds import (
     ANSWER_IMAGE,
@@ -94,7 +95,7 @@ def grade(
     )
 
 
-def analysis_lines(graded: WinVerdict, lang: str) -> str:
+def analysis_lines(graded: WinVerdict, lang: Lang) -> str:
     """The member's EV, the best split's, and the house way's with what it gives up."""
     judged, digits = graded.judged, graded.digits
     assert judged.member_ev is not None and judged.best_ev is not None and judged.best
@@ -123,9 +124,9 @@ def analysis_lines(graded: WinVerdict, lang: str) -> str:
     )
 
 
-def win_embed(graded: WinVerdict, seconds: float, lang: str, footer: str) -> discord.Embed:
+def win_embed(graded: WinVerdict, seconds: float, lang: Lang, footer: str) -> discord.Embed:
     """The verdict: what the split gives up, the split, the exact figures, the time."""
-    judged, swedish = graded.judged, lang == SWEDISH
+    judged = graded.judged
     verdict_line = (
         text("practice.win.verdict.best", lang)
         if graded.best
@@ -144,9 +145,7 @@ def win_embed(graded: WinVerdict, seconds: float, lang: str, footer: str) -> dis
     if judged.foul:
         yours += text("practice.yours.foul", lang)
     else:
-        yours += (
-            f"{category_name(judged.five_value, swedish)} / {two_name(judged.two_value, swedish)}"
-        )
+        yours += f"{category_name(judged.five_value, lang)} / {two_name(judged.two_value, lang)}"
     embed.add_field(name=text("practice.field.yours", lang), value=yours, inline=False)
     embed.add_field(
         name=text("practice.field.ev", lang), value=analysis_lines(graded, lang), inline=False
@@ -154,7 +153,7 @@ def win_embed(graded: WinVerdict, seconds: float, lang: str, footer: str) -> dis
     return with_time_and_picture(embed, seconds, lang, footer)
 
 
-async def best_file(graded: WinVerdict, deck: Deck, lang: str) -> discord.File:
+async def best_file(graded: WinVerdict, deck: Deck, lang: Lang) -> discord.File:
     """The best split's picture (drawn off the event loop), with its alt text."""
     best = graded.judged.best
     assert best is not None
@@ -236,7 +235,7 @@ class WinAnswering(Answering[Graded]):
         return "best" if graded.verdict.best else "behind"
 
 
-def win_stats_text(stats: WinStats, lang: str) -> str:
+def win_stats_text(stats: WinStats, lang: Lang) -> str:
     """/stats's play-to-win figures: hands, best splits, all given up."""
     return plural_text(
         "stats.win.value",

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from houseway.language import Lang
 from houseway.learning.answers import mode_of
 
 from ...app.interactions import MODE_CHOICES, Refusal
@@ -39,11 +40,15 @@ log = logging.getLogger(__name__)
 ROUNDS = (1, 20)
 SECONDS = (10, 300)
 PAUSE = (0, 60)
-#: A quiz language chosen in /quiz config, as the locale its quizzes are run in.
-QUIZ_LOCALES = {"sv": discord.Locale.swedish.value, "en": discord.Locale.american_english.value}
+#: A quiz language chosen in /quiz config (stored as the Lang's value), as the locale its
+#: quizzes are run in.
+QUIZ_LOCALES: dict[str, str] = {
+    Lang.SV: discord.Locale.swedish.value,
+    Lang.EN: discord.Locale.american_english.value,
+}
 
 
-def within(value: int | None, bounds: tuple[int, int], option: str, lang: str) -> int | None:
+def within(value: int | None, bounds: tuple[int, int], option: str, lang: Lang) -> int | None:
     """Discord enforces an option's range, but a client or a proxy need not: check again."""
     low, high = bounds
     if value is not None and not low <= value <= high:
@@ -286,7 +291,7 @@ class QuizCog(
             await close_round_message(self.bot, quiz, current, stopped=stopped)
 
     async def standings_when_stopped(
-        self, bounded: Bounded, quiz: quiz_store.Quiz, lang: str
+        self, bounded: Bounded, quiz: quiz_store.Quiz, lang: Lang
     ) -> discord.Embed | None:
         """The standings after the rounds scored, if any; the quiz is stopped already, so a
         database that does not answer now costs the standings, not the stop's answer."""
@@ -324,8 +329,8 @@ class QuizCog(
     )
     @app_commands.choices(
         quiz_language=[
-            app_commands.Choice(name=_("Swedish"), value="sv"),
-            app_commands.Choice(name=_("English"), value="en"),
+            app_commands.Choice(name=_("Swedish"), value=Lang.SV.value),
+            app_commands.Choice(name=_("English"), value=Lang.EN.value),
             app_commands.Choice(name=_("The server's language"), value="server"),
         ]
     )

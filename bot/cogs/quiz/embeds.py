@@ -11,12 +11,13 @@ import discord
 
 from houseway import Decision, sentences_for
 from houseway.cards import pretty_cards
+from houseway.language import Lang
 from houseway.learning.quiz import BASE_POINTS, SPEED_BONUS
 from houseway.rules import rule_name
 
 from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR, add_split_fields, quote_rules
-from ...texts.i18n import SWEDISH, language, month_text, plural_text, text
+from ...texts.i18n import language, month_text, plural_text, text
 from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 from ...texts.mentions import CommandMentions
 from .standings import STANDINGS_SHOWN, answer_rows, standing_lines
@@ -27,7 +28,7 @@ REVEAL_IMAGE: Final = "answer.png"
 MAX_NAMES: Final = 30
 
 
-def score_lines(rows: Sequence[Any], lang: str) -> list[str]:
+def score_lines(rows: Sequence[Any], lang: Lang) -> list[str]:
     """Ranked lines "**n.** @member – points (correct)" for a leaderboard or a quiz's end;
     the rank is the row's place from the storage's one ranking (ties share it)."""
     return [
@@ -43,7 +44,7 @@ def score_lines(rows: Sequence[Any], lang: str) -> list[str]:
     ]
 
 
-def month_name(month: str, lang: str) -> str:
+def month_name(month: str, lang: Lang) -> str:
     """``2026-12`` as "december 2026" / "December 2026": CLDR's stand-alone month name
     with its year (Babel)."""
     return month_text(date.fromisoformat(f"{month}-01"), lang)
@@ -74,7 +75,7 @@ def short_time(timestamp: float) -> str:
 def round_embed(
     quiz: quiz_store.Quiz,
     round_: quiz_store.Round,
-    lang: str,
+    lang: Lang,
     deadline: float,
     closed: bool = False,
     stopped: tuple[float, int] | None = None,
@@ -107,7 +108,7 @@ def reveal_embed(
     round_: quiz_store.Round,
     decision: Decision,
     results: Sequence[Any],
-    lang: str,
+    lang: Lang,
     counts: Sequence[Any] = (),
     totals: Sequence[Any] = (),
 ) -> discord.Embed:
@@ -122,7 +123,7 @@ def reveal_embed(
             + text(
                 "quiz.reveal.rule",
                 lang,
-                rule=" → ".join(rule_name(rule_id, lang == SWEDISH) for rule_id in decision.path),
+                rule=" → ".join(rule_name(rule_id, lang) for rule_id in decision.path),
             )
         ),
         colour=COLOUR,
@@ -154,7 +155,7 @@ def reveal_embed(
 
 
 def leaderboard_embed(
-    rows: Sequence[Any], month: str | None, page: int, pages: int, lang: str
+    rows: Sequence[Any], month: str | None, page: int, pages: int, lang: Lang
 ) -> discord.Embed:
     title = (
         text("quiz.leaderboard.title.month", lang, month=month_name(month, lang))
@@ -170,7 +171,7 @@ def leaderboard_embed(
     return embed
 
 
-def summary_embed(totals: Sequence[Any], rounds: int, lang: str) -> discord.Embed:
+def summary_embed(totals: Sequence[Any], rounds: int, lang: Lang) -> discord.Embed:
     """The quiz's top scorers, posted when it ends, the winners (all tied at the top) marked."""
     lines = standing_lines(totals, rounds, lang, winners=True)
     return discord.Embed(
@@ -190,18 +191,18 @@ CONFIG_OPTIONS: Final = (
 )
 
 
-def option_name(option: str, lang: str) -> str:
+def option_name(option: str, lang: Lang) -> str:
     """A command option as the reader's client names it (the Swedish command texts)."""
-    return COMMAND_TEXTS_SV.get(option, option) if lang == SWEDISH else option
+    return COMMAND_TEXTS_SV.get(option, option) if lang == Lang.SV else option
 
 
-def quiz_language(config: quiz_store.GuildConfig, guild_locale: str, lang: str) -> str:
+def quiz_language(config: quiz_store.GuildConfig, guild_locale: str, lang: Lang) -> str:
     """The quiz language as set, and for "the server's language" what that is now: Discord
     reports every server that is not a Community server as en-US, which a small Swedish
     server cannot tell from its settings."""
     if config.language:
         return text(f"quiz.config.language.{config.language}", lang)
-    if language(guild_locale) == SWEDISH:
+    if language(guild_locale) == Lang.SV:
         return text("quiz.config.language.server.sv", lang)
     if guild_locale == "en-US":
         return text("quiz.config.language.server.en-US", lang)
@@ -210,7 +211,7 @@ def quiz_language(config: quiz_store.GuildConfig, guild_locale: str, lang: str) 
 
 def config_embed(
     config: quiz_store.GuildConfig,
-    lang: str,
+    lang: Lang,
     guild_locale: str,
     mentions: CommandMentions,
     limits: Mapping[str, tuple[int, int]],
@@ -261,7 +262,7 @@ def config_embed(
     )
 
 
-def help_embed(lang: str, mentions: CommandMentions) -> discord.Embed:
+def help_embed(lang: Lang, mentions: CommandMentions) -> discord.Embed:
     """How the quiz works and scores (part of /help)."""
     return discord.Embed(
         title=text("quiz.help.title", lang),

@@ -22,7 +22,7 @@ from ...app.interactions import Refusal
 from ...storage import Database, DatabaseError, DatabaseTimeout
 from ...storage import quiz as quiz_store
 from ...storage.journal import AnswerJournal
-from ...texts.i18n import SWEDISH, language, text
+from ...texts.i18n import language, text
 from .checks import bounded_db
 from .embeds import clock_time
 
@@ -192,7 +192,7 @@ class AnswerIntake:
         when = clock_time(round_.deadline)
         told = "received" if outcome == "unsaved" else "saved"
         if given.mode == "rule":
-            rule = rule_name(given.rule, swedish=lang == SWEDISH)
+            rule = rule_name(given.rule, lang)
             message = text(f"quiz.answer.{told}.rule", lang, rule=rule, when=when)
         else:
             cards = " ".join(pretty_card(card) for card in given.two)

@@ -16,6 +16,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from houseway.language import Lang
+
 from ...app.interactions import Refusal, component, refuse_invalid_component
 from ...storage import quiz as quiz_store
 from ...storage import results as scores
@@ -76,7 +78,7 @@ class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P
             await interaction.response.edit_message(embed=embed, view=view)
 
 
-def leaderboard_view(period: str, page: int, pages: int, lang: str) -> discord.ui.View:
+def leaderboard_view(period: str, page: int, pages: int, lang: Lang) -> discord.ui.View:
     """Previous and next, disabled at either end; a board of one page has no buttons (two
     disabled buttons would only be clutter)."""
     view = discord.ui.View(timeout=None)

@@ -11,12 +11,13 @@ import discord
 
 from houseway import Decision
 from houseway.cards import pretty_cards
+from houseway.language import Lang
 from houseway.learning.answers import Answer, judge, mode_of
 from houseway.rules import RULES, rule_name
 
 from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR
-from ...texts.i18n import SWEDISH, plural_text, text
+from ...texts.i18n import plural_text, text
 
 #: How many different answers a reveal lists; the rest are counted in one line.
 MAX_ANSWER_ROWS: Final = 8
@@ -31,7 +32,7 @@ def answer_rows(
     round_: quiz_store.Round,
     decision: Decision,
     counts: Sequence[Any],
-    lang: str,
+    lang: Lang,
 ) -> str:
     """How many chose each split (or rule), most chosen first, the right ones marked.
 
@@ -66,16 +67,16 @@ def answer_rows(
     return "\n".join(lines)
 
 
-def shown(answer: Answer, lang: str) -> str:
+def shown(answer: Answer, lang: Lang) -> str:
     """An answer as a member reads it: the two cards, or the rule's name."""
     if answer.mode == "rule":
         known = answer.rule in RULES
-        return rule_name(answer.rule, lang == SWEDISH) if known else answer.rule
+        return rule_name(answer.rule, lang) if known else answer.rule
     return pretty_cards(answer.two) if answer.two else "?"
 
 
 def standing_lines(
-    totals: Sequence[Any], rounds: int, lang: str, winners: bool = False
+    totals: Sequence[Any], rounds: int, lang: Lang, winners: bool = False
 ) -> list[str]:
     """ "**1.** @member – 290 pts (2 of 2 right)" for each ranked member, best first.
 
@@ -98,7 +99,7 @@ def standing_lines(
     ]
 
 
-def stopped_embed(totals: Sequence[Any], played: int, rounds: int, lang: str) -> discord.Embed:
+def stopped_embed(totals: Sequence[Any], played: int, rounds: int, lang: Lang) -> discord.Embed:
     """The standings when a moderator stopped the quiz (its scored rounds count)."""
     embed = discord.Embed(
         title=text("quiz.stopped.standings", lang),

@@ -12,6 +12,7 @@ from typing import Any, Final, Protocol, cast
 import discord
 
 from houseway.cards import NAMES, card_words, pretty_card
+from houseway.language import Lang
 from houseway.rules import rule_name, rule_summary
 
 from ...app.interactions import (
@@ -23,7 +24,7 @@ from ...app.interactions import (
     refuse_invalid_component,
 )
 from ...storage import quiz as quiz_store
-from ...texts.i18n import SWEDISH, text
+from ...texts.i18n import text
 from .checks import bounded_db, require_quizmaster
 from .intake import AnswerIntake
 
@@ -98,7 +99,7 @@ class ResetConfirmation(discord.ui.View):
     buttons go, so nobody presses a dead one.
     """
 
-    def __init__(self, origin: discord.Interaction, lang: str, timeout: float) -> None:
+    def __init__(self, origin: discord.Interaction, lang: Lang, timeout: float) -> None:
         super().__init__(timeout=timeout)
         self.origin = origin
         self.lang = lang
@@ -145,7 +146,7 @@ class ResetConfirmation(discord.ui.View):
             )
 
 
-def answer_view(quiz: quiz_store.Quiz, round_: quiz_store.Round, lang: str) -> discord.ui.View:
+def answer_view(quiz: quiz_store.Quiz, round_: quiz_store.Round, lang: Lang) -> discord.ui.View:
     """The round's answer menu: pick two cards, or pick the rule."""
     select: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=AnswerSelect.custom_id_for(round_.id),
@@ -153,19 +154,17 @@ def answer_view(quiz: quiz_store.Quiz, round_: quiz_store.Round, lang: str) -> d
     )
     if quiz.mode == "rule":
         select.min_values = select.max_values = 1
-        swedish = lang == SWEDISH
         for rule_id in round_.choices:  # a name and a line in the quiz's language, not ids
             select.add_option(
-                label=rule_name(rule_id, swedish),
+                label=rule_name(rule_id, lang),
                 value=rule_id,
-                description=rule_summary(rule_id, swedish),
+                description=rule_summary(rule_id, lang),
             )
     else:
         select.min_values = select.max_values = 2
-        swedish = lang == SWEDISH
         for card in round_.hand:  # "A♥", and in words for those who cannot read the symbol
             select.add_option(
-                label=pretty_card(card), value=NAMES[card], description=card_words(card, swedish)
+                label=pretty_card(card), value=NAMES[card], description=card_words(card, lang)
             )
     view = discord.ui.View(timeout=None)
     view.add_item(AnswerSelect(round_.id, select))

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from houseway.cards import pretty_cards
+from houseway.language import Lang
 from houseway.learning.answers import Answer, judge, mode_of
 from houseway.learning.explain import Explanation, explain
 from houseway.learning.explain.mistakes import where_wrong, why_not
@@ -27,7 +28,7 @@ from ...app.interactions import (
 from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...texts.embeds import COLOUR, fit_field, why_text
-from ...texts.i18n import SWEDISH, language, text
+from ...texts.i18n import language, text
 from .checks import bounded_db
 from .views import ROUND_IDS, WHY_ID, WHY_PREFIX
 
@@ -93,7 +94,7 @@ class WhyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=WHY_ID)
             handled.outcome = "why"
 
 
-def why_view(round_id: int, lang: str) -> discord.ui.View:
+def why_view(round_id: int, lang: Lang) -> discord.ui.View:
     """The reveal's one button, labelled in the quiz's language."""
     view = discord.ui.View(timeout=None)
     view.add_item(WhyButton(round_id, text("quiz.why.button", lang)))
@@ -124,18 +125,17 @@ async def why_embed(interaction: discord.Interaction, round_id: int) -> discord.
     return embed
 
 
-def yours(explanation: Explanation, mode: str, answer: str | None, lang: str) -> str:
+def yours(explanation: Explanation, mode: str, answer: str | None, lang: Lang) -> str:
     """What the member answered, right or wrong, and where a wrong answer went wrong."""
-    swedish = lang == SWEDISH
     if answer is None:
         return text("quiz.why.no_answer", lang)
     given = Answer.from_stored(mode_of(mode), answer)
     right = judge(given, explanation.decision).correct
     if given.mode == "rule":
-        shown = rule_name(given.rule, swedish)
+        shown = rule_name(given.rule, lang)
         said = None if right else why_not(given.rule, explanation)
     else:
         shown = pretty_cards(given.two)
         said = None if right else where_wrong(explanation, given.two)
     verdict = text(f"quiz.why.{'right' if right else 'wrong'}.{given.mode}", lang, answer=shown)
-    return verdict if said is None else f"{verdict}\n{said.text(swedish)}"
+    return verdict if said is None else f"{verdict}\n{said.text(lang)}"

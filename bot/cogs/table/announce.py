@@ -15,6 +15,7 @@ import discord
 
 from houseway.cards import Card, pretty_card
 from houseway.game import SeatSplit, Settlement
+from houseway.language import Lang
 
 from ...pictures.reveal import RevealRow, render_reveal
 from ...storage import chips as chips_store
@@ -39,7 +40,7 @@ async def channel_of(bot: HousewayBot, channel_id: int) -> discord.abc.Messageab
     return channel
 
 
-def split_text(five: tuple[Card, ...], two: tuple[Card, ...], lang: str) -> str:
+def split_text(five: tuple[Card, ...], two: tuple[Card, ...], lang: Lang) -> str:
     """A split in card symbols: "A♠ A♥ K♦ Q♣ 5♠ | 4♠ 4♥"."""
     return text(
         "table.split",
@@ -135,7 +136,7 @@ async def post_reveal(
     )
 
 
-def picture_result(settled: Settlement, lang: str) -> str:
+def picture_result(settled: Settlement, lang: Lang) -> str:
     """The result as the picture's heading says it: "Win +95", "Foul −10"."""
     if settled.foul:
         return text("table.picture.foul", lang, bet=settled.bet)
@@ -143,7 +144,7 @@ def picture_result(settled: Settlement, lang: str) -> str:
     return text(f"table.picture.{outcome}", lang, net=settled.net, bet=settled.bet)
 
 
-def result_text(settled: Settlement, lang: str) -> str:
+def result_text(settled: Settlement, lang: Lang) -> str:
     outcome = settled.outcome.name.lower()
     return text(
         f"table.result.{outcome}",
@@ -154,7 +155,7 @@ def result_text(settled: Settlement, lang: str) -> str:
     )
 
 
-def hands_text(settled: Settlement, lang: str) -> str:
+def hands_text(settled: Settlement, lang: Lang) -> str:
     """Each hand against the dealer's ("won", "copy (to the dealer)"), or "Foul."."""
     if settled.five is None or settled.two is None:
         return text("table.reveal.foul", lang)

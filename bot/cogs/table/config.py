@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from houseway.language import Lang
+
 from ...app.interactions import Refusal
 from ...storage import game as game_store
 from ...texts.i18n import plural_text, text
@@ -15,7 +17,7 @@ COUNTDOWN: Final = (15, 300)
 MIN_HANDS: Final = (1, 1000)
 
 
-def within(value: int | None, bounds: tuple[int, int], option: str, lang: str) -> None:
+def within(value: int | None, bounds: tuple[int, int], option: str, lang: Lang) -> None:
     """Discord enforces an option's range, but a client or a proxy need not: check again."""
     low, high = bounds
     if value is not None and not low <= value <= high:
@@ -47,7 +49,7 @@ def compare(
     ]
 
 
-def config_text(settings: game_store.GameSettings, lang: str, changed: list[str]) -> str:
+def config_text(settings: game_store.GameSettings, lang: Lang, changed: list[str]) -> str:
     """The settings, one a line; what this use changed said first."""
     channels = (
         ", ".join(f"<#{c}>" for c in settings.channels)

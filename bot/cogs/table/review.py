@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from houseway.language import Lang
+
 from ...storage import game as game_store
 from ...texts.i18n import language
 from ..game.review import review_embed, review_hand, unavailable_embed
@@ -40,7 +42,7 @@ async def after_hand(
 ) -> None:
     """Review the seat's hand, record what it gave up, and tell its member privately where
     they opened their hand (a member who never opened it reads the reveal alone)."""
-    lang = language(shown.locale) if shown is not None else "en"
+    lang = language(shown.locale) if shown is not None else Lang.EN
     try:
         review = await review_hand(bot, seat.hand, settled.player.two, lang)
     except Exception as error:  # not in time, or the pool busy or broken

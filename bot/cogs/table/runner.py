@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from houseway.game import SeatSplit, Settlement, deal_round, house_split, own_split, settle_seat
+from houseway.language import Lang
 
 from ...service.timing import TableTiming
 from ...storage import Database, DatabaseError
@@ -48,7 +49,7 @@ def cannot_post(error: BaseException) -> bool:
     )
 
 
-def closed_layout(lang: str, line: str) -> discord.ui.LayoutView:
+def closed_layout(lang: Lang, line: str) -> discord.ui.LayoutView:
     """A closed table's message when only its language is known (after a restart)."""
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(

@@ -18,6 +18,7 @@ from typing import Final
 import discord
 
 from houseway.cards import Card
+from houseway.language import Lang
 
 #: Seats at a table (spec section 9), numbered from 1 as the table shows them.
 SEATS: Final = range(1, 7)
@@ -99,7 +100,7 @@ class Table:
     guild_id: int
     channel_id: int
     #: The language of everything the table posts (the server's).
-    lang: str
+    lang: Lang
     #: What a member who sits down bets until they change it.
     bet: int
     opened_by: int

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 import discord
 
 from houseway.cards import NAMES, card_words, pretty_card
+from houseway.language import Lang
 
 from ...app.interactions import bot_of, component
-from ...texts.i18n import SWEDISH, Counted, plural_text, text
+from ...texts.i18n import Counted, plural_text, text
 from .state import SEATS, Hand, Round, Seat, Table
 
 if TYPE_CHECKING:
@@ -243,12 +244,12 @@ def stale_item(custom_id: str) -> discord.ui.DynamicItem[Any] | None:
     return None
 
 
-def chips(count: int, lang: str) -> str:
+def chips(count: int, lang: Lang) -> str:
     """ "40 chips" / "40 marker"."""
     return plural_text("table.count.chips", lang, count)
 
 
-def _seat_line(table: Table, seat: Seat, lang: str) -> str:
+def _seat_line(table: Table, seat: Seat, lang: Lang) -> str:
     line = text("table.seat.taken", lang, seat=seat.number, user=f"<@{seat.user_id}>", bet=seat.bet)
     notes = []
     current = table.round
@@ -266,7 +267,7 @@ def _seat_line(table: Table, seat: Seat, lang: str) -> str:
     return " · ".join([line, *notes])
 
 
-def _status(table: Table, lang: str, mentions: CommandMentions, closed: str | None) -> str:
+def _status(table: Table, lang: Lang, mentions: CommandMentions, closed: str | None) -> str:
     if closed is not None:
         return closed
     current = table.round
@@ -338,7 +339,7 @@ def table_layout(
     return view
 
 
-def hand_view(current: Round, hand: Hand, lang: str) -> discord.ui.View:
+def hand_view(current: Round, hand: Hand, lang: Lang) -> discord.ui.View:
     """A member's private hand: the pick-two menu (each card in symbols and in words) and
     the *Huset väljer* button."""
     select: discord.ui.Select[Any] = discord.ui.Select(
@@ -347,10 +348,9 @@ def hand_view(current: Round, hand: Hand, lang: str) -> discord.ui.View:
         min_values=2,
         max_values=2,
     )
-    swedish = lang == SWEDISH
     for card in hand.cards:
         select.add_option(
-            label=pretty_card(card), value=NAMES[card], description=card_words(card, swedish)
+            label=pretty_card(card), value=NAMES[card], description=card_words(card, lang)
         )
     view = discord.ui.View(timeout=None)
     view.add_item(PickMenu(current.round_id, hand.seat, select))

@@ -21,6 +21,8 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from discord import app_commands
 
+from houseway.language import Lang
+
 from . import (
     messages_game,
     messages_hands,
@@ -34,29 +36,27 @@ from . import (
 )
 from .commands_sv import COMMAND_TEXTS_SV
 
-SWEDISH: Final = "sv"
-ENGLISH: Final = "en"
-
-
 #: Each language's CLDR locale (Babel): plural rules, number and date formats.
-LOCALES: Final = {SWEDISH: Locale.parse("sv_SE"), ENGLISH: Locale.parse("en")}
+LOCALES: Final = {Lang.SV: Locale.parse("sv_SE"), Lang.EN: Locale.parse("en")}
 
 
-def locale_of(lang: str) -> Locale:
+def locale_of(lang: Lang) -> Locale:
     """The CLDR locale of ``lang`` (English for any other)."""
-    return LOCALES.get(lang, LOCALES[ENGLISH])
+    return LOCALES.get(lang, LOCALES[Lang.EN])
 
 
-def plural_forms(lang: str) -> frozenset[str]:
+def plural_forms(lang: Lang) -> frozenset[str]:
     """The CLDR plural forms a message in ``lang`` needs: "one" and "other" in Swedish
     and English (others, e.g. "few", where a language's rules have them)."""
     return frozenset(locale_of(lang).plural_form.tags) | {"other"}
 
 
-def language(locale: discord.Locale | str | None) -> str:
-    """``sv`` for a Swedish Discord client, ``en`` for every other."""
+def language(locale: discord.Locale | str | None) -> Lang:
+    """Swedish for a Swedish Discord client (or a stored ``sv``), English for every other.
+    The bot carries a language as the core's :class:`houseway.language.Lang`, whose values
+    are this catalogue's keys."""
     value = locale.value if isinstance(locale, discord.Locale) else (locale or "")
-    return SWEDISH if value.lower().startswith("sv") else ENGLISH
+    return Lang.SV if value.lower().startswith("sv") else Lang.EN
 
 
 Entry = TypeVar("Entry")
@@ -109,20 +109,20 @@ class Counted:
     count: int | float
 
 
-def day_text(day: date, lang: str) -> str:
+def day_text(day: date, lang: Lang) -> str:
     """A day as a member reads it (CLDR, by Babel): "1 december" / "1 December", with
     its year when that is not this year's (UTC)."""
     this_year = day.year == datetime.now(UTC).year
     return format_date(day, "d MMMM" if this_year else "d MMMM y", locale=locale_of(lang))
 
 
-def month_text(month: date, lang: str) -> str:
+def month_text(month: date, lang: Lang) -> str:
     """A month with its year (CLDR's stand-alone name, by Babel): "december 2026" /
     "December 2026"."""
     return format_date(month, "LLLL y", locale=locale_of(lang))
 
 
-def _filled(values: Mapping[str, object], lang: str) -> dict[str, object]:
+def _filled(values: Mapping[str, object], lang: Lang) -> dict[str, object]:
     """Values as ``lang`` writes them: ``Counted`` in its plural form, a date as a day."""
     filled: dict[str, object] = {}
     for name, value in values.items():
@@ -135,21 +135,21 @@ def _filled(values: Mapping[str, object], lang: str) -> dict[str, object]:
     return filled
 
 
-def text(key: str, lang: str, **values: object) -> str:
+def text(key: str, lang: Lang, **values: object) -> str:
     """The message ``key`` in ``lang`` with ``values`` filled in (``Counted`` ones in
     their plural form)."""
     entry = MESSAGES[key]
-    return entry.get(lang, entry[ENGLISH]).format(**_filled(values, lang))
+    return entry.get(lang, entry[Lang.EN]).format(**_filled(values, lang))
 
 
-def plural_text(key: str, lang: str, count: int | float, **values: object) -> str:
+def plural_text(key: str, lang: Lang, count: int | float, **values: object) -> str:
     """The plural message ``key`` in the form CLDR's rules give ``count`` in ``lang``
     ("Rätt 1 dag i rad", "Rätt 2 dagar i rad"), with ``{count}`` as ``lang`` writes the
     figure (53\u00a0524\u00a0680) and ``values`` filled in."""
     if isinstance(count, float) and count.is_integer():
         count = int(count)  # 60.0 seconds are 60, not "60,0" (nor "1.0 seconds")
     entry = PLURALS[key]
-    forms = entry.get(lang, entry[ENGLISH])
+    forms = entry.get(lang, entry[Lang.EN])
     locale = locale_of(lang)
     shown = format_decimal(count, locale=locale).replace("-", "\u2212")
     return forms[locale.plural_form(count)].format(count=shown, **_filled(values, lang))

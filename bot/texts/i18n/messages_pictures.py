@@ -76,7 +76,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{value} is not a choice. Pick Four colours or Two colours from the list.",
     },
     # Alt text of pictures (bot/texts/alt_text.py): cards in words, as screen readers say them.
-    # The split picture's row labels (bot/pictures/split_labels.py), which its alt text repeats.
+    # The split picture's row labels (bot/texts/split_labels.py), which its alt text repeats.
     "picture.five": {"sv": "Femkortshanden – {name}", "en": "Five-card hand – {name}"},
     "picture.two": {"sv": "Tvåkortshanden – {name}", "en": "Two-card hand – {name}"},
     # Two lines in the picture, one sentence in its alt text.
@@ -96,7 +96,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "One card of each suit: {cards}.",
     },
     "alt.in_colour": {"sv": "{card} i {colour}", "en": "{card} in {colour}"},
-    # Colours as nouns ("i rött", "in red"), one per ink of bot.cards_image.INK_NAMES.
+    # Colours as nouns ("i rött", "in red"), one per ink of bot.pictures.cards_image.INK_NAMES.
     "alt.colour.black": {"sv": "svart", "en": "black"},
     "alt.colour.red": {"sv": "rött", "en": "red"},
     "alt.colour.blue": {"sv": "blått", "en": "blue"},

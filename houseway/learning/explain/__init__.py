@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from houseway.cards import ACE, RANK_OF, Card
+from houseway.language import Lang
 from houseway.learning.explain.groups import (
     four_of_a_kind,
     full_house,
@@ -95,7 +96,7 @@ def _equal_choice(
     )
     goes_en = "goes" if len(low) == 1 else "go"
     stays_en = "stays" if len(stayed) == 1 else "stay"
-    kept_sv, kept_en = (a_hand(decision.five_value, s) for s in (True, False))
+    kept_sv, kept_en = a_hand(decision.five_value, Lang.SV), a_hand(decision.five_value, Lang.EN)
     return (
         f" {of_sv} går {show(low)} till tvåkortshanden och {show(stayed)} "
         f"stannar: då blir {kept_sv} kvar i femkortshanden.",

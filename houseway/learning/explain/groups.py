@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from houseway.cards import ACE, RANK_OF, SIX, TEN
+from houseway.language import Lang
 from houseway.learning.explain.words import Step, ace_note, plural, rank_word, said, show
 from houseway.record import WHY_BELOW_JACK, WHY_KEPT, Decision
 from houseway.record import Step as Recorded
@@ -25,15 +26,15 @@ def four_of_a_kind(step: Recorded, decision: Decision) -> Step:
             f"Four of a kind: {four}. There is also {kind_en}, {show(other)}, so the "
             f"dealer keeps the four of a kind and puts {low} in the two-card hand.",
         )
-    four_sv = f"Fyrtal i {plural(rank, True)}: {four}"
-    four_en = f"Four {plural(rank, False)}: {four}"
+    four_sv = f"Fyrtal i {plural(rank, Lang.SV)}: {four}"
+    four_en = f"Four {plural(rank, Lang.EN)}: {four}"
     if rank == ACE:
         sv = (
-            f"Fyra ess: {four}{ace_note(quads, True)}. Fyra ess delas alltid till två par "
+            f"Fyra ess: {four}{ace_note(quads, Lang.SV)}. Fyra ess delas alltid till två par "
             f"ess: {low} går till tvåkortshanden."
         )
         en = (
-            f"Four aces: {four}{ace_note(quads, False)}. Four aces are always split into two "
+            f"Four aces: {four}{ace_note(quads, Lang.EN)}. Four aces are always split into two "
             f"pairs of aces: {low} go to the two-card hand."
         )
         return said(step, sv, en)
@@ -48,7 +49,7 @@ def four_of_a_kind(step: Recorded, decision: Decision) -> Step:
         )
         return said(step, sv, en)
     top = step.singles[:1]
-    top_sv, top_en = show(top) + ace_note(top, True), show(top) + ace_note(top, False)
+    top_sv, top_en = show(top) + ace_note(top, Lang.SV), show(top) + ace_note(top, Lang.EN)
     if rank <= TEN:
         need_sv, need_en, band_sv, band_en = (
             "minst en kung",
@@ -98,8 +99,8 @@ def full_house(step: Recorded, decision: Decision) -> Step:
             f"Two threes of a kind: {higher} and {lower}. Two cards of the higher one, {low}, "
             "go to the two-card hand and the rest make a full house.",
         )
-    three = show(trips) + ace_note(trips, True)
-    three_en = show(trips) + ace_note(trips, False)
+    three = show(trips) + ace_note(trips, Lang.SV)
+    three_en = show(trips) + ace_note(trips, Lang.EN)
     if step.rule == "full-house.two-pairs":
         high, other = show(step.groups[1]), show(step.groups[2])
         return said(
@@ -128,19 +129,19 @@ def three_of_a_kind(step: Recorded, decision: Decision) -> Step:
     if step.rule == "three-of-a-kind.aces":
         return said(
             step,
-            f"Tre ess: {show(trips)}{ace_note(trips, True)}. Med tre ess stannar ett par ess "
+            f"Tre ess: {show(trips)}{ace_note(trips, Lang.SV)}. Med tre ess stannar ett par ess "
             f"i femkortshanden; ett ess och det högsta övriga kortet, {low}, går till "
             "tvåkortshanden.",
-            f"Three aces: {show(trips)}{ace_note(trips, False)}. With three aces a pair of "
+            f"Three aces: {show(trips)}{ace_note(trips, Lang.EN)}. With three aces a pair of "
             f"aces stays in the five-card hand; an ace and the highest other card, {low}, go "
             "to the two-card hand.",
         )
     return said(
         step,
         f"Triss: {show(trips)}. Trissen stannar i femkortshanden och de två högsta övriga "
-        f"korten, {low}{ace_note(decision.two, True)}, går till tvåkortshanden.",
+        f"korten, {low}{ace_note(decision.two, Lang.SV)}, går till tvåkortshanden.",
         f"Three of a kind: {show(trips)}. It stays in the five-card hand and the two highest "
-        f"other cards, {low}{ace_note(decision.two, False)}, go to the two-card hand.",
+        f"other cards, {low}{ace_note(decision.two, Lang.EN)}, go to the two-card hand.",
     )
 
 
@@ -152,10 +153,10 @@ def two_pairs(step: Recorded, decision: Decision) -> Step:
         listed_en = f"{show(pairs[0])}, {show(pairs[1])} and {show(pairs[2])}"
         return said(
             step,
-            f"Tre par: {listed_sv}{ace_note(pairs[0], True)}. Det högsta paret, "
+            f"Tre par: {listed_sv}{ace_note(pairs[0], Lang.SV)}. Det högsta paret, "
             f"{show(pairs[0])}, går till tvåkortshanden och de två andra stannar i "
             "femkortshanden.",
-            f"Three pairs: {listed_en}{ace_note(pairs[0], False)}. The highest pair, "
+            f"Three pairs: {listed_en}{ace_note(pairs[0], Lang.EN)}. The highest pair, "
             f"{show(pairs[0])}, goes to the two-card hand and the other two stay in the "
             "five-card hand.",
         )
@@ -169,14 +170,14 @@ def two_pairs(step: Recorded, decision: Decision) -> Step:
             f"pair, {show(high)}, stays in the five-card hand.",
         )
     high, low_pair = step.groups
-    both = show(step.singles) + ace_note(step.singles, True)
-    both_en = show(step.singles) + ace_note(step.singles, False)
+    both = show(step.singles) + ace_note(step.singles, Lang.SV)
+    both_en = show(step.singles) + ace_note(step.singles, Lang.EN)
     opening_sv = (
-        f"Två par: {show(high)}{ace_note(high, True)} och {show(low_pair)}. De två högsta "
+        f"Två par: {show(high)}{ace_note(high, Lang.SV)} och {show(low_pair)}. De två högsta "
         f"övriga korten är {both}"
     )
     opening_en = (
-        f"Two pairs: {show(high)}{ace_note(high, False)} and {show(low_pair)}. The two "
+        f"Two pairs: {show(high)}{ace_note(high, Lang.EN)} and {show(low_pair)}. The two "
         f"highest other cards are {both_en}"
     )
     if step.applies:
@@ -201,11 +202,11 @@ def one_pair(step: Recorded, decision: Decision) -> Step:
     low = show(decision.two)
     return said(
         step,
-        f"Ett par: {show(pair)}{ace_note(pair, True)}. Paret stannar i femkortshanden och "
-        f"de två högsta övriga korten, {low}{ace_note(decision.two, True)}, går till "
+        f"Ett par: {show(pair)}{ace_note(pair, Lang.SV)}. Paret stannar i femkortshanden och "
+        f"de två högsta övriga korten, {low}{ace_note(decision.two, Lang.SV)}, går till "
         "tvåkortshanden.",
-        f"One pair: {show(pair)}{ace_note(pair, False)}. The pair stays in the five-card "
-        f"hand and the two highest other cards, {low}{ace_note(decision.two, False)}, go to "
+        f"One pair: {show(pair)}{ace_note(pair, Lang.EN)}. The pair stays in the five-card "
+        f"hand and the two highest other cards, {low}{ace_note(decision.two, Lang.EN)}, go to "
         "the two-card hand.",
     )
 
@@ -217,10 +218,10 @@ def high_card(step: Recorded, decision: Decision) -> Step:
     return said(
         step,
         f"Högt kort: inget par, ingen stege och ingen färg. Det högsta kortet, "
-        f"{show(top)}{ace_note(top, True)}, stannar i femkortshanden och de två näst "
+        f"{show(top)}{ace_note(top, Lang.SV)}, stannar i femkortshanden och de två näst "
         f"högsta, {low}, går till tvåkortshanden.",
         f"High card: no pair, no straight and no flush. The highest card, "
-        f"{show(top)}{ace_note(top, False)}, stays in the five-card hand and the next "
+        f"{show(top)}{ace_note(top, Lang.EN)}, stays in the five-card hand and the next "
         f"two highest, {low}, go to the two-card hand.",
     )
 
@@ -231,7 +232,7 @@ def not_ace_jack(step: Recorded) -> tuple[str, str]:
     if step.why == WHY_BELOW_JACK:
         second = RANK_OF[step.singles[1]]
         return (
-            f"ett ess, men {rank_word(second, True)} är lägre än knekt",
-            f"an ace, but {rank_word(second, False)} is below a jack",
+            f"ett ess, men {rank_word(second, Lang.SV)} är lägre än knekt",
+            f"an ace, but {rank_word(second, Lang.EN)} is below a jack",
         )
     return "inget ess", "no ace"

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from houseway.cards import ACE, RANK_OF, Card
 from houseway.hands import category_of, five_value, is_legal, two_value
+from houseway.language import Lang
 from houseway.learning.explain.groups import not_ace_jack
 from houseway.learning.explain.words import Explanation, a_hand, show
 from houseway.record import Cards, Holdings
@@ -26,8 +27,8 @@ class Said(NamedTuple):
     sv: str
     en: str
 
-    def text(self, swedish: bool = False) -> str:
-        return self.sv if swedish else self.en
+    def text(self, lang: Lang = Lang.EN) -> str:
+        return self.sv if lang == Lang.SV else self.en
 
 
 #: The headings of spec section 3 in their order, by the first part of a rule id.
@@ -53,11 +54,11 @@ def _count(n: int, one_sv: str, many_sv: str, one_en: str, many_en: str) -> tupl
     )
 
 
-def _listed(groups: Sequence[Cards], swedish: bool) -> str:
+def _listed(groups: Sequence[Cards], lang: Lang) -> str:
     joined = [show(g) for g in groups]
     if len(joined) <= 1:
         return "".join(joined)
-    return f"{', '.join(joined[:-1])} {'och' if swedish else 'and'} {joined[-1]}"
+    return f"{', '.join(joined[:-1])} {'och' if lang == Lang.SV else 'and'} {joined[-1]}"
 
 
 def _needs(rule_id: str, facts: Holdings) -> tuple[bool, str, str]:
@@ -66,8 +67,8 @@ def _needs(rule_id: str, facts: Holdings) -> tuple[bool, str, str]:
     heading = heading_of(rule_id)
     n_pairs = len(facts.pairs)
     pairs_sv, pairs_en = _count(n_pairs, "par", "par", "pair", "pairs")
-    listed_sv = f"{pairs_sv}: {_listed(facts.pairs, True)}" if n_pairs else pairs_sv
-    listed_en = f"{pairs_en}: {_listed(facts.pairs, False)}" if n_pairs else pairs_en
+    listed_sv = f"{pairs_sv}: {_listed(facts.pairs, Lang.SV)}" if n_pairs else pairs_sv
+    listed_en = f"{pairs_en}: {_listed(facts.pairs, Lang.EN)}" if n_pairs else pairs_en
     if heading == "five-aces":
         aces_sv, aces_en = _count(len(facts.aces), "ess", "ess", "ace", "aces")
         return (
@@ -156,7 +157,7 @@ def _needs(rule_id: str, facts: Holdings) -> tuple[bool, str, str]:
     has_sv, has_en = "", ""
     if facts.straightish_value >= 0:
         value = facts.straightish_value
-        has_sv, has_en = a_hand(value, True), a_hand(value, False)
+        has_sv, has_en = a_hand(value, Lang.SV), a_hand(value, Lang.EN)
     elif facts.quads or facts.trips:
         has_sv, has_en = (
             ("ett fyrtal", "four of a kind") if facts.quads else ("en triss", "three of a kind")
@@ -173,19 +174,19 @@ def _needs(rule_id: str, facts: Holdings) -> tuple[bool, str, str]:
 def why_not(rule_id: str, explanation: Explanation) -> Said:
     """Why ``rule_id``, chosen in "Name the rule", does not decide this hand."""
     decided = explanation.decision.rule
-    chosen_sv, chosen_en = rule_name(rule_id, swedish=True), rule_name(rule_id)
-    decided_sv, decided_en = rule_name(decided, swedish=True), rule_name(decided)
+    chosen_sv, chosen_en = rule_name(rule_id, Lang.SV), rule_name(rule_id)
+    decided_sv, decided_en = rule_name(decided, Lang.SV), rule_name(decided)
     if rule_id in explanation.path:
         return Said(
             rule_id,
-            f"”{chosen_sv}” avgör den här handen. {explanation.text(swedish=True)}",
+            f"”{chosen_sv}” avgör den här handen. {explanation.text(Lang.SV)}",
             f"“{chosen_en}” does decide this hand. {explanation.text()}",
         )
     facts = explanation.trace.holds
     has, needs_sv, needs_en = _needs(rule_id, facts)
     if not has:
         return Said(rule_id, f"”{chosen_sv}” {needs_sv}.", f"“{chosen_en}” {needs_en}.")
-    steps_sv, steps_en = explanation.text(swedish=True), explanation.text()
+    steps_sv, steps_en = explanation.text(Lang.SV), explanation.text()
     chosen_at, decided_at = HEADINGS.index(heading_of(rule_id)), HEADINGS.index(heading_of(decided))
     if chosen_at > decided_at:
         return Said(
@@ -212,7 +213,7 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
     mine_five, mine_two = five_value(five), two_value(low)
     decided = next(step for step in reversed(explanation.steps) if step.applies)
     trace = explanation.trace
-    house_sv, house_en = explanation.text(swedish=True), explanation.text()
+    house_sv, house_en = explanation.text(Lang.SV), explanation.text()
     if not is_legal(mine_five, mine_two):
         return Said(
             decided.rule,
@@ -265,8 +266,8 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
     if rule.endswith(".keep") and house_kind != category_of(mine_five):
         return Said(
             rule,
-            f"Din femkortshand är inte längre {a_hand(decision.five_value, True)}. {house_sv}",
-            f"Your five-card hand is no longer {a_hand(decision.five_value, False)}. {house_en}",
+            f"Din femkortshand är inte längre {a_hand(decision.five_value, Lang.SV)}. {house_sv}",
+            f"Your five-card hand is no longer {a_hand(decision.five_value, Lang.EN)}. {house_en}",
         )
     if broken:
         group = broken[0]

@@ -3,15 +3,16 @@ and a flush or straight that four of a kind or a full house comes before."""
 
 from __future__ import annotations
 
+from houseway.language import Lang
 from houseway.learning.explain.words import Step, a_hand, joker_note, said, show
 from houseway.record import WHY_SEVERAL, Decision, Trace
 from houseway.record import Step as Recorded
 
 
-def _named(step: Recorded, swedish: bool) -> str:
+def _named(step: Recorded, lang: Lang) -> str:
     """The straight or flush the heading found, with what the joker stands for."""
     found, value = step.found, step.found_value
-    return f"{a_hand(value, swedish)}, {show(found)}{joker_note(found, value, swedish)}"
+    return f"{a_hand(value, lang)}, {show(found)}{joker_note(found, value, lang)}"
 
 
 def passed_over(step: Recorded) -> Step:
@@ -23,8 +24,8 @@ def passed_over(step: Recorded) -> Step:
     }[step.why]
     return said(
         step,
-        f"Här finns {_named(step, True)}, men {first_sv} kommer före färg och stege i reglerna.",
-        f"There is {_named(step, False)}, but {first_en} comes before flushes and "
+        f"Här finns {_named(step, Lang.SV)}, men {first_sv} kommer före färg och stege i reglerna.",
+        f"There is {_named(step, Lang.EN)}, but {first_en} comes before flushes and "
         "straights in the rules.",
     )
 
@@ -37,9 +38,9 @@ def two_pairs_beside(step: Recorded) -> Step:
     listed_sv, listed_en = " och ".join(map(show, pairs)), " and ".join(map(show, pairs))
     return said(
         step,
-        f"Handen har {_named(step, True)}, men också {many_sv} ({listed_sv}): då bortser "
+        f"Handen har {_named(step, Lang.SV)}, men också {many_sv} ({listed_sv}): då bortser "
         "givaren från den och följer regeln för två par.",
-        f"The hand has {_named(step, False)}, but also {many_en} ({listed_en}): so the dealer "
+        f"The hand has {_named(step, Lang.EN)}, but also {many_en} ({listed_en}): so the dealer "
         "ignores it and plays the two-pair rule.",
     )
 
@@ -47,17 +48,17 @@ def two_pairs_beside(step: Recorded) -> Step:
 def pair_moved(step: Recorded) -> Step:
     """One pair beside it: moved to the two-card hand if a straight or flush stays."""
     pair, rest, rest_value = step.groups[0], step.rest, step.rest_value
-    opening_sv = f"Handen har {_named(step, True)}, och ett par, {show(pair)}."
-    opening_en = f"The hand has {_named(step, False)}, and one pair, {show(pair)}."
+    opening_sv = f"Handen har {_named(step, Lang.SV)}, och ett par, {show(pair)}."
+    opening_en = f"The hand has {_named(step, Lang.EN)}, and one pair, {show(pair)}."
     if step.applies:
         return said(
             step,
-            f"{opening_sv} Flyttas paret till tvåkortshanden blir {a_hand(rest_value, True)} "
-            f"kvar i femkortshanden ({show(rest)}{joker_note(rest, rest_value, True)}), så "
+            f"{opening_sv} Flyttas paret till tvåkortshanden blir {a_hand(rest_value, Lang.SV)} "
+            f"kvar i femkortshanden ({show(rest)}{joker_note(rest, rest_value, Lang.SV)}), så "
             "paret går dit.",
             f"{opening_en} Moving the pair to the two-card hand leaves "
-            f"{a_hand(rest_value, False)} in the five-card hand "
-            f"({show(rest)}{joker_note(rest, rest_value, False)}), so the pair goes there.",
+            f"{a_hand(rest_value, Lang.EN)} in the five-card hand "
+            f"({show(rest)}{joker_note(rest, rest_value, Lang.EN)}), so the pair goes there.",
         )
     return said(
         step,
@@ -72,8 +73,8 @@ def kept(step: Recorded, decision: Decision, first: bool) -> Step:
     """The straight or flush kept with the best two-card hand beside it; ``first`` when no
     step about a pair came before it."""
     if first:
-        opening_sv = f"Handen har {_named(step, True)}. Givaren"
-        opening_en = f"The hand has {_named(step, False)}. The dealer"
+        opening_sv = f"Handen har {_named(step, Lang.SV)}. Givaren"
+        opening_en = f"The hand has {_named(step, Lang.EN)}. The dealer"
     else:
         opening_sv, opening_en = "Givaren", "The dealer"
     five, value = decision.five, decision.five_value
@@ -81,12 +82,12 @@ def kept(step: Recorded, decision: Decision, first: bool) -> Step:
         kept_sv, kept_en = "behåller den i femkortshanden", "keeps it in the five-card hand"
     else:
         kept_sv = (
-            f"behåller {a_hand(value, True)} i femkortshanden, {show(five)}"
-            f"{joker_note(five, value, True)},"
+            f"behåller {a_hand(value, Lang.SV)} i femkortshanden, {show(five)}"
+            f"{joker_note(five, value, Lang.SV)},"
         )
         kept_en = (
-            f"keeps {a_hand(value, False)} in the five-card hand, {show(five)}"
-            f"{joker_note(five, value, False)},"
+            f"keeps {a_hand(value, Lang.EN)} in the five-card hand, {show(five)}"
+            f"{joker_note(five, value, Lang.EN)},"
         )
     choice_sv = choice_en = ""
     if step.why == WHY_SEVERAL:

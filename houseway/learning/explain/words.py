@@ -18,6 +18,7 @@ from houseway.cards import (
     pretty_card,
 )
 from houseway.hands import Category, category_of, display_order, joker_rank
+from houseway.language import Lang
 from houseway.record import Decision, Trace
 from houseway.record import Step as Recorded
 
@@ -36,8 +37,8 @@ class Step(NamedTuple):
     sv: str
     en: str
 
-    def text(self, swedish: bool = False) -> str:
-        return self.sv if swedish else self.en
+    def text(self, lang: Lang = Lang.EN) -> str:
+        return self.sv if lang == Lang.SV else self.en
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -61,56 +62,57 @@ class Explanation(NamedTuple):
     def path(self) -> tuple[str, ...]:
         return tuple(step.rule for step in self.steps if step.applies)
 
-    def text(self, swedish: bool = False) -> str:
+    def text(self, lang: Lang = Lang.EN) -> str:
         """The steps as one paragraph a member reads."""
-        return " ".join(step.text(swedish) for step in self.steps)
+        return " ".join(step.text(lang) for step in self.steps)
 
 
 def show(cards: Sequence[Card]) -> str:
     return " ".join(pretty_card(c) for c in cards)
 
 
-def rank_word(rank: int, swedish: bool) -> str:
+def rank_word(rank: int, lang: Lang) -> str:
     """``knekt`` / ``jack``, ``10``: a rank as the rule text names it."""
     if rank >= JACK:
-        return COURT_WORDS[swedish][rank - JACK]
+        return COURT_WORDS[lang][rank - JACK]
     return RANK_LABELS[rank]
 
 
 #: Ranks in the plural, as the rule text counts fours: "7:or", "knektar", "ess".
-_PLURAL_SV: Final = ("knektar", "damer", "kungar", "ess")
-_PLURAL_EN: Final = ("jacks", "queens", "kings", "aces")
+_PLURAL: Final = {
+    Lang.SV: ("knektar", "damer", "kungar", "ess"),
+    Lang.EN: ("jacks", "queens", "kings", "aces"),
+}
 
 
-def plural(rank: int, swedish: bool) -> str:
+def plural(rank: int, lang: Lang) -> str:
     if rank >= JACK:
-        return (_PLURAL_SV if swedish else _PLURAL_EN)[rank - JACK]
-    return f"{RANK_LABELS[rank]}:or" if swedish else f"{RANK_LABELS[rank]}s"
+        return _PLURAL[lang][rank - JACK]
+    return f"{RANK_LABELS[rank]}:or" if lang == Lang.SV else f"{RANK_LABELS[rank]}s"
 
 
-def _the_rank(rank: int, swedish: bool) -> str:
+def _the_rank(rank: int, lang: Lang) -> str:
     """A rank in the definite singular: ``5:an``, ``knekten``; ``the 5``, ``the jack``."""
-    if swedish:
+    if lang == Lang.SV:
         if rank >= JACK:
             return ("knekten", "damen", "kungen", "esset")[rank - JACK]
         return f"{RANK_LABELS[rank]}:an"
-    return f"the {rank_word(rank, False)}"
+    return f"the {rank_word(rank, Lang.EN)}"
 
 
 #: "a straight" / "en stege": the hands that steps 2 and 5 are about, with an article.
 _A_HAND: Final = {
-    Category.STRAIGHT: ("en stege", "a straight"),
-    Category.FLUSH: ("en färg", "a flush"),
-    Category.STRAIGHT_FLUSH: ("en färgstege", "a straight flush"),
+    Category.STRAIGHT: {Lang.SV: "en stege", Lang.EN: "a straight"},
+    Category.FLUSH: {Lang.SV: "en färg", Lang.EN: "a flush"},
+    Category.STRAIGHT_FLUSH: {Lang.SV: "en färgstege", Lang.EN: "a straight flush"},
 }
 
 
-def a_hand(value: int, swedish: bool) -> str:
-    sv, en = _A_HAND[category_of(value)]
-    return sv if swedish else en
+def a_hand(value: int, lang: Lang) -> str:
+    return _A_HAND[category_of(value)][lang]
 
 
-def joker_note(five: Sequence[Card], value: int, swedish: bool) -> str:
+def joker_note(five: Sequence[Card], value: int, lang: Lang) -> str:
     """What the joker stands for in a five-card hand (empty without the joker)."""
     if JOKER not in five:
         return ""
@@ -118,19 +120,21 @@ def joker_note(five: Sequence[Card], value: int, swedish: bool) -> str:
     rank = joker_rank(five, value)
     if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
         suit = next(SUIT_OF[c] for c in five if c != JOKER)
-        card = card_words(rank * 4 + suit, swedish)
-        return f" (jokern står för {card})" if swedish else f" (the joker stands for the {card})"
+        card = card_words(rank * 4 + suit, lang)
+        if lang == Lang.SV:
+            return f" (jokern står för {card})"
+        return f" (the joker stands for the {card})"
     if category == Category.STRAIGHT:
-        the = _the_rank(rank, swedish)
-        return f" (jokern står för {the})" if swedish else f" (the joker stands for {the})"
-    return " (jokern räknas som ess)" if swedish else " (the joker counts as an ace)"
+        the = _the_rank(rank, lang)
+        return f" (jokern står för {the})" if lang == Lang.SV else f" (the joker stands for {the})"
+    return ace_note(five, lang)
 
 
-def ace_note(cards: Sequence[Card], swedish: bool) -> str:
+def ace_note(cards: Sequence[Card], lang: Lang) -> str:
     """The joker counted among aces (or as a lone ace): said once where it is looked at."""
     if JOKER not in cards:
         return ""
-    return " (jokern räknas som ess)" if swedish else " (the joker counts as an ace)"
+    return " (jokern räknas som ess)" if lang == Lang.SV else " (the joker counts as an ace)"
 
 
 def in_display_order(cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -24,8 +24,9 @@ from houseway.hands import (
     two_name,
     two_value,
 )
+from houseway.language import Lang
 
-from ..texts.i18n import SWEDISH, text
+from .i18n import text
 
 
 def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -33,26 +34,26 @@ def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
     return (*(card for card in cards if card != JOKER), *(card for card in cards if card == JOKER))
 
 
-def _rank_words(rank: int, swedish: bool) -> str:
+def _rank_words(rank: int, lang: Lang) -> str:
     """A rank as the joker's note says it: "ess", "7"; in English with its article, "an
     ace", "an 8", "a 7"."""
-    word = COURT_WORDS[swedish][rank - JACK] if rank >= JACK else RANK_LABELS[rank]
-    if swedish:
+    word = COURT_WORDS[lang][rank - JACK] if rank >= JACK else RANK_LABELS[rank]
+    if lang == Lang.SV:
         return word
     return f"{'an' if word in ('ace', '8') else 'a'} {word}"
 
 
-def five_label(five: Sequence[Card], lang: str) -> str:
+def five_label(five: Sequence[Card], lang: Lang) -> str:
     """ "Femkortshanden – Stege" / "Five-card hand – Straight"."""
-    return text("picture.five", lang, name=category_name(five_value(five), lang == SWEDISH))
+    return text("picture.five", lang, name=category_name(five_value(five), lang))
 
 
-def two_label(two: Sequence[Card], lang: str) -> str:
+def two_label(two: Sequence[Card], lang: Lang) -> str:
     """ "Tvåkortshanden – Par" / "Two-card hand – Pair"."""
-    return text("picture.two", lang, name=two_name(two_value(two), lang == SWEDISH))
+    return text("picture.two", lang, name=two_name(two_value(two), lang))
 
 
-def joker_note(five: Sequence[Card], two: Sequence[Card], lang: str) -> str | None:
+def joker_note(five: Sequence[Card], two: Sequence[Card], lang: Lang) -> str | None:
     """What the joker plays as, in two lines ("Jokern spelar\nsom 7"), if the split has it:
     in the two-card hand always an ace, in the five-card hand what makes it best."""
     if JOKER in two:
@@ -61,17 +62,16 @@ def joker_note(five: Sequence[Card], two: Sequence[Card], lang: str) -> str | No
         rank = joker_rank(five, five_value(five))
     else:
         return None
-    return text("picture.joker_as", lang, rank=_rank_words(rank, lang == SWEDISH))
+    return text("picture.joker_as", lang, rank=_rank_words(rank, lang))
 
 
-def every_label(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def every_label(lang: Lang) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """Every five-card label, two-card label and joker note there is in ``lang``: a few
     dozen, which :func:`bot.pictures.cards_image.warm_up` draws ahead of the first split."""
-    swedish = lang == SWEDISH
-    fives = [names[swedish] for names in (*CATEGORY_NAMES.values(), ROYAL_NAMES)]
-    twos = [TWO_PAIR_NAMES[swedish], CATEGORY_NAMES[Category.HIGH_CARD][swedish]]
+    fives = [names[lang] for names in (*CATEGORY_NAMES.values(), ROYAL_NAMES)]
+    twos = [TWO_PAIR_NAMES[lang], CATEGORY_NAMES[Category.HIGH_CARD][lang]]
     return (
         tuple(text("picture.five", lang, name=name) for name in fives),
         tuple(text("picture.two", lang, name=name) for name in twos),
-        tuple(text("picture.joker_as", lang, rank=_rank_words(r, swedish)) for r in range(13)),
+        tuple(text("picture.joker_as", lang, rank=_rank_words(r, lang)) for r in range(13)),
     )
