@@ -104,7 +104,9 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
     from .service.observability import start_http
     from .storage import DatabaseConfigError, DatabaseError, open_database
 
-    opening = asyncio.create_task(open_database(settings.database_url))
+    opening = asyncio.create_task(
+        open_database(settings.database_url, settings.database_command_timeout)
+    )
     await asyncio.wait({opening, stopped}, return_when=asyncio.FIRST_COMPLETED)
     if not opening.done():  # a stop while the database opens: let it open, then close it
         await asyncio.wait({opening}, timeout=SHUTDOWN_SECONDS - DATABASE_SECONDS)

@@ -47,6 +47,9 @@ class Settings:
     source_url: str | None = None
     #: Local files that must survive a crash (the quiz's answer journal).
     data_dir: Path = Path("data")
+    #: Not from the environment: seconds before a PostgreSQL statement is given up (None:
+    #: the backend's 10 s); tests that hold a statement pass a shorter one.
+    database_command_timeout: float | None = None
     #: Not from the environment: tests pass quicker quizzes in.
     quiz_timing: QuizTiming = field(default_factory=QuizTiming)
     #: Not from the environment either: practice's waits, workers and Leitner gaps.

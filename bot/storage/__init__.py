@@ -107,15 +107,21 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
         log.warning("a statement finished with an error after its deadline: %s", task.exception())
 
 
-async def open_database(url: str) -> Database:
-    """Open the database named by a ``DATABASE_URL`` and bring its schema up to date."""
+async def open_database(url: str, command_timeout: float | None = None) -> Database:
+    """Open the database named by a ``DATABASE_URL`` and bring its schema up to date;
+    ``command_timeout``: seconds before PostgreSQL's statements are given up (None: the
+    backend's own, 10 s)."""
     database: Database
     scheme = url.partition("://")[0].lower()  # Settings has checked the URL's form
     path = sqlite_path(url)
     if scheme in ("postgresql", "postgres"):
         from .postgres import PostgresDatabase  # asyncpg only where it is used
 
-        database = await PostgresDatabase.open(url)
+        database = await (
+            PostgresDatabase.open(url)
+            if command_timeout is None
+            else PostgresDatabase.open(url, command_timeout)
+        )
     elif path is not None:
         database = await SQLiteDatabase.open(path)
     else:

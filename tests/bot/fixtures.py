@@ -219,7 +219,7 @@ def run_bot(database_url: str, tmp_path: Path) -> BotRunner:
         }
         values.update(overrides)
         settings = Settings(**values)
-        database = await open_database(settings.database_url)
+        database = await open_database(settings.database_url, settings.database_command_timeout)
         bot = make_bot(settings, database, force_sync=force_sync, guild_ready_timeout=0.05)
         try:
             async with running_client(fake, bot):

@@ -45,6 +45,10 @@ from tests.fakediscord.state import PATIENCE
 
 NOT_ANSWERING = "the database is not answering"
 
+#: Seconds before the bot gives up on a statement the test holds (the bot's own is 10 s):
+#: long enough for any statement on a busy machine, short enough not to wait for nothing.
+HELD_STATEMENT = 4.0
+
 
 async def until(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 30) -> None:
     """Wait for a row to appear (the bot changes the database without telling the test)."""
@@ -310,7 +314,12 @@ async def test_a_table_deal_whose_commit_hangs_is_taken_as_dealt_once_it_answers
     await proxy.start()
     database = await open_database(postgres_url)
     try:
-        async with run_bot(fake, database_url=proxy.url(postgres_url), table_timing=PATIENT) as bot:
+        async with run_bot(
+            fake,
+            database_url=proxy.url(postgres_url),
+            table_timing=PATIENT,
+            database_command_timeout=HELD_STATEMENT,
+        ) as bot:
             anna = fake.make_user("anna")
             table = await open_table(fake, bet=20)
             await sit(fake, table, anna, 1)
@@ -326,7 +335,7 @@ async def test_a_table_deal_whose_commit_hangs_is_taken_as_dealt_once_it_answers
             assert NOT_ANSWERING in await refusal_of(fake, asked)
             assert asked.response_time is not None and asked.response_time < 3.0
 
-            # asyncpg gives up on the COMMIT after its command timeout (10 s): counted.
+            # asyncpg gives up on the COMMIT after its command timeout: counted.
             errors = database_errors(bot)  # the /play's, counted
             await until(lambda: _above(database_errors(bot), errors), "the deal given up")
             proxy.resume()

@@ -38,6 +38,10 @@ from tests.bot.test_table import (
 from tests.fakediscord import GUILD_ID, FakeDiscord
 from tests.fakediscord.state import PATIENCE
 
+#: Seconds before the bot gives up on a statement the test holds (the bot's own is 10 s):
+#: long enough for any statement on a busy machine, short enough not to wait for nothing.
+HELD_STATEMENT = 4.0
+
 
 @pytest.mark.parametrize(
     "held",
@@ -64,7 +68,12 @@ async def test_a_table_settlement_that_hangs_pays_once_when_the_database_answers
     await proxy.start()
     database = await open_database(postgres_url)  # the test's own: not through the proxy
     try:
-        async with run_bot(fake, database_url=proxy.url(postgres_url), table_timing=PATIENT) as bot:
+        async with run_bot(
+            fake,
+            database_url=proxy.url(postgres_url),
+            table_timing=PATIENT,
+            database_command_timeout=HELD_STATEMENT,
+        ) as bot:
             anna, bo = fake.make_user("anna"), fake.make_user("bo")
             table = await open_table(fake, bet=30)
             await sit(fake, table, anna, 1)
@@ -84,7 +93,7 @@ async def test_a_table_settlement_that_hangs_pays_once_when_the_database_answers
                 committing = (proxy.hold_at if alone else proxy.pause_at)(b"COMMIT")
                 proxy.resume()
                 await asyncio.wait_for(committing.wait(), 30 * PATIENCE)
-            # asyncpg gives up on the held statement after its command timeout (10 s).
+            # asyncpg gives up on the held statement after its command timeout.
             await until(lambda: _above(database_errors(bot), errors), "the settlement given up")
             if held == "commit-alone":
                 await until(lambda: _waiting_for_a_lock(database), "the retry behind the locks")
