@@ -349,7 +349,12 @@ async def test_a_foul_is_refused_with_why_and_the_member_picks_again(
                 break
             # None here: the house sets this one, and the next round is dealt.
             await press_house(fake, shown, menu, player)
-            await fake.wait_until(lambda: len(reveals(fake)) > attempt, 15, "the reveal")
+            shown_so_far = attempt + 1
+            await fake.wait_until(
+                lambda: len(reveals(fake)) >= shown_so_far,
+                15,
+                "the reveal",  # noqa: B023
+            )
         assert foul is not None
         refused = await pick(fake, shown, menu, foul, player)
         assert refused.content.startswith("That split fouls")
