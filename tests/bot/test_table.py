@@ -7,6 +7,7 @@ reveal says and what the ledger holds; after every test the ledger is checked wh
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -175,6 +176,11 @@ def legal_non_house_two(cards: tuple[Card, ...]) -> tuple[Card, ...]:
             if {a, b} != house and is_legal(five_value(rest), two_value((a, b))):
                 return (a, b)
     return house_split(cards).two
+
+
+def revealed(fake: FakeDiscord, count: int) -> Callable[[], bool]:
+    """Whether ``count`` reveals are posted (for wait_until)."""
+    return lambda: len(reveals(fake)) >= count
 
 
 def fouling_two(cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
@@ -349,12 +355,7 @@ async def test_a_foul_is_refused_with_why_and_the_member_picks_again(
                 break
             # None here: the house sets this one, and the next round is dealt.
             await press_house(fake, shown, menu, player)
-            shown_so_far = attempt + 1
-            await fake.wait_until(
-                lambda: len(reveals(fake)) >= shown_so_far,
-                15,
-                "the reveal",  # noqa: B023
-            )
+            await fake.wait_until(revealed(fake, attempt + 1), 15, "the reveal")
         assert foul is not None
         refused = await pick(fake, shown, menu, foul, player)
         assert refused.content.startswith("That split fouls")
