@@ -334,9 +334,10 @@ class AnalyzeCog(commands.Cog):
         finally:
             self.in_flight -= 1
 
-    async def run_analysis(self, cards: tuple[Card, ...]) -> Analysis:
-        """``analyze`` in the pool; a dead pool (a killed worker) is replaced for next time."""
-        return await self.pool.run(analyze, cards)
+    async def run_analysis(self, cards: tuple[Card, ...], member: int) -> Analysis:
+        """``analyze`` in the pool, in ``member``'s turn; a dead pool (a killed worker) is
+        replaced for next time."""
+        return await self.pool.run(analyze, cards, member=member)
 
     @app_commands.command(
         name=_("analyze"),
@@ -359,7 +360,9 @@ class AnalyzeCog(commands.Cog):
         with self.place_in_flight():
             await interaction.response.defer(ephemeral=private, thinking=True)
             try:
-                analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
+                analysis = await asyncio.wait_for(
+                    self.run_analysis(cards, interaction.user.id), ANALYSIS_TIMEOUT
+                )
             except TimeoutError:
                 # A queued analysis is cancelled with the wait; one already running finishes
                 # in its worker (a process can't be interrupted) and its result is dropped.

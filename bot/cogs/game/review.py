@@ -14,7 +14,7 @@ figures a member has seen. Callers: ``bot.cogs.play`` (alone) and the table.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final, Protocol, cast
@@ -43,7 +43,9 @@ UNITS_PER_HUNDRED: Final = GIVEN_UP_UNITS // 100
 class Analyses(Protocol):
     """What a review needs of the worker pool: practice's ``Preparer``."""
 
-    def prepare(self, hand: Sequence[Card], analysis: bool = True) -> Prepared: ...
+    def prepare(
+        self, hand: Sequence[Card], analysis: bool = True, member: Hashable = None
+    ) -> Prepared: ...
 
 
 class HasCogs(Protocol):
@@ -61,9 +63,10 @@ def analyses_of(source: Analyses | HasCogs) -> Analyses:
     return cast("Analyses", getattr(cog, "preparer"))  # noqa: B009 - a Protocol, not a type
 
 
-def start_review(source: Analyses | HasCogs, hand: Sequence[Card]) -> None:
-    """Start the hand's exact analysis now (when it is dealt), in the worker pool."""
-    analyses_of(source).prepare(hand)
+def start_review(source: Analyses | HasCogs, hand: Sequence[Card], member: Hashable) -> None:
+    """Start the hand's exact analysis now (when it is dealt to ``member``), in the worker
+    pool, in the member's turn."""
+    analyses_of(source).prepare(hand, member=member)
 
 
 @dataclass(frozen=True)
@@ -107,15 +110,16 @@ async def review_hand(
     two: Sequence[Card],
     lang: Lang,
     wait: float = REVIEW_WAIT,
+    member: Hashable = None,
 ) -> Review:
     """Judge a set hand (``two``: its two-card hand) by exact EV, waiting off the event
-    loop for the worker pool.
+    loop for the worker pool (in ``member``'s turn, if the analysis is not under way).
 
     Raises:
         TimeoutError: the analysis was not done within ``wait`` seconds.
         Exception: whatever broke the analysis (a broken pool).
     """
-    prepared = analyses_of(bot_or_pool).prepare(hand)
+    prepared = analyses_of(bot_or_pool).prepare(hand, member=member)
     assert prepared.work is not None  # asked for with its analysis
     await asyncio.wait_for(asyncio.shield(prepared.work), wait)
     evs = prepared.evs()

@@ -257,7 +257,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             raise Refusal("play.busy", outcome="busy") from None
         except ValueError:  # this Deal again's hand was dealt already: a double click
             raise Refusal("play.already", outcome="already") from None
-        start_review(self.bot, hand)  # the analysis runs while the member thinks
+        start_review(self.bot, hand, user_id)  # the analysis runs while the member thinks
         stack = await db.run(chip_store.stack, guild_id, user_id)
         await self.show_hand(interaction, round_id, hand, bet, stack, lang, notes, again=False)
         return "dealt"
@@ -267,7 +267,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
     ) -> str:
         """A hand the member left open, shown again with its menu (one bet out at a time)."""
         [seat] = round_.seats
-        start_review(self.bot, seat.hand)
+        start_review(self.bot, seat.hand, seat.user_id)
         stack = await self.deferred().run(chip_store.stack, round_.guild_id, seat.user_id)
         await self.show_hand(
             interaction, round_.round_id, seat.hand, seat.bet, stack, lang, (), again=True
@@ -349,7 +349,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         review = None
         try:
             review = await review_hand(
-                self.bot, seat.hand, settled.player.two, lang, self.timing.win_wait
+                self.bot, seat.hand, settled.player.two, lang, self.timing.win_wait, seat.user_id
             )
         except Exception as error:  # not in time, or the pool busy or broken
             log.warning("How did I play? could not be analysed: %r", error)

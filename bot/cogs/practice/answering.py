@@ -204,7 +204,7 @@ class PracticeAnswering(Answering[Judged]):
         return self.menu.hand
 
     async def judge(self, hand: tuple[Card, ...], given: Answer) -> Judged:
-        prepared = self.cog.preparer.prepare(hand, analysis=self.mode == "set")
+        prepared = self.cog.preparer.prepare(hand, self.mode == "set", self.user_id)
         seconds = max(0.0, self.now - self.menu.shown_ms / 1000)
         return Judged(prepared, judge(given, prepared.decision), seconds)
 

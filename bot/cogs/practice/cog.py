@@ -181,7 +181,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
             rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
         dealt = deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
         hand = tuple(sorted(dealt, key=sort_key))
-        prepared = self.preparer.prepare(hand, analysis=mode != "rule")
+        prepared = self.preparer.prepare(hand, mode != "rule", interaction.user.id)
         options = rule_options(prepared.decision, _RANDOM) if mode == "rule" else []
         deck = await self.bot.decks.deck_for(interaction.user.id)
         png = await asyncio.to_thread(render_hand, hand, deck)
@@ -279,7 +279,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         day = practice_store.utc_day(time.time())
         db = self.bounded(interaction)
         hand = await self.days.hand(db, day)
-        prepared = self.preparer.prepare(hand)
+        prepared = self.preparer.prepare(hand, member=interaction.user.id)
         given = await db.run(practice_store.daily_answer_of, day, interaction.user.id)
         if given is not None:
             await DailyAnswering(self, interaction, day).again(db, prepared, str(given["answer"]))

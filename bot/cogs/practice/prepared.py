@@ -4,10 +4,13 @@ moment the hand is shown, so that the answer's feedback only has to look them up
 Both are CPU work (the exact analysis by far the larger part) done while the member
 thinks: in worker processes (``forkserver``, as /analyze's pool: forking a process with
 threads can deadlock) that run at a lower priority than the bot, so neither the event
-loop nor the GIL of the bot's process is held by them. When the answer comes before
-they are done, the feedback draws the picture itself and the analysis is edited in
-later. Hands are remembered by their cards, the most recent ``capacity`` of them; a
-hand asked for again after that (an answer after a restart) is prepared anew.
+loop nor the GIL of the bot's process is held by them. Each analysis is the member's
+whose hand it is, and the workers take the members' analyses in turn
+(``bot.service.workers``): one member's hundreds queued do not hold up another's verdict.
+When the answer comes before they are done, the feedback draws the picture itself and
+the analysis is edited in later. Hands are remembered by their cards, the most recent
+``capacity`` of them; a hand asked for again after that (an answer after a restart) is
+prepared anew.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,22 +118,22 @@ class Preparer:
     async def close(self) -> None:
         await self.pool.close()
 
-    def prepare(self, hand: Sequence[Card], analysis: bool = True) -> Prepared:
-        """The hand's house way, with its analysis and picture under way when asked for."""
+    def prepare(
+        self, hand: Sequence[Card], analysis: bool = True, member: Hashable = None
+    ) -> Prepared:
+        """The hand's house way, with its analysis and picture under way when asked for,
+        in ``member``'s turn (the member it is dealt to; None: anyone's)."""
         key = tuple(sorted(hand))
         prepared = self._hands.get(key)
         if prepared is None:
             prepared = Prepared(house_way(key))
         if analysis and (prepared.work is None or _failed(prepared.work)):  # again, if failed
-            prepared.work = asyncio.ensure_future(self._work(key))
+            prepared.work = asyncio.ensure_future(
+                self.pool.run(analyse_and_draw, key, member=member)
+            )
             prepared.work.add_done_callback(_retrieve)
         self._hands[key] = prepared
         self._hands.move_to_end(key)
         while len(self._hands) > self.capacity:
             self._hands.popitem(last=False)
         return prepared
-
-    async def _work(self, hand: tuple[Card, ...]) -> tuple[EVs, Pictures]:
-        if self.workers <= 0:
-            return await asyncio.to_thread(analyse_and_draw, hand)
-        return await self.pool.run(analyse_and_draw, hand)

@@ -220,7 +220,7 @@ class DailyAnswering(Answering[Judged]):
         return await self.cog.days.hand(db, self.day)
 
     async def judge(self, hand: tuple[Card, ...], given: Answer) -> Judged:
-        prepared = self.cog.preparer.prepare(hand)
+        prepared = self.cog.preparer.prepare(hand, member=self.user_id)
         return Judged(prepared, judge(given, prepared.decision))
 
     async def record(self, db: Bounded, judged: Judged) -> Judged | None:

@@ -187,7 +187,7 @@ class WinAnswering(Answering[Graded]):
         return self.menu.hand
 
     async def judge(self, hand: tuple[Card, ...], given: Answer) -> Graded:
-        prepared = self.cog.preparer.prepare(hand)
+        prepared = self.cog.preparer.prepare(hand, member=self.user_id)
         assert prepared.work is not None
         try:
             await asyncio.wait_for(asyncio.shield(prepared.work), self.cog.timing.win_wait)

@@ -44,7 +44,7 @@ async def after_hand(
     they opened their hand (a member who never opened it reads the reveal alone)."""
     lang = language(shown.locale) if shown is not None else Lang.EN
     try:
-        review = await review_hand(bot, seat.hand, settled.player.two, lang)
+        review = await review_hand(bot, seat.hand, settled.player.two, lang, member=seat.user_id)
     except Exception as error:  # not in time, or the pool busy or broken
         log.warning("How did I play? could not be analysed at a table: %r", error)
         review = None

@@ -298,9 +298,9 @@ class TableRunner:
                     seat.number: Hand(seat.number, seat.user_id, seat.bet, cards)
                     for seat, cards in zip(candidates, dealt.seats, strict=True)
                 }
-                for cards in dealt.seats:  # How did I play?'s analyses, while they think
+                for hand in hands.values():  # How did I play?'s analyses, while they think
                     with contextlib.suppress(LookupError):
-                        start_review(self.bot, cards)
+                        start_review(self.bot, hand.cards, hand.user_id)
                 table.rounds += 1
                 table.active_at = time.time()
                 table.round = Round(
