@@ -18,10 +18,11 @@ from houseway.analysis.figures import shipped_solve
 from ..pictures.decks import MemberDecks
 from ..service.observability import Metrics, shard_label
 from ..service.settings import Settings
+from ..service.turns import Turns
 from ..storage import Database
 from ..texts.i18n import Translator
 from ..texts.mentions import CommandMentions
-from .interactions import Tree, record
+from .interactions import REFUSALS_SENDING, Tree, record
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,8 @@ class HousewayBot(commands.Bot):
         #: The commands' mentions, once Discord has told their ids (see ``mention``).
         self.mentions = CommandMentions()
         self.metrics = Metrics(self)
+        #: The refusals on their way to Discord, in turn by member (``interactions.refuse``).
+        self.refusals = Turns(REFUSALS_SENDING)
         #: Each member's card deck (two colours or four), for every picture drawn for them.
         self.decks = MemberDecks(database, on_error=self.metrics.database_errors.inc)
         #: Shards (None: the one connection of an unsharded bot) that have been READY.

@@ -1,5 +1,12 @@
 """Interaction plumbing every feature shares: refusals, the one error handler, and one
-log line with metrics for every command, button and menu."""
+log line with metrics for every command, button and menu.
+
+A refusal is told in its member's turn (``refuse``): at most ``REFUSALS_SENDING`` are on
+their way to Discord at once, the rest wait in their member's own queue (one member's
+flood holds a few of the bot's HTTP connections, never all of them, so another member's
+answer does not queue behind a thousand refusals, nor another member's refusal behind
+them), and one whose turn comes too late for Discord's 3 seconds is not sent at all.
+Nothing is awaited before a refusal is decided: a free place is taken at once."""
 
 from __future__ import annotations
 
@@ -29,6 +36,13 @@ log = logging.getLogger(__name__)
 UNKNOWN_INTERACTION: Final = 10062
 #: User ids Discord makes (snowflakes; a database BIGINT holds them).
 USER_IDS: Final = range(1, 1 << 63)
+#: Refusals on their way to Discord at once, every member's together (of the bot's 64 HTTP
+#: connections); more wait in their member's turn.
+REFUSALS_SENDING: Final = 4
+#: A refusal that had to wait for its turn is sent only while its interaction is younger
+#: than this (seconds): later it would reach Discord after its 3 seconds and be refused
+#: (10062), a request spent for nothing. It is counted as ``unanswered``.
+REFUSE_UNTIL: Final = 2.5
 
 T = TypeVar("T")
 
@@ -249,6 +263,19 @@ def _failure(
     return "error", text("error.internal", language(interaction.locale))
 
 
+async def refuse(interaction: discord.Interaction, name: str, refusal: Refusal) -> None:
+    """Tell the member privately why not (``refusal``), in their turn among the refusals on
+    their way to Discord; counted, and logged in one line, as the refusal's outcome, or as
+    ``unanswered`` if its turn came too late to send it. The message is put into words only
+    once it is sent."""
+    async with bot_of(interaction).refusals.place(interaction.user.id) as waited:
+        if waited and not interaction.response.is_done() and age(interaction) > REFUSE_UNTIL:
+            record(interaction, name, "unanswered")
+            return
+        record(interaction, name, refusal.outcome)
+        await tell(interaction, refusal.message(interaction))
+
+
 @contextlib.asynccontextmanager
 async def component(interaction: discord.Interaction, name: str) -> AsyncIterator[Handled]:
     """Handle a button or menu like the tree handles a command: errors told, one log line.
@@ -259,17 +286,19 @@ async def component(interaction: discord.Interaction, name: str) -> AsyncIterato
     and either way the interaction gets its log line and metrics with what happened.
     """
     handled = Handled()
+    refused = False
     try:
         yield handled
     except Refusal as refusal:
-        handled.outcome = refusal.outcome
-        await tell(interaction, refusal.message(interaction))
+        refused = True
+        await refuse(interaction, name, refusal)
     except Exception as error:
         handled.outcome, message = _failure(name, error, interaction)
         if message is not None:
             await tell(interaction, message)
     finally:
-        record(interaction, name, handled.outcome)
+        if not refused:  # a refusal is counted and logged in its turn
+            record(interaction, name, handled.outcome)
 
 
 class Tree(app_commands.CommandTree["HousewayBot"]):
@@ -283,8 +312,7 @@ class Tree(app_commands.CommandTree["HousewayBot"]):
         if isinstance(error, app_commands.CommandOnCooldown):
             error = cooldown_refusal(error)
         if isinstance(error, Refusal):
-            record(interaction, command, error.outcome)
-            await tell(interaction, error.message(interaction))
+            await refuse(interaction, command, error)
             return
         # A command's own exception arrives wrapped (.original); a check's as the cause.
         cause = getattr(error, "original", None) or error.__cause__ or error

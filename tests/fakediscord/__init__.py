@@ -50,7 +50,8 @@ What it models
   (``private_channel=True``), with Discord's ``context`` and
   ``authorizing_integration_owners``.
 * Fault injection on REST routes (429 with ``retry_after``/``global``/``Via``, any status,
-  delays) and response-time statistics (dispatch -> initial callback, p50/p90/p99).
+  delays, requests held until an event is set) and response-time statistics (dispatch ->
+  initial callback, p50/p90/p99).
 
 What it does NOT model
 ----------------------

@@ -7,6 +7,7 @@ strings in payloads, like Discord does.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import itertools
 import math
@@ -495,8 +496,8 @@ class Fault:
 
     ``path`` is a glob (``fnmatch``) over the path below ``/api/v10``, e.g.
     ``/interactions/*/callback``; ``method`` None matches any method. ``count`` None
-    means "until removed". With ``status`` None the request is delayed by ``delay`` and
-    then handled normally.
+    means "until removed". With ``status`` None the request is delayed by ``delay`` (or
+    held until ``gate`` is set) and then handled normally.
     """
 
     method: str | None
@@ -506,6 +507,7 @@ class Fault:
     is_global: bool = False
     via: bool = True
     delay: float = 0.0
+    gate: asyncio.Event | None = None
     count: int | None = 1
     body: dict[str, Any] | None = None
     headers: dict[str, str] = field(default_factory=dict)

@@ -52,6 +52,7 @@ class RestMixin(ServerState):
         status: int | None = None,
         count: int | None = 1,
         delay: float = 0.0,
+        gate: asyncio.Event | None = None,
         retry_after: float = 1.0,
         is_global: bool = False,
         via: bool = True,
@@ -72,6 +73,7 @@ class RestMixin(ServerState):
             is_global=is_global,
             via=via,
             delay=delay,
+            gate=gate,
             count=count,
             body=body,
             headers=dict(headers or {}),
@@ -100,6 +102,12 @@ class RestMixin(ServerState):
     def delay(self, route: str, seconds: float, *, count: int | None = 1) -> Fault:
         """Hold matching requests for ``seconds`` and then handle them normally."""
         return self.inject(route, delay=seconds, count=count)
+
+    def hold(self, route: str, until: asyncio.Event, *, count: int | None = None) -> Fault:
+        """Hold matching requests until ``until`` is set, then handle them normally: what
+        reached Discord meanwhile is in ``requests`` (logged as it arrives), so a test can
+        count what was sent while they were held, by order rather than by time."""
+        return self.inject(route, gate=until, count=count)
 
     def clear_faults(self) -> None:
         self.faults.clear()
@@ -164,6 +172,9 @@ class RestMixin(ServerState):
                 if fault.delay:
                     # Models a slow network: the request "arrives" after the delay.
                     await asyncio.sleep(fault.delay)
+                    arrived = time.monotonic()
+                if fault.gate is not None:
+                    await fault.gate.wait()
                     arrived = time.monotonic()
             if fault is not None and fault.status is not None:
                 response = self._fault_response(fault)
