@@ -202,8 +202,10 @@ async def refuse_invalid_component(interaction: discord.Interaction, name: str, 
         raise Refusal(key, outcome="invalid_component")
 
 
-def record(interaction: discord.Interaction, command: str, outcome: str) -> None:
-    """One log line and the metrics for a handled interaction."""
+def record(
+    interaction: discord.Interaction, command: str, outcome: str, level: int = logging.INFO
+) -> None:
+    """One log line (at ``level``) and the metrics for a handled interaction."""
     metrics = bot_of(interaction).metrics
     seconds = max(0.0, age(interaction))
     metrics.interactions.labels(command, outcome).inc()
@@ -219,7 +221,7 @@ def record(interaction: discord.Interaction, command: str, outcome: str) -> None
     }
     if log.isEnabledFor(logging.DEBUG):  # who, only when debugging: a member is a person
         fields["user"] = interaction.user.id
-    log.info("interaction /%s %s in %d ms", command, outcome, ms, extra=fields)
+    log.log(level, "interaction /%s %s in %d ms", command, outcome, ms, extra=fields)
 
 
 def cooldown_refusal(
@@ -265,14 +267,14 @@ def _failure(
 
 async def refuse(interaction: discord.Interaction, name: str, refusal: Refusal) -> None:
     """Tell the member privately why not (``refusal``), in their turn among the refusals on
-    their way to Discord; counted, and logged in one line, as the refusal's outcome, or as
-    ``unanswered`` if its turn came too late to send it. The message is put into words only
-    once it is sent."""
+    their way to Discord; counted as the refusal's outcome, or as ``unanswered`` if its turn
+    came too late to send it. Its log line is DEBUG: a member can send refusals by the
+    thousand, and the metrics count them. The message is put into words only once sent."""
     async with bot_of(interaction).refusals.place(interaction.user.id) as waited:
         if waited and not interaction.response.is_done() and age(interaction) > REFUSE_UNTIL:
-            record(interaction, name, "unanswered")
+            record(interaction, name, "unanswered", logging.DEBUG)
             return
-        record(interaction, name, refusal.outcome)
+        record(interaction, name, refusal.outcome, logging.DEBUG)
         await tell(interaction, refusal.message(interaction))
 
 

@@ -6,6 +6,7 @@ started, which requests reached Discord while others were held), never by the cl
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -159,3 +160,27 @@ async def test_a_refusal_whose_turn_comes_too_late_is_not_sent(
         )
         assert callbacks_of(fake, old) == 0
         assert all(i.callback is None and i.late_callbacks == 0 for i in old)
+
+
+async def test_refusals_are_counted_and_logged_only_at_debug(
+    fake_discord: FakeDiscord, run_bot: BotRunner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A flood writes no line per refusal at INFO (the production level): the metrics
+    count them by outcome, and DEBUG has the line."""
+    fake = fake_discord
+    caplog.set_level(logging.DEBUG, logger="bot.app.interactions")
+    async with run_bot(fake) as bot:
+        flooder = fake.make_user("flooder")
+        for _ in range(bot.settings.practice_timing.command_rate):
+            await practise(fake, flooder)
+        flood = [
+            await fake.send_command("practice", {"mode": "set"}, user=flooder) for _ in range(10)
+        ]
+        for interaction in flood:
+            assert "<t:" in ((await fake.wait_response(interaction)).content or "")
+        await metrics_show(
+            bot, ['houseway_interactions_total{command="practice",outcome="cooldown"} 10.0']
+        )
+    lines = [r for r in caplog.records if r.getMessage().startswith("interaction /practice")]
+    assert [r.levelno for r in lines if "cooldown" in r.getMessage()] == [logging.DEBUG] * 10
+    assert [r.levelno for r in lines if " ok " in r.getMessage()] == [logging.INFO] * 5
