@@ -239,7 +239,7 @@ PLAYER_CASES = [
     (
         NEAR_TIE,  # high card with an ace, the third-highest a nine: T-2 low, not T-9
         "en-US",
-        "High card with an ace: second-highest low",
+        "Ace high: second-highest with the lowest",
         "High card",
         "Th 2s",
         "Th 9h",
@@ -249,7 +249,7 @@ PLAYER_CASES = [
     (
         NEAR_TIE,
         "sv-SE",
-        "Högt kort med ess: näst högsta lågt",
+        "Ess högt: näst högsta med lägsta",
         "Högt kort",
         "Th 2s",
         "Th 9h",
@@ -259,7 +259,7 @@ PLAYER_CASES = [
     (
         PW_TWO_PAIRS,
         "sv-SE",
-        "Två par och ess: paren ihop",
+        "Håll ihop låga par med ess",
         "Två par delas",
         "Ad 8s",
         "4h 4c",
@@ -268,7 +268,7 @@ PLAYER_CASES = [
     (
         PW_TWO_PAIRS,
         "en-US",
-        "Two pairs and an ace: pairs together",
+        "Keep low pairs together with an ace",
         "Two pairs split",
         "Ad 8s",
         "4h 4c",

@@ -424,8 +424,8 @@ ADVICE = {
         "Spelarens sätt",
         "the player's way",
         "pw.two-pairs.ace-together",
-        "tre kungar: en kung i tvåkortshanden",
-        "High card with an ace: second-highest low",
+        "dela tre KUNGAR",
+        "Ace high: second-highest with the lowest",
     ],
 )
 async def test_rules_players_way_page(
