@@ -193,7 +193,8 @@ def _straight_flush(hand: Sequence[Card], house: Decision) -> Found:
             best, found = (two_v, five_v), low
     if best is None or best[0] <= house.two_value:
         return None
-    return PlayerStep("pw.straight-flush.better-low", found)
+    low = tuple(sorted(found, key=lambda c: -RANK_OF[c]))  # high to low, the joker an ace
+    return PlayerStep("pw.straight-flush.better-low", low)
 
 
 def _kings(hand: Sequence[Card], house: Decision) -> Found:
