@@ -178,7 +178,7 @@ async def test_practice_ev_differences_are_those_of_the_figures_shown(
     cog = sys.modules["bot.cogs.practice.cog"]
     hand = parse_hand(STRAIGHT_KEPT)
     monkeypatch.setattr(cog, "deal", lambda rng: hand)
-    monkeypatch.setattr(cog, "hand_for", lambda rule_id, mode, draw, rng: hand)
+    monkeypatch.setattr(cog, "drill_hand", lambda rule_id, mode, draw, rng: hand)
     member = fake_discord.make_user("vera")
     session = await practise(fake_discord, member, locale=locale)
     message = fake_discord.messages[session.original_message_id]
