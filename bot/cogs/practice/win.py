@@ -19,7 +19,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal
 
 import discord
 
@@ -126,7 +126,7 @@ class Shown:
     the rule that sets the hand better than the member did (None: the member's split was a
     best one, or no rule of either way sets it better)."""
 
-    way: str
+    way: Literal["best", "house", "player"]
     split: Split
     best: bool
     rule: str | None
