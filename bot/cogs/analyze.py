@@ -30,6 +30,7 @@ from houseway import canonical_hand
 from houseway.analysis.analyze import Analysis, SplitResult, analyze
 from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
 from houseway.language import Lang
+from houseway.learning.explain.player import explain_player
 from houseway.rules import rule_name
 from houseway.settle import WIN_PAYOFF
 from houseway.strategy import PlayerDecision, player_rule_name, player_way
@@ -205,17 +206,20 @@ def _player_verdict(
     digits: int,
 ) -> str:
     """One line when the player's way sets the hand as the house does; else its rule (by
-    name, and the house-way rule it changes), then the best split, the house way's and the
-    player's way's, each with what it gives less than the best (as the figures shown)."""
+    name, and the house-way rule it changes) and why, on these cards, then the best split,
+    the house way's and the player's way's, each with what it gives less than the best (as
+    the figures shown)."""
     if player is None:
         return text("analyze.player_same", lang)
+    said = explain_player(decision)  # why, on these cards (a changed split is always said)
     lines = [
         text(
             "analyze.player_rule",
             lang,
             rule=player_rule_name(decision.rule, lang),
             house_rule=rule_name(decision.house.rule, lang),
-        )
+        ),
+        *([] if said is None else [f"→ {said.text(lang)}"]),
     ]
     compared = (
         (text("analyze.player_best", lang), analysis.best),

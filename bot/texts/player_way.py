@@ -1,7 +1,9 @@
 """The player's way's page in /rules: its seven rules in the member's language, each with the
 house-way rule it changes, under the mark that they are the project's advice and not the
-casino's text, and what it wins back (``houseway.strategy.WON_BACK``, the one place of that
-figure)."""
+casino's text; the figure a player understands, the house edge it brings down (the shipped
+solve's, ``houseway.analysis.figures.house_edges``); and what it wins back
+(``houseway.strategy.WON_BACK`` where no solve is shipped). No sentence over 250 characters
+(``houseway.player_rules.LONGEST_SENTENCE``)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from typing import Final
 import discord
 
 from houseway.analysis.census import DEALER_HANDS
-from houseway.analysis.figures import solve_summary
+from houseway.analysis.figures import house_edges, solve_summary
 from houseway.language import Lang
 from houseway.rules import rule_name
 from houseway.strategy import (
@@ -67,9 +69,25 @@ def won_back_text(lang: Lang) -> str:
     )
 
 
+def edge_text(lang: Lang) -> str | None:
+    """The house edge against a house-way dealer, from setting as the house does to the
+    player's way, and the best split's below which no one gets (None: no solve shipped)."""
+    edges = house_edges()
+    if edges is None:
+        return None
+    return text(
+        "rules.player.edge.value",
+        lang,
+        house=percent(edges.house_way, lang, 2),
+        player=percent(edges.player_way, lang, 2),
+        best=percent(edges.best_split, lang, 2),
+    )
+
+
 def player_way_embed(lang: Lang) -> discord.Embed:
     """The page: the mark, why the house way can be bettered, the seven rules (by name, with
-    the house-way rule each changes) and what they win back."""
+    the house-way rule each changes), the house edge they bring down and what they win
+    back."""
     rules = [
         text(
             "rules.player.rule",
@@ -87,6 +105,9 @@ def player_way_embed(lang: Lang) -> discord.Embed:
         description="\n\n".join([intro, *rules]),
         colour=COLOUR,
     )
+    edge = edge_text(lang)
+    if edge is not None:
+        embed.add_field(name=text("rules.player.edge", lang), value=edge, inline=False)
     embed.add_field(
         name=text("rules.player.won_back", lang), value=won_back_text(lang), inline=False
     )

@@ -88,6 +88,11 @@ def solve_summary_problem(data: object) -> str | None:
         return "its paths' hands and classes do not add up to all of them"
     if data["all"]["hands"] != TOTAL_HANDS:
         return "its figures for all hands do not count all hands"
+    house, best = _edge(data.get("house_way")), _edge(data.get("best_split"))
+    if house is None or best is None:
+        return "its house edges (house way, best split) are not shares"
+    if best > house:
+        return "its best split's house edge is above the house way's"
     way = data.get("player_way")
     if way is not None:
         pairs = way.get("two_pairs") if isinstance(way, dict) else None
@@ -98,7 +103,18 @@ def solve_summary_problem(data: object) -> str | None:
             or not _share(pairs.get("won_back"))
         ):
             return "its player's way figures are not shares of all hands"
+        player = _edge(way.get("player_way"))
+        if player is None or not best <= player <= house:
+            return (
+                "its player's way's house edge is not between the best split's and the house way's"
+            )
     return None
+
+
+def _edge(entry: object) -> float | None:
+    """An entry's house edge when it is a share (what a player loses per unit bet)."""
+    edge: object = entry.get("house_edge") if isinstance(entry, dict) else None
+    return float(edge) if isinstance(edge, int | float) and _share(edge) else None
 
 
 def load_solve_summary(file: Traversable) -> tuple[dict[str, Any] | None, str | None]:
@@ -140,6 +156,31 @@ def solve_summary() -> dict[str, Any] | None:
     """The shipped summary of a finished whole-game solve, or None when none is shipped,
     it covers only part of the game, or it is damaged (then the sampled figures serve)."""
     return shipped_solve().summary
+
+
+@dataclass(frozen=True)
+class HouseEdges:
+    """The house edge against a dealer who sets by the house way, exact over every hand:
+    when the player sets as the house does, by the player's way, and by the best split of
+    each hand (what no strategy can beat). Shares: 0.0272 is 2.72 %."""
+
+    house_way: float
+    player_way: float
+    best_split: float
+
+
+def house_edges() -> HouseEdges | None:
+    """The shipped solve's house edges (checked: shares, best ≤ player's way ≤ house way),
+    or None when no whole solve with the player's way is shipped."""
+    summary = solve_summary()
+    way = None if summary is None else summary.get("player_way")
+    if summary is None or not isinstance(way, dict):
+        return None
+    return HouseEdges(
+        float(summary["house_way"]["house_edge"]),
+        float(way["player_way"]["house_edge"]),
+        float(summary["best_split"]["house_edge"]),
+    )
 
 
 def _exact_costs(summary: dict[str, Any]) -> dict[str, RuleCost]:

@@ -26,6 +26,9 @@ from bot.pictures import chart
 from bot.pictures.chart import Bar, render_bar_chart
 from houseway.analysis.analyze import Analysis, SplitResult, analyze
 from houseway.cards import parse_cards, parse_hand, pretty_card
+from houseway.language import Lang
+from houseway.learning.explain.player import explain_player
+from houseway.strategy import player_way
 from tests.bot.fixtures import metrics_show
 from tests.fakediscord import CallbackType, FakeDiscord
 
@@ -239,7 +242,7 @@ PLAYER_CASES = [
     (
         NEAR_TIE,  # high card with an ace, the third-highest a nine: T-2 low, not T-9
         "en-US",
-        "High card with an ace: second-highest low",
+        "Ace high: second-highest with the lowest",
         "High card",
         "Th 2s",
         "Th 9h",
@@ -249,7 +252,7 @@ PLAYER_CASES = [
     (
         NEAR_TIE,
         "sv-SE",
-        "Högt kort med ess: näst högsta lågt",
+        "Ess högt: näst högsta med lägsta",
         "Högt kort",
         "Th 2s",
         "Th 9h",
@@ -259,7 +262,7 @@ PLAYER_CASES = [
     (
         PW_TWO_PAIRS,
         "sv-SE",
-        "Två par och ess: paren ihop",
+        "Håll ihop låga par med ess",
         "Två par delas",
         "Ad 8s",
         "4h 4c",
@@ -268,7 +271,7 @@ PLAYER_CASES = [
     (
         PW_TWO_PAIRS,
         "en-US",
-        "Two pairs and an ace: pairs together",
+        "Keep low pairs together with an ace",
         "Two pairs split",
         "Ad 8s",
         "4h 4c",
@@ -312,7 +315,8 @@ async def test_analyze_shows_the_players_way_beside_the_house_way_and_the_best(
     alt_tail: str,
 ) -> None:
     """The three splits, each with its EV and what it gives less than the best as the
-    difference of the figures shown; the rule by its name, marked as the project's advice."""
+    difference of the figures shown; the rule by its name, marked as the project's advice,
+    and why it sets the hand so, on these cards."""
     _seconds, embed, image, alt = await run_analyze(fake_discord, hand, locale)
     lang = locale[:2]
     analysis = expected(hand)
@@ -344,8 +348,12 @@ async def test_analyze_shows_the_players_way_beside_the_house_way_and_the_best(
         if sv
         else f"The rule **{rule}** changes the house way's rule *{house_rule}*:"
     )
+    # Why, on these cards: the player's way's rule said on the member's own cards.
+    said = explain_player(player_way(parse_hand(hand)))
+    assert said is not None and said.rule == player_way(parse_hand(hand)).rule
     assert field(embed, heading).split("\n") == [
         changes,
+        f"→ {said.text(Lang.SV if sv else Lang.EN)}",
         line("Bästa delningen" if sv else "The best split", best),
         line("🏠 Huset väljer" if sv else "🏠 House Way", house),
         line("🧭 Spelarens sätt" if sv else "🧭 The player's way", player),

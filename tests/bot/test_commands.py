@@ -424,16 +424,18 @@ ADVICE = {
         "Spelarens sätt",
         "the player's way",
         "pw.two-pairs.ace-together",
-        "tre kungar: en kung i tvåkortshanden",
-        "High card with an ace: second-highest low",
+        "dela tre KUNGAR",
+        "Ace high: second-highest with the lowest",
     ],
 )
 async def test_rules_players_way_page(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, words: str
 ) -> None:
     """Its name, or a rule's id or name in either language, opens the page: the seven rules
-    in the member's language, each with the house-way rule it changes, under the mark, and
-    what it wins back with the command that measured it."""
+    in the member's language, each with the house-way rule it changes, under the mark; the
+    house edge it brings down (2.72 % to 2.28 %, the best split's 2.20 % below), read from
+    the shipped solve; what it wins back with the command that measured it; and no sentence
+    over 250 characters."""
     interaction = await fake_discord.send_command("rules", {"rule": words}, locale=locale)
     sent = await fake_discord.wait_response(interaction)
     assert not sent.ephemeral
@@ -451,10 +453,31 @@ async def test_rules_players_way_page(
         block = next(b for b in embed["description"].split("\n\n") if b.startswith(f"**{place}."))
         assert refined in block
     assert len(embed["description"].split("\n\n")) == 1 + len(PLAYER_RULES) == 8
-    [won_back] = embed["fields"]
-    # The whole game's exact figure, read from the shipped summary here, not the bot's code.
+    edge, won_back = embed["fields"]
+    # The whole game's exact figures, read from the shipped summary here, not the bot's code.
     summary = json.loads((Path(houseway.__file__).parent / "data" / "solve.json").read_text())
     way = summary["player_way"]
+    house, player, best = (
+        f"{100 * figure['house_edge']:.2f}"
+        for figure in (summary["house_way"], way["player_way"], summary["best_split"])
+    )
+    assert (house, player, best) == ("2.72", "2.28", "2.20")  # the solve's, as the issue says
+    if swedish:
+        house, player, best = (f"{f.replace('.', ',')}\u00a0%" for f in (house, player, best))
+        assert edge["name"] == "Husets fördel"
+        assert edge["value"] == (
+            f"Mot en givare som lägger enligt Huset väljer sjunker husets fördel från **{house}**"
+            f" när du lägger som huset till **{player}** med spelarens sätt. Lägre än {best}"
+            " kommer ingen: det är den bästa delningen av varje hand."
+        )
+    else:
+        house, player, best = f"{house}%", f"{player}%", f"{best}%"
+        assert edge["name"] == "The house edge"
+        assert edge["value"] == (
+            f"Against a dealer who sets by the house way, the house edge falls from **{house}**"
+            f" when you set as the house does to **{player}** with the player's way. No one gets"
+            f" below {best}: that is the best split of every hand."
+        )
     share = f"{100 * way['won_back']:.1f}"
     pairs = f"{100 * way['two_pairs']['won_back']:.1f}"
     if swedish:
@@ -466,6 +489,11 @@ async def test_rules_players_way_page(
     assert won_back["value"].startswith(f"**{share}**") and pairs in won_back["value"]
     assert "`houseway solve`" in won_back["value"]
     assert len(embed["description"]) <= 4096
+    # Every sentence of the page short enough to read in one breath (rule 4 was ~390).
+    page = "\n".join([embed["description"], *(f["value"] for f in embed["fields"])])
+    said = [s for line in page.splitlines() for s in re.split(r"(?<=[.!?])\s+", line) if s]
+    assert len(said) > 20 and max(len(sentence) for sentence in said) <= 250
+    assert "ger upp" not in page and "gives up" not in page
 
 
 async def test_slow_picture_defers_first_then_follows_up(

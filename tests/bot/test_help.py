@@ -90,6 +90,37 @@ async def test_help_lists_every_command_as_a_mention(
 
 
 @pytest.mark.parametrize(
+    ("locale", "practice", "rules"),
+    [
+        (
+            "en-US",
+            "Practise alone: hands on your own schedule with the answer and exact analysis, or"
+            " one rule at a time with `rule`. In Play to win you are graded against the best"
+            " split and learn the player's way, the project's advice.",
+            "The rules in Swedish with translation, or one rule and what it costs; also the"
+            " player's way, the project's advice.",
+        ),
+        (
+            "sv-SE",
+            "Träna på egen hand: händer efter ditt eget schema med facit och exakt analys, eller"
+            " en regel i taget med `regel`. I läget Spela för att vinna bedöms du mot den bästa"
+            " delningen och lär dig spelarens sätt, projektets råd.",
+            "Reglerna ordagrant, eller en regel och vad den kostar; också spelarens sätt,"
+            " projektets råd.",
+        ),
+    ],
+)
+async def test_help_tells_of_play_to_win_rule_drills_and_the_players_way(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, practice: str, rules: str
+) -> None:
+    """Issue 29: /help names Play to win, drilling one rule and the player's way."""
+    sent = await fake_discord.wait_response(await fake_discord.send_command("help", locale=locale))
+    everyday = lines(sent.embeds[0]["description"])
+    assert everyday[mention(fake_discord, "practice")] == practice
+    assert everyday[mention(fake_discord, "rules")] == rules
+
+
+@pytest.mark.parametrize(
     ("locale", "source", "source_none", "stored", "kept"),
     [
         (

@@ -1,7 +1,7 @@
 """/practice's "Play to win" through the Discord stand-in, on SQLite and PostgreSQL: graded
-against the best split by exact EV, what a split gives up and the session's running total,
-its own /stats figures, sealed ids and /stats forget. The expected figures come from
-houseway.analysis.analyze, not from the bot."""
+against the best split by exact EV, what a split costs per 100 bet and the session's running
+total, its own /stats figures, sealed ids and /stats forget. The expected figures come from
+houseway.analysis.analyze and houseway.strategy, not from the bot."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from bot.storage import Bounded, open_database
 from houseway import house_way
 from houseway.analysis.analyze import SplitResult, analyze
 from houseway.cards import NAMES, Card, pretty_cards
+from houseway.strategy import player_way
 from tests.bot.fixtures import mention
 from tests.bot.test_practice import (
     answer,
@@ -61,12 +62,28 @@ def gap_of(high: float, low: float, digits: int) -> Decimal:
 
 
 def total_text(total: Decimal, lang: str = "en") -> str:
-    """A session's total: every decimal it has, at least four; nothing at all is 0."""
+    """A session's total per 100 bet: every decimal it has, at least two; nothing is 0."""
     if total == 0:
         return "0"
-    exponent = total.normalize().as_tuple().exponent
+    hundred = total * 100
+    exponent = hundred.normalize().as_tuple().exponent
     assert isinstance(exponent, int)
-    return shown(total, max(4, -exponent), lang)
+    return shown(hundred, max(2, -exponent), lang)
+
+
+def per_hundred(gap: Decimal, digits: int, lang: str = "en") -> str:
+    """A difference of EVs shown to ``digits`` decimals, per 100 bet (two decimals fewer)."""
+    return shown(gap * 100, digits - 2, lang)
+
+
+def player_ev(hand: tuple[Card, ...]) -> float:
+    """The player's way's split's exact EV (the core's analysis of the core's split)."""
+    mine = player_way(hand)
+    return next(
+        s.ev
+        for s in analyze(hand).splits
+        if (s.five_value, s.two_value) == (mine.five_value, mine.two_value)
+    )
 
 
 async def win_answer(
@@ -88,8 +105,8 @@ def split_text(five: tuple[Card, ...], two: tuple[Card, ...]) -> str:
 async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
     fake_discord: FakeDiscord, practice_bot: HousewayBot, any_database_url: str
 ) -> None:
-    """A best split gives up 0; worse splits give up the difference of the EVs shown, and
-    the session's total is their sum; in English and in Swedish."""
+    """A best split costs nothing; a worse split costs the difference of the EVs shown, per
+    100 bet, and the session's total is their sum; in English and in Swedish."""
     lisa = fake_discord.make_user("lisa")
     session = await practise(fake_discord, lisa, mode="win")
     dealt = fake_discord.messages[session.original_message_id]
@@ -99,10 +116,10 @@ async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
     hand = hand_of(dealt)
     best = analyze(hand).best
     embed = await win_answer(fake_discord, session, lisa, two_of(best))
-    assert embed["title"] == "✅ The best split – nothing given up"
-    assert embed["description"].startswith("Your split gives up **0**")
+    assert embed["title"] == "✅ The best split – it costs you nothing"
+    assert embed["description"].startswith("Your split costs you nothing:")
     assert embed["footer"]["text"] == (
-        "This session: the best split in 1 of 1 hand · 0 given up in all"
+        "This session: the best split in 1 of 1 hand · at 100 a hand, 0 lost in all"
     )
     assert fake_discord.messages[dealt.id].attachment_bytes("house.png")[:4] == b"\x89PNG"
 
@@ -112,19 +129,20 @@ async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
         hand = hand_of(fake_discord.messages[dealt.id])
         exact = analyze(hand)
         mine = worst(hand)
-        digits = digits_of(mine.ev, exact.house.ev, exact.best.ev)
+        digits = digits_of(mine.ev, exact.house.ev, exact.best.ev, player_ev(hand))
         gap = gap_of(exact.best.ev, mine.ev, digits)
         assert gap > 0
         total += gap
         locale = "sv-SE" if lang == "sv" else "en-US"
         embed = await win_answer(fake_discord, session, lisa, two_of(mine), locale)
-        analysis = embed["fields"][1]["value"]
+        analysis = field(embed, "Exact analysis" if lang == "en" else "Exakt analys")
         house = house_way(hand)
         house_gap = gap_of(exact.best.ev, exact.house.ev, digits)
         if lang == "en":
             assert embed["title"] == "❌ Not the best split"
             assert embed["description"] == (
-                f"Your split gives up **{shown(gap, digits)}** per unit bet against the best split."
+                f"Your split costs you **{per_hundred(gap, digits)}** per 100 bet, against the"
+                " best split."
             )
             assert f"Your split: **{shown(mine.ev, digits, signed=True)}**" in analysis
             assert (
@@ -132,29 +150,29 @@ async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
                 f" {shown(exact.best.ev, digits, signed=True)}"
             ) in analysis
             house_line = (
-                f"The house way ({split_text(house.five, house.two)}):"
+                f"🏠 The house way ({split_text(house.five, house.two)}):"
                 f" {shown(exact.house.ev, digits, signed=True)} – "
             )
             house_line += (
-                f"gives up {shown(house_gap, digits)} against the best"
+                f"costs {per_hundred(house_gap, digits)} per 100 bet against the best"
                 if house_gap
                 else "also the best"
             )
             assert house_line in analysis
             assert embed["footer"]["text"] == (
                 f"This session: the best split in 1 of {number} hands"
-                f" · {total_text(total)} given up in all"
+                f" · at 100 a hand, {total_text(total)} lost in all"
             )
         else:
             assert embed["title"] == "❌ Inte den bästa delningen"
             assert embed["description"] == (
-                f"Din delning ger upp **{shown(gap, digits, 'sv')}** per insatt enhet"
-                " mot den bästa delningen."
+                f"Din delning kostar dig **{per_hundred(gap, digits, 'sv')} kr** per 100 kr i"
+                " insats, jämfört med den bästa delningen."
             )
             assert f"Din delning: **{shown(mine.ev, digits, 'sv', signed=True)}**" in analysis
             assert embed["footer"]["text"] == (
                 f"Det här passet: bästa delningen i 1 av {number} händer"
-                f" · du har gett upp {total_text(total, 'sv')} totalt"
+                f" · med 100 kr på varje hand har du tappat {total_text(total, 'sv')} kr"
             )
     database = await open_database(any_database_url)
     try:
@@ -185,12 +203,15 @@ async def test_play_to_win_grades_by_the_best_split_and_keeps_a_running_total(
     stats = (await fake_discord.wait_response(view)).embeds[0]
     assert field(stats, "Hands practised") == "1 – 1 right (100%)"
     assert field(stats, "The last 30 days") == "1 hand, 100% right"
-    assert field(stats, "Play to win") == f"3 hands, 1 best, {total_text(total)} given up in all"
+    assert field(stats, "Play to win") == (
+        f"3 hands, 1 best, at 100 a hand {total_text(total)} lost in all"
+    )
     swedish = await fake_discord.send_command("stats view", user=lisa, locale="sv-SE")
     stats = (await fake_discord.wait_response(swedish)).embeds[0]
     assert field(stats, "Tränade händer") == "1 – 1 rätt (100\u00a0%)"
     assert field(stats, "Spela för att vinna") == (
-        f"3 händer, bästa delningen i 1, gav upp {total_text(total, 'sv')} totalt"
+        f"3 händer, bästa delningen i 1, med 100 kr på varje hand tappade du"
+        f" {total_text(total, 'sv')} kr"
     )
 
 
@@ -271,7 +292,7 @@ async def test_no_analysis_means_no_verdict_and_the_member_is_told(
 
     monkeypatch.setattr(prepared_module, "analyse_and_draw", real)
     embed = await win_answer(fake_discord, session, nils, best, "sv-SE")
-    assert embed["title"] == "✅ Bästa delningen – inget uppgivet"
+    assert embed["title"] == "✅ Den bästa delningen – du tappar inget"
     database = await open_database(any_database_url)
     try:
         rows = await database.fetch(
@@ -308,13 +329,14 @@ async def test_stats_forget_deletes_play_to_win_answers(
 
 
 def test_a_total_given_up_at_ten_decimals_is_shown_whole() -> None:
-    """An EV can be shown to ten decimals (ev_digits' most): a total of such figures is
-    written with all ten, never cut, and never fails."""
+    """An EV can be shown to ten decimals (ev_digits' most): a total of such figures, per
+    100 bet, is written with all it has (eight), never cut, and never fails."""
     from bot.cogs.practice.embeds import given_up_text
 
-    assert given_up_text(12345, "sv") == "0,0000012345"
-    assert given_up_text(123_450_000, "en") == "0.012345"
-    assert given_up_text(120_000_000, "en") == "0.0120"
+    assert given_up_text(12345, "sv") == "0,00012345"  # per 100 bet
+    assert given_up_text(123_450_000, "en") == "1.2345"
+    assert given_up_text(120_000_000, "en") == "1.20"
+    assert given_up_text(120_000_000, "en", 6) == "1.2000"  # an EV shown to six decimals
 
 
 async def test_a_session_at_its_last_count_stores_the_answer_and_counts_anew(
@@ -337,7 +359,7 @@ async def test_a_session_at_its_last_count_stores_the_answer_and_counts_anew(
     menu["custom_id"] = sealer.for_member(nora.id).custom_id(state)  # as the bot would seal it
     embed = await win_answer(fake_discord, session, nora, two_of(analyze(hand).best))
     assert embed["footer"]["text"] == (
-        "This session: the best split in 1 of 1 hand · 0 given up in all"
+        "This session: the best split in 1 of 1 hand · at 100 a hand, 0 lost in all"
     )
     next_id = button_of(fake_discord.messages[dealt.id], "practice:next:win:")["custom_id"]
     assert next_id.split(":")[3] == "1-1-0" and len(next_id) <= 100

@@ -126,7 +126,7 @@ async def test_rules_autocomplete_leads_with_names_in_the_members_language(
     choices = (await fake_discord.wait_response(interaction)).choices
     assert choices[0]["name"].startswith(first)
     # The id is what is sent; the player's way's page ("pw") is among them too when the
-    # words are part of one of its rules' names ("Två par och ess: paren ihop").
+    # words are part of one of its rules' names ("Håll ihop låga par med ess").
     values = [choice["value"] for choice in choices]
     assert all(value in RULES for value in values if value != "pw")
     assert values.count("pw") <= 1
@@ -178,7 +178,7 @@ async def test_practice_ev_differences_are_those_of_the_figures_shown(
     cog = sys.modules["bot.cogs.practice.cog"]
     hand = parse_hand(STRAIGHT_KEPT)
     monkeypatch.setattr(cog, "deal", lambda rng: hand)
-    monkeypatch.setattr(cog, "hand_for", lambda rule_id, mode, draw, rng: hand)
+    monkeypatch.setattr(cog, "drill_hand", lambda rule_id, mode, draw, rng: hand)
     member = fake_discord.make_user("vera")
     session = await practise(fake_discord, member, locale=locale)
     message = fake_discord.messages[session.original_message_id]

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from houseway.analysis.figures import (
+    house_edges,
     load_solve_summary,
     rule_cost,
     sampled_rule_cost,
@@ -72,6 +73,20 @@ DAMAGED: dict[str, bytes] = {
     "won_back not a number": edited(lambda d: d["player_way"].update(won_back="a lot")),
     "two pairs' won_back missing": edited(lambda d: d["player_way"]["two_pairs"].pop("won_back")),
     "partial neither true nor false": edited(lambda d: d.update(partial="no")),
+    "the house way's edge missing": edited(lambda d: d["house_way"].pop("house_edge")),
+    "an edge above one": edited(lambda d: d["best_split"].update(house_edge=1.5)),
+    "the best split's edge above the house way's": edited(
+        lambda d: d["best_split"].update(house_edge=d["house_way"]["house_edge"] + 0.001)
+    ),
+    "the player's way's edge as text": edited(
+        lambda d: d["player_way"]["player_way"].update(house_edge="2.28 %")
+    ),
+    "the player's way's edge above the house way's": edited(
+        lambda d: d["player_way"]["player_way"].update(house_edge=0.03)
+    ),
+    "the player's way's edge below the best split's": edited(
+        lambda d: d["player_way"]["player_way"].update(house_edge=0.02)
+    ),
 }
 
 
@@ -123,6 +138,34 @@ def test_a_damaged_file_leaves_the_sampled_figures(
         assert cost is not None and not cost.exact
         assert cost == sampled_rule_cost("two-pairs.split")
         assert shipped_solve().problem is not None
+    finally:
+        monkeypatch.undo()
+        shipped_solve.cache_clear()
+
+
+def test_the_house_edges_are_read_from_the_shipped_summary() -> None:
+    """The player's way's page reads its three edges from the summary: the house way's,
+    the player's way's and the best split's, in that order of size (2.72 %, 2.28 %, 2.20 %
+    when the game was solved)."""
+    edges = house_edges()
+    assert edges is not None
+    assert edges.house_way == SHIPPED["house_way"]["house_edge"]
+    assert edges.player_way == SHIPPED["player_way"]["player_way"]["house_edge"]
+    assert edges.best_split == SHIPPED["best_split"]["house_edge"]
+    assert edges.best_split < edges.player_way < edges.house_way
+    assert (round(100 * edges.house_way, 2), round(100 * edges.player_way, 2)) == (2.72, 2.28)
+
+
+def test_no_edges_without_a_whole_solve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    file = tmp_path / "solve.json"
+    file.write_bytes(DAMAGED["the player's way's edge below the best split's"])
+    monkeypatch.setattr("houseway.analysis.figures.solve_file", lambda: file)
+    shipped_solve.cache_clear()
+    try:
+        assert house_edges() is None
+        assert shipped_solve().problem == (
+            "its player's way's house edge is not between the best split's and the house way's"
+        )
     finally:
         monkeypatch.undo()
         shipped_solve.cache_clear()

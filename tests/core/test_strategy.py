@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -13,10 +14,12 @@ from houseway.analysis.analyze import analyze
 from houseway.cards import DECK, JOKER, parse_hand
 from houseway.hands import five_value, is_legal, two_value
 from houseway.language import Lang
+from houseway.player_rules import LONGEST_SENTENCE, WHOLE_WAY, find_player_rule
 from houseway.rules import RULES
 from houseway.strategy import (
     ADVICE_MARKER,
     PLAYER_RULE_IDS,
+    PLAYER_RULE_NAMES,
     PLAYER_RULES,
     player_rule,
     player_split,
@@ -192,3 +195,45 @@ def test_the_rules_texts_conditions_are_the_codes(hand: str, applies: bool, rule
     assert (player_way(parse_hand(hand)).rule == rule) == applies
     text = next(r for r in PLAYER_RULES if r.id == rule)
     assert "ingen färg" in text.swedish and "no flush" in text.english
+
+
+def sentences(text: str) -> list[str]:
+    """A text's sentences: split after a full stop, a question or an exclamation mark."""
+    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+
+
+def test_every_sentence_of_a_rule_is_short_enough_to_read_in_one_breath() -> None:
+    """No sentence over 250 characters (rule 4 was one of about 390), in either language;
+    names short enough to say aloud."""
+    assert max(len(s) for s in sentences(PLAYER_RULES[3].swedish)) < 200  # it was 386
+    for rule in PLAYER_RULES:
+        for said in (rule.swedish, rule.english):
+            assert len(sentences(said)) >= 1
+            assert all(len(s) <= LONGEST_SENTENCE for s in sentences(said)), said
+        names = PLAYER_RULE_NAMES[rule.id]
+        assert all(len(name) <= 50 and "." not in name for name in names.values())
+    for lang in Lang:
+        assert len({names[lang] for names in PLAYER_RULE_NAMES.values()}) == len(PLAYER_RULES)
+
+
+@pytest.mark.parametrize(("rule", "hand"), [(r, h) for r, hs in CHANGED.items() for h in hs])
+def test_the_rule_that_changes_a_split_records_what_it_read(rule: str, hand: str) -> None:
+    mine = player_way(hand)
+    assert mine.step is not None and mine.step.rule == rule
+    assert mine.step.low == mine.two
+    if rule.startswith("pw.two-pairs."):
+        assert [len(group) for group in mine.step.groups] == [2, 2]
+        assert len(mine.step.singles) == 3
+
+
+@pytest.mark.parametrize("hand", KEPT)
+def test_no_record_where_the_house_way_stands(hand: str) -> None:
+    assert player_way(hand).step is None
+
+
+def test_a_rule_found_by_its_name_in_either_language_or_its_id() -> None:
+    for rule in PLAYER_RULES:
+        for said in (rule.id, *PLAYER_RULE_NAMES[rule.id].values()):
+            assert find_player_rule(said.upper()) == rule.id
+    assert find_player_rule("Spelarens  sätt") == WHOLE_WAY == find_player_rule("pw")
+    assert find_player_rule("two pairs split") is None  # a house-way rule's name

@@ -19,8 +19,7 @@ from discord.ext import commands
 
 from houseway.analysis.exact import PathSampler
 from houseway.cards import deal, sort_key
-from houseway.learning.answers import mode_of
-from houseway.learning.practice import Schedule, eligible_rules, hand_for, rule_options
+from houseway.learning.practice import Schedule, eligible_rules, rule_options
 
 from ...app.interactions import (
     EVERYWHERE_CONTEXTS,
@@ -38,7 +37,7 @@ from ...texts.i18n import Counted, language, text
 from .answering import PracticeAnswering
 from .chart import render_stats_picture, stats_picture
 from .daily import DailyHands
-from .drill import drill_rule, rule_choices
+from .drill import drill_hand, drill_mode, drill_rule, rule_choices
 from .embeds import CHART_IMAGE, HAND_IMAGE, due_text, hand_embed, stats_embed
 from .forgotten import Forgets, ForgottenNotes
 from .pace import Pace, command_cooldown
@@ -145,18 +144,17 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
     )
     @app_commands.choices(mode=PRACTICE_MODE_CHOICES)
     async def practice(
-        self, interaction: discord.Interaction, mode: str = "set", rule: str | None = None
+        self, interaction: discord.Interaction, mode: str | None = None, rule: str | None = None
     ) -> None:
-        mode = "win" if mode == "win" else mode_of(mode)
         drill = None if rule is None else drill_rule(rule, mode)
-        await self.deal(interaction, mode, 0, 0, update=False, drill=drill)
+        await self.deal(interaction, drill_mode(mode, drill), 0, 0, update=False, drill=drill)
 
     @practice.autocomplete("rule")
     async def practice_rule(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        mode = str(getattr(interaction.namespace, "mode", None) or "set")
-        return rule_choices(current, language(interaction.locale), mode_of(mode))
+        mode = getattr(interaction.namespace, "mode", None)
+        return rule_choices(current, language(interaction.locale), mode and str(mode))
 
     async def deal(
         self,
@@ -168,8 +166,9 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
         drill: str | None = None,
         lost: int = 0,
     ) -> None:
-        """The member's next hand by their schedule (or of the rule drilled; any hand in
-        "Play to win", which has no schedule), with its answer menu."""
+        """The member's next hand by their schedule (or of the rule drilled, or of the
+        player's way's drill; any hand in "Play to win", which has no schedule), with its
+        answer menu."""
         lang = language(interaction.locale)
         seal = (await self.seals.sealer(self.bounded(interaction))).for_member(interaction.user.id)
         sampler = await self.sampler()
@@ -179,14 +178,16 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
                 practice_store.member_state, interaction.user.id
             )
             rule_id = self.schedule.next_rule(state.hands, state.records, eligible_rules(mode))
-        dealt = deal(_RANDOM) if rule_id is None else hand_for(rule_id, mode, sampler.draw, _RANDOM)
+        dealt = (
+            deal(_RANDOM) if rule_id is None else drill_hand(rule_id, mode, sampler.draw, _RANDOM)
+        )
         hand = tuple(sorted(dealt, key=sort_key))
         prepared = self.preparer.prepare(hand, mode != "rule", interaction.user.id)
         options = rule_options(prepared.decision, _RANDOM) if mode == "rule" else []
         deck = await self.bot.decks.deck_for(interaction.user.id)
         png = await asyncio.to_thread(render_hand, hand, deck)
         shown_ms = int(time.time() * 1000)
-        embed = hand_embed(mode, hand, lang, right, total, lost=lost)
+        embed = hand_embed(mode, hand, lang, right, total, lost=lost, drill=drill)
         view = answer_view(mode, hand, shown_ms, right, total, options, lang, seal, drill, lost)
         file = picture_file(png, HAND_IMAGE, hand_description(hand, lang))
         if update:

@@ -14,7 +14,9 @@ from houseway.hands import category_name, two_name
 from houseway.language import Lang
 from houseway.learning.explain import explain
 from houseway.learning.explain.mistakes import where_wrong, why_not
+from houseway.learning.player_drill import is_player_drill
 from houseway.learning.practice import Verdict
+from houseway.player_rules import WHOLE_WAY, player_rule_name
 from houseway.rules import rule_name, rule_summary
 
 from ...storage.practice import Stats, day_start
@@ -86,18 +88,22 @@ def session_text(right: int, total: int, lang: Lang, lost: int | None = None) ->
 #: "Play to win" keeps what a split gives up in ten-billionths of a unit bet: an EV is
 #: shown with at most ten decimals (``ev_digits``), so every figure shown is a whole number.
 GIVEN_UP_UNITS: Final = 10**10
+#: Ten-billionths of a unit bet in one krona (or chip) per 100 bet.
+UNITS_PER_HUNDRED: Final = GIVEN_UP_UNITS // 100
 
 
 def given_up_text(units: int, lang: Lang, digits: int | None = None) -> str:
-    """What was given up (ten-billionths), to ``digits`` decimals or, for a total, to as
-    few as show it whole (at least four): a total is the sum of the figures shown."""
+    """What a split costs (ten-billionths of a unit bet) per 100 bet, as a player pictures
+    it: to ``digits`` − 2 decimals (the EVs were shown to ``digits``; times 100 the figure
+    stays exact) or, for a total, to as few as show it whole (at least two): a total is the
+    sum of the figures shown."""
     total = digits is None
     if digits is None:
         # Ten decimals always show a whole number of units: the search ends there.
         digits = next(
             d for d in range(MIN_EV_DIGITS, MAX_EV_DIGITS + 1) if units % 10 ** (10 - d) == 0
         )
-    return decimal(units / GIVEN_UP_UNITS, lang, digits, bare_zero=total)
+    return decimal(units / UNITS_PER_HUNDRED, lang, digits - 2, bare_zero=total)
 
 
 def hand_embed(
@@ -108,13 +114,20 @@ def hand_embed(
     total: int,
     daily_day: str | None = None,
     lost: int = 0,
+    drill: str | None = None,
 ) -> discord.Embed:
-    """A hand to set (or whose rule to name): sorted text and, attached, its picture."""
+    """A hand to set (or whose rule to name): sorted text and, attached, its picture; in a
+    drill of the player's way, which of its rules (or the whole way) the hand is dealt for."""
     shown = pretty_cards(sorted(hand, key=sort_key))
     title = (
         daily_title(daily_day, lang, None) if daily_day else text(f"practice.title.{mode}", lang)
     )
     prompt = text("practice.prompt.win" if mode == "win" else f"quiz.round.{mode}", lang)
+    if drill == WHOLE_WAY:
+        prompt += "\n" + text("practice.win.drill.way", lang)
+    elif is_player_drill(drill):
+        name = player_rule_name(str(drill), lang)
+        prompt += "\n" + text("practice.win.drill.rule", lang, name=name)
     if daily_day:
         prompt += "\n" + text("daily.prompt", lang, next=next_hand_text(daily_day))
     embed = discord.Embed(title=title, description=f"{prompt}\n\n**{shown}**", colour=COLOUR)

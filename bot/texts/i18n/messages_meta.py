@@ -16,8 +16,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "A random hand and how the house sets it.",
     },
     "help.rules": {
-        "sv": "Reglerna ordagrant, eller en regel och vad den kostar.",
-        "en": "The rules in Swedish with translation, or one rule and what it gives up.",
+        "sv": "Reglerna ordagrant, eller en regel och vad den kostar; också spelarens sätt, projektets råd.",
+        "en": "The rules in Swedish with translation, or one rule and what it costs; also the player's way, the project's advice.",
     },
     "help.analyze": {
         "sv": "Alla sätt att lägga en hand, med exakt väntevärde mot givaren.",
@@ -29,8 +29,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "help.help": {"sv": "Den här hjälpen.", "en": "This help."},
     "help.practice": {
-        "sv": "Träna på egen hand: händer efter ditt eget schema, med facit och exakt analys direkt.",
-        "en": "Practise alone: hands on your own schedule, the answer and exact analysis at once.",
+        "sv": "Träna på egen hand: händer efter ditt eget schema med facit och exakt analys, eller en regel i taget med `regel`. I läget Spela för att vinna bedöms du mot den bästa delningen och lär dig spelarens sätt, projektets råd.",
+        "en": "Practise alone: hands on your own schedule with the answer and exact analysis, or one rule at a time with `rule`. In Play to win you are graded against the best split and learn the player's way, the project's advice.",
     },
     "help.stats.view": {
         "sv": "Din träning: träffsäkerhet per regel, rätt i rad, tid och quizpoäng.",

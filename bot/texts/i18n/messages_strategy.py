@@ -46,21 +46,26 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The player's way (the project's advice)",
     },
     "rules.player.intro": {
-        "sv": "Huset väljer är inte gjort för att vinna: regeltexten säger själv att det håller nere förlusterna. Spelarens sätt är Huset väljer med sju ändringar, hittade genom exakt analys av slumpade händer där huset ger upp mest; allt som inte nämns här spelas som huset gör. Jokern räknas som ess i varje regel.",
-        "en": "The house way is not meant to win: the rule text itself says it keeps losses down. The player's way is the house way with seven changes, found by exact analysis of sampled hands where it gives up the most; everything not named here is played as the house does. The joker counts as an ace in every rule.",
+        "sv": "Huset väljer är inte gjort för att vinna: regeltexten säger själv att det håller nere förlusterna. Spelarens sätt är Huset väljer med sju ändringar, hittade genom exakt analys av slumpade händer där huset tappar mest. Allt som inte nämns här spelas som huset gör. Jokern räknas som ess i varje regel.",
+        "en": "The house way is not meant to win: the rule text itself says it keeps losses down. The player's way is the house way with seven changes, found by exact analysis of sampled hands where it loses the most. Everything not named here is played as the house does. The joker counts as an ace in every rule.",
     },
     "rules.player.rule": {
         "sv": "**{place}. {name}** – ändrar *{house_rule}*\n{text}",
         "en": "**{place}. {name}** – changes *{house_rule}*\n{text}",
     },
+    "rules.player.edge": {"sv": "Husets fördel", "en": "The house edge"},
+    "rules.player.edge.value": {
+        "sv": "Mot en givare som lägger enligt Huset väljer sjunker husets fördel från **{house}** när du lägger som huset till **{player}** med spelarens sätt. Lägre än {best} kommer ingen: det är den bästa delningen av varje hand.",
+        "en": "Against a dealer who sets by the house way, the house edge falls from **{house}** when you set as the house does to **{player}** with the player's way. No one gets below {best}: that is the best split of every hand.",
+    },
     "rules.player.won_back": {"sv": "Vad det vinner tillbaka", "en": "What it wins back"},
     "rules.player.entry": {
-        "sv": "*{marker}.* Sju ändringar av Huset väljer som vinner tillbaka det mesta av vad huset ger upp. Välj **{name}** som regel för att läsa dem.",
-        "en": "*{marker}.* Seven changes to the house way that win back most of what it gives up. Choose **{name}** as the rule to read them.",
+        "sv": "*{marker}.* Sju ändringar av Huset väljer som vinner tillbaka det mesta av vad huset tappar mot den bästa delningen. Välj **{name}** som regel för att läsa dem.",
+        "en": "*{marker}.* Seven changes to the house way that win back most of what it loses against the best split. Choose **{name}** as the rule to read them.",
     },
     "rules.player.won_back.exact": {
-        "sv": "**{share}** av det Huset väljer ger upp mot den bästa delningen, och {pairs} av det som går förlorat på två par – exakt, över alla {hands} händer mot alla {dealer} händer givaren kan få (hela spelet löst: `houseway solve`).",
-        "en": "**{share}** of what the house way gives up against the best split, and {pairs} of what it loses on two pairs – exact, over all {hands} hands against all {dealer} hands the dealer can hold (the whole game solved: `houseway solve`).",
+        "sv": "**{share}** av det Huset väljer tappar mot den bästa delningen, och {pairs} av det som går förlorat på två par – exakt, över alla {hands} händer mot alla {dealer} händer givaren kan få (hela spelet löst: `houseway solve`).",
+        "en": "**{share}** of what the house way loses against the best split, and {pairs} of what it loses on two pairs – exact, over all {hands} hands against all {dealer} hands the dealer can hold (the whole game solved: `houseway solve`).",
     },
     "rules.player.choice": {
         "sv": "{name} – projektets råd: sju ändringar av Huset väljer",
@@ -71,12 +76,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     "rules.player.won_back.sampled": {  # count: the sampled hands
         "sv": {
-            "one": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer ger upp mot den bästa delningen, mätt på {count} slumpad hand, analyserad exakt: `{command}`.",
-            "other": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer ger upp mot den bästa delningen, mätt på {count} slumpade händer, var och en analyserad exakt: `{command}`.",
+            "one": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer tappar mot den bästa delningen, mätt på {count} slumpad hand, analyserad exakt: `{command}`.",
+            "other": "{share} [{low}, {high}] ({level} konfidensintervall) av det Huset väljer tappar mot den bästa delningen, mätt på {count} slumpade händer, var och en analyserad exakt: `{command}`.",
         },
         "en": {
-            "one": "{share} [{low}, {high}] ({level} interval) of what the house way gives up against the best split, measured on {count} sampled hand, analysed exactly: `{command}`.",
-            "other": "{share} [{low}, {high}] ({level} interval) of what the house way gives up against the best split, measured on {count} sampled hands, each analysed exactly: `{command}`.",
+            "one": "{share} [{low}, {high}] ({level} interval) of what the house way loses against the best split, measured on {count} sampled hand, analysed exactly: `{command}`.",
+            "other": "{share} [{low}, {high}] ({level} interval) of what the house way loses against the best split, measured on {count} sampled hands, each analysed exactly: `{command}`.",
         },
     },
 }
