@@ -82,7 +82,7 @@ async def test_another_members_verdict_waits_for_none_of_one_members_queued_anal
         await fake.wait_until(lambda: bool(click.edits), 30, "the other member's verdict")
         assert held.started[:2] == [first, hand]
         verdict = fake.messages[message.id].embeds[0]
-        assert verdict["title"] == "✅ The best split – nothing given up"
+        assert verdict["title"] == "✅ The best split – it costs you nothing"
 
 
 def callbacks_of(fake: FakeDiscord, interactions: list[FakeInteraction]) -> int:
