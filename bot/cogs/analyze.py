@@ -38,7 +38,7 @@ from ..app.interactions import Refusal, everywhere, hand_or_refuse
 from ..pictures.chart import Bar, render_bar_chart
 from ..service.workers import WorkerPool
 from ..texts.alt_text import picture_file
-from ..texts.embeds import COLOUR, decimal, ev_digits, number, percent, rounded
+from ..texts.embeds import COLOUR, decimal, ev_digits, gap_text, number, percent, rounded
 from ..texts.i18n import language, plural_text, text
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ def analysis_embed(analysis: Analysis, lang: Lang) -> discord.Embed:
             name += f"  {HOUSE_MARK} {text('analyze.house_mark', lang)}"
         if split is player:
             name += f"  {PLAYER_MARK} {text('analyze.player_mark', lang)}"
-        gap = decimal(shown_gap(analysis, split, digits), lang, digits)
+        gap = gap_text(analysis.best.ev, split.ev, lang, digits)
         value = text(
             "analyze.row",
             lang,
@@ -226,7 +226,7 @@ def _player_verdict(
         if split is analysis.best:
             gap = text("analyze.player_is_best", lang) if place else ""
         else:
-            shown = decimal(shown_gap(analysis, split, digits), lang, digits)
+            shown = gap_text(analysis.best.ev, split.ev, lang, digits)
             gap = text("analyze.row_gap", lang, gap=shown)
         lines.append(
             text(
@@ -247,7 +247,7 @@ def _house_verdict(analysis: Analysis, lang: Lang, digits: int) -> str:
     if count == 1:
         return text("analyze.house_only", lang)
     if analysis.house_rank == 1:
-        gap = decimal(shown_gap(analysis, analysis.splits[1], digits), lang, digits)
+        gap = gap_text(analysis.best.ev, analysis.splits[1].ev, lang, digits)
         return text("analyze.house_best", lang, count=count, gap=gap)
     if analysis.give_up == 0:
         return text("analyze.house_tied", lang, rank=analysis.house_rank, count=count)
@@ -256,7 +256,7 @@ def _house_verdict(analysis: Analysis, lang: Lang, digits: int) -> str:
         lang,
         rank=analysis.house_rank,
         count=count,
-        gap=decimal(shown_gap(analysis, analysis.house, digits), lang, digits),
+        gap=gap_text(analysis.best.ev, analysis.house.ev, lang, digits),
     )
 
 
@@ -287,7 +287,7 @@ def chart_description(analysis: Analysis, lang: Lang) -> str:
     if house.gap == 0:
         said = text("analyze.chart_best", lang, two=two)
     else:
-        gap = decimal(shown_gap(analysis, house, digits), lang, digits)
+        gap = gap_text(analysis.best.ev, house.ev, lang, digits)
         said = text("analyze.chart_worse", lang, two=two, gap=gap)
     _decision, player = player_result(analysis)
     if player is None:
@@ -295,7 +295,7 @@ def chart_description(analysis: Analysis, lang: Lang) -> str:
     two = cards_in_words(player.two, lang)
     if player.gap == 0:
         return said + text("analyze.chart_player_best", lang, two=two)
-    gap = decimal(shown_gap(analysis, player, digits), lang, digits)
+    gap = gap_text(analysis.best.ev, player.ev, lang, digits)
     return said + text("analyze.chart_player", lang, two=two, gap=gap)
 
 

@@ -327,7 +327,7 @@ async def test_rules_show_what_the_rule_gives_up_as_the_whole_game_solve_says(
     for rule_id, locale in (
         ("flush-straight.keep", "en-US"),
         ("two-pairs.ace-jack", "sv-SE"),
-        ("one-pair", "sv-SE"),  # a tiny EV: shown to three significant digits
+        ("one-pair", "sv-SE"),  # a tiny share: three significant digits, four decimals at most
         ("full-house.two-pairs", "en-US"),
         ("five-aces", "sv-SE"),  # never beaten
     ):
@@ -347,9 +347,12 @@ async def test_rules_show_what_the_rule_gives_up_as_the_whole_game_solve_says(
             continue
         [share] = re.findall(r"\*\*(\d+[.,]\d+\u00a0?%)\*\*", value)
         assert abs(shown_number(share, lang) - 100 * exact["not_best_share"]) <= 0.005 + 1e-9
-        [ev] = re.findall(r"\*\*(\u2212[\d.,]+)\*\*", value)
+        # What it gives up: a share of the bet in percent, at most four decimals (#29).
+        bet = "av insatsen" if swedish else "of the bet"
+        [ev] = re.findall(rf"\*\*([\d.,]+\u00a0?%) {bet}\*\*", value)
+        assert decimals_of(ev) <= 4 and "enhet" not in value and "units" not in value
         tolerance = 0.5 * 10 ** -decimals_of(ev)
-        assert abs(shown_number(ev, lang) + exact["give_up"]) <= tolerance + 1e-12, ev
+        assert abs(shown_number(ev, lang) - 100 * exact["give_up"]) <= tolerance + 1e-12, ev
         assert ("," in ev) == swedish and ("." in ev) != swedish
 
 

@@ -307,14 +307,16 @@ async def test_stats_forget_deletes_play_to_win_answers(
     assert all(f["name"] != "Play to win" for f in stats["fields"])
 
 
-def test_a_total_given_up_at_ten_decimals_is_shown_whole() -> None:
-    """An EV can be shown to ten decimals (ev_digits' most): a total of such figures is
-    written with all ten, never cut, and never fails."""
-    from bot.cogs.practice.embeds import given_up_text
+def test_what_is_given_up_has_four_decimals_and_a_loss_never_reads_as_none() -> None:
+    """One number style (#29): four decimals, whatever the figures summed; a loss too small
+    for them reads "< 0,0001", never 0, and a total of nothing is plain 0."""
+    from bot.cogs.practice.embeds import GIVEN_UP_UNITS, given_up_text
 
-    assert given_up_text(12345, "sv") == "0,0000012345"
-    assert given_up_text(123_450_000, "en") == "0.012345"
-    assert given_up_text(120_000_000, "en") == "0.0120"
+    assert given_up_text(12345, "sv") == "<\u00a00,0001"
+    assert given_up_text(123_450_000, "en") == "0.0123"
+    assert given_up_text(120_000_000, "en", 4) == "0.0120"
+    assert given_up_text(0, "sv") == "0"
+    assert given_up_text(GIVEN_UP_UNITS // 2, "sv") == "0,5000"
 
 
 async def test_a_session_at_its_last_count_stores_the_answer_and_counts_anew(

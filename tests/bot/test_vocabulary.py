@@ -148,7 +148,7 @@ STRAIGHT_KEPT = "3c JK 5d Jc Qh Ac Kh"
             ["Kh", "Qh"],
             [
                 "Din delning: **+0,2683**",
-                "Husets delning: −0,0271 – din delning ger 0,2954 mer per insatt enhet",
+                "Husets delning: −0,0271 – din delning ger 0,2954 mer per insatt krona",
                 "Bästa delningen (A♣  🃏  J♣  5♦  3♣ · K♥  Q♥): +0,2683 – lika",
             ],
         ),

@@ -22,12 +22,12 @@ from ...texts.alt_text import decision_description, picture_file
 from ...texts.embeds import (
     COLOUR,
     ERROR_COLOUR,
-    MAX_EV_DIGITS,
-    MIN_EV_DIGITS,
+    EV_DIGITS,
     add_split_fields,
     decimal,
     ev_digits,
     fit_field,
+    gap_text,
     number,
     path_footer,
     percent,
@@ -83,21 +83,20 @@ def session_text(right: int, total: int, lang: Lang, lost: int | None = None) ->
     return text("practice.session", lang, right=right, total=total)
 
 
-#: "Play to win" keeps what a split gives up in ten-billionths of a unit bet: an EV is
-#: shown with at most ten decimals (``ev_digits``), so every figure shown is a whole number.
+#: "Play to win" keeps what a split gives up in ten-billionths of a unit bet: every figure
+#: shown (four decimals, ``EV_DIGITS``) is a whole number of them, and so is their sum.
 GIVEN_UP_UNITS: Final = 10**10
 
 
 def given_up_text(units: int, lang: Lang, digits: int | None = None) -> str:
-    """What was given up (ten-billionths), to ``digits`` decimals or, for a total, to as
-    few as show it whole (at least four): a total is the sum of the figures shown."""
-    total = digits is None
-    if digits is None:
-        # Ten decimals always show a whole number of units: the search ends there.
-        digits = next(
-            d for d in range(MIN_EV_DIGITS, MAX_EV_DIGITS + 1) if units % 10 ** (10 - d) == 0
-        )
-    return decimal(units / GIVEN_UP_UNITS, lang, digits, bare_zero=total)
+    """What was given up (ten-billionths) to four decimals; a loss too small to show as
+    one ten-thousandth reads "< 0,0001", and a total of nothing is plain 0 (a total is
+    the sum of the figures shown; ``digits`` None)."""
+    shown = EV_DIGITS if digits is None else digits
+    value = units / GIVEN_UP_UNITS
+    if value > 0 and rounded(value, shown) == 0:
+        return gap_text(value, 0.0, lang, shown)
+    return decimal(value, lang, shown, bare_zero=digits is None)
 
 
 def hand_embed(
@@ -126,12 +125,12 @@ def hand_embed(
 
 def _versus(member_ev: float, other_ev: float, digits: int, lang: Lang) -> str:
     """What the member's split gives against another: less, more, or the same, as the
-    difference of the two figures shown."""
-    gap = rounded(other_ev, digits) - rounded(member_ev, digits)
-    if gap == 0:
+    difference of the two figures shown ("< 0,0001" where they look alike but differ)."""
+    if member_ev == other_ev:
         return text("practice.versus.equal", lang)
-    key = "practice.versus.less" if gap > 0 else "practice.versus.more"
-    return text(key, lang, gap=decimal(abs(gap), lang, digits))
+    if other_ev > member_ev:
+        return text("practice.versus.less", lang, gap=gap_text(other_ev, member_ev, lang, digits))
+    return text("practice.versus.more", lang, gap=gap_text(member_ev, other_ev, lang, digits))
 
 
 def analysis_text(
@@ -155,7 +154,7 @@ def analysis_text(
             versus=_versus(member_ev, house_ev, digits, lang),
         ),
     ]
-    if best_split is not None and rounded(best_ev, digits) > rounded(house_ev, digits):
+    if best_split is not None and best_ev > house_ev:
         five, two = best_split
         lines.append(
             text(

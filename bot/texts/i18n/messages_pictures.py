@@ -24,7 +24,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
     "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
     "analyze.house_best": {
-        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} mindre per insatt enhet.",
+        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} mindre per insatt krona.",
         "en": "Place 1 of {count}: the best split. The next best gives {gap} less per unit bet.",
     },
     "analyze.house_tied": {
@@ -32,7 +32,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Place {rank} of {count}: exactly as good as the best split.",
     },
     "analyze.house_worse": {
-        "sv": "Plats {rank} av {count}: ger {gap} mindre per insatt enhet än den bästa delningen.",
+        "sv": "Plats {rank} av {count}: ger {gap} mindre per insatt krona än den bästa delningen.",
         "en": "Place {rank} of {count}: it gives {gap} less per unit bet than the best split.",
     },
     "analyze.footer": {
@@ -44,7 +44,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) is the best.",
     },
     "analyze.chart_worse": {
-        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) ger {gap} mindre per insatt enhet.",
+        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) ger {gap} mindre per insatt krona.",
         "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) gives {gap} less per unit bet.",
     },
     "analyze.timeout": {
@@ -166,8 +166,8 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     },
     "analyze.intro": {  # count: the legal splits; top: how many are shown in detail
         "sv": {
-            "one": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan bara läggas på ett sätt:",
-            "other": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+            "one": "Exakt väntevärde per insatt krona för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan bara läggas på ett sätt:",
+            "other": "Exakt väntevärde per insatt krona för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
         },
         "en": {
             "one": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The hand can be set only one way:",

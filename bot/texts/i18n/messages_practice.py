@@ -49,16 +49,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The house way is also the best split of this hand.",
     },
     "practice.versus.less": {
-        "sv": "din delning ger {gap} mindre per insatt enhet",
+        "sv": "din delning ger {gap} mindre per insatt krona",
         "en": "yours gives {gap} less per unit bet",
     },
     "practice.versus.more": {
-        "sv": "din delning ger {gap} mer per insatt enhet",
+        "sv": "din delning ger {gap} mer per insatt krona",
         "en": "yours gives {gap} more per unit bet",
     },
     "practice.versus.equal": {"sv": "lika", "en": "the same"},
     "practice.ev.unit": {
-        "sv": "Väntevärde per insatt enhet mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
+        "sv": "Väntevärde per insatt krona mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
         "en": "Expected value per unit bet against all 53,524,680 dealer hands.",
     },
     "practice.ev.pending": {

@@ -30,7 +30,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": " · the player's way's bar is blue",
     },
     "analyze.chart_player": {
-        "sv": " Spelarens sätt, projektets råd (tvåkortshand: {two}), ger {gap} mindre per insatt enhet.",
+        "sv": " Spelarens sätt, projektets råd (tvåkortshand: {two}), ger {gap} mindre per insatt krona.",
         "en": " The player's way, the project's advice (two-card hand: {two}), gives {gap} less per unit bet.",
     },
     "analyze.chart_player_best": {
