@@ -29,8 +29,6 @@ from .i18n import locale_of, plural_text, text
 IMAGE_NAME: Final = "houseway.png"
 COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
 ERROR_COLOUR: Final = discord.Colour.from_rgb(178, 34, 34)
-EMBED_DESCRIPTION_LIMIT: Final = 4096
-EMBED_TOTAL_LIMIT: Final = 6000
 MINUS: Final = "\u2212"
 
 
@@ -363,12 +361,9 @@ def unknown_rule_text(words: str, lang: Lang) -> str:
     return text("rules.unknown.like", lang, rule=safe_token(words), names=names)
 
 
-def rules_overview(lang: Lang) -> list[discord.Embed]:
-    """All rules, grouped by shared sentence, packed into embeds within Discord's limits.
-
-    The whole list with translations is longer than one message may carry, so the
-    result is one or more embeds; callers send each group that fits in one message.
-    """
+def rules_overview(lang: Lang) -> discord.Embed:
+    """All rules, grouped by shared sentence, as one embed longer than a reply may be: the
+    caller shows it as pages (``bot.texts.pages.pages_of``), cut between the rules."""
     intro = f"> {INTRODUCTION_SV}" + ("" if lang == Lang.SV else f"\n*{INTRODUCTION_EN}*")
     blocks = [f"**{text('rules.intro', lang)}**\n{intro}"]
     by_text: dict[str, list[Rule]] = {}
@@ -379,19 +374,6 @@ def rules_overview(lang: Lang) -> list[discord.Embed]:
         blocks.append(f"{names}\n{quote_rules(rules[:1], lang)}")
     entry = text("rules.player.entry", lang, marker=ADVICE_MARKER[lang], name=WAY_NAME[lang])
     blocks.append(f"**{text('rules.player.title', lang)}**\n{entry}")
-    embeds: list[discord.Embed] = []
-    current = ""
-    for block in blocks:
-        candidate = f"{current}\n\n{block}" if current else block
-        if len(candidate) > EMBED_DESCRIPTION_LIMIT - 200 and current:
-            embeds.append(_overview_page(current, lang, first=not embeds))
-            current = block
-        else:
-            current = candidate
-    embeds.append(_overview_page(current, lang, first=not embeds))
-    return embeds
-
-
-def _overview_page(description: str, lang: Lang, first: bool) -> discord.Embed:
-    title = text("title.rules" if first else "rules.more", lang)
-    return discord.Embed(title=title, description=description, colour=COLOUR)
+    return discord.Embed(
+        title=text("title.rules", lang), description="\n\n".join(blocks), colour=COLOUR
+    )

@@ -83,7 +83,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Det finns ingen regel som heter {rule}. Menar du någon av dessa: {names}? Välj en i listan.",
         "en": "There is no rule called {rule}. Did you mean one of these: {names}? Pick one from the list.",
     },
-    "rules.more": {"sv": "Reglerna, fortsättning", "en": "The rules, continued"},
+    # Long replies as pages (bot/texts/pages.py): the footer's number, the buttons.
+    "pages.number": {"sv": "Sida {page} av {pages}", "en": "Page {page} of {pages}"},
+    "pages.previous": {"sv": "Föregående", "en": "Previous"},
+    "pages.next": {"sv": "Nästa", "en": "Next"},
+    "component.invalid.pages": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[rules]} igen.",
+        "en": "This button is no longer valid. Run {cmd[rules]} again.",
+    },
     "error.title": {"sv": "Den handen kan jag inte läsa", "en": "I can't read that hand"},
     "error.example": {
         "sv": "Exempel: {command} `hand: As Kd Th 9c 7s 4d JK` – eller `hjärter ess, spader 10, …`",
