@@ -115,3 +115,24 @@ async def test_a_forged_page_button_is_refused(
         refused = await fake_discord.wait_response(click)
         assert refused.ephemeral and "no longer valid" in refused.content
     assert fake_discord.messages[message.id].embeds[0]["footer"]["text"].startswith("Page 1")
+
+
+async def test_analyze_and_its_list_pass_no_phone_limit(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """The answer and the list of every split, for hands with many splits, both languages."""
+    fake_discord.embed_budget = PHONE_LIMIT
+    for hand in ("Ad Th 9h 8c 6h 3h 2s", "3c JK 5d Jc Qh Ac Kh", "Kc Jd 9h 7s 5c 3d 2h"):
+        member = fake_discord.make_user(f"m{hand[:2]}")  # within the rate of /analyze
+        for locale in LOCALES:
+            asked = await fake_discord.send_command(
+                "analyze", {"hand": hand}, locale=locale, user=member
+            )
+            [answer] = await fake_discord.wait_followups(asked, 1, timeout=10.0)
+            assert answer.embeds and answer.message_id is not None
+            message = fake_discord.messages[answer.message_id]
+            [button] = [c for c in message.custom_ids() if c.startswith("analyze:all:")]
+            pressed = await fake_discord.click(message, button, locale=locale, user=member)
+            assert (await fake_discord.wait_response(pressed)).embeds
+    assert fake_discord.refusals == []
+    assert len(fake_discord.embed_sizes) >= 12 and max(fake_discord.embed_sizes) <= PHONE_LIMIT

@@ -7,37 +7,43 @@ from typing import Final
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
-    "analyze.row": {
-        "sv": "{five}  ·  {two}\nVäntevärde {ev}{gap}\nVinst {win} · oavgjort {push} · förlust {loss}",
-        "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
-    },
+    "analyze.best_field": {"sv": "Bästa delningen", "en": "The best split"},
+    "analyze.standing": {"sv": "väntevärde {ev}", "en": "EV {ev}"},
+    "analyze.place": {"sv": " · plats {place} av {count}", "en": " · place {place} of {count}"},
     "analyze.row_gap": {
         "sv": " · {gap} mindre än den bästa",
         "en": " · {gap} less than the best",
     },
-    "analyze.others": {"sv": "Övriga delningar (väntevärde)", "en": "The other splits (EV)"},
-    "analyze.others_more": {
-        "sv": "Övriga delningar, fortsättning",
-        "en": "The other splits, continued",
-    },
     "analyze.house_mark": {"sv": "Huset väljer", "en": "House Way"},
-    "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
     "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
     "analyze.house_best": {
-        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} mindre per insatt krona.",
-        "en": "Place 1 of {count}: the best split. The next best gives {gap} less per unit bet.",
+        "sv": "Den bästa delningen (ovan). Den näst bästa ger {gap} mindre per insatt krona.",
+        "en": "The best split (above). The next best gives {gap} less per unit bet.",
     },
     "analyze.house_tied": {
-        "sv": "Plats {rank} av {count}: exakt lika bra som den bästa delningen.",
-        "en": "Place {rank} of {count}: exactly as good as the best split.",
-    },
-    "analyze.house_worse": {
-        "sv": "Plats {rank} av {count}: ger {gap} mindre per insatt krona än den bästa delningen.",
-        "en": "Place {rank} of {count}: it gives {gap} less per unit bet than the best split.",
+        "sv": "Exakt lika bra som den bästa delningen.",
+        "en": "Exactly as good as the best split.",
     },
     "analyze.footer": {
-        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar hur mycket mindre varje delning ger än den bästa · husets stapel är guldfärgad",
-        "en": "Exact: all {deals} dealer hands · the chart shows how much less each split gives than the best · the house way's bar is gold",
+        "sv": "Exakt: alla {deals} händer givaren kan få · väntevärde per insatt krona",
+        "en": "Exact: all {deals} hands the dealer can hold · EV per unit bet",
+    },
+    "analyze.list_line": {"sv": "väntevärde {ev}{gap}", "en": "EV {ev}{gap}"},
+    "analyze.shares": {
+        "sv": "vinst {win} · oavgjort {push} · förlust {loss}",
+        "en": "win {win} · push {push} · loss {loss}",
+    },
+    "analyze.all_marks": {
+        "sv": "{house} Huset väljer · {player} Spelarens sätt (projektets råd) · väntevärde per insatt krona",
+        "en": "{house} House Way · {player} The player's way (the project's advice) · EV per unit bet",
+    },
+    "analyze.chart_title": {
+        "sv": "Väntevärde per delning · stapeln: mindre än den bästa",
+        "en": "EV of each split · the bar: how much less than the best",
+    },
+    "component.invalid.analyze": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[analyze]} igen.",
+        "en": "This button is no longer valid. Run {cmd[analyze]} again.",
     },
     "analyze.chart_best": {
         "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
@@ -164,15 +170,23 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "sv": {"one": "{count} regel inte mött än", "other": "{count} regler inte mötta än"},
         "en": {"one": "{count} rule not met yet", "other": "{count} rules not met yet"},
     },
-    "analyze.intro": {  # count: the legal splits; top: how many are shown in detail
+    "analyze.lead": {  # count: the legal splits
         "sv": {
-            "one": "Exakt väntevärde per insatt krona för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan bara läggas på ett sätt:",
-            "other": "Exakt väntevärde per insatt krona för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+            "one": "**Väntevärde** är vad en delning ger i snitt per insatt krona mot alla {deals} händer givaren kan få, lagda enligt Huset väljer: vinst {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan bara läggas på ett sätt.",
+            "other": "**Väntevärde** är vad en delning ger i snitt per insatt krona mot alla {deals} händer givaren kan få, lagda enligt Huset väljer: vinst {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan läggas på {count} sätt; alla finns under knappen.",
         },
         "en": {
-            "one": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The hand can be set only one way:",
-            "other": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
+            "one": "**EV** (expected value) is what a split gives on average per unit bet against all {deals} hands the dealer can hold, set by the House Way: a win {payoff} after commission, a push 0, a loss −1. The hand can be set only one way.",
+            "other": "**EV** (expected value) is what a split gives on average per unit bet against all {deals} hands the dealer can hold, set by the House Way: a win {payoff} after commission, a push 0, a loss −1. The hand can be set {count} ways; all of them are under the button.",
         },
+    },
+    "analyze.all_title": {  # count: the legal splits
+        "sv": {"one": "Den enda delningen av {hand}", "other": "Alla {count} delningar av {hand}"},
+        "en": {"one": "The one split of {hand}", "other": "All {count} splits of {hand}"},
+    },
+    "analyze.all_button": {  # count: the legal splits
+        "sv": {"one": "Den enda delningen", "other": "Alla {count} delningar"},
+        "en": {"one": "The one split", "other": "All {count} splits"},
     },
     "analyze.busy": {  # count: the analyses under way
         "sv": {
