@@ -350,7 +350,7 @@ def player_way(cards: Sequence[Card] | str) -> PlayerDecision:
             raise AssertionError(f"{rule} fouls {hand}")  # the rules' shapes cannot foul
         if (five_v, two_v) != (house.five_value, house.two_value):
             return PlayerDecision(
-                hand, display_order(rest, five_v), tuple(low), rule, five_v, two_v, house
+                hand, display_order(rest, five_v), display_order(low), rule, five_v, two_v, house
             )
     return PlayerDecision(
         hand, house.five, house.two, house.rule, house.five_value, house.two_value, house

@@ -46,7 +46,7 @@ def _picture(png: bytes) -> Image.Image:
 
 
 def _row(row: RevealRow) -> Image.Image:
-    five, two = _picture(render_hand(row.five)), _picture(render_hand(row.two))
+    five, two = (_picture(render_hand(cards, row=True)) for cards in (row.five, row.two))
     width = five.width + _GAP + two.width
     mask, below = line_mask(row.heading, HEADING_CAP, width - 2 * _MARGIN)
     top_room = HEADING_CAP * 2

@@ -45,7 +45,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
+from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
 from houseway.hands import STRAIGHT_WINDOWS, display_order, five_value, two_value
 from houseway.learning.answers import Answer, judge
 from houseway.rules import RULE_IDS, heading_of
@@ -346,7 +346,7 @@ def verdict(
     return Verdict(
         correct=correct,
         five=judged.five,
-        two=judged.answer.two,
+        two=display_order(judged.answer.two),
         five_value=five_v,
         two_value=two_v,
         foul=foul,
@@ -363,7 +363,7 @@ def split_of(hand: Sequence[Card], key: tuple[int, int]) -> Split:
     for low, five in splits(hand):
         five_v = five_value(five)
         if (five_v, two_value(low)) == key:
-            return display_order(five, five_v), tuple(sorted(low, key=sort_key))
+            return display_order(five, five_v), display_order(low)
     raise ValueError(f"no split of the hand has the values {key}")
 
 

@@ -10,7 +10,7 @@ import discord
 
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
-from houseway.hands import category_name, two_name
+from houseway.hands import category_name, display_order, two_name
 from houseway.language import Lang
 from houseway.learning.explain import explain
 from houseway.learning.explain.mistakes import where_wrong, why_not
@@ -366,7 +366,7 @@ def daily_title(day: str, lang: Lang, correct: bool | None) -> str:
 
 
 def answer_cards(answer: str) -> str:
-    return pretty_cards(card_from_name(name) for name in answer.split())
+    return pretty_cards(display_order([card_from_name(name) for name in answer.split()]))
 
 
 def yesterday_text(

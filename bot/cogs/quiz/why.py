@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from houseway.cards import pretty_cards
+from houseway.hands import display_order
 from houseway.language import Lang
 from houseway.learning.answers import Answer, judge, mode_of
 from houseway.learning.explain import Explanation, explain
@@ -135,7 +136,7 @@ def yours(explanation: Explanation, mode: str, answer: str | None, lang: Lang) -
         shown = rule_name(given.rule, lang)
         said = None if right else why_not(given.rule, explanation)
     else:
-        shown = pretty_cards(given.two)
+        shown = pretty_cards(display_order(given.two))  # as the pictures show it
         said = None if right else where_wrong(explanation, given.two)
     verdict = text(f"quiz.why.{'right' if right else 'wrong'}.{given.mode}", lang, answer=shown)
     return verdict if said is None else f"{verdict}\n{said.text(lang)}"
