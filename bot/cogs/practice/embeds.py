@@ -400,23 +400,3 @@ def yesterday_text(
         share=whole_percent(right, answered, lang),
         answers=answers,
     )
-
-
-def daily_result_fields(
-    embed: discord.Embed, day: str, answered: int, right: int, current: int, best: int, lang: Lang
-) -> None:
-    embed.add_field(
-        name=text("daily.tally", lang),
-        value=text("daily.tally.value", lang, answered=answered, right=right),
-        inline=False,
-    )
-    embed.add_field(
-        name=text("daily.streak", lang),
-        value=plural_text("daily.streak.value", lang, current, best=number(best, lang)),
-        inline=False,
-    )
-    embed.add_field(
-        name=text("daily.next", lang),
-        value=text("daily.next.value", lang, next=next_hand_text(day)),
-        inline=False,
-    )

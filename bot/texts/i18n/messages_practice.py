@@ -208,12 +208,37 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{mark} {cards} – {count} ({share})",
         "en": "{mark} {cards} – {count} ({share})",
     },
-    "daily.tally": {"sv": "Hittills i dag", "en": "So far today"},
+    # The day's result (bot/cogs/practice/daily_result.py): the hand and the splits first.
+    "daily.result.house": {
+        "sv": "🏠 Husets delning: {split} ({names})",
+        "en": "🏠 The house way: {split} ({names})",
+    },
+    "daily.result.yours": {
+        "sv": "Din delning: {split} ({names})",
+        "en": "Your split: {split} ({names})",
+    },
+    "daily.result.house_way": {
+        "sv": "Din delning: densamma.",
+        "en": "Your split: the same.",
+    },
+    "daily.result.same": {
+        "sv": "Din delning: {split} – lika mycket värd som husets",
+        "en": "Your split: {split} – the same value as the house way's",
+    },
+    "daily.result.foul": {
+        "sv": "Din delning: {split} – fellagd, så handen är förlorad",
+        "en": "Your split: {split} – a foul, so the hand loses",
+    },
+    "daily.result.rule": {"sv": "Regeln: {path}", "en": "The rule: {path}"},
+    "daily.picture.house": {"sv": "Husets delning – {names}", "en": "The house way – {names}"},
+    "daily.picture.yours": {"sv": "Din delning – {names}", "en": "Your split – {names}"},
+    "daily.picture.foul": {"sv": "Din delning – fellagd", "en": "Your split – a foul"},
+    "daily.tally": {"sv": "Dagens hand hittills", "en": "Today's hand so far"},
     "daily.tally.value": {
         "sv": "{answered} har svarat, {right} rätt.",
         "en": "{answered} answered, {right} right.",
     },
-    "daily.streak": {"sv": "Din svit", "en": "Your streak"},
+    "daily.streak.never": {"sv": "Ingen dag rätt än.", "en": "No day right yet."},
     "daily.forgotten": {
         "sv": "Du bad om att bli glömd efter att den här handen visades, så svaret sparas inte. Kör {cmd[daily]} igen för att svara.",
         "en": "You asked to be forgotten after this hand was shown, so this answer is not stored. Run {cmd[daily]} again to answer.",
@@ -226,8 +251,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den handen hörde till {day} och är stängd. Kör {cmd[daily]} för dagens hand.",
         "en": "That hand belonged to {day} and is closed. Run {cmd[daily]} for today's hand.",
     },
-    "daily.next": {"sv": "Nästa hand", "en": "Next hand"},
-    "daily.next.value": {"sv": "Kommer {next}.", "en": "Comes {next}."},
+    "daily.next.line": {"sv": "Nästa hand kommer {next}.", "en": "The next hand comes {next}."},
     "daily.share.button": {"sv": "Dela", "en": "Share"},
     "daily.share.text": {
         "sv": "Huset väljer – dagens hand {day}: {mark} · {streak}\n||{cards}||",
@@ -312,6 +336,16 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "en": {
             "one": "{count} point · not on the leaderboard yet",
             "other": "{count} points · not on the leaderboard yet (it takes at least 1 point)",
+        },
+    },
+    "daily.streak.none": {  # count: the best streak
+        "sv": {
+            "one": "Din svit börjar om (bästa: {count} dag i rad).",
+            "other": "Din svit börjar om (bästa: {count} dagar i rad).",
+        },
+        "en": {
+            "one": "Your streak starts again (best: {count} day in a row).",
+            "other": "Your streak starts again (best: {count} days in a row).",
         },
     },
     "daily.streak.value": {
