@@ -141,7 +141,9 @@ async def test_daily_says_when_the_next_hand_comes_and_titles_the_result(
     [
         ("en-US", "en", True, True, "House Way – hand of the day, {day}: ✅ · 2 days in a row"),
         ("sv-SE", "sv", True, False, "Huset väljer – dagens hand {day}: ✅ · 1 dag i rad"),
-        ("sv-SE", "sv", False, True, "Huset väljer – dagens hand {day}: ❌ · 0 dagar i rad"),
+        # A day missed: the mark alone, never "❌ · 0 dagar i rad" (#29 §4).
+        ("sv-SE", "sv", False, True, "Huset väljer – dagens hand {day}: ❌\n||"),
+        ("en-US", "en", False, False, "House Way – hand of the day, {day}: ❌\n||"),
     ],
 )
 async def test_a_shared_result_shows_the_streak_and_the_cards_behind_a_spoiler(
@@ -176,8 +178,11 @@ async def test_a_shared_result_shows_the_streak_and_the_cards_behind_a_spoiler(
     streak = streak_line(result, lang)
     now = re.match(r"(?:Right|Rätt) ([0-9]+)", streak)  # a streak of none starts again
     assert (int(now[1]) if now else 0) == (yesterday_right + 1 if right else 0), streak
-    if not right:
-        assert streak.startswith("Din svit börjar om" if lang == "sv" else "Your streak starts")
+    if not right:  # a streak of none starts again; with no day right at all, says so
+        starts = "Din svit börjar om" if lang == "sv" else "Your streak starts"
+        assert streak.startswith(
+            starts if yesterday_right else "Ingen dag" if lang == "sv" else "No day"
+        )
     posted = await share(fake_discord, asked, dora, locale)
     assert not posted.ephemeral  # in the channel, for everyone
     assert posted.content.startswith(f"<@{dora.id}>")

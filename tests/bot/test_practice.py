@@ -368,13 +368,13 @@ async def test_stats_show_what_was_answered(
     assert field(shown.embeds[0], "Tränade händer") == "5 – 4 rätt (80\u00a0%)"
     assert shown.embeds[0]["footer"]["text"] == "En annan medlems statistik visas bara för dig."
     chart = description_of(shown, "stats.png")
-    assert chart.startswith("Bild: träningsstatistik. Mötta regler, svagast först: ")
+    assert chart.startswith("Bild: träningsstatistik. Regler du har mött, svagast först: ")
     # Only the rules met get a row, each with its figures; the rest is one count.
     rows = chart.split(": ", 2)[2].split(". ")[0].split("; ")
     met = [re.fullmatch(r".+, (\d+) av (\d+) rätt \((\d+)\u00a0%\)", row) for row in rows]
     assert all(met) and 1 <= len(rows) <= 6, rows
-    more = re.search(r"(\d+) mötta regler till", chart)
-    unmet = re.search(r"(\d+) regler inte mötta än\.", chart)
+    more = re.search(r"(\d+) regler till som du har mött", chart)
+    unmet = re.search(r"(\d+) regler har du inte mött än\.", chart)
     assert unmet and int(unmet[1]) + len(rows) + int(more[1] if more else 0) == len(RULE_IDS)
 
 

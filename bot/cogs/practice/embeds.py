@@ -296,18 +296,7 @@ def stats_embed(
     else:
         embed.add_field(name=text("stats.hands", lang), value=text("stats.none", lang, cmd=cmd))
     embed.set_image(url=f"attachment://{CHART_IMAGE}")
-    embed.add_field(
-        name=text("stats.daily", lang),
-        value=text(
-            "stats.daily.value",
-            lang,
-            answered=plural_text("stats.daily.answered", lang, stats.daily_answered),
-            streak=plural_text(
-                "stats.daily.streak", lang, stats.daily_streak, best=number(stats.daily_best, lang)
-            ),
-        ),
-        inline=False,
-    )
+    embed.add_field(name=text("stats.daily", lang), value=_daily_value(stats, lang, cmd))
     if stats.quiz_points is not None:
         value = (
             plural_text(
@@ -324,6 +313,24 @@ def stats_embed(
     if other:
         embed.set_footer(text=text("stats.private_other", lang))
     return embed
+
+
+def _daily_value(stats: Stats, lang: Lang, cmd: CommandMentions) -> str:
+    """The hand of the day: days answered and the streak, in words where they are none
+    ("Inga dagar än", "ingen svit just nu"), never "0 dagar besvarade · rätt 0 dagar i rad"."""
+    if not stats.daily_answered:
+        return text("stats.daily.none", lang, cmd=cmd)
+    best = stats.daily_best
+    if stats.daily_streak:
+        streak = plural_text(
+            "stats.daily.streak", lang, stats.daily_streak, best=number(best, lang)
+        )
+    elif best:
+        streak = plural_text("stats.daily.streak.none", lang, best)
+    else:
+        streak = text("stats.daily.streak.never", lang)
+    answered = plural_text("stats.daily.answered", lang, stats.daily_answered)
+    return text("stats.daily.value", lang, answered=answered, streak=streak)
 
 
 def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: Lang) -> str:

@@ -92,15 +92,15 @@ async def answered_standing(
 def share_text(day: str, hand: Sequence[Card], correct: bool, current: int, lang: Lang) -> str:
     """ "Huset väljer – dagens hand 1 december: ✅ · 5 dagar i rad" and the seven cards
     behind a spoiler: what a member may show without giving the answer away."""
+    shown = {
+        "day": day_text(day, lang),
+        "mark": "✅" if correct else "❌",
+        "cards": pretty_cards(sorted(hand, key=sort_key)),
+    }
+    if not current:  # a day missed: "❌", never "❌ · 0 dagar i rad"
+        return text("daily.share.missed", lang, **shown)
     streak = plural_text("daily.share.streak", lang, current)
-    return text(
-        "daily.share.text",
-        lang,
-        day=day_text(day, lang),
-        mark="✅" if correct else "❌",
-        streak=streak,
-        cards=pretty_cards(sorted(hand, key=sort_key)),
-    )
+    return text("daily.share.text", lang, streak=streak, **shown)
 
 
 class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE_ID):

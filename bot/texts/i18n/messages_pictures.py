@@ -110,7 +110,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     # The /stats picture (bot.pictures.progress) and its alt text. A picture cannot hold a
     # clickable mention: {practice}, {rules} and {rule_option} are the commands' names as the
     # reader's client shows them ("/träna", "regel").
-    "stats.picture.rules": {"sv": "Mötta regler, svagast först", "en": "Rules met, weakest first"},
+    "stats.picture.rules": {
+        "sv": "Regler du har mött, svagast först",
+        "en": "Rules you have met, weakest first",
+    },
     "stats.picture.row": {
         "sv": "{right} av {answered} · {share}",
         "en": "{right} of {answered} · {share}",
@@ -138,8 +141,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Picture: practice statistics. {parts}",
     },
     "alt.stats.rules": {
-        "sv": "Mötta regler, svagast först: {rows}.",
-        "en": "Rules met, weakest first: {rows}.",
+        "sv": "Regler du har mött, svagast först: {rows}.",
+        "en": "Rules you have met, weakest first: {rows}.",
     },
     "alt.stats.row": {
         "sv": "{rule}, {right} av {answered} rätt ({share})",
@@ -151,24 +154,29 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{day}: {right} av {answered} ({share})",
         "en": "{day}: {right} of {answered} ({share})",
     },
-    # A practice day in the /stats picture ("1 dec", "Dec 1"), months by number.
 }
 
 #: Messages that show a count, one template per CLDR plural form (``plural_text``).
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     "stats.picture.more_met": {  # one rule left out: its share is both low and high
         "sv": {
-            "one": "{count} mött regel till, {high} rätt",
-            "other": "{count} mötta regler till, {low}–{high} rätt",
+            "one": "{count} regel till som du har mött, {high} rätt",
+            "other": "{count} regler till som du har mött, {low}–{high} rätt",
         },
         "en": {
-            "one": "{count} more rule met, {high} right",
-            "other": "{count} more rules met, {low}–{high} right",
+            "one": "{count} more rule you have met, {high} right",
+            "other": "{count} more rules you have met, {low}–{high} right",
         },
     },
     "stats.picture.unmet": {
-        "sv": {"one": "{count} regel inte mött än", "other": "{count} regler inte mötta än"},
-        "en": {"one": "{count} rule not met yet", "other": "{count} rules not met yet"},
+        "sv": {
+            "one": "{count} regel har du inte mött än",
+            "other": "{count} regler har du inte mött än",
+        },
+        "en": {
+            "one": "{count} rule you have not met yet",
+            "other": "{count} rules you have not met yet",
+        },
     },
     "analyze.lead": {  # count: the legal splits
         "sv": {

@@ -139,6 +139,11 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "stats.recent": {"sv": "Senaste 30 dagarna", "en": "The last 30 days"},
     "stats.daily": {"sv": "Dagens hand", "en": "Hand of the day"},
     "stats.daily.value": {"sv": "{answered} · {streak}", "en": "{answered} · {streak}"},
+    "stats.daily.none": {
+        "sv": "Inga dagar än. Prova {cmd[daily]}.",
+        "en": "No days yet. Try {cmd[daily]}.",
+    },
+    "stats.daily.streak.never": {"sv": "ingen dag rätt än", "en": "no day right yet"},
     "stats.quiz": {"sv": "Quiz på den här servern", "en": "Quiz in this server"},
     "stats.private_other": {
         "sv": "En annan medlems statistik visas bara för dig.",
@@ -253,6 +258,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "daily.next.line": {"sv": "Nästa hand kommer {next}.", "en": "The next hand comes {next}."},
     "daily.share.button": {"sv": "Dela", "en": "Share"},
+    "daily.share.missed": {  # a day missed: no streak to show (it would read "0 i rad")
+        "sv": "Huset väljer – dagens hand {day}: {mark}\n||{cards}||",
+        "en": "House Way – hand of the day, {day}: {mark}\n||{cards}||",
+    },
     "daily.share.text": {
         "sv": "Huset väljer – dagens hand {day}: {mark} · {streak}\n||{cards}||",
         "en": "House Way – hand of the day, {day}: {mark} · {streak}\n||{cards}||",
@@ -297,6 +306,16 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     "stats.daily.answered": {
         "sv": {"one": "{count} dag besvarad", "other": "{count} dagar besvarade"},
         "en": {"one": "{count} day answered", "other": "{count} days answered"},
+    },
+    "stats.daily.streak.none": {  # count: the best streak
+        "sv": {
+            "one": "ingen svit just nu (bästa: {count} dag i rad)",
+            "other": "ingen svit just nu (bästa: {count} dagar i rad)",
+        },
+        "en": {
+            "one": "no streak now (best: {count} day in a row)",
+            "other": "no streak now (best: {count} days in a row)",
+        },
     },
     "stats.daily.streak": {
         "sv": {
