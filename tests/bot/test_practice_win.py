@@ -52,21 +52,22 @@ def shown(value: float | Decimal, digits: int, lang: str = "en", signed: bool = 
 
 
 def digits_of(*evs: float) -> int:
-    """The fewest decimals (at least four) at which the different EVs look different."""
-    return next(d for d in range(4, 11) if len({f"{v:.{d}f}" for v in set(evs)}) == len(set(evs)))
+    """The decimals of every EV a member reads: four, however close the EVs (#29 §3)."""
+    return 4
 
 
 def gap_of(high: float, low: float, digits: int) -> Decimal:
-    return Decimal(f"{high:.{digits}f}") - Decimal(f"{low:.{digits}f}")
+    """The difference of the two figures shown; a loss they show alike is one
+    ten-billionth (said "< 0,0001"), never none."""
+    gap = Decimal(f"{high:.{digits}f}") - Decimal(f"{low:.{digits}f}")
+    return max(gap, Decimal("1e-10")) if high > low else gap
 
 
 def total_text(total: Decimal, lang: str = "en") -> str:
-    """A session's total: every decimal it has, at least four; nothing at all is 0."""
+    """A session's total: four decimals; nothing at all is 0."""
     if total == 0:
         return "0"
-    exponent = total.normalize().as_tuple().exponent
-    assert isinstance(exponent, int)
-    return shown(total, max(4, -exponent), lang)
+    return shown(total, 4, lang)
 
 
 async def win_answer(
