@@ -202,7 +202,7 @@ async def test_analyze_in_english(fake_discord: FakeDiscord, houseway_bot: House
     assert image.width == 800 and 300 <= image.height <= 600
     assert gold_rows(image) == {0}  # the house way's row, though its bar has no length
     assert alt == (  # cards in words, as in every picture's alt text
-        "Bar chart: how much less each split gives than the best. "
+        "Bar chart: each split's EV and how much less it gives than the best. "
         "The house way (two-card hand: 9 of hearts, 9 of diamonds) is the best. "
         "The player's way, the project's advice, sets the hand the same way."
     )
@@ -259,7 +259,7 @@ async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: House
         "behålls*:\nDet ger den bästa delningen (ovan)."
     )
     assert alt == (
-        "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. "
+        "Stapeldiagram: varje delnings väntevärde och hur mycket mindre den ger än den bästa. "
         "Husets delning (tvåkortshand: ruter 5, klöver 3) ger 0,2954 mindre per insatt krona. "
         "Spelarens sätt, projektets råd (tvåkortshand: hjärter kung, hjärter dam), är den bästa."
     )
@@ -518,7 +518,7 @@ def test_the_chart_shows_the_evs_of_the_text() -> None:
     assert [bar.mark is not None for bar in bars] == [True] + [False] * 7
     assert bars[0].colour == bars[0].mark and bars[0].colour not in (None, GOLD)
     assert chart_description(analysis, "en") == (
-        "Bar chart: how much less each split gives than the best. The house way "
+        "Bar chart: each split's EV and how much less it gives than the best. The house way "
         "(two-card hand: 5 of diamonds, 3 of clubs) gives 0.2954 less per unit bet. "
         "The player's way, the project's advice (two-card hand: king of hearts, queen of "
         "hearts), is the best."

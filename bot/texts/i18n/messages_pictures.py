@@ -46,12 +46,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This button is no longer valid. Run {cmd[analyze]} again.",
     },
     "analyze.chart_best": {
-        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
-        "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) is the best.",
+        "sv": "Stapeldiagram: varje delnings väntevärde och hur mycket mindre den ger än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
+        "en": "Bar chart: each split's EV and how much less it gives than the best. The house way (two-card hand: {two}) is the best.",
     },
     "analyze.chart_worse": {
-        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) ger {gap} mindre per insatt krona.",
-        "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) gives {gap} less per unit bet.",
+        "sv": "Stapeldiagram: varje delnings väntevärde och hur mycket mindre den ger än den bästa. Husets delning (tvåkortshand: {two}) ger {gap} mindre per insatt krona.",
+        "en": "Bar chart: each split's EV and how much less it gives than the best. The house way (two-card hand: {two}) gives {gap} less per unit bet.",
     },
     "analyze.timeout": {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
