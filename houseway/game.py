@@ -138,7 +138,7 @@ def own_split(hand: Sequence[Card], two: Sequence[Card]) -> SeatSplit:
         raise SplitError("two_twice", token=card_name(two[0]))
     five_cards = tuple(card for card in cards if card not in two)
     value = five_value(five_cards)
-    low = tuple(sorted(two, reverse=True))
+    low = display_order(two)
     return SeatSplit(cards, display_order(five_cards, value), low, value, two_value(low), None)
 
 

@@ -224,19 +224,25 @@ def is_legal(five: int, two: int) -> bool:
 
 
 def display_order(cards: Sequence[Card], value: int | None = None) -> tuple[Card, ...]:
-    """The cards of a five-card hand ordered as players read them.
+    """The cards of a five-card or a two-card hand ordered as players read them: the one
+    order every text and picture of a split shows.
 
-    Bigger groups first, then higher ranks; the joker stands at the rank it plays.
+    Bigger groups first, then higher ranks; the joker stands at the rank it plays (in a
+    two-card hand always an ace, so a pair of aces with the joker reads A♠ 🃏), beside a
+    natural card of that rank, in a straight in its place.
     """
-    if value is None:
-        value = five_value(cards)
     effective = {c: RANK_OF[c] for c in cards}
-    if JOKER in effective:
-        effective[JOKER] = joker_rank(cards, value)
-    wheel = (
-        category_of(value) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-        and ((value >> 16) & 0xFF) == _WHEEL_ORDER
-    )
+    if len(cards) != 5:  # a two-card hand: the joker is an ace (RANK_OF already says so)
+        wheel = False
+    else:
+        if value is None:
+            value = five_value(cards)
+        if JOKER in effective:
+            effective[JOKER] = joker_rank(cards, value)
+        wheel = (
+            category_of(value) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+            and ((value >> 16) & 0xFF) == _WHEEL_ORDER
+        )
     counts: dict[int, int] = {}
     for rank in effective.values():
         counts[rank] = counts.get(rank, 0) + 1

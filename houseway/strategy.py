@@ -244,7 +244,8 @@ def player_way(cards: Sequence[Card] | str) -> PlayerDecision:
             raise AssertionError(f"{step.rule} fouls {hand}")  # the rules' shapes cannot foul
         if (five_v, two_v) != (house.five_value, house.two_value):
             five = display_order(rest, five_v)
-            return PlayerDecision(hand, five, step.low, step.rule, five_v, two_v, house, step)
+            two = display_order(step.low)
+            return PlayerDecision(hand, five, two, step.rule, five_v, two_v, house, step)
     return PlayerDecision(
         hand, house.five, house.two, house.rule, house.five_value, house.two_value, house
     )

@@ -15,6 +15,7 @@ import houseway.cards
 from bot.pictures import cards_image as ci
 from bot.pictures import fonts
 from houseway.cards import JOKER, NAMES, Card, card_from_name
+from houseway.hands import display_order
 from tests.imaging import (
     SUIT_INK,
     colours_in,
@@ -102,7 +103,8 @@ def test_split_slots_show_suit_colours(seed: int, deck: ci.Deck) -> None:
     """Each card in its suit's ink of the deck, and in no other ink."""
     cards = random.Random(seed).sample(DECK, 7)
     image = open_png(ci.render_split(cards[:5], cards[5:], deck, lang="en"))
-    for card, box in zip(cards, ci.split_layout().boxes(), strict=True):
+    shown = display_order(cards[:5]) + display_order(cards[5:])  # as the text shows them
+    for card, box in zip(shown, ci.split_layout().boxes(), strict=True):
         expected = is_gold if card == JOKER else SUIT_INK[deck][NAMES[card][1]]
         found = inks_in(image, box)
         assert found.pop(expected.__name__) > 500, (NAMES[card], deck)
@@ -210,8 +212,10 @@ def test_every_card_is_distinct(deck: ci.Deck) -> None:
 def test_different_inputs_give_different_images() -> None:
     a = ci.render_split(FIVE, TWO, lang="en")
     b = ci.render_split(FIVE, cards("Qs 3h"), lang="en")
-    c = ci.render_split(FIVE, list(reversed(TWO)), lang="en")
+    c = ci.render_split(cards("As Kh Td 9c 8c"), TWO, lang="en")
     assert len({a, b, c}) == 3
+    # The order a caller gives is not drawn: a row reads as its text (display order).
+    assert ci.render_split(FIVE[::-1], list(reversed(TWO)), lang="en") == a
 
 
 @pytest.mark.parametrize("bad", [-1, 53, 99, None, 1.5, "As", b"As", ("A", "s")])
@@ -280,7 +284,7 @@ def test_works_without_dejavu(font_swap: pytest.MonkeyPatch) -> None:
     ci.clear_cache()
     image = open_png(ci.render_split(FIVE, TWO, lang="en"))
     assert image.size == ci.split_layout().size
-    assert count(image, ci.split_layout().boxes()[1], is_red) > 500
+    assert count(image, ci.split_layout().boxes()[2], is_red) > 500  # K♥ after A♠ 🃏
 
 
 def test_works_with_only_the_bitmap_font(font_swap: pytest.MonkeyPatch) -> None:

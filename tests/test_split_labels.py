@@ -1,7 +1,7 @@
 """The split picture teaches: each row under its label in the viewer's language, the joker
-last in its row as in the seven-card hand, with a note of what it plays, all read back
-from the pictures; and the words still 12 px tall where Discord shows a picture 400 px
-wide."""
+where the text puts it (in its place in the hand it makes), with a note of what it plays,
+all read back from the pictures; and the words still 12 px tall where Discord shows a
+picture 400 px wide."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from PIL import Image
 from bot.pictures import cards_image as ci
 from bot.texts.alt_text import split_description
 from bot.texts.split_labels import five_label, joker_note, two_label
-from houseway.cards import JOKER, parse_cards
+from houseway import house_way, parse_hand
+from houseway.cards import parse_cards, pretty_cards, sort_key
 from tests.imaging import Colour, count, is_dark, is_gold, open_png
 from tests.test_colours import MIN_CONTRAST, contrast
 
@@ -83,17 +84,43 @@ def test_the_words_read_against_the_felt() -> None:
     assert contrast(words, felt) >= MIN_CONTRAST
 
 
-def test_the_joker_stands_last_in_the_split_as_in_the_seven_card_hand() -> None:
-    """One rule for both pictures: the joker is the last card of its row."""
-    split = open_png(ci.render_split(FIVE, TWO, lang="en"))
-    golds = [count(split, box, is_gold) > 300 for box in ci.split_layout().boxes()]
-    assert golds == [False, False, False, False, True, False, False]
-    low = open_png(ci.render_split(parse_cards("9h 8c 7s 6d 5s", 5), [JOKER, 2], lang="en"))
-    golds = [count(low, box, is_gold) > 300 for box in ci.split_layout().boxes()]
-    assert golds == [False, False, False, False, False, False, True]
-    hand = open_png(ci.render_hand([*FIVE, *TWO]))
-    golds = [count(hand, box, is_gold) > 300 for box in ci.hand_layout().boxes()]
-    assert golds == [False, False, False, False, False, False, True]
+#: Hands whose joker stands inside a row of the text (#29 §4), with where the text puts it.
+JOKER_HANDS = [
+    ("9h 8c JK 6d 5s Kd 2c", "9♥  8♣  🃏  6♦  5♠", "K♦  2♣"),  # a straight: the joker as 7
+    ("7c 6d 5h 3s JK Kd 2c", "6♦  5♥  🃏  3♠  2♣", "K♦  7♣"),  # the review's "7 6 5 3 JOKER"
+    ("Ac JK Qc 5s 2d 9h 8h", "A♣  🃏  8♥  5♠  2♦", "Q♣  9♥"),  # beside its ace: a pair
+    ("Qs Qh Qd Qc JK 5d 2c", "Q♠  Q♥  Q♦  Q♣  2♣", "🃏  5♦"),  # low, an ace: first
+    ("2c 3d 4h 5s JK 9c Kd", "5♠  4♥  3♦  2♣  🃏", "K♦  9♣"),  # the wheel: the ace is low
+]
+
+
+def gold_slots(png: bytes, boxes: list[tuple[int, int, int, int]]) -> list[int]:
+    image = open_png(png)
+    return [place for place, box in enumerate(boxes) if count(image, box, is_gold) > 300]
+
+
+@pytest.mark.parametrize(("hand", "five", "two"), JOKER_HANDS)
+def test_the_joker_stands_where_the_text_puts_it(hand: str, five: str, two: str) -> None:
+    """Read back from the picture: the joker's slot is its place in the text's row, and the
+    alt text names the cards in that order too."""
+    decision = house_way(parse_hand(hand))
+    assert (pretty_cards(decision.five), pretty_cards(decision.two)) == (five, two)
+    shown = [*five.split(), *two.split()]
+    png = ci.render_split(decision.five, decision.two, lang="en")
+    assert gold_slots(png, ci.split_layout().boxes()) == [shown.index("🃏")]
+    # Whatever order a caller gives the cards in, the picture reads as the text.
+    backwards = ci.render_split(decision.five[::-1], decision.two[::-1], lang="en")
+    assert backwards == png
+    words = split_description(decision.five, decision.two, "en").replace(". ", ": ").split(": ")
+    assert "joker" in (words[1] if "🃏" in five else words[3]).split(", ")[shown.index("🃏") % 5]
+
+
+def test_a_hand_not_split_has_its_joker_last_as_its_text() -> None:
+    """A quiz round's seven cards are sorted with the joker last, in the text and the picture."""
+    hand = parse_hand("Ac JK Qc 5s 2d 9h 8h")
+    text = pretty_cards(sorted(hand, key=sort_key)).split()
+    png = ci.render_hand(sorted(hand, key=sort_key))
+    assert gold_slots(png, ci.hand_layout().boxes()) == [text.index("🃏")] == [6]
 
 
 @pytest.mark.parametrize(
@@ -141,3 +168,15 @@ def test_warm_up_draws_every_label_ahead() -> None:
         for lang in ("en", "sv"):
             ci.render_split(parse_cards(five, 5), parse_cards(two, 2), lang=lang)
     assert len(ci._word_tiles) == drawn
+
+
+@pytest.mark.parametrize(("hand", "five", "two"), JOKER_HANDS[:3])
+def test_a_reveal_row_has_its_joker_where_the_text_puts_it(hand: str, five: str, two: str) -> None:
+    """A table's reveal draws each split in one row: the joker in its place there too."""
+    from bot.pictures.reveal import HEADING_CAP, RevealRow, render_reveal
+
+    decision = house_way(parse_hand(hand))
+    png = render_reveal([RevealRow("Givaren", decision.five[::-1], decision.two, "dealer")])
+    top = 2 * HEADING_CAP  # the heading's room above the cards
+    boxes = [(x0, y0 + top, x1, y1 + top) for x0, y0, x1, y1 in ci.hand_layout(5).boxes()]
+    assert gold_slots(png, boxes) == ([five.split().index("🃏")] if "🃏" in five else [])

@@ -18,28 +18,47 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
+from collections import OrderedDict
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from houseway import canonical_hand
-from houseway.analysis.analyze import Analysis, SplitResult, analyze
-from houseway.cards import Card, cards_in_words, pretty_card, pretty_cards, rank_label, sort_key
+from houseway import HandError, canonical_hand, parse_hand
+from houseway.analysis.analyze import Analysis, analyze
+from houseway.cards import Card, rank_label
 from houseway.language import Lang
-from houseway.learning.explain.player import explain_player
-from houseway.rules import rule_name
-from houseway.settle import WIN_PAYOFF
-from houseway.strategy import PlayerDecision, player_rule_name, player_way
 
-from ..app.interactions import Refusal, everywhere, hand_or_refuse
+from ..app.interactions import (
+    Refusal,
+    bot_of,
+    component,
+    component_id,
+    cooldown_refusal,
+    everywhere,
+    hand_or_refuse,
+    on_its_message,
+    refuse_invalid_component,
+)
 from ..pictures.chart import Bar, render_bar_chart
+from ..pictures.palette import GOLD
 from ..service.workers import WorkerPool
 from ..texts.alt_text import picture_file
-from ..texts.embeds import COLOUR, decimal, ev_digits, number, percent, rounded
+from ..texts.analysis import (
+    CHART_NAME,
+    all_splits_embed,
+    analysis_embed,
+    chart_description,
+    chart_words,
+    player_result,
+    shown_digits,
+    shown_rows,
+)
+from ..texts.embeds import decimal
 from ..texts.i18n import language, plural_text, text
 
 if TYPE_CHECKING:
@@ -58,52 +77,16 @@ COOLDOWN_SECONDS: Final = 30.0
 #: charts drawn and uploaded too); a longer queue would only make its last member wait
 #: longer, so the next one is refused at once.
 MAX_IN_FLIGHT: Final = 32
-TOP_ROWS: Final = 5
 TOP_BARS: Final = 8
-CHART_NAME: Final = "analysis.png"
-HOUSE_MARK: Final = "🏠"
-#: The player's way (the project's advice): its row's mark, its bar's colour in the chart.
-PLAYER_MARK: Final = "🧭"
+#: The player's way (the project's advice): its bar's and its mark's colour in the chart.
 PLAYER_COLOUR: Final = (96, 168, 232)
-#: Discord's limit on a field's value.
-FIELD_LIMIT: Final = 1024
-
-
-def shown_digits(analysis: Analysis) -> int:
-    """The decimals of every figure of one analysis: different EVs never look tied."""
-    return ev_digits(split.ev for split in analysis.splits)
-
-
-def shown_gap(analysis: Analysis, split: SplitResult, digits: int) -> float:
-    """What ``split`` gives less than the best, as the difference of the two EVs shown."""
-    return rounded(analysis.best.ev, digits) - rounded(split.ev, digits)
-
-
-def _compact(cards: tuple[Card, ...]) -> str:
-    """Cards one space apart (``A♦ 10♥ 8♣``): a split on one short line."""
-    return " ".join(pretty_card(card) for card in cards)
-
-
-def other_rows(analysis: Analysis, shown: set[int], lang: Lang, digits: int) -> list[str]:
-    """The splits not shown in detail, one line each named by its cards:
-    ``6. A♦ 10♥ 8♣ 3♥ 2♠ · 9♥ 6♥  −0,8208``."""
-    return [
-        f"{place}. {_compact(split.five)} · {_compact(split.two)}  "
-        + decimal(split.ev, lang, digits, signed=True)
-        for place, split in enumerate(analysis.splits, 1)
-        if place not in shown
-    ]
-
-
-def packed_lines(lines: list[str], limit: int = FIELD_LIMIT) -> list[str]:
-    """The lines as field values of at most ``limit`` characters, never a line cut."""
-    values: list[str] = []
-    for line in lines:
-        if values and len(values[-1]) + 1 + len(line) <= limit:
-            values[-1] += "\n" + line
-        else:
-            values.append(line)
-    return values
+#: The "All splits" button: its custom id carries the hand, so it works after a restart.
+ALL_ID: Final = "analyze:all:"
+ALL_SPLITS: Final = re.compile(r"analyze:all:(?P<hand>(?:[2-9TJQKA][shdc]|JK){7})")
+ALL_NAME: Final = "analyze all"
+#: Analyses kept for the button, the most recent first: a press soon after the answer
+#: is told from memory; one after a restart (or a long while) is analysed again.
+RECENT: Final = 256
 
 
 def _ranks(cards: tuple[Card, ...]) -> str:
@@ -111,203 +94,70 @@ def _ranks(cards: tuple[Card, ...]) -> str:
     return " ".join(rank_label(c) for c in cards)
 
 
-def player_result(analysis: Analysis) -> tuple[PlayerDecision, SplitResult | None]:
-    """The player's way's decision, and its split among the analysis's, or None when it
-    sets the hand as the house way does (its rules read the cards only: no analysis)."""
-    decision = player_way(analysis.hand)
-    if not decision.changed:
-        return decision, None
-    values = (decision.five_value, decision.two_value)
-    split = next(s for s in analysis.splits if (s.five_value, s.two_value) == values)
-    return decision, split
-
-
-def _shown_rows(
-    analysis: Analysis, top: int, player: SplitResult | None = None
-) -> list[tuple[int, SplitResult]]:
-    """The ``top`` best splits with their places, plus the house way's and the player's
-    way's if they are lower."""
-    return [
-        (place, split)
-        for place, split in enumerate(analysis.splits, 1)
-        if place <= top or split.house_way or split is player
-    ]
-
-
-def _split_name(place: int, split: SplitResult, lang: Lang) -> str:
-    return f"{place}. {split.five_name(lang)} / {split.two_name(lang)}"
-
-
-def analysis_embed(analysis: Analysis, lang: Lang) -> discord.Embed:
-    """The answer to /analyze: every split's EV (the best in detail), where the house way
-    stands and what it gives up."""
-    count = len(analysis.splits)
-    digits = shown_digits(analysis)
-    embed = discord.Embed(
-        title=text("analyze.title", lang, hand=pretty_cards(sorted(analysis.hand, key=sort_key))),
-        description=plural_text(
-            "analyze.intro",
-            lang,
-            count,
-            deals=number(analysis.deals, lang),
-            payoff=decimal(WIN_PAYOFF, lang, 2),
-            top=min(TOP_ROWS, count),
-        ),
-        colour=COLOUR,
-    )
-    decision, player = player_result(analysis)
-    detailed = _shown_rows(analysis, TOP_ROWS, player)
-    for place, split in detailed:
-        name = _split_name(place, split, lang)
-        if split.house_way:
-            name += f"  {HOUSE_MARK} {text('analyze.house_mark', lang)}"
-        if split is player:
-            name += f"  {PLAYER_MARK} {text('analyze.player_mark', lang)}"
-        gap = decimal(shown_gap(analysis, split, digits), lang, digits)
-        value = text(
-            "analyze.row",
-            lang,
-            five=pretty_cards(split.five),
-            two=pretty_cards(split.two),
-            ev=decimal(split.ev, lang, digits, signed=True),
-            gap=text("analyze.row_gap", lang, gap=gap) if place > 1 else "",
-            win=percent(split.wins / analysis.deals, lang),
-            push=percent(split.pushes / analysis.deals, lang),
-            loss=percent(split.losses / analysis.deals, lang),
-        )
-        embed.add_field(name=name, value=value, inline=False)
-    others = other_rows(analysis, {place for place, _split in detailed}, lang, digits)
-    for page, value in enumerate(packed_lines(others)):
-        name = text("analyze.others" if page == 0 else "analyze.others_more", lang)
-        embed.add_field(name=name, value=value, inline=False)
-    embed.add_field(
-        name=f"{HOUSE_MARK} {text('analyze.house_field', lang)}",
-        value=_house_verdict(analysis, lang, digits),
-        inline=False,
-    )
-    embed.add_field(
-        name=f"{PLAYER_MARK} {text('analyze.player_field', lang)}",
-        value=_player_verdict(analysis, decision, player, lang, digits),
-        inline=False,
-    )
-    embed.set_image(url=f"attachment://{CHART_NAME}")
-    footer = text("analyze.footer", lang, deals=number(analysis.deals, lang))
-    if player is not None:
-        footer += text("analyze.footer_player", lang)
-    embed.set_footer(text=footer)
-    return embed
-
-
-def _player_verdict(
-    analysis: Analysis,
-    decision: PlayerDecision,
-    player: SplitResult | None,
-    lang: Lang,
-    digits: int,
-) -> str:
-    """One line when the player's way sets the hand as the house does; else its rule (by
-    name, and the house-way rule it changes) and why, on these cards, then the best split,
-    the house way's and the player's way's, each with what it gives less than the best (as
-    the figures shown)."""
-    if player is None:
-        return text("analyze.player_same", lang)
-    said = explain_player(decision)  # why, on these cards (a changed split is always said)
-    lines = [
-        text(
-            "analyze.player_rule",
-            lang,
-            rule=player_rule_name(decision.rule, lang),
-            house_rule=rule_name(decision.house.rule, lang),
-        ),
-        *([] if said is None else [f"→ {said.text(lang)}"]),
-    ]
-    compared = (
-        (text("analyze.player_best", lang), analysis.best),
-        (f"{HOUSE_MARK} {text('analyze.house_mark', lang)}", analysis.house),
-        (f"{PLAYER_MARK} {text('analyze.player_mark', lang)}", player),
-    )
-    for place, (label, split) in enumerate(compared):
-        if split is analysis.best:
-            gap = text("analyze.player_is_best", lang) if place else ""
-        else:
-            shown = decimal(shown_gap(analysis, split, digits), lang, digits)
-            gap = text("analyze.row_gap", lang, gap=shown)
-        lines.append(
-            text(
-                "analyze.player_line",
-                lang,
-                label=label,
-                split=f"{_compact(split.five)} · {_compact(split.two)}",
-                ev=decimal(split.ev, lang, digits, signed=True),
-                gap=gap,
-            )
-        )
-    return "\n".join(lines)
-
-
-def _house_verdict(analysis: Analysis, lang: Lang, digits: int) -> str:
-    """The house way's place among the splits and what it gives up against the best one."""
-    count = len(analysis.splits)
-    if count == 1:
-        return text("analyze.house_only", lang)
-    if analysis.house_rank == 1:
-        gap = decimal(shown_gap(analysis, analysis.splits[1], digits), lang, digits)
-        return text("analyze.house_best", lang, count=count, gap=gap)
-    if analysis.give_up == 0:
-        return text("analyze.house_tied", lang, rank=analysis.house_rank, count=count)
-    return text(
-        "analyze.house_worse",
-        lang,
-        rank=analysis.house_rank,
-        count=count,
-        gap=decimal(shown_gap(analysis, analysis.house, digits), lang, digits),
-    )
-
-
 def analysis_bars(analysis: Analysis, lang: Lang) -> list[Bar]:
-    """What the best splits, and the house way's when it ranks lower, give up against the
-    best: the best at zero, the rest below it, so splits a hair apart still differ."""
+    """The best splits, and the house way's and the player's way's when they rank lower:
+    each bar as long as the split gives less than the best (the best at zero, the rest
+    below it, so splits a hair apart still differ), each labelled with its EV, the figure
+    the text shows."""
     digits = shown_digits(analysis)
     _decision, player = player_result(analysis)
     return [
         Bar(
             label=f"{place}.  {_ranks(split.five)}  /  {_ranks(split.two)}",
             value=0.0 - split.gap,  # 0.0 - 0.0 is +0.0: the best reads 0, not −0
-            value_text=decimal(0.0 - shown_gap(analysis, split, digits), lang, digits),
+            value_text=decimal(split.ev, lang, digits, signed=True),
             highlight=split.house_way,
             colour=PLAYER_COLOUR if split is player else None,
             mark=PLAYER_COLOUR if split is player else None,
         )
-        for place, split in _shown_rows(analysis, TOP_BARS, player)
+        for place, split in shown_rows(analysis, TOP_BARS, player)
     ]
-
-
-def chart_description(analysis: Analysis, lang: Lang) -> str:
-    """The chart's alt text: what it shows and what the house way gives up (its cards in
-    words, as in every picture's alt text)."""
-    house = analysis.house
-    two = cards_in_words(house.two, lang)
-    digits = shown_digits(analysis)
-    if house.gap == 0:
-        said = text("analyze.chart_best", lang, two=two)
-    else:
-        gap = decimal(shown_gap(analysis, house, digits), lang, digits)
-        said = text("analyze.chart_worse", lang, two=two, gap=gap)
-    _decision, player = player_result(analysis)
-    if player is None:
-        return said + text("analyze.chart_player_same", lang)
-    two = cards_in_words(player.two, lang)
-    if player.gap == 0:
-        return said + text("analyze.chart_player_best", lang, two=two)
-    gap = decimal(shown_gap(analysis, player, digits), lang, digits)
-    return said + text("analyze.chart_player", lang, two=two, gap=gap)
 
 
 def render_analysis(analysis: Analysis, lang: Lang) -> tuple[discord.Embed, discord.File]:
     """The embed and its chart (with alt text): pure, so the cog only schedules and sends."""
-    png = render_bar_chart(analysis_bars(analysis, lang))
+    title, house, player = chart_words(analysis, lang)
+    legend = [(GOLD, house)] + ([] if player is None else [(PLAYER_COLOUR, player)])
+    png = render_bar_chart(analysis_bars(analysis, lang), title=title, legend=legend)
     chart = picture_file(png, CHART_NAME, chart_description(analysis, lang))
     return analysis_embed(analysis, lang), chart
+
+
+def all_splits_view(analysis: Analysis, lang: Lang) -> discord.ui.View:
+    """The answer's one button, "Alla 21 delningar"; none when the hand has one split."""
+    view = discord.ui.View(timeout=None)
+    count = len(analysis.splits)
+    if count > 1:
+        label = plural_text("analyze.all_button", lang, count)
+        view.add_item(AllSplits(canonical_hand(analysis.hand).replace(" ", ""), label))
+    return view
+
+
+class AllSplits(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ALL_SPLITS):
+    """Under an answer: every split of its hand, privately, in the presser's language."""
+
+    def __init__(self, hand: str, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or "All",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{ALL_ID}{hand}",
+                emoji="📋",
+            )
+        )
+        self.hand = hand
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AllSplits:
+        return cls(match["hand"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async with component(interaction, ALL_NAME) as handled:
+            cog = bot_of(interaction).get_cog("AnalyzeCog")
+            assert isinstance(cog, AnalyzeCog)
+            handled.outcome = await cog.all_splits(interaction, self.hand)
 
 
 class AnalyzeCog(commands.Cog):
@@ -322,9 +172,68 @@ class AnalyzeCog(commands.Cog):
         )
         self.max_in_flight = MAX_IN_FLIGHT
         self.in_flight = 0
+        self.recent: OrderedDict[tuple[Card, ...], Analysis] = OrderedDict()
+        #: The All splits button's presses, per member: the command's own rate.
+        self.all_presses: commands.CooldownMapping[discord.Interaction] = commands.CooldownMapping(
+            app_commands.Cooldown(COOLDOWN_RATE, COOLDOWN_SECONDS),
+            lambda interaction: interaction.user.id,
+        )
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(AllSplits)
 
     async def cog_unload(self) -> None:
         await self.pool.close()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """An "analyze:" custom id that is not an All splits button on its own message (the
+        bot never made it, or made it for another message): discord.py would drop it
+        without a word."""
+        custom_id = component_id(interaction)
+        if custom_id is None or not custom_id.startswith("analyze:"):
+            return
+        if ALL_SPLITS.fullmatch(custom_id) and on_its_message(interaction, custom_id):
+            return  # AllSplits'
+        await refuse_invalid_component(interaction, ALL_NAME, "component.invalid.analyze")
+
+    def remember(self, analysis: Analysis) -> None:
+        key = tuple(sorted(analysis.hand))
+        self.recent[key] = analysis
+        self.recent.move_to_end(key)
+        while len(self.recent) > RECENT:
+            self.recent.popitem(last=False)
+
+    async def all_splits(self, interaction: discord.Interaction, hand: str) -> str:
+        """Every split of ``hand``, privately: from memory when it was analysed lately,
+        else analysed again (within the command's rate, places and time)."""
+        lang = language(interaction.locale)
+        try:
+            cards = parse_hand(hand)
+        except HandError:
+            raise Refusal("component.invalid.analyze", outcome="invalid_component") from None
+        bucket = self.all_presses.get_bucket(interaction)
+        if bucket is not None and (wait := bucket.update_rate_limit()):
+            raise cooldown_refusal(app_commands.CommandOnCooldown(bucket, wait))
+        analysis = self.recent.get(tuple(sorted(cards)))
+        if analysis is not None:
+            await interaction.response.send_message(
+                embed=all_splits_embed(analysis, lang), ephemeral=True
+            )
+            return "ok"
+        with self.place_in_flight():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
+            except TimeoutError:
+                log.warning("analysis of %s timed out", canonical_hand(cards))
+                said = text("analyze.timeout", lang, seconds=f"{ANALYSIS_TIMEOUT:g}")
+                await interaction.followup.send(said, ephemeral=True)
+                return "timeout"
+            self.remember(analysis)
+            embed = all_splits_embed(analysis, lang)
+            await interaction.followup.send(embed=embed, ephemeral=True)
+            return "analysed"
 
     @contextlib.contextmanager
     def place_in_flight(self) -> Iterator[None]:
@@ -338,10 +247,9 @@ class AnalyzeCog(commands.Cog):
         finally:
             self.in_flight -= 1
 
-    async def run_analysis(self, cards: tuple[Card, ...], member: int) -> Analysis:
-        """``analyze`` in the pool, in ``member``'s turn; a dead pool (a killed worker) is
-        replaced for next time."""
-        return await self.pool.run(analyze, cards, member=member)
+    async def run_analysis(self, cards: tuple[Card, ...]) -> Analysis:
+        """``analyze`` in the pool; a dead pool (a killed worker) is replaced for next time."""
+        return await self.pool.run(analyze, cards)
 
     @app_commands.command(
         name=_("analyze"),
@@ -364,9 +272,7 @@ class AnalyzeCog(commands.Cog):
         with self.place_in_flight():
             await interaction.response.defer(ephemeral=private, thinking=True)
             try:
-                analysis = await asyncio.wait_for(
-                    self.run_analysis(cards, interaction.user.id), ANALYSIS_TIMEOUT
-                )
+                analysis = await asyncio.wait_for(self.run_analysis(cards), ANALYSIS_TIMEOUT)
             except TimeoutError:
                 # A queued analysis is cancelled with the wait; one already running finishes
                 # in its worker (a process can't be interrupted) and its result is dropped.
@@ -378,8 +284,10 @@ class AnalyzeCog(commands.Cog):
                     private,
                 )
                 return
+            self.remember(analysis)
             embed, chart = await asyncio.to_thread(render_analysis, analysis, lang)
-            await interaction.followup.send(embed=embed, file=chart, ephemeral=private)
+            view = all_splits_view(analysis, lang)
+            await interaction.followup.send(embed=embed, file=chart, view=view, ephemeral=private)
 
 
 async def _tell_privately(interaction: discord.Interaction, message: str, private: bool) -> None:

@@ -38,7 +38,6 @@ from ..app.interactions import (
 from ..pictures.cards_image import Deck, render_split, warm_up
 from ..texts.alt_text import decision_description, picture_file
 from ..texts.embeds import (
-    EMBED_TOTAL_LIMIT,
     IMAGE_NAME,
     decision_embed,
     rule_embed,
@@ -46,7 +45,11 @@ from ..texts.embeds import (
     unknown_rule_text,
 )
 from ..texts.i18n import language, text
+from ..texts.pages import pages_of
 from ..texts.player_way import CHOICE_VALUE, player_way_choice_name, player_way_embed
+from .pages import BOOKS, PAGE_ID, PageButton, first_page
+from .pages import ID_PREFIX as PAGES_PREFIX
+from .pages import NAME as PAGES_NAME
 
 if TYPE_CHECKING:
     from ..app.client import HousewayBot
@@ -77,6 +80,11 @@ DEAL_AGAIN_RATE: Final = 5
 DEAL_AGAIN_SECONDS: Final = 15.0
 #: Deals must not be predictable from earlier ones: the operating system's randomness.
 _RANDOM = secrets.SystemRandom()
+#: The long replies of /rules, as pages that fit a phone (bot.cogs.pages turns them).
+RULES_BOOK: Final = "rules"
+PLAYER_WAY_BOOK: Final = "pw"
+BOOKS[RULES_BOOK] = lambda lang: pages_of(rules_overview(lang), lang)
+BOOKS[PLAYER_WAY_BOOK] = lambda lang: pages_of(player_way_embed(lang), lang)
 
 
 class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_AGAIN):
@@ -170,7 +178,7 @@ class HousewayCog(commands.Cog):
         )
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DealAgain)
+        self.bot.add_dynamic_items(DealAgain, PageButton)
         # Draw every card face now (in a thread: it takes a while), not in the first user's
         # request; the four-colour deck's while the bot already answers.
         await asyncio.to_thread(warm_up, Deck.TWO)
@@ -186,6 +194,10 @@ class HousewayCog(commands.Cog):
         bot never made it, or made it for another message (a forged click could otherwise
         name another dealer). discord.py would drop it without a word."""
         custom_id = component_id(interaction)
+        if custom_id is not None and custom_id.startswith(PAGES_PREFIX):
+            if not (PAGE_ID.fullmatch(custom_id) and on_its_message(interaction, custom_id)):
+                await refuse_invalid_component(interaction, PAGES_NAME, "component.invalid.pages")
+            return
         if custom_id is None or not custom_id.startswith(ID_PREFIX):
             return
         if DEAL_AGAIN.fullmatch(custom_id) and on_its_message(interaction, custom_id):
@@ -310,7 +322,8 @@ class HousewayCog(commands.Cog):
     async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
         lang = language(interaction.locale)
         if rule is not None and names_player_way(rule):  # or one of its rules
-            await interaction.response.send_message(embed=player_way_embed(lang))
+            embed, view = first_page(PLAYER_WAY_BOOK, interaction.user.id, lang)
+            await interaction.response.send_message(embed=embed, view=view)
             return
         if rule is not None:
             rule_id = find_rule(rule)  # a name in either language, or an id
@@ -325,10 +338,8 @@ class HousewayCog(commands.Cog):
                 )
             )
             return
-        messages = _pack(rules_overview(lang))
-        await interaction.response.send_message(embeds=messages[0])
-        for embeds in messages[1:]:
-            await interaction.followup.send(embeds=embeds)
+        embed, view = first_page(RULES_BOOK, interaction.user.id, lang)  # pages fit a phone
+        await interaction.response.send_message(embed=embed, view=view)
 
     @rules.autocomplete("rule")
     async def rules_autocomplete(
@@ -364,20 +375,6 @@ async def _defer(interaction: discord.Interaction, ephemeral: bool, edit: bool) 
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-
-
-def _pack(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
-    """Group embeds into messages that stay under Discord's 6000-character total."""
-    messages: list[list[discord.Embed]] = [[]]
-    size = 0
-    for embed in embeds:
-        length = len(embed)
-        if messages[-1] and size + length > EMBED_TOTAL_LIMIT - 100:
-            messages.append([])
-            size = 0
-        messages[-1].append(embed)
-        size += length
-    return messages
 
 
 async def setup(bot: HousewayBot) -> None:

@@ -19,8 +19,8 @@ Design choices, and why:
   fitted to a fixed cap height, so the layout does not depend on which font was found
   (``bot/pictures/fonts.py``, which the charts share).
 * A split says what it shows, in the viewer's language: each row's label ("Five-card
-  hand – Straight") and, beside the two-card hand, what the joker plays as; the cards of a
-  row stand as ``bot.texts.split_labels.picture_order`` places them (the joker last). Capitals
+  hand – Straight") and, beside the two-card hand, what the joker plays as; the joker
+  stands where the text puts it (``bot.texts.split_labels``). Capitals
   are ``LABEL_CAP`` px tall: 12 px still when Discord shows the picture 400 px wide.
   A seven-card hand carries no words (only ranks, suits and "JOKER"): it gives no hint.
 * Two decks: red and black, and a four-colour deck (spades black, hearts red, diamonds
@@ -46,7 +46,8 @@ from PIL import Image, ImageDraw, ImageFilter
 from houseway.cards import DECK, JOKER, SUIT_OF, Card, check_cards, rank_label
 from houseway.language import Lang
 
-from ..texts.split_labels import every_label, five_label, joker_note, picture_order, two_label
+from ..texts import split_labels
+from ..texts.split_labels import every_label, five_label, joker_note, two_label
 from .card_layout import (
     HAND_CARD_W,
     LABEL_CAP,
@@ -407,9 +408,8 @@ def render_split(
     under its label in ``lang`` ("Five-card hand – Straight"), and, where the split has the
     joker, what it plays as, beside the two-card hand.
 
-    The cards of each row stand in ``bot.texts.split_labels.picture_order``: as given, the joker
-    last (as in the seven-card hand of :func:`render_hand`), whatever it plays: the note
-    says that. Faces and labels are cached, so after :func:`warm_up` a call only pastes
+    Each row reads as its text (``split_labels.row_order``): the joker in its place in the
+    hand it makes. Faces and labels are cached, so after :func:`warm_up` a call only pastes
     them and encodes. ``deck`` colours the suits.
 
     Raises:
@@ -427,18 +427,17 @@ def render_split(
         two_label(two_cards, lang),
         joker_note(five_cards, two_cards, lang),
     )
-    cards = picture_order(five_cards) + picture_order(two_cards)
+    cards = split_labels.row_order(five_cards) + split_labels.row_order(two_cards)
     return _compose(split_layout(), cards, deck, labels)
 
 
-def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
-    """PNG of a hand in one row, in the given order but the joker last (as
-    ``bot.texts.split_labels.picture_order`` places it in a split too), with no hint of how to
-    set it.
+def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO, *, row: bool = False) -> bytes:
+    """PNG of a hand in one row, in the given order but the joker last, as its text sorts
+    it, with no hint of how to set it; with ``row``, one hand of a split (a reveal's), the
+    joker in its place as the text shows it (``split_labels``).
 
     Meant for quiz rounds, where showing two rows would give the answer away. Takes
-    one to seven cards (seven for a Pai Gow hand); the picture is as wide as needed.
-    ``deck`` colours the suits.
+    one to seven cards; the picture is as wide as needed. ``deck`` colours the suits.
 
     Raises:
         ValueError: if a card is not a card of the deck, a card repeats, there are
@@ -446,4 +445,5 @@ def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO) -> bytes:
     """
     hand = list(cards)
     layout = hand_layout(len(hand))  # raises ValueError for a bad count
-    return _compose(layout, picture_order(check_cards(hand)), deck)
+    order = split_labels.row_order if row else split_labels.hand_order
+    return _compose(layout, order(check_cards(hand)), deck)

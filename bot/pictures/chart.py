@@ -7,14 +7,17 @@ Design choices, and why:
 * Horizontal bars: the labels (the split, in card notation) sit on the left where they
   have room, and the values line up in one column on the right, so a phone showing the
   picture at half size (~400 px) still reads every row.
-* The picture carries only card ranks and numbers, no words; the caller formats the
-  numbers (decimal comma for Swedish), so the chart itself needs no translation.
+* A title and a legend above the rows (#29: a chart read without its message still says
+  what it shows and which colour is which), in words the caller gives in the member's
+  language; the rows carry only card ranks and numbers, formatted by the caller (decimal
+  comma for Swedish) as its text shows them.
 * The same felt colour as the card pictures, white text, the highlighted bar in the
   joker's gold: it looks like the rest of the bot in Discord's dark and light themes.
   The highlighted row also gets a gold mark at its left edge, so it shows even when its
   bar has no length (the house way is the best split).
   A bar of its own colour may carry a mark of that colour too (/analyze's player's way,
-  blue: a second marked row that does not read as the house way's).
+  blue: a second marked row that does not read as the house way's). A mark is 14 px wide,
+  7 px on a phone that shows the picture at 400 px.
 * A bar that is not zero is at least ``MIN_BAR`` pixels long: next to a split that gives
   up half a unit, one that gives up 0.0001 would otherwise be drawn like the best.
 * Flat rectangles need no anti-aliasing; only the text is anti-aliased (FreeType), and
@@ -56,8 +59,12 @@ BAR_FILL: Final = 0.66
 """Share of a row's height that the bar takes."""
 MIN_BAR: Final = 4
 """Shortest bar for a value that is not zero, in pixels."""
-MARK_WIDTH: Final = 6
-"""Width of the highlighted row's mark at the picture's left edge."""
+MARK_WIDTH: Final = 14
+"""Width of a marked row's mark at the picture's left edge (7 px at 400 px wide)."""
+HEADER_LINE: Final = 40
+"""Height of the title's line and of the legend's, above the rows."""
+KEY_SIZE: Final = 18
+"""The legend's colour squares, in pixels."""
 
 _BAR: Final = (126, 178, 146)
 _ZERO_LINE: Final = (235, 235, 230)
@@ -109,21 +116,61 @@ def _text_width(draw: ImageDraw.ImageDraw, text: str, font: FontLike) -> int:
     return round(draw.textbbox((0, 0), text, font=font)[2])
 
 
-def render_bar_chart(bars: Sequence[Bar], style: ChartStyle = ANALYSIS) -> bytes:
-    """PNG of ``bars`` top to bottom, each drawn from a shared zero line.
+def _header(
+    draw: ImageDraw.ImageDraw,
+    style: ChartStyle,
+    font: FontLike,
+    title: str | None,
+    legend: Sequence[tuple[Colour, str]],
+) -> int:
+    """The title's line and the legend's (a square of each colour before its words), from
+    the top; the height they take."""
+    top = style.margin
+    if title:
+        room, size = style.width - 2 * style.margin, style.font_px
+        while _text_width(draw, title, load_font(size)) > room and size > style.font_px // 2:
+            size -= 1  # a longer title in a smaller letter, never cut
+        draw.text((style.margin, top), title, font=load_font(size), fill=_TEXT)
+        top += HEADER_LINE
+    if legend:
+        x = style.margin
+        for colour, words in legend:
+            square_top = top + (style.font_px - KEY_SIZE) // 2 + 2
+            draw.rectangle(
+                (x, square_top, x + KEY_SIZE - 1, square_top + KEY_SIZE - 1), fill=colour
+            )
+            x += KEY_SIZE + style.gap // 2
+            draw.text((x, top), words, font=font, fill=_TEXT)
+            x += _text_width(draw, words, font) + 2 * style.gap
+        top += HEADER_LINE
+    return top - style.margin
+
+
+def render_bar_chart(
+    bars: Sequence[Bar],
+    style: ChartStyle = ANALYSIS,
+    *,
+    title: str | None = None,
+    legend: Sequence[tuple[Colour, str]] = (),
+) -> bytes:
+    """PNG of ``bars`` top to bottom, each drawn from a shared zero line, under ``title``
+    and a ``legend`` of (colour, words) when given.
 
     Negative values extend left of the zero line, so a mix of winning and losing
-    splits reads at a glance. The picture is ``style.width`` wide and one row per bar high.
+    splits reads at a glance. The picture is ``style.width`` wide and one row per bar high,
+    with a line each for the title and the legend.
 
     Raises:
         ValueError: if there are no bars.
     """
     if not bars:
         raise ValueError("a chart needs at least one bar")
-    height = 2 * style.margin + style.row_height * len(bars)
+    header = HEADER_LINE * (bool(title) + bool(legend))
+    height = 2 * style.margin + header + style.row_height * len(bars)
     image = Image.new("RGB", (style.width, height), FELT)
     draw = ImageDraw.Draw(image)
     font = load_font(style.font_px)
+    _header(draw, style, font, title, legend)
     label_width = max(_text_width(draw, bar.label, font) for bar in bars)
     value_width = max(_text_width(draw, bar.value_text, font) for bar in bars)
     left = style.margin + label_width + style.gap
@@ -143,7 +190,7 @@ def render_bar_chart(bars: Sequence[Bar], style: ChartStyle = ANALYSIS) -> bytes
     text_middle = (ink_top + ink_bottom) / 2
 
     for row, bar in enumerate(bars):
-        top = style.margin + row * style.row_height
+        top = style.margin + header + row * style.row_height
         middle = top + style.row_height // 2
         colour = bar.colour or (_HIGHLIGHT if bar.highlight else _BAR)
         text_colour = _HIGHLIGHT_TEXT if bar.highlight else _TEXT
@@ -167,8 +214,7 @@ def render_bar_chart(bars: Sequence[Bar], style: ChartStyle = ANALYSIS) -> bytes
             (value_x, text_y), bar.value_text, font=font, fill=_DIM_TEXT if dim else text_colour
         )
     if style.zero_line:
-        draw.line(
-            (zero, style.margin // 2, zero, height - style.margin // 2), fill=_ZERO_LINE, width=2
-        )
+        first = style.margin + header - style.margin // 2
+        draw.line((zero, first, zero, height - style.margin // 2), fill=_ZERO_LINE, width=2)
 
     return encode_png(image.quantize(_PALETTE_COLOURS, method=_QUANTIZE, dither=Image.Dither.NONE))

@@ -76,7 +76,7 @@ class RuleRow:
 
 @dataclass(frozen=True)
 class Day:
-    """One practice day: its label ("Dec 1"), share right and the share as shown."""
+    """One practice day: its label ("1 Dec"), share right and the share as shown."""
 
     label: str
     share: float

@@ -1,5 +1,6 @@
 """A table's reveal as one picture: the dealer's split, then every seat's, each under a
-heading that names the seat and its result.
+heading that names the seat and its result. The hand of the day's result is drawn the
+same way (the house way's split, the member's beneath it): short enough for a phone.
 
 Each hand is one row, the five-card hand and then the two-card hand a little apart, so
 that seven hands stack in a column a phone shows whole: at Discord's width of about
@@ -18,7 +19,7 @@ from PIL import Image
 
 from houseway.cards import Card
 
-from .cards_image import FELT, encode_png, render_hand
+from .cards_image import FELT, Deck, encode_png, render_hand
 from .fonts import line_mask
 from .palette import GOLD_TEXT, SECONDARY, TEXT
 
@@ -45,8 +46,8 @@ def _picture(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def _row(row: RevealRow) -> Image.Image:
-    five, two = _picture(render_hand(row.five)), _picture(render_hand(row.two))
+def _row(row: RevealRow, deck: Deck) -> Image.Image:
+    five, two = (_picture(render_hand(cards, deck, row=True)) for cards in (row.five, row.two))
     width = five.width + _GAP + two.width
     mask, below = line_mask(row.heading, HEADING_CAP, width - 2 * _MARGIN)
     top_room = HEADING_CAP * 2
@@ -58,8 +59,9 @@ def _row(row: RevealRow) -> Image.Image:
     return image
 
 
-def render_reveal(rows: Sequence[RevealRow]) -> bytes:
-    """PNG of the reveal: ``rows`` top to bottom (the dealer first, by the caller).
+def render_reveal(rows: Sequence[RevealRow], deck: Deck = Deck.TWO) -> bytes:
+    """PNG of the reveal: ``rows`` top to bottom (the dealer first, by the caller), in
+    ``deck`` (a table's is public: two colours; the hand of the day's result, the member's).
 
     Raises:
         ValueError: no rows, or a row whose hands are not five and two cards.
@@ -69,7 +71,7 @@ def render_reveal(rows: Sequence[RevealRow]) -> bytes:
     for row in rows:
         if len(row.five) != 5 or len(row.two) != 2:
             raise ValueError("a row shows a five-card and a two-card hand")
-    parts = [_row(row) for row in rows]
+    parts = [_row(row, deck) for row in rows]
     width = max(part.width for part in parts)
     image = Image.new("RGB", (width, sum(part.height for part in parts) + _MARGIN), FELT)
     top = 0

@@ -23,7 +23,7 @@ from houseway.language import Lang
 
 from .embeds import number
 from .i18n import plural_text, text
-from .split_labels import five_label, joker_note, picture_order, two_label
+from .split_labels import five_label, hand_order, joker_note, row_order, two_label
 
 #: Discord refuses a longer attachment description.
 MAX_DESCRIPTION: Final = 1024
@@ -36,9 +36,9 @@ def split_description(five: Sequence[Card], two: Sequence[Card], lang: Lang) -> 
         "alt.split",
         lang,
         five_label=five_label(five, lang),
-        five=cards_in_words(picture_order(five), lang),
+        five=cards_in_words(row_order(five), lang),
         two_label=two_label(two, lang),
-        two=cards_in_words(picture_order(two), lang),
+        two=cards_in_words(row_order(two), lang),
     )
     note = joker_note(five, two, lang)
     return description if note is None else f"{description} {note.replace(chr(10), ' ')}."
@@ -51,7 +51,7 @@ def decision_description(decision: Decision, lang: Lang) -> str:
 
 def hand_description(cards: Sequence[Card], lang: Lang) -> str:
     """A row of cards (a quiz round's hand): how many and which, in the picture's order."""
-    shown = picture_order(cards)
+    shown = hand_order(cards)
     return plural_text("alt.hand", lang, len(cards), cards=cards_in_words(shown, lang))
 
 

@@ -29,8 +29,6 @@ from .i18n import locale_of, plural_text, text
 IMAGE_NAME: Final = "houseway.png"
 COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
 ERROR_COLOUR: Final = discord.Colour.from_rgb(178, 34, 34)
-EMBED_DESCRIPTION_LIMIT: Final = 4096
-EMBED_TOTAL_LIMIT: Final = 6000
 MINUS: Final = "\u2212"
 
 
@@ -103,21 +101,27 @@ def rounded(value: float, digits: int) -> float:
     return float(f"{value:.{digits}f}")
 
 
-#: Decimals of an EV: at least four; ten always tell two different EVs apart (payoffs are
-#: whole hundredths, so they differ by at least 1 / (100 · 53,524,680) ≈ 1.9e-10).
-MIN_EV_DIGITS: Final = 4
-MAX_EV_DIGITS: Final = 10
+#: Decimals of every EV, and of every difference of EVs, a member reads: four, in every
+#: reply (#29: one number style). Two EVs less than 0.00005 apart may then show the same
+#: figure; their difference is never shown as 0 but as "< 0,0001" (``gap_text``).
+EV_DIGITS: Final = 4
 
 
-def ev_digits(evs: Iterable[float]) -> int:
-    """The fewest decimals, at least four, at which different EVs show different figures:
-    no two look tied, and (differences being taken of the figures shown) no gap looks
-    like zero. /analyze and the practice feedback alike."""
-    distinct = set(evs)
-    for digits in range(MIN_EV_DIGITS, MAX_EV_DIGITS):
-        if len({f"{value:.{digits}f}" for value in distinct}) == len(distinct):
-            return digits
-    return MAX_EV_DIGITS
+def ev_digits(evs: Iterable[float] = ()) -> int:
+    """The decimals of EVs shown: four, whatever the EVs (the one number style of #29,
+    where an analysis once showed six). Callers pass the figures they show, so that this
+    stays the one place that decides."""
+    return EV_DIGITS
+
+
+def gap_text(high: float, low: float, lang: Lang, digits: int = EV_DIGITS) -> str:
+    """How much less ``low`` gives than ``high``: the difference of the two figures shown
+    (0,1082 − 0,1058 is 0,0024, checkable by hand), and "< 0,0001" where the figures
+    shown are alike but the EVs are not, so that no loss looks like none."""
+    shown = rounded(high, digits) - rounded(low, digits)
+    if high > low and rounded(shown, digits) <= 0:
+        return text("number.below", lang, figure=decimal(10.0**-digits, lang, digits))
+    return decimal(shown, lang, digits)
 
 
 def percent(fraction: float, lang: Lang, digits: int = 2) -> str:
@@ -132,30 +136,44 @@ def percent(fraction: float, lang: Lang, digits: int = 2) -> str:
     return formatted.replace("-", MINUS)
 
 
+#: The most decimals of any figure a member reads (#29).
+MAX_DIGITS: Final = 4
+
+
 def significant_places(value: float, digits: int = 3) -> int:
-    """Decimals that show ``digits`` significant digits of ``value`` (0.0125, 0.0000168)."""
-    return max(0, digits - 1 - math.floor(math.log10(abs(value)))) if value else digits
+    """Decimals that show ``digits`` significant digits of ``value`` (0.0125), at most
+    ``MAX_DIGITS`` (0.0000168 is 0,0000)."""
+    if not value:
+        return digits
+    return min(MAX_DIGITS, max(0, digits - 1 - math.floor(math.log10(abs(value)))))
+
+
+def bet_share(fraction: float, lang: Lang) -> str:
+    """A share of the bet, such as what the house way gives up on a rule's hands on
+    average: a percentage to three significant digits and at most four decimals (3,23 %,
+    0,0017 %), where it once read "−0,0323 enheter per insatt enhet"."""
+    return percent(fraction, lang, significant_places(100 * fraction))
 
 
 def cost_text(cost: RuleCost, lang: Lang) -> str:
-    """How often another split beats the house way on a rule's hands, the EV it leaves
-    against the best split (as a signed difference, so negative), and where that comes from."""
+    """How often another split beats the house way on a rule's hands, and what the house
+    way gives up against the best split on average, as a share of the bet, and where that
+    comes from."""
     not_best, give_up = cost.not_best, cost.give_up
     if cost.exact:
         return _exact_cost_text(cost, lang)
     source = plural_text("cost.source", lang, cost.hands, dealer=number(DEALER_HANDS, lang))
     if not_best.value == 0:
         return text("cost.never", lang, high=percent(not_best.high, lang)) + "\n" + source
-    places = significant_places(give_up.value)
     figures = text(
         "cost.worse",
         lang,
         share=percent(not_best.value, lang),
         low=percent(not_best.low, lang),
         high=percent(not_best.high, lang),
-        ev=decimal(-give_up.value, lang, places, bare_zero=True),
-        ev_low=decimal(-give_up.high, lang, places, bare_zero=True),
-        ev_high=decimal(-give_up.low, lang, places, bare_zero=True),
+        ev=bet_share(give_up.value, lang),
+        ev_low=bet_share(give_up.low, lang),
+        ev_high=bet_share(give_up.high, lang),
     )
     return figures + "\n" + source
 
@@ -165,12 +183,11 @@ def _exact_cost_text(cost: RuleCost, lang: Lang) -> str:
     source = plural_text("cost.exact.source", lang, cost.hands, dealer=number(DEALER_HANDS, lang))
     if cost.not_best.value == 0:
         return text("cost.exact.never", lang) + "\n" + source
-    places = significant_places(cost.give_up.value)
     figures = text(
         "cost.exact.worse",
         lang,
         share=percent(cost.not_best.value, lang),
-        ev=decimal(-cost.give_up.value, lang, places, bare_zero=True),
+        ev=bet_share(cost.give_up.value, lang),
     )
     return figures + "\n" + source
 
@@ -344,12 +361,9 @@ def unknown_rule_text(words: str, lang: Lang) -> str:
     return text("rules.unknown.like", lang, rule=safe_token(words), names=names)
 
 
-def rules_overview(lang: Lang) -> list[discord.Embed]:
-    """All rules, grouped by shared sentence, packed into embeds within Discord's limits.
-
-    The whole list with translations is longer than one message may carry, so the
-    result is one or more embeds; callers send each group that fits in one message.
-    """
+def rules_overview(lang: Lang) -> discord.Embed:
+    """All rules, grouped by shared sentence, as one embed longer than a reply may be: the
+    caller shows it as pages (``bot.texts.pages.pages_of``), cut between the rules."""
     intro = f"> {INTRODUCTION_SV}" + ("" if lang == Lang.SV else f"\n*{INTRODUCTION_EN}*")
     blocks = [f"**{text('rules.intro', lang)}**\n{intro}"]
     by_text: dict[str, list[Rule]] = {}
@@ -360,19 +374,6 @@ def rules_overview(lang: Lang) -> list[discord.Embed]:
         blocks.append(f"{names}\n{quote_rules(rules[:1], lang)}")
     entry = text("rules.player.entry", lang, marker=ADVICE_MARKER[lang], name=WAY_NAME[lang])
     blocks.append(f"**{text('rules.player.title', lang)}**\n{entry}")
-    embeds: list[discord.Embed] = []
-    current = ""
-    for block in blocks:
-        candidate = f"{current}\n\n{block}" if current else block
-        if len(candidate) > EMBED_DESCRIPTION_LIMIT - 200 and current:
-            embeds.append(_overview_page(current, lang, first=not embeds))
-            current = block
-        else:
-            current = candidate
-    embeds.append(_overview_page(current, lang, first=not embeds))
-    return embeds
-
-
-def _overview_page(description: str, lang: Lang, first: bool) -> discord.Embed:
-    title = text("title.rules" if first else "rules.more", lang)
-    return discord.Embed(title=title, description=description, colour=COLOUR)
+    return discord.Embed(
+        title=text("title.rules", lang), description="\n\n".join(blocks), colour=COLOUR
+    )

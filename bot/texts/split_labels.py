@@ -2,10 +2,13 @@
 source for the picture (bot/pictures/cards_image.py) and its alt text
 (bot/texts/alt_text.py), so the two never tell a member different things.
 
-The joker's place is one rule for every picture: it stands last in its row, in the
-seven-card hand (as ``houseway.cards.sort_key`` sorts it) and in each hand of the split
-alike, so it does not jump about between the hand and its split. What it plays is said in
-words instead, in the row's label: "Five-card hand – Straight, joker as 7".
+The joker stands where the text puts it (#29 §4): in a split, each row reads in the core's
+display order (``houseway.hands.display_order``), which every text of a split shows too:
+in the hand it makes, at the rank it plays — in a straight in its place, beside the card it
+pairs, in the two-card hand as an ace. A hand not yet split (a quiz round's, a hand to
+set) reads high to low with the joker last, as its text sorts it
+(``houseway.cards.sort_key``). What the joker plays is also said in words, in the note
+beside the two-card hand: "Jokern spelar som 7".
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from houseway.hands import (
     TWO_PAIR_NAMES,
     Category,
     category_name,
+    display_order,
     five_value,
     joker_rank,
     two_name,
@@ -29,8 +33,13 @@ from houseway.language import Lang
 from .i18n import text
 
 
-def picture_order(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``cards`` in the order given, the joker moved last."""
+def row_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A split's five-card or two-card hand as its text shows it, the joker in its place."""
+    return display_order(cards)
+
+
+def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A hand not split, in the order given, the joker last (as its text sorts it)."""
     return (*(card for card in cards if card != JOKER), *(card for card in cards if card == JOKER))
 
 

@@ -33,7 +33,6 @@ from houseway.cards import (
     check_hand,
     format_cards,
     parse_hand,
-    sort_key,
 )
 from houseway.hands import category_name, display_order, five_value, is_legal, two_name, two_value
 from houseway.language import Lang
@@ -263,7 +262,7 @@ def _result(
     shown_five, shown_two, ways = group
     return SplitResult(
         five=display_order(shown_five, key[0]),
-        two=tuple(sorted(shown_two, key=sort_key)),
+        two=display_order(shown_two),
         five_value=key[0],
         two_value=key[1],
         ways=ways,

@@ -45,10 +45,11 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
-from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card, sort_key
+from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
 from houseway.hands import STRAIGHT_WINDOWS, display_order, five_value, two_value
+from houseway.language import Lang
 from houseway.learning.answers import Answer, judge
-from houseway.rules import RULE_IDS, heading_of
+from houseway.rules import RULE_IDS, heading_of, rule_summary
 from houseway.shape import splits
 from houseway.way import Decision
 
@@ -269,12 +270,23 @@ def plausibility(rule_id: str, decision: Decision) -> int:
     return 1 if heading_of(rule_id) in near else 0
 
 
+def _described(rule_id: str) -> tuple[str, ...]:
+    """How a menu describes a rule, in every language (its one-line summary)."""
+    return tuple(rule_summary(rule_id, lang) for lang in Lang)
+
+
 def rule_options(decision: Decision, rng: random.Random, count: int = OPTIONS) -> list[str]:
-    """The deciding rule and ``count - 1`` plausible wrong ones, shuffled."""
+    """The deciding rule and ``count - 1`` plausible wrong ones, shuffled; never two whose
+    descriptions are the same in some language (a straight flush's and a flush's "the pair
+    moves" read alike: a member could not tell them apart by what the menu says)."""
     candidates = [rule_id for rule_id in deciding_rules() if rule_id not in decision.path]
     rng.shuffle(candidates)  # ties at random; the sort below is stable
     candidates.sort(key=lambda rule_id: -plausibility(rule_id, decision))
-    options = [decision.rule, *candidates[: count - 1]]
+    options = [decision.rule]
+    for rule_id in candidates:
+        said = set(_described(rule_id))
+        if len(options) < count and not any(said & set(_described(o)) for o in options):
+            options.append(rule_id)
     rng.shuffle(options)
     return options
 
@@ -346,7 +358,7 @@ def verdict(
     return Verdict(
         correct=correct,
         five=judged.five,
-        two=judged.answer.two,
+        two=display_order(judged.answer.two),
         five_value=five_v,
         two_value=two_v,
         foul=foul,
@@ -363,7 +375,7 @@ def split_of(hand: Sequence[Card], key: tuple[int, int]) -> Split:
     for low, five in splits(hand):
         five_v = five_value(five)
         if (five_v, two_value(low)) == key:
-            return display_order(five, five_v), tuple(sorted(low, key=sort_key))
+            return display_order(five, five_v), display_order(low)
     raise ValueError(f"no split of the hand has the values {key}")
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.pictures import cards_image as ci
 from bot.pictures.cards_image import Deck
-from bot.texts.split_labels import picture_order
+from bot.texts.split_labels import row_order
 from houseway import Decision
 from houseway.cards import JOKER, NAMES, Card, parse_cards
 from houseway.language import Lang
@@ -32,8 +32,9 @@ def cards_named(description: str) -> list[tuple[Card, ...]]:
 
 
 def names_the_split(description: str, decision: Decision, lang: Lang) -> None:
-    """The split's cards in the picture's order (the joker last), and its hands' names."""
-    shown = [picture_order(decision.five), picture_order(decision.two)]
+    """The split's cards in the picture's order (the text's: the joker in its place), and
+    its hands' names."""
+    shown = [row_order(decision.five), row_order(decision.two)]
     assert cards_named(description) == shown
     assert decision.five_name(lang).lower() in description.lower()
     assert decision.two_name(lang).lower() in description.lower()
@@ -44,7 +45,7 @@ def assert_drawn_in(
 ) -> None:
     """Every card slot of the split picture in its suit's ink of ``deck``, and no other:
     blue and green pixels where the diamonds and clubs are, or none at all."""
-    shown = picture_order(decision.five) + picture_order(decision.two)
+    shown = row_order(decision.five) + row_order(decision.two)
     assert_slots(sent.file(filename).data, shown, deck)
 
 

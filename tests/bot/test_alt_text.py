@@ -31,7 +31,7 @@ def test_a_split_in_words_in_english_and_swedish() -> None:
 
 
 def test_a_decision_names_its_hands_and_the_joker() -> None:
-    # The joker makes the wheel; it stands last, as in the picture, which says what it plays.
+    # The joker makes the wheel: an ace, low, so it stands last, as the text shows it.
     decision = house_way(parse_hand("2c 3d 4h 5s JK 9c Kd"))
     assert decision_description(decision, "en") == (
         "Five-card hand – Straight: 5 of spades, 4 of hearts, 3 of diamonds, 2 of clubs, joker. "
@@ -41,10 +41,10 @@ def test_a_decision_names_its_hands_and_the_joker() -> None:
         "Femkortshanden – Stege: spader 5, hjärter 4, ruter 3, klöver 2, joker. "
         "Tvåkortshanden – Högt kort: ruter kung, klöver 9. Jokern spelar som ess."
     )
-    # Where the joker plays inside a straight, it still stands last, and the note says so.
+    # Where the joker plays inside a straight, it stands in its place, as in the text (#29).
     middle = house_way(parse_hand("9h 8c JK 6d 5s Kd 2c"))
     assert decision_description(middle, "en") == (
-        "Five-card hand – Straight: 9 of hearts, 8 of clubs, 6 of diamonds, 5 of spades, joker. "
+        "Five-card hand – Straight: 9 of hearts, 8 of clubs, joker, 6 of diamonds, 5 of spades. "
         "Two-card hand – High card: king of diamonds, 2 of clubs. The joker plays as a 7."
     )
 

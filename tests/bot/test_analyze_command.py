@@ -1,9 +1,12 @@
-"""/analyze through the Discord stand-in, and its embed and chart as pure functions.
+"""/analyze through the Discord stand-in, and its embeds and chart as pure functions.
 
 Values a person can check by hand are written out (the royal flush kept with the nines
 low, the hand, the number of dealer hands); EVs and counts come from running
 ``houseway.analysis.analyze`` here, exactly as the bot does, and are formatted here by hand:
-signed, with a real minus sign (U+2212), the decimal comma in Swedish.
+signed, four decimals, with a real minus sign (U+2212), the decimal comma in Swedish.
+
+The answer leads with the best split, the house way's and the player's way's (#29 §3);
+every split is behind its button.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ import io
 import re
 import sys
 import time
-from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -21,16 +23,18 @@ from PIL import Image
 
 from bot.app.client import HousewayBot
 from bot.cogs import analyze as analyze_cog
-from bot.cogs.analyze import analysis_bars, analysis_embed, chart_description
+from bot.cogs.analyze import analysis_bars
 from bot.pictures import chart
 from bot.pictures.chart import Bar, render_bar_chart
+from bot.texts.analysis import all_splits_embed, analysis_embed, chart_description
+from bot.texts.pages import PAGE_BUDGET, embed_size
 from houseway.analysis.analyze import Analysis, SplitResult, analyze
-from houseway.cards import parse_cards, parse_hand, pretty_card
+from houseway.cards import parse_cards, parse_hand, pretty_card, pretty_cards
 from houseway.language import Lang
 from houseway.learning.explain.player import explain_player
 from houseway.strategy import player_way
 from tests.bot.fixtures import metrics_show
-from tests.fakediscord import CallbackType, FakeDiscord
+from tests.fakediscord import CallbackType, FakeDiscord, FakeMessage
 
 ROYAL = "As Ks Qs Js Ts 9h 9d"
 #: The house keeps the straight (a rule) although splitting the pair of aces wins more.
@@ -41,6 +45,8 @@ DEALER_HANDS = 53_524_680
 GOLD = (245, 182, 28)
 HOUSE = "🏠"
 MINUS = "\u2212"
+#: The chart of an answer has a title's line and a legend's above its rows.
+HEADER = 2 * chart.HEADER_LINE
 
 
 @functools.cache
@@ -48,22 +54,27 @@ def expected(hand: str) -> Analysis:
     return analyze(parse_hand(hand))
 
 
-def figure(value: float, digits: int, lang: str = "en", signed: bool = True) -> str:
-    shown = f"{value:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
+def figure(value: float, lang: str = "en", signed: bool = True) -> str:
+    """An EV as every reply shows it: four decimals (#29)."""
+    shown = f"{value:{'+' if signed else ''}.4f}".replace("-", MINUS)
     return shown.replace(".", ",") if lang == "sv" else shown
 
 
-def gap_shown(best: SplitResult, split: SplitResult, digits: int, lang: str = "en") -> str:
+def gap_shown(best: SplitResult, split: SplitResult, lang: str = "en") -> str:
     """What ``split`` gives less than ``best``, as the difference of the two figures shown
     (worked out in decimal arithmetic here, not as the bot does it)."""
-    shown = Decimal(f"{best.ev:.{digits}f}") - Decimal(f"{split.ev:.{digits}f}")
-    return figure(float(shown), digits, lang, signed=False)
+    shown = Decimal(f"{best.ev:.4f}") - Decimal(f"{split.ev:.4f}")
+    return figure(float(shown), lang, signed=False)
 
 
 def cards(split: SplitResult) -> str:
-    """A split on one line, as "The other splits" lists it: ``A♦ 10♥ 8♣ 3♥ 2♠ · 9♥ 6♥``."""
+    """A split on one line, as the list of every split names it: ``A♦ 10♥ 8♣ 3♥ 2♠ · 9♥ 6♥``."""
     five, two = (" ".join(pretty_card(c) for c in hand) for hand in (split.five, split.two))
     return f"{five} · {two}"
+
+
+def spaced(split: SplitResult) -> str:
+    return f"{pretty_cards(split.five)}  ·  {pretty_cards(split.two)}"
 
 
 def shares(split: SplitResult, lang: str = "en") -> str:
@@ -71,8 +82,8 @@ def shares(split: SplitResult, lang: str = "en") -> str:
     win, push, loss = (f"{100 * n / DEALER_HANDS:.2f}" for n in counts)
     if lang == "sv":
         win, push, loss = (f"{x.replace('.', ',')}\u00a0%" for x in (win, push, loss))
-        return f"Vinst {win} · oavgjort {push} · förlust {loss}"
-    return f"Win {win}% · push {push}% · loss {loss}%"
+        return f"vinst {win} · oavgjort {push} · förlust {loss}"
+    return f"win {win}% · push {push}% · loss {loss}%"
 
 
 def chart_of(sent) -> Image.Image:  # type: ignore[no-untyped-def]
@@ -81,21 +92,20 @@ def chart_of(sent) -> Image.Image:  # type: ignore[no-untyped-def]
     return image
 
 
-def split_rows(embed: dict) -> list[dict]:
-    """The fields that are splits ("1. Royal flush / Pair …"), in order."""
-    return [f for f in embed["fields"] if f["name"][0].isdigit()]
-
-
 def field(embed: dict, name: str) -> str:
     return next(f["value"] for f in embed["fields"] if f["name"] == name)
 
 
-def gold_rows(image: Image.Image) -> set[int]:
+def row_middle(row: int, header: int) -> int:
+    return chart.MARGIN + header + row * chart.ROW_HEIGHT + chart.ROW_HEIGHT // 2
+
+
+def gold_rows(image: Image.Image, header: int = HEADER) -> set[int]:
     """Which chart rows (0 = top) hold the highlight colour."""
     rgb = image.convert("RGB")
     rows = set()
-    for row in range((image.height - 2 * chart.MARGIN) // chart.ROW_HEIGHT):
-        y = chart.MARGIN + row * chart.ROW_HEIGHT + chart.ROW_HEIGHT // 2
+    for row in range((image.height - 2 * chart.MARGIN - header) // chart.ROW_HEIGHT):
+        y = row_middle(row, header)
         if any(rgb.getpixel((x, y)) == GOLD for x in range(0, image.width, 2)):
             rows.add(row)
     return rows
@@ -104,14 +114,15 @@ def gold_rows(image: Image.Image) -> set[int]:
 def bar_pixels(image: Image.Image, row: int, colour: tuple[int, int, int]) -> int:
     """How many pixels of ``colour`` lie on the middle line of a chart row, right of the mark."""
     rgb = image.convert("RGB")
-    y = chart.MARGIN + row * chart.ROW_HEIGHT + chart.ROW_HEIGHT // 2
+    y = row_middle(row, 0)
     return sum(rgb.getpixel((x, y)) == colour for x in range(chart.MARK_WIDTH, image.width))
 
 
 async def run_analyze(
     fake: FakeDiscord, hand: str, locale: str
-) -> tuple[float, dict, Image.Image, str]:
-    """Send /analyze; check the deferral; return (seconds to follow-up, embed, chart, alt text)."""
+) -> tuple[float, dict, Image.Image, str, FakeMessage]:
+    """Send /analyze; check the deferral; return (seconds to follow-up, embed, chart, alt
+    text, the answer's message)."""
     interaction = await fake.send_command("analyze", {"hand": hand}, locale=locale)
     first = await fake.wait_response(interaction)
     assert first.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE
@@ -123,9 +134,22 @@ async def run_analyze(
     [embed] = followup.embeds
     assert embed["image"]["url"] == "attachment://analysis.png"
     assert followup.message_id is not None
-    [attachment] = fake.messages[followup.message_id].attachments
-    assert not fake.messages[followup.message_id].ephemeral
-    return seconds, embed, chart_of(followup), attachment.get("description", "")
+    message = fake.messages[followup.message_id]
+    [attachment] = message.attachments
+    assert not message.ephemeral
+    return seconds, embed, chart_of(followup), attachment.get("description", ""), message
+
+
+async def every_split(fake: FakeDiscord, message: FakeMessage, locale: str, **who) -> dict:  # type: ignore[no-untyped-def]
+    """Press the answer's All splits button: the list, privately."""
+    [button] = [c for c in message.custom_ids() if c.startswith("analyze:all:")]
+    pressed = await fake.click(message, button, locale=locale, **who)
+    sent = await fake.wait_response(pressed)
+    if sent.callback_type == CallbackType.DEFERRED_CHANNEL_MESSAGE:
+        [sent] = await fake.wait_followups(pressed, 1, timeout=10.0)
+    assert sent.ephemeral
+    [embed] = sent.embeds
+    return embed
 
 
 def no_error_bars(embed: dict) -> None:
@@ -135,101 +159,124 @@ def no_error_bars(embed: dict) -> None:
         assert sampled not in words
 
 
+def list_lines(embed: dict) -> list[list[str]]:
+    """The list's splits, each as its lines (its cards, its EV, maybe its shares)."""
+    return [block.split("\n") for block in re.split(r"\n(?=\*\*\d+\.\*\*)", embed["description"])]
+
+
 async def test_analyze_in_english(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
-    seconds, embed, image, alt = await run_analyze(fake_discord, ROYAL, "en-US")
+    seconds, embed, image, alt, message = await run_analyze(fake_discord, ROYAL, "en-US")
     assert seconds < 9.5
     print(f"\n/analyze dispatch -> follow-up: {seconds:.3f} s (first in this bot)")
     analysis = expected(ROYAL)
-    best = analysis.best
+    best, count = analysis.best, len(analysis.splits)
     assert embed["title"] == "Analysis of A♠  K♠  Q♠  J♠  10♠  9♥  9♦"
     no_error_bars(embed)
-    rows = split_rows(embed)
-    assert len(rows) == 5  # the house way is among them: no extra row
-    # By hand: the royal flush stays together and the pair of nines goes low.
-    assert rows[0]["name"] == "1. Royal flush / Pair  🏠 House Way"
-    assert rows[0]["value"] == (
-        f"A♠  K♠  Q♠  J♠  10♠  ·  9♥  9♦\nEV {figure(best.ev, 4)}\n{shares(best)}"
+    # The answer first: the best split (by hand: the royal flush stays, the nines go low).
+    assert [f["name"] for f in embed["fields"]] == [
+        "🏆 The best split",
+        "🏠 House Way",
+        "🧭 The player's way (the project's advice)",
+    ]
+    assert field(embed, "🏆 The best split") == (
+        f"A♠  K♠  Q♠  J♠  10♠  ·  9♥  9♦\nRoyal flush / Pair · EV {figure(best.ev)} · "
+        f"place 1 of {count}"
     )
     assert 0.85 < best.ev < 0.95  # a royal flush and a pair of nines nearly always win
     assert best.wins + best.pushes + best.losses == DEALER_HANDS
-    assert [HOUSE in row["name"] for row in rows] == [True, False, False, False, False]
-    for place, (row, split) in enumerate(zip(rows, analysis.splits, strict=False), 1):
-        assert row["name"].startswith(f"{place}. {split.five_name()} / {split.two_name()}")
-        if place > 1:
-            gap = gap_shown(best, split, 4)
-            assert f"EV {figure(split.ev, 4)} · {gap} less than the best\n" in row["value"]
-        assert row["value"].endswith(shares(split))
-    # Every split's EV: the rest one line each, named by its cards, negative ones with a
-    # real minus sign.
-    others = field(embed, "The other splits (EV)").split("\n")
-    assert len(others) == len(analysis.splits) - 5
-    assert others[0] == "6. 9♥ 9♦ K♠ Q♠ J♠ · A♠ 10♠  +0.0668"
-    for line, (place, split) in zip(others, enumerate(analysis.splits[5:], 6), strict=True):
-        assert line == f"{place}. {cards(split)}  {figure(split.ev, 4)}"
-    assert any(MINUS in line for line in others) and all("-" not in line for line in others)
-    runner_up = analysis.splits[1]
-    assert field(embed, "🏠 The house way") == (
-        f"Place 1 of {len(analysis.splits)}: the best split. The next best gives "
-        f"{gap_shown(best, runner_up, 4)} less per unit bet."
-    )
-    assert embed["description"].startswith("Exact expected value (EV) per unit bet")
-    assert "against all 53,524,680 hands the dealer can hold" in embed["description"]
-    assert "A win pays 0.95" in embed["description"]
-    assert embed["footer"]["text"].startswith("Exact: all 53,524,680 dealer hands")
-    assert image.format == "PNG"
-    assert image.width == 800 and 300 <= image.height <= 500
-    assert gold_rows(image) == {0}  # the house way's row, though its bar has no length
-    assert alt == (  # cards in words, as in every picture's alt text
-        "Bar chart: how much less each split gives than the best. "
-        "The house way (two-card hand: 9 of hearts, 9 of diamonds) is the best. "
-        "The player's way, the project's advice, sets the hand the same way."
+    assert field(embed, "🏠 House Way") == (
+        "The best split (above). The next best gives "
+        f"{gap_shown(best, analysis.splits[1])} less per unit bet."
     )
     # The player's way keeps the royal flush too: one line says so, no split repeated.
     assert field(embed, "🧭 The player's way (the project's advice)") == (
         "The same split as the house way."
     )
-    assert not any("🧭" in row["name"] for row in rows)
+    assert embed["description"].startswith("**EV** (expected value) is what a split gives")
+    assert "against all 53,524,680 hands the dealer can hold" in embed["description"]
+    assert "a win +0.95 after commission" in embed["description"]
+    assert f"set {count} ways" in embed["description"]
+    assert (
+        embed["footer"]["text"]
+        == "Exact: all 53,524,680 hands the dealer can hold · EV per unit bet"
+    )
+    assert embed_size_of(embed) <= 1500
+    assert image.format == "PNG"
+    assert image.width == 800 and 300 <= image.height <= 600
+    assert gold_rows(image) == {0}  # the house way's row, though its bar has no length
+    assert alt == (  # cards in words, as in every picture's alt text
+        "Bar chart: each split's EV and how much less it gives than the best. "
+        "The house way (two-card hand: 9 of hearts, 9 of diamonds) is the best. "
+        "The player's way, the project's advice, sets the hand the same way."
+    )
+    # Every split behind the button, one each, best first, named by its cards.
+    listed = await every_split(fake_discord, message, "en-US")
+    assert listed["title"] == f"All {count} splits of A♠  K♠  Q♠  J♠  10♠  9♥  9♦"
+    lines = list_lines(listed)
+    assert len(lines) == count
+    assert lines[5][0] == "**6.** 9♥ 9♦ K♠ Q♠ J♠ · A♠ 10♠"
+    for place, (said, split) in enumerate(zip(lines, analysis.splits, strict=True), 1):
+        assert said[0].startswith(f"**{place}.** {cards(split)}")
+        gap = f" · {gap_shown(best, split)} less than the best" if place > 1 else ""
+        assert said[1] == f"EV {figure(split.ev)}{gap}"
+        assert (said[2:] == [shares(split)]) == (place <= 5)
+    assert any(MINUS in line[1] for line in lines) and "-" not in listed["description"]
+    assert f"{HOUSE}" in lines[0][0] and all(HOUSE not in line[0] for line in lines[1:])
+    assert embed_size_of(listed) <= PAGE_BUDGET
+
+
+def embed_size_of(embed: dict) -> int:
+    """Characters as Discord counts them (the stand-in's count)."""
+    from tests.fakediscord.limits import embed_characters
+
+    return embed_characters([embed])
 
 
 async def test_analyze_in_swedish(fake_discord: FakeDiscord, houseway_bot: HousewayBot) -> None:
-    _seconds, embed, image, alt = await run_analyze(fake_discord, STRAIGHT_KEPT, "sv-SE")
+    _seconds, embed, image, alt, message = await run_analyze(fake_discord, STRAIGHT_KEPT, "sv-SE")
     analysis = expected(STRAIGHT_KEPT)
-    house = analysis.house
+    best, house, count = analysis.best, analysis.house, len(analysis.splits)
     assert embed["title"] == "Analys av A♣  K♥  Q♥  J♣  5♦  3♣  🃏"
     no_error_bars(embed)
-    rows = split_rows(embed)
-    assert [row["name"].split(".")[0] for row in rows] == ["1", "2", "3", "4", "5", "8"]
-    assert rows[-1]["name"] == "8. Stege / Högt kort  🏠 Huset väljer"
-    assert house.ev < 0
+    assert house.ev < 0 and analysis.house_rank == 8
     # +0,2683 and −0,0271 are shown: the difference is 0,2954 (the exact one, 0.295483,
     # would round to 0,2955).
-    assert rows[0]["value"].split("\n")[1] == "Väntevärde +0,2683"
-    assert rows[-1]["value"] == (
-        f"A♣  K♥  Q♥  J♣  🃏  ·  5♦  3♣\nVäntevärde {MINUS}0,0271 · 0,2954 mindre än den bästa\n"
-        f"{shares(house, 'sv')}"
+    assert field(embed, "🏆 Bästa delningen") == (
+        f"{spaced(best)}\nEtt par / Högt kort · väntevärde +0,2683 · plats 1 av {count}"
     )
-    assert field(embed, "🏠 Husets delning") == (
-        f"Plats 8 av {len(analysis.splits)}: ger 0,2954 mindre per insatt enhet än den bästa "
-        "delningen."
+    assert field(embed, "🏠 Huset väljer") == (
+        f"A♣  K♥  Q♥  J♣  🃏  ·  5♦  3♣\nStege / Högt kort · väntevärde {MINUS}0,0271 · "
+        f"plats 8 av {count} · 0,2954 mindre än den bästa"
     )
-    assert embed["description"].startswith("Exakt väntevärde per insatt enhet")
+    assert embed["description"].startswith("**Väntevärde** är vad en delning ger i snitt")
+    assert "per insatt krona" in embed["description"] and "enhet" not in str(embed)
     assert "förväntat" not in str(embed) and "förlorar" not in str(embed)
-    others = field(embed, "Övriga delningar (väntevärde)").split("\n")
-    assert [line.split(".")[0] for line in others] == ["6", "7", "9", "10", "11", "12", "13", "14"]
-    assert others[0] == "6. A♣ 🃏 K♥ J♣ 3♣ · Q♥ 5♦  +0,0365"
-    for line, (place, split) in zip(others[2:], enumerate(analysis.splits[8:], 9), strict=True):
-        assert line == f"{place}. {cards(split)}  {figure(split.ev, 4, 'sv')}"
-    assert "Vinst ger 0,95" in embed["description"]
+    assert "vinst +0,95 efter provisionen" in embed["description"]
     assert "förlust −1" in embed["description"]
-    assert embed["footer"]["text"].startswith("Exakt: alla 53\u00a0524\u00a0680 givarhänder")
+    assert embed["footer"]["text"].startswith("Exakt: alla 53\u00a0524\u00a0680 händer")
     assert image.width == 800
     assert gold_rows(image) == {7}
     # The player's way gives up the straight (the pair of aces stays, K-Q go low): the best.
+    why = explain_player(player_way(parse_hand(STRAIGHT_KEPT)))
+    assert why is not None
+    assert field(embed, "🧭 Spelarens sätt (projektets råd)") == (
+        "Regeln **Släpp stegen för höga kort** ändrar husets regel *Färg eller stege "
+        f"behålls*:\n→ {why.text(Lang.SV)}\nDet ger den bästa delningen (ovan)."
+    )
+    assert "paret stannar i femkortshanden och K♥ Q♥ går till tvåkortshanden" in why.text(Lang.SV)
     assert alt == (
-        "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. "
-        "Husets delning (tvåkortshand: ruter 5, klöver 3) ger 0,2954 mindre per insatt enhet. "
+        "Stapeldiagram: varje delnings väntevärde och hur mycket mindre den ger än den bästa. "
+        "Husets delning (tvåkortshand: ruter 5, klöver 3) ger 0,2954 mindre per insatt krona. "
         "Spelarens sätt, projektets råd (tvåkortshand: hjärter kung, hjärter dam), är den bästa."
     )
+    # The list, pressed by another member in English: in their language, privately.
+    listed = await every_split(fake_discord, message, "en-US", user=fake_discord.make_user("ola"))
+    lines = list_lines(listed)
+    assert listed["title"].startswith(f"All {count} splits of")
+    detailed = [place for place, said in enumerate(lines, 1) if len(said) == 3]
+    assert detailed == [1, 2, 3, 4, 5, 8]  # the best five and the house way's
+    assert lines[7][0].endswith(f"{HOUSE}") and lines[0][0].endswith("🧭")
+    assert lines[7][1] == f"EV {MINUS}0.0271 · 0.2954 less than the best"
 
 
 #: The player's way keeps both pairs and plays the ace low (pw.two-pairs.ace-together); the
@@ -257,7 +304,7 @@ PLAYER_CASES = [
         "Th 2s",
         "Th 9h",
         " Spelarens sätt, projektets råd (tvåkortshand: hjärter 10, spader 2), ger {gap} "
-        "mindre per insatt enhet.",
+        "mindre per insatt krona.",
     ),
     (
         PW_TWO_PAIRS,
@@ -289,15 +336,19 @@ def split_with_two(analysis: Analysis, two: str) -> tuple[int, SplitResult]:
     )
 
 
-def marked_rows(image: Image.Image, colour: tuple[int, int, int]) -> set[int]:
+def marked_rows(image: Image.Image, colour: tuple[int, int, int], header: int = HEADER) -> set[int]:
     """Which chart rows (0 = top) have a mark of ``colour`` at the left edge."""
     rgb = image.convert("RGB")
     rows = set()
-    for row in range((image.height - 2 * chart.MARGIN) // chart.ROW_HEIGHT):
-        y = chart.MARGIN + row * chart.ROW_HEIGHT + chart.ROW_HEIGHT // 2
+    for row in range((image.height - 2 * chart.MARGIN - header) // chart.ROW_HEIGHT):
+        y = row_middle(row, header)
         if any(rgb.getpixel((x, y)) == colour for x in range(chart.MARK_WIDTH)):
             rows.add(row)
     return rows
+
+
+def near(colour: tuple[int, int, int], target: tuple[int, int, int]) -> bool:
+    return sum(abs(a - b) for a, b in zip(colour, target, strict=True)) < 60
 
 
 @pytest.mark.parametrize(
@@ -314,32 +365,17 @@ async def test_analyze_shows_the_players_way_beside_the_house_way_and_the_best(
     house_two: str,
     alt_tail: str,
 ) -> None:
-    """The three splits, each with its EV and what it gives less than the best as the
-    difference of the figures shown; the rule by its name, marked as the project's advice,
-    and why it sets the hand so, on these cards."""
-    _seconds, embed, image, alt = await run_analyze(fake_discord, hand, locale)
+    """Its rule by its name, marked as the project's advice, why it sets the hand so, on
+    these cards, and its split with its EV and what it gives less than the best, as the
+    difference of the figures shown."""
+    _seconds, embed, image, alt, _message = await run_analyze(fake_discord, hand, locale)
     lang = locale[:2]
     analysis = expected(hand)
-    best = analysis.best
+    best, count = analysis.best, len(analysis.splits)
     place, player = split_with_two(analysis, player_two)
     house_place, house = split_with_two(analysis, house_two)
     assert house is analysis.house and player is not house
-    evs = [split.ev for split in analysis.splits]
-    digits = next(d for d in range(4, 11) if len({f"{ev:.{d}f}" for ev in evs}) == len(evs))
     sv = lang == "sv"
-    less = "mindre än den bästa" if sv else "less than the best"
-
-    def line(label: str, split: SplitResult) -> str:
-        if split is best:
-            tail = (
-                ""
-                if label.startswith(("Bästa", "The best"))
-                else (" · den bästa" if sv else " · the best")
-            )
-        else:
-            tail = f" · {gap_shown(best, split, digits, lang)} {less}"
-        return f"{label}: {cards(split)}  {figure(split.ev, digits, lang)}{tail}"
-
     heading = (
         "🧭 Spelarens sätt (projektets råd)" if sv else "🧭 The player's way (the project's advice)"
     )
@@ -348,29 +384,41 @@ async def test_analyze_shows_the_players_way_beside_the_house_way_and_the_best(
         if sv
         else f"The rule **{rule}** changes the house way's rule *{house_rule}*:"
     )
+    said = field(embed, heading).split("\n")
+    assert said[0] == changes
     # Why, on these cards: the player's way's rule said on the member's own cards.
-    said = explain_player(player_way(parse_hand(hand)))
-    assert said is not None and said.rule == player_way(parse_hand(hand)).rule
-    assert field(embed, heading).split("\n") == [
-        changes,
-        f"→ {said.text(Lang.SV if sv else Lang.EN)}",
-        line("Bästa delningen" if sv else "The best split", best),
-        line("🏠 Huset väljer" if sv else "🏠 House Way", house),
-        line("🧭 Spelarens sätt" if sv else "🧭 The player's way", player),
-    ]
-    # Its row in the list is marked (and shown in detail even when it is not among the best).
-    rows = {int(row["name"].split(".")[0]): row["name"] for row in split_rows(embed)}
-    assert rows[place].endswith("🧭 Spelarens sätt" if sv else "🧭 The player's way")
-    assert [n for n, name in rows.items() if "🧭" in name] == [place]
-    assert embed["footer"]["text"].endswith(
-        " · stapeln för spelarens sätt är blå" if sv else " · the player's way's bar is blue"
-    )
-    assert len(str(embed)) < 6000
-    # In the chart: its row has a mark of its own colour, the house way's the gold one.
+    why = explain_player(player_way(parse_hand(hand)))
+    assert why is not None and why.rule == player_way(parse_hand(hand)).rule
+    assert said[1] == f"→ {why.text(Lang.SV if sv else Lang.EN)}"
+    if player is best:
+        assert said[2:] == [
+            "Det ger den bästa delningen (ovan)." if sv else "It gives the best split (above)."
+        ]
+    else:
+        names = f"{player.five_name(lang)} / {player.two_name(lang)}"
+        ev = ("väntevärde " if sv else "EV ") + figure(player.ev, lang)
+        where = f"plats {place} av {count}" if sv else f"place {place} of {count}"
+        less = "mindre än den bästa" if sv else "less than the best"
+        assert said[2:] == [
+            spaced(player),
+            f"{names} · {ev} · {where} · {gap_shown(best, player, lang)} {less}",
+        ]
+    # In the chart: its row has a mark of its own colour, the house way's the gold one, and
+    # a legend above says which is which.
     shown = sorted({*range(1, 9), house_place, place})
     assert marked_rows(image, analyze_cog.PLAYER_COLOUR) == {shown.index(place)}
     assert marked_rows(image, GOLD) == {shown.index(house_place)}
-    assert alt.endswith(alt_tail.format(gap=gap_shown(best, player, digits, lang)))
+    legend = image.convert("RGB").crop(
+        (0, chart.MARGIN + chart.HEADER_LINE, 400, chart.MARGIN + HEADER)
+    )
+    legend_colours = {c for _n, c in legend.getcolors(1 << 16) or []}
+    assert GOLD in legend_colours and analyze_cog.PLAYER_COLOUR in legend_colours
+    # Its mark still shows on a phone, the picture shown 400 px wide.
+    phone = image.convert("RGB").resize((400, image.height * 400 // image.width), Image.BILINEAR)
+    y = row_middle(shown.index(place), HEADER) * 400 // image.width
+    marked = [x for x in range(12) if near(phone.getpixel((x, y)), analyze_cog.PLAYER_COLOUR)]
+    assert len(marked) >= 5, marked
+    assert alt.endswith(alt_tail.format(gap=gap_shown(best, player, lang)))
 
 
 async def test_bad_input_is_an_ephemeral_error_without_deferring(
@@ -404,7 +452,7 @@ async def test_event_loop_answers_while_analysing(
     # On the event loop, the first analysis (numpy and the class table loaded, then counted:
     # about half a second of CPU) would have delayed /houseway by as much.
     assert houseway.response_time < cold / 3
-    warm, _embed, _image, _alt = await run_analyze(fake_discord, ROYAL, "en-US")
+    warm, _embed, _image, _alt, _message = await run_analyze(fake_discord, ROYAL, "en-US")
     assert cold < 9.5 and warm < 9.5
     print(
         f"\n/analyze dispatch -> follow-up: {cold:.3f} s (first, pool starting), "
@@ -434,68 +482,77 @@ async def test_timeout_is_told_privately(
     )
 
 
-def test_close_splits_get_the_decimals_that_tell_them_apart() -> None:
+def test_close_splits_show_four_decimals_and_no_gap_as_none() -> None:
+    """Its second and third splits are 0.0000004 apart: both show the same four decimals
+    (one number style, #29), and what each gives less than the best is said as the
+    difference of the figures shown."""
     analysis = expected(NEAR_TIE)
     second, third = analysis.splits[1], analysis.splits[2]
-    # Four or five decimals would show the two as equal; six tell them apart.
-    assert second.ev != third.ev
-    assert f"{second.ev:.5f}" == f"{third.ev:.5f}" and f"{second.ev:.6f}" != f"{third.ev:.6f}"
-    embed = analysis_embed(analysis, "en").to_dict()
-    rows = split_rows(embed)
+    assert second.ev != third.ev and f"{second.ev:.4f}" == f"{third.ev:.4f}"
+    listed = all_splits_embed(analysis, "en").to_dict()
+    lines = list_lines(listed)
     best = analysis.best
-    assert f"EV {figure(second.ev, 6)} · {gap_shown(best, second, 6)} less" in rows[1]["value"]
-    assert f"EV {figure(third.ev, 6)} · {gap_shown(best, third, 6)} less" in rows[2]["value"]
-    assert rows[0]["value"].split("\n")[1] == f"EV {figure(best.ev, 6)}"
-    assert f"gives {gap_shown(best, analysis.house, 6)} less per unit bet" in field(
-        embed, "🏠 The house way"
-    )
+    assert lines[1][1] == f"EV {figure(second.ev)} · {gap_shown(best, second)} less than the best"
+    assert lines[2][1] == f"EV {figure(third.ev)} · {gap_shown(best, third)} less than the best"
+    for said in (listed["description"], str(analysis_embed(analysis, "sv").to_dict())):
+        assert not re.search(r"\d[.,]\d{5}", said)  # never more than four decimals
     bars = analysis_bars(analysis, "sv")
-    assert bars[1].value_text != bars[2].value_text
-    assert bars[1].value_text == MINUS + gap_shown(best, second, 6, "sv")
+    assert bars[1].value_text == bars[2].value_text == figure(second.ev, "sv")
 
 
-def test_the_other_splits_stay_within_discords_limits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Named by their cards, the rows are longer than names were: more rows than a hand can
-    have (21), at ten decimals, go on in a second field; no field over 1,024 characters, the
-    embed under 6,000."""
-    monkeypatch.setattr(analyze_cog, "shown_digits", lambda analysis: 10)
-    analysis = expected(NEAR_TIE)
-    others = [replace(split, house_way=False) for split in analysis.splits]
-    many = replace(analysis, splits=(*analysis.splits, *others, *others))
-    embed = analysis_embed(many, "sv")
-    assert len(embed) <= 6000
-    assert all(len(f.value or "") <= 1024 and len(f.name or "") <= 256 for f in embed.fields)
-    listed = [f for f in embed.fields if (f.name or "").startswith("Övriga delningar")]
-    assert [f.name for f in listed] == [
-        "Övriga delningar (väntevärde)",
-        "Övriga delningar, fortsättning",
-    ]
-    lines = "\n".join(f.value or "" for f in listed).split("\n")
-    house = many.house_rank  # shown in detail
-    assert [line.split(".")[0] for line in lines] == [
-        str(n) for n in range(6, len(many.splits) + 1) if n != house
-    ]
-    assert lines[-1].endswith(figure(others[-1].ev, 10, "sv"))
+def test_every_split_of_the_largest_hand_fits_a_page() -> None:
+    """The list of every split stays within a page for the hands with the most splits."""
+    for hand in ("Ad Th 9h 8c 6h 3h 2s", "Kc Jd 9h 7s 5c 3d 2h", "As Kd Qh Jc 9s 8d 2c"):
+        analysis = expected(hand)
+        for lang in ("sv", "en"):
+            listed = all_splits_embed(analysis, lang)
+            assert embed_size(listed) <= PAGE_BUDGET
+            assert embed_size(analysis_embed(analysis, lang)) <= 1500
 
 
-def test_the_chart_shows_what_each_split_gives_up() -> None:
+def test_the_chart_shows_the_evs_of_the_text() -> None:
+    """Each bar is as long as its split gives less than the best, and says the split's EV,
+    the very figure the text shows."""
     analysis = expected(STRAIGHT_KEPT)
     bars = analysis_bars(analysis, "sv")
     assert len(bars) == 8
     assert [bar.highlight for bar in bars] == [False] * 7 + [True]
-    assert bars[0].value == 0 and bars[0].value_text == "0,0000"  # the best: zero, unsigned
+    assert bars[0].value == 0 and bars[0].value_text == "+0,2683"
     assert [bar.value for bar in bars] == [-split.gap for split in analysis.splits[:8]]
     assert bars[-1].label == "8.  A K Q J Jkr  /  5 3"
-    assert bars[-1].value_text == MINUS + "0,2954"  # +0,2683 − (−0,0271), as shown
+    assert bars[-1].value_text == MINUS + "0,0271"
+    text = (
+        str(analysis_embed(analysis, "sv").to_dict()) + all_splits_embed(analysis, "sv").description
+    )
+    assert all(bar.value_text in text for bar in bars)
     # The player's way (the best split here) has a bar and a mark of its own colour.
     assert [bar.mark is not None for bar in bars] == [True] + [False] * 7
     assert bars[0].colour == bars[0].mark and bars[0].colour not in (None, GOLD)
     assert chart_description(analysis, "en") == (
-        "Bar chart: how much less each split gives than the best. The house way "
+        "Bar chart: each split's EV and how much less it gives than the best. The house way "
         "(two-card hand: 5 of diamonds, 3 of clubs) gives 0.2954 less per unit bet. "
         "The player's way, the project's advice (two-card hand: king of hearts, queen of "
         "hearts), is the best."
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"), [("sv", "Väntevärde per delning"), ("en", "EV of each split")]
+)
+def test_the_chart_has_a_title(lang: str, title: str) -> None:
+    """The title's line is drawn in the text's ink above the rows (its words from the
+    catalogue: the picture is read back for ink, not letters)."""
+    analysis = expected(STRAIGHT_KEPT)
+    png, _file = analyze_cog.render_analysis(analysis, lang)[1].fp.read(), None
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    band = image.crop((0, chart.MARGIN, image.width, chart.MARGIN + chart.HEADER_LINE))
+    inked = sum(n for n, c in band.getcolors(1 << 16) or [] if min(c) > 200)
+    assert inked > 500
+    from bot.texts.analysis import chart_words
+
+    assert chart_words(analysis, lang)[0].startswith(title)
+    bare = Image.open(io.BytesIO(render_bar_chart(analysis_bars(analysis, lang))))
+    assert image.height == bare.height + HEADER
 
 
 def test_chart_draws_negative_bars_and_sizes_by_rows() -> None:
@@ -506,7 +563,7 @@ def test_chart_draws_negative_bars_and_sizes_by_rows() -> None:
     image = Image.open(io.BytesIO(render_bar_chart(bars)))
     assert image.format == "PNG"
     assert image.size == (800, 2 * chart.MARGIN + 2 * chart.ROW_HEIGHT)
-    assert gold_rows(image) == {1}
+    assert gold_rows(image, 0) == {1}
     with pytest.raises(ValueError):
         render_bar_chart([])
 
@@ -520,7 +577,7 @@ def test_a_tiny_loss_is_never_drawn_like_the_best() -> None:
         Bar("3.  Q Q  /  A", -0.5, "\u22120.5000"),
     ]
     image = Image.open(io.BytesIO(render_bar_chart(bars)))
-    assert gold_rows(image) == {0}
+    assert gold_rows(image, 0) == {0}
     assert bar_pixels(image, 0, GOLD) == 0
     assert bar_pixels(image, 1, chart._BAR) >= chart.MIN_BAR
     assert bar_pixels(image, 2, chart._BAR) > 100
@@ -573,6 +630,7 @@ async def test_a_burst_from_one_member_is_refused_privately_and_others_are_answe
     )
 
 
+@pytest.mark.alone  # asserts a refusal within 1 s while the workers are held for 2 s
 async def test_a_full_queue_refuses_at_once_and_frees_its_places(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
@@ -610,3 +668,26 @@ async def test_a_full_queue_refuses_at_once_and_frees_its_places(
     await metrics_show(
         houseway_bot, ['houseway_interactions_total{command="analyze",outcome="busy"} 1.0']
     )
+
+
+async def test_every_split_after_a_restart_is_analysed_again_and_forged_ids_are_refused(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """The button carries its hand: with the analysis forgotten (a restart), a press
+    analyses it again; an id the bot could not have made is refused privately; a burst of
+    presses gets the command's rate."""
+    _seconds, _embed, _image, _alt, message = await run_analyze(fake_discord, ROYAL, "sv-SE")
+    cog = houseway_bot.get_cog("AnalyzeCog")
+    assert cog is not None
+    cog.recent.clear()  # type: ignore[attr-defined]
+    listed = await every_split(fake_discord, message, "sv-SE")
+    assert listed["title"].startswith(f"Alla {len(expected(ROYAL).splits)} delningar av")
+    for forged in ("analyze:all:AsAsQsJsTs9h9d", "analyze:all:As", "analyze:nothing"):
+        click = await fake_discord.click(message, forged, component_type=2)
+        refused = await fake_discord.wait_response(click)
+        assert refused.ephemeral and "no longer valid" in (refused.content or "")
+    presses = [await every_split(fake_discord, message, "en-US") for _ in range(3)]
+    assert all(p["title"].startswith("All") for p in presses)
+    [button] = [c for c in message.custom_ids() if c.startswith("analyze:all:")]
+    late = await fake_discord.wait_response(await fake_discord.click(message, button))
+    assert late.ephemeral and "You can use it again" in (late.content or "")

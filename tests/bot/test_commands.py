@@ -15,16 +15,14 @@ from PIL import Image
 
 import houseway
 from bot.app.client import HousewayBot
-from bot.cogs.dealer import _pack
-from bot.texts.embeds import decimal, rules_overview
-from bot.texts.i18n import language
+from bot.texts.embeds import decimal
 from houseway import house_way, parse_hand, sentences_for
 from houseway.analysis.figures import shipped_solve
 from houseway.language import Lang
 from houseway.rules import INTRODUCTION_SV, RULES, rule_name
 from houseway.strategy import PLAYER_RULES
 from tests.bot.fixtures import BotRunner, answer_message
-from tests.fakediscord import USER_ID, CallbackType, FakeDiscord, FakeMessage
+from tests.fakediscord import USER_ID, CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 
 HAND = "As Kd Qc Jh 9s 7d JK"
 
@@ -327,7 +325,7 @@ async def test_rules_show_what_the_rule_gives_up_as_the_whole_game_solve_says(
     for rule_id, locale in (
         ("flush-straight.keep", "en-US"),
         ("two-pairs.ace-jack", "sv-SE"),
-        ("one-pair", "sv-SE"),  # a tiny EV: shown to three significant digits
+        ("one-pair", "sv-SE"),  # a tiny share: three significant digits, four decimals at most
         ("full-house.two-pairs", "en-US"),
         ("five-aces", "sv-SE"),  # never beaten
     ):
@@ -347,10 +345,29 @@ async def test_rules_show_what_the_rule_gives_up_as_the_whole_game_solve_says(
             continue
         [share] = re.findall(r"\*\*(\d+[.,]\d+\u00a0?%)\*\*", value)
         assert abs(shown_number(share, lang) - 100 * exact["not_best_share"]) <= 0.005 + 1e-9
-        [ev] = re.findall(r"\*\*(\u2212[\d.,]+)\*\*", value)
+        # What it gives up: a share of the bet in percent, at most four decimals (#29).
+        bet = "av insatsen" if swedish else "of the bet"
+        [ev] = re.findall(rf"\*\*([\d.,]+\u00a0?%) {bet}\*\*", value)
+        assert decimals_of(ev) <= 4 and "enhet" not in value and "units" not in value
         tolerance = 0.5 * 10 ** -decimals_of(ev)
-        assert abs(shown_number(ev, lang) + exact["give_up"]) <= tolerance + 1e-12, ev
+        assert abs(shown_number(ev, lang) - 100 * exact["give_up"]) <= tolerance + 1e-12, ev
         assert ("," in ev) == swedish and ("." in ev) != swedish
+
+
+async def read_pages(
+    fake_discord: FakeDiscord, interaction: FakeInteraction, locale: str
+) -> list[dict]:
+    """Every page of a paged reply, turned with its Next button by the member who asked."""
+    await fake_discord.wait_response(interaction)
+    message = fake_discord.messages[interaction.original_message_id]
+    pages = [message.embeds[0]]
+    while True:
+        turn = next((c for c in message.custom_ids() if c.endswith(f":next:{USER_ID}")), None)
+        if turn is None or (message.find_component(turn) or {}).get("disabled"):
+            return pages
+        turned = await fake_discord.click(message, turn, locale=locale)
+        await fake_discord.wait_response(turned)
+        pages.append(fake_discord.messages[message.id].embeds[0])
 
 
 async def test_rules_list_has_every_sentence(
@@ -358,17 +375,17 @@ async def test_rules_list_has_every_sentence(
 ) -> None:
     for locale in ("sv-SE", "en-US"):
         interaction = await fake_discord.send_command("rules", locale=locale)
-        first = await fake_discord.wait_response(interaction)
-        messages = _pack(rules_overview(language(locale)))
-        if len(messages) > 1:
-            await fake_discord.wait_followups(interaction, len(messages) - 1)
-        sent = [first, *interaction.followups]
-        text = "\n".join(e["description"] for s in sent for e in s.embeds)
-        for message in sent:
-            assert (
-                sum(len(e.get("description", "")) + len(e.get("title", "")) for e in message.embeds)
-                <= 6000
+        pages = await read_pages(fake_discord, interaction, locale)
+        assert len(pages) > 1  # the whole list is longer than a page (#29)
+        text = "\n".join(e["description"] for e in pages)
+        for number, page in enumerate(pages, 1):
+            said = (
+                f"Sida {number} av {len(pages)}"
+                if locale == "sv-SE"
+                else f"Page {number} of {len(pages)}"
             )
+            assert page["footer"]["text"] == said
+            assert page["title"] == pages[0]["title"]
         assert INTRODUCTION_SV in text
         # The player's way's entry, under its mark, after the casino's rules.
         title, marker = ADVICE[locale]

@@ -15,7 +15,7 @@ import pytest
 from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import house_way
-from houseway.cards import Card, pretty_card
+from houseway.cards import Card, pretty_card, pretty_cards, sort_key
 from houseway.language import Lang
 from houseway.rules import rule_name
 from tests.bot.fixtures import mention
@@ -81,6 +81,12 @@ async def share(
     return await fake.wait_response(pressed)
 
 
+def streak_line(result: dict[str, Any], lang: str) -> str:
+    """The streak, the second line of the result's field of the day."""
+    day = field(result, "Today's hand so far" if lang == "en" else "Dagens hand hittills")
+    return day.split("\n")[1]
+
+
 def assert_gives_nothing_away(shared: str, hand: tuple[Card, ...]) -> None:
     """The seven cards only behind the spoiler; no split, no rule name in either language."""
     spoilers = re.findall(r"\|\|(.+?)\|\|", shared, re.S)
@@ -98,8 +104,8 @@ def assert_gives_nothing_away(shared: str, hand: tuple[Card, ...]) -> None:
 @pytest.mark.parametrize(
     ("locale", "lang", "title", "right", "wrong", "next_name"),
     [
-        ("en-US", "en", "Today's hand, {day}", "✅ Right! ", "❌ Wrong! ", "Next hand"),
-        ("sv-SE", "sv", "Dagens hand, {day}", "✅ Rätt! ", "❌ Fel! ", "Nästa hand"),
+        ("en-US", "en", "Today's hand, {day}", "✅ Right! ", "❌ Wrong! ", "Today's hand so far"),
+        ("sv-SE", "sv", "Dagens hand, {day}", "✅ Rätt! ", "❌ Fel! ", "Dagens hand hittills"),
     ],
 )
 async def test_daily_says_when_the_next_hand_comes_and_titles_the_result(
@@ -135,7 +141,9 @@ async def test_daily_says_when_the_next_hand_comes_and_titles_the_result(
     [
         ("en-US", "en", True, True, "House Way – hand of the day, {day}: ✅ · 2 days in a row"),
         ("sv-SE", "sv", True, False, "Huset väljer – dagens hand {day}: ✅ · 1 dag i rad"),
-        ("sv-SE", "sv", False, True, "Huset väljer – dagens hand {day}: ❌ · 0 dagar i rad"),
+        # A day missed: the mark alone, never "❌ · 0 dagar i rad" (#29 §4).
+        ("sv-SE", "sv", False, True, "Huset väljer – dagens hand {day}: ❌\n||"),
+        ("en-US", "en", False, False, "House Way – hand of the day, {day}: ❌\n||"),
     ],
 )
 async def test_a_shared_result_shows_the_streak_and_the_cards_behind_a_spoiler(
@@ -167,9 +175,14 @@ async def test_a_shared_result_shows_the_streak_and_the_cards_behind_a_spoiler(
         finally:
             await database.close()
     asked, hand, result = await answered(fake_discord, dora, right, locale)
-    streak = field(result, "Your streak" if lang == "en" else "Din svit")
-    now = re.search(r"[0-9]+", streak)  # the current streak comes first, the best after
-    assert now is not None and int(now[0]) == (yesterday_right + 1 if right else 0), streak
+    streak = streak_line(result, lang)
+    now = re.match(r"(?:Right|Rätt) ([0-9]+)", streak)  # a streak of none starts again
+    assert (int(now[1]) if now else 0) == (yesterday_right + 1 if right else 0), streak
+    if not right:  # a streak of none starts again; with no day right at all, says so
+        starts = "Din svit börjar om" if lang == "sv" else "Your streak starts"
+        assert streak.startswith(
+            starts if yesterday_right else "Ingen dag" if lang == "sv" else "No day"
+        )
     posted = await share(fake_discord, asked, dora, locale)
     assert not posted.ephemeral  # in the channel, for everyone
     assert posted.content.startswith(f"<@{dora.id}>")
@@ -274,7 +287,7 @@ async def test_an_older_days_share_gives_the_streak_as_it_stood_that_day(
                 erik.id,
             )
         asked, _, result = await answered(fake_discord, erik, True, "en-US")
-        assert field(result, "Your streak").startswith("Right 3 days in a row")
+        assert streak_line(result, "en").startswith("Right 3 days in a row")
         # The id the bot put on that day's result (the key is the bot's, in its database).
         key = await database.meta_once(KEY_NAME, "not used: the bot made the key")
     finally:
@@ -347,3 +360,43 @@ async def test_a_share_discord_refuses_falls_back_to_the_text_to_copy(
     )
     posted = await share(fake_discord, asked, gus, "en-US")  # the place was given back
     assert not posted.ephemeral and posted.content.startswith(f"<@{gus.id}>")
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("sv-SE", "sv"), ("en-US", "en")])
+async def test_the_result_leads_with_the_verdict_and_the_hand_and_fits_a_phone(
+    fake_discord: FakeDiscord, bot: HousewayBot, locale: str, lang: str
+) -> None:
+    """#29 §3: the verdict (the title), then the hand and the two splits before anything
+    else; at most 4,000 characters (the stand-in refuses more); a picture of one row a
+    split, less than two thirds as tall as it is wide, the joker where the text puts it."""
+    from bot.cogs.practice.embeds import ANSWER_IMAGE
+    from bot.pictures.cards_image import hand_layout
+    from bot.pictures.reveal import HEADING_CAP
+    from bot.texts.pages import PHONE_LIMIT
+    from tests.imaging import count, is_gold, open_png
+
+    fake_discord.embed_budget = PHONE_LIMIT
+    member = fake_discord.make_user("greta")
+    asked, hand, result = await answered(fake_discord, member, False, locale)
+    decision = house_way(hand)
+    assert result["title"].startswith("❌ ")
+    lines = result["description"].split("\n")
+    assert lines[0] == f"**{pretty_cards(sorted(hand, key=sort_key))}**"
+    house = "🏠 Husets delning: " if lang == "sv" else "🏠 The house way: "
+    assert lines[1].startswith(
+        f"{house}{pretty_cards(decision.five)}  ·  {pretty_cards(decision.two)} ("
+    )
+    assert lines[2].startswith("Din delning: " if lang == "sv" else "Your split: ")
+    names = [f["name"] for f in result["fields"]]
+    assert names[-1] == ("Dagens hand hittills" if lang == "sv" else "Today's hand so far")
+    assert any(name.startswith("Regeln: " if lang == "sv" else "The rule: ") for name in names)
+    assert fake_discord.refusals == [] and max(fake_discord.embed_sizes) <= PHONE_LIMIT
+    message = fake_discord.messages[asked.original_message_id or 0]
+    image = open_png(message.attachment_bytes(ANSWER_IMAGE))
+    assert 2 * image.height < image.width * 4 // 3  # two rows; the old picture was 850 x 1316
+    # The house way's row: the joker (if the hand has it) in its place in the text's order.
+    shown = [*pretty_cards(decision.five).split(), *pretty_cards(decision.two).split()]
+    top = 2 * HEADING_CAP
+    five_boxes = [(a, b + top, c, d + top) for a, b, c, d in hand_layout(5).boxes()]
+    golds = [i for i, box in enumerate(five_boxes) if count(image, box, is_gold) > 300]
+    assert golds == ([shown.index("🃏")] if "🃏" in shown[:5] else [])

@@ -319,7 +319,7 @@ async def test_a_foul_is_picked_again_or_stands_and_loses(
     click = await press(fake_discord, message, menu, cleo, ["As", "Ad"])
     said = await refusal_of(fake_discord, click)
     assert said == (
-        "A foul: your two-card hand A♦  A♠ (Pair) beats your five-card hand"
+        "A foul: your two-card hand A♠  A♦ (Pair) beats your five-card hand"
         " 9♣  7♥  5♠  3♦  2♣ (High card), and a fouled split loses. Pick two other cards."
     )
     assert await stack_of(database, cleo, guild) == 950

@@ -175,7 +175,7 @@ async def test_stats_and_daily_say_one_day_one_hand_and_one_point(
         locale="sv-SE",
     )
     result = (await fake_discord.wait_response(click)).embeds[0]
-    assert field(result, "Din svit") == "Rätt 1 dag i rad (bästa 1)."
+    assert field(result, "Dagens hand hittills").split("\n")[1] == "Rätt 1 dag i rad (bästa 1)."
 
     database = await open_database(any_database_url)
     try:

@@ -368,13 +368,13 @@ async def test_stats_show_what_was_answered(
     assert field(shown.embeds[0], "Tränade händer") == "5 – 4 rätt (80\u00a0%)"
     assert shown.embeds[0]["footer"]["text"] == "En annan medlems statistik visas bara för dig."
     chart = description_of(shown, "stats.png")
-    assert chart.startswith("Bild: träningsstatistik. Mötta regler, svagast först: ")
+    assert chart.startswith("Bild: träningsstatistik. Regler du har mött, svagast först: ")
     # Only the rules met get a row, each with its figures; the rest is one count.
     rows = chart.split(": ", 2)[2].split(". ")[0].split("; ")
     met = [re.fullmatch(r".+, (\d+) av (\d+) rätt \((\d+)\u00a0%\)", row) for row in rows]
     assert all(met) and 1 <= len(rows) <= 6, rows
-    more = re.search(r"(\d+) mötta regler till", chart)
-    unmet = re.search(r"(\d+) regler inte mötta än\.", chart)
+    more = re.search(r"(\d+) regler till som du har mött", chart)
+    unmet = re.search(r"(\d+) regler har du inte mött än\.", chart)
     assert unmet and int(unmet[1]) + len(rows) + int(more[1] if more else 0) == len(RULE_IDS)
 
 
@@ -610,8 +610,9 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         click = await fake.click(message, custom_id, values=house_two(hand), user=helga)
         result = (await fake.wait_response(click)).embeds[0]
         assert result["title"] == f"✅ Right! Today's hand, {spoken_day(today)}"
-        assert field(result, "So far today") == "1 answered, 1 right."
-        assert field(result, "Your streak") == "Right 1 day in a row (best 1)."
+        day_lines = field(result, "Today's hand so far").split("\n")
+        assert day_lines[:2] == ["1 answered, 1 right.", "Right 1 day in a row (best 1)."]
+        assert day_lines[2].startswith("The next hand comes <t:")
         assert button_of(fake.messages[first.original_message_id or 0], "daily:share:")
         second_menu = fake.messages[twice.original_message_id or 0]
         again = await fake.click(
@@ -633,11 +634,11 @@ async def test_daily_is_one_hand_for_everyone_and_one_answer_each(
         )
         result = (await fake.wait_response(click)).embeds[0]
         assert result["title"] == f"❌ Wrong! Today's hand, {spoken_day(today)}"
-        assert field(result, "So far today") == "2 answered, 1 right."
+        assert field(result, "Today's hand so far").startswith("2 answered, 1 right.\n")
         shown = await fake.send_command("daily", user=helga, dm=True)
         told = (await fake.wait_response(shown)).embeds[0]
-        assert field(told, "So far today") == "2 answered, 1 right."
-        assert "Your split" in [f["name"] for f in told["fields"]]
+        assert field(told, "Today's hand so far").startswith("2 answered, 1 right.\n")
+        assert "\nYour split: " in told["description"]  # the splits first (#29)
 
     database = await open_database(any_database_url)
     try:

@@ -53,22 +53,23 @@ def shown(value: float | Decimal, digits: int, lang: str = "en", signed: bool = 
 
 
 def digits_of(*evs: float) -> int:
-    """The fewest decimals (at least four) at which the different EVs look different."""
-    return next(d for d in range(4, 11) if len({f"{v:.{d}f}" for v in set(evs)}) == len(set(evs)))
+    """The decimals of every EV a member reads: four, however close the EVs (#29 §3)."""
+    return 4
 
 
 def gap_of(high: float, low: float, digits: int) -> Decimal:
-    return Decimal(f"{high:.{digits}f}") - Decimal(f"{low:.{digits}f}")
+    """The difference of the two figures shown; a loss they show alike is one
+    ten-billionth (said "< 0,0001"), never none."""
+    gap = Decimal(f"{high:.{digits}f}") - Decimal(f"{low:.{digits}f}")
+    return max(gap, Decimal("1e-10")) if high > low else gap
 
 
 def total_text(total: Decimal, lang: str = "en") -> str:
-    """A session's total per 100 bet: every decimal it has, at least two; nothing is 0."""
+    """A session's total per 100 bet: two decimals (the figures summed were shown to four
+    decimals of a unit); nothing at all is 0."""
     if total == 0:
         return "0"
-    hundred = total * 100
-    exponent = hundred.normalize().as_tuple().exponent
-    assert isinstance(exponent, int)
-    return shown(hundred, max(2, -exponent), lang)
+    return shown(total * 100, 2, lang)
 
 
 def per_hundred(gap: Decimal, digits: int, lang: str = "en") -> str:
@@ -328,15 +329,16 @@ async def test_stats_forget_deletes_play_to_win_answers(
     assert all(f["name"] != "Play to win" for f in stats["fields"])
 
 
-def test_a_total_given_up_at_ten_decimals_is_shown_whole() -> None:
-    """An EV can be shown to ten decimals (ev_digits' most): a total of such figures, per
-    100 bet, is written with all it has (eight), never cut, and never fails."""
-    from bot.cogs.practice.embeds import given_up_text
+def test_what_is_given_up_per_100_has_two_decimals_and_a_loss_never_reads_as_none() -> None:
+    """One number style (#29): a cost per 100 bet has two decimals (the EVs it comes from
+    four); a loss too small for them reads "< 0,01", never 0, and a total of nothing is 0."""
+    from bot.cogs.practice.embeds import GIVEN_UP_UNITS, given_up_text
 
-    assert given_up_text(12345, "sv") == "0,00012345"  # per 100 bet
-    assert given_up_text(123_450_000, "en") == "1.2345"
-    assert given_up_text(120_000_000, "en") == "1.20"
-    assert given_up_text(120_000_000, "en", 6) == "1.2000"  # an EV shown to six decimals
+    assert given_up_text(12345, "sv") == "<\u00a00,01"  # 0.00012345 per 100 bet
+    assert given_up_text(123_450_000, "en") == "1.23"
+    assert given_up_text(120_000_000, "en", 4) == "1.20"
+    assert given_up_text(0, "sv") == "0"
+    assert given_up_text(GIVEN_UP_UNITS // 2, "sv") == "50,00"
 
 
 async def test_a_session_at_its_last_count_stores_the_answer_and_counts_anew(

@@ -11,7 +11,7 @@ from typing import Any
 from bot.app.client import HousewayBot
 from bot.cogs.practice.views import ANSWER_ID, AnswerMenu
 from bot.storage import Bounded
-from bot.texts.split_labels import picture_order
+from bot.texts.split_labels import row_order
 from houseway import house_way
 from houseway.analysis.analyze import analyze
 from houseway.cards import NAMES, Card, parse_hand, sort_key
@@ -66,7 +66,7 @@ async def win_hand(
 def shows(message: Any, five: tuple[Card, ...], two: tuple[Card, ...]) -> str:
     """The verdict picture's alt text, checked to name this split's cards."""
     said = description_of(message, "house.png")
-    assert cards_named(said) == [picture_order(five), picture_order(two)], said
+    assert cards_named(said) == [row_order(five), row_order(two)], said
     return said
 
 

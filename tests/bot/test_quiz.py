@@ -748,7 +748,8 @@ async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what
     fake_discord: FakeDiscord, quiz_bot: HousewayBot
 ) -> None:
     """Discord reports a server that is not a Community server as en-US: the settings say
-    so, instead of "the server's language" that a small Swedish server reads as Swedish."""
+    so, instead of "the server's language" that a small Swedish server reads as Swedish, in
+    a moderator's words (#29 §4: no "Discord reports en-US"), and name another language."""
 
     async def settings(locale: str, **options: Any) -> dict[str, Any]:
         sent = await fake_discord.wait_response(
@@ -771,10 +772,11 @@ async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what
         (
             "en-US",
             {
-                "sv-SE": "Språk: serverns språk (just nu engelska – Discord anger en-US för servrar"
-                " som inte är Community-servrar) · `språk`",
-                "en-US": "Language: the server's language (now English – Discord reports en-US for"
-                " servers that are not Community servers) · `language`",
+                "sv-SE": "Språk: serverns språk (just nu engelska, som för varje server utan"
+                " communityfunktioner; välj Svenska här för quiz på svenska) · `språk`",
+                "en-US": "Language: the server's language (now English, as for every server"
+                " without community features; pick Swedish here for quizzes in Swedish)"
+                " · `language`",
             },
         ),
         (
@@ -787,10 +789,10 @@ async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what
         (
             "de",
             {
-                "sv-SE": "Språk: serverns språk (just nu engelska – Discord anger de, och quiz"
+                "sv-SE": "Språk: serverns språk (just nu engelska: servern har tyska, och quiz"
                 " finns bara på svenska och engelska) · `språk`",
-                "en-US": "Language: the server's language (now English – Discord reports de, and"
-                " quizzes are only in Swedish and English) · `language`",
+                "en-US": "Language: the server's language (now English: the server's is German,"
+                " and quizzes are only in Swedish and English) · `language`",
             },
         ),
     ):
@@ -822,7 +824,7 @@ async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what
         "Tid per runda (standard): **45 s** (ändrat) · `sekunder` 10–300"
     )
     assert line(saved, "Paus") == "Paus efter facit: 5 s · `paus` 0–60"
-    assert line(saved, "Språk").startswith("Språk: serverns språk (just nu engelska – ")
+    assert line(saved, "Språk").startswith("Språk: serverns språk (just nu engelska, ")
     again = await settings("en-US")  # saved: a later look shows the new values, unmarked
     assert line(again, "Default rounds") == "Default rounds: 7 · `rounds` 1–20"
     assert line(again, "Default time") == "Default time: 45 s · `seconds` 10–300"
@@ -834,8 +836,8 @@ async def test_settings_show_the_servers_language_as_it_is_now_and_a_change_what
     assert line(swedish, "Language") == "Language: **Swedish** (changed) · `language`"
     back = await settings("sv-SE", language="server")
     assert line(back, "Språk") == (
-        "Språk: **serverns språk (just nu engelska – Discord anger en-US för servrar som inte"
-        " är Community-servrar)** (ändrat) · `språk`"
+        "Språk: **serverns språk (just nu engelska, som för varje server utan"
+        " communityfunktioner; välj Svenska här för quiz på svenska)** (ändrat) · `språk`"
     )
 
 

@@ -76,11 +76,13 @@ async def test_why_explains_the_round_and_each_members_own_answer(
     assert told.ephemeral
     [embed] = told.embeds
     assert embed["title"] == "Varför huset lägger runda 1 så"
-    assert steps.steps[-1].sv in embed["description"]  # the round's own cards, in Swedish
-    [yours] = embed["fields"]
-    assert yours["name"] == "Ditt svar"
-    assert yours["value"].startswith("❌") and "inte som huset lägger" in yours["value"]
-    assert len(yours["value"].splitlines()) == 2  # and where the split went wrong
+    # A wrong split: the verdict, then where it went wrong, which ends with the house's
+    # own step on the round's cards, in Swedish; the steps are not said a second time.
+    verdict, where = embed["description"].split("\n\n")
+    assert verdict.startswith("❌") and "inte som huset lägger" in verdict
+    assert where.endswith(steps.steps[-1].sv)
+    assert str(embed).count(steps.steps[-1].sv) == 1
+    assert not embed.get("fields")
 
     told = await ask_why(fake_discord, bo, "en-US")
     [yours] = told.embeds[0]["fields"]

@@ -31,7 +31,7 @@ async def test_a_learner_with_nothing_right_is_told_which_rule_to_practise(
     image, _background, bands = read(png)
     assert image.width == 2 * DISPLAY_WIDTH and any(band.graphic for band in bands)
     said = description_of(sent, "stats.png")
-    assert said.startswith("Picture: practice statistics. Rules met, weakest first: ")
+    assert said.startswith("Picture: practice statistics. Rules you have met, weakest first: ")
     rows = re.findall(r"([^:;]+), (\d+) of (\d+) right \((\d+)%\)", said)
     assert rows and all(right == "0" and share == "0" for _, right, _, share in rows)
     answered = [int(n) for _, _, n, _ in rows]
@@ -40,8 +40,13 @@ async def test_a_learner_with_nothing_right_is_told_which_rule_to_practise(
     weakest = rows[0][0].strip()
     assert "Nothing right yet. Read the rule with /rules, then practise it. " in said
     assert f"Practise next: {weakest} (/practice rule)." in said
-    assert f"{len(RULE_IDS) - len(rows)} rules not met yet." in said
+    assert f"{len(RULE_IDS) - len(rows)} rules you have not met yet." in said
     assert said.endswith(": 0 of 3 (0%).")  # one practice day, three hands, none right
+    # Its day as every reply writes a day: the day first ("2 Dec", never "Dec 2").
+    assert re.search(r"[0-9]{1,2} [A-Z][a-z]{2}: 0 of 3 \(0%\)\.$", said), said
+    # No day of the hand of the day yet: said in words, not "0 days answered · right 0".
+    daily = next(f["value"] for f in sent.embeds[0]["fields"] if f["name"] == "Hand of the day")
+    assert daily.startswith("No days yet. Try ") and "0" not in daily.split("Try")[0]
 
 
 async def test_a_member_with_no_answers_is_shown_where_to_start(
@@ -54,8 +59,10 @@ async def test_a_member_with_no_answers_is_shown_where_to_start(
     image, _background, bands = read(png)
     assert image.width == 800 and bands and not any(band.graphic for band in bands)
     first = rule_name(introduction_order()[0], Lang.SV)
+    daily = next(f["value"] for f in sent.embeds[0]["fields"] if f["name"] == "Dagens hand")
+    assert daily.startswith("Inga dagar än. Prova ")
     assert description_of(sent, "stats.png") == (
-        f"Bild: träningsstatistik. {len(RULE_IDS)} regler inte mötta än. "
+        f"Bild: träningsstatistik. {len(RULE_IDS)} regler har du inte mött än. "
         "Börja med /träna: varje hand tränar en regel, den vanligaste först. "
         f"Näst på tur: {first} – nästa hand (ny för dig); "
         f"{rule_name(introduction_order()[1], Lang.SV)} – efter 1 hand till (ny för dig); "

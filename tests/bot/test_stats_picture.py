@@ -86,7 +86,7 @@ def test_every_rule_met_shows_the_weakest_and_sums_up_the_rest() -> None:
     picture = stats_picture(EVERY_RULE, DUE, "en")
     shares = bars(render_stats_picture(picture))
     assert 3 <= len(shares) < len(RULE_IDS) and shares == sorted(shares)
-    assert f"{len(RULE_IDS) - len(shares)} more rules met, " in picture.description
+    assert f"{len(RULE_IDS) - len(shares)} more rules you have met, " in picture.description
     assert f"You have met all {len(RULE_IDS)} rules." in picture.description
 
 
@@ -109,7 +109,7 @@ def test_a_learner_with_nothing_right_is_told_what_to_do(lang: str, words: str) 
     picture = stats_picture(ALL_WRONG, DUE, lang)
     assert words in picture.description
     assert (
-        "20 regler inte mötta än" if lang == "sv" else "20 rules not met yet"
+        "20 regler har du inte mött än" if lang == "sv" else "20 rules you have not met yet"
     ) in picture.description
     assert bars(render_stats_picture(picture)) == [0, 0]
 
@@ -147,3 +147,56 @@ def test_the_longest_rule_names_with_big_figures_keep_clear_of_them(lang: str) -
         assert widest_gap >= 14, band  # a space between words is about 8 px
     for rule_id in longest:
         assert rule_name(rule_id, Lang(lang)) in picture.description
+
+
+@pytest.mark.parametrize(
+    ("answered", "streak", "best", "sv", "en"),
+    [
+        (0, 0, 0, "Inga dagar än. Prova /daily.", "No days yet. Try /daily."),
+        (3, 0, 0, "3 dagar besvarade · ingen dag rätt än", "3 days answered · no day right yet"),
+        (
+            3,
+            0,
+            2,
+            "3 dagar besvarade · ingen svit just nu (bästa: 2 dagar i rad)",
+            "3 days answered · no streak now (best: 2 days in a row)",
+        ),
+        (
+            1,
+            1,
+            1,
+            "1 dag besvarad · rätt 1 dag i rad (bästa 1)",
+            "1 day answered · right 1 day in a row (best 1)",
+        ),
+    ],
+)
+def test_the_hand_of_the_day_in_stats_says_none_in_words(
+    answered: int, streak: int, best: int, sv: str, en: str
+) -> None:
+    """#29 §4: never "0 dagar besvarade · rätt 0 dagar i rad"."""
+    from dataclasses import replace
+
+    from bot.cogs.practice.embeds import stats_embed
+    from bot.texts.mentions import CommandMentions
+
+    figures = replace(NOTHING, daily_answered=answered, daily_streak=streak, daily_best=best)
+    for lang, said in ((Lang.SV, sv), (Lang.EN, en)):
+        embed = stats_embed(figures, "", lang, False, CommandMentions())
+        [daily] = [f.value for f in embed.fields if f.name in ("Dagens hand", "Hand of the day")]
+        assert daily == said
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "reply"), [("sv", "1 dec.", "1 december"), ("en", "1 Dec", "1 December")]
+)
+def test_the_pictures_days_read_as_the_replies_write_them(
+    lang: str, label: str, reply: str
+) -> None:
+    """#29 §4: "2 December" in replies, "Dec 2" in the picture; now the day first in both."""
+    from datetime import date
+
+    from bot.texts.i18n import day_text
+
+    picture = stats_picture(MIXED, DUE, lang)
+    assert picture.progress.days[-1].label == label
+    assert day_text(date(2026, 12, 1), Lang(lang)).startswith(reply)

@@ -9,8 +9,6 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app.client import HousewayBot
-from bot.cogs.dealer import _pack
-from bot.texts.embeds import rules_overview
 from bot.texts.i18n import language
 from houseway import house_way
 from houseway.cards import parse_hand
@@ -18,6 +16,7 @@ from houseway.rules import RULES, rule_name
 from tests.bot.fixtures import IN_THREAD, QUICK_QUIZ, BotRunner
 from tests.bot.quizhelpers import expire_round, reveals, start_quiz, wait_round
 from tests.bot.quizhelpers import hand_of as round_hand
+from tests.bot.test_commands import read_pages
 from tests.bot.test_practice import answer, field, hand_of, house_two, practise
 from tests.fakediscord import FakeDiscord
 
@@ -95,11 +94,8 @@ async def test_the_rules_list_is_headed_by_names(
 ) -> None:
     for locale in ("sv-SE", "en-US"):
         interaction = await fake_discord.send_command("rules", locale=locale)
-        first = await fake_discord.wait_response(interaction)
-        messages = _pack(rules_overview(language(locale)))
-        await fake_discord.wait_followups(interaction, len(messages) - 1)
-        sent = [first, *interaction.followups]
-        listed = "\n".join(e["description"] for s in sent for e in s.embeds)
+        pages = await read_pages(fake_discord, interaction, locale)
+        listed = "\n".join(page["description"] for page in pages)
         for rule_id in RULES:
             assert f"**{rule_name(rule_id, language(locale))}**" in listed
             assert f"`{rule_id}`" not in listed
@@ -148,7 +144,7 @@ STRAIGHT_KEPT = "3c JK 5d Jc Qh Ac Kh"
             ["Kh", "Qh"],
             [
                 "Din delning: **+0,2683**",
-                "Husets delning: −0,0271 – din delning ger 0,2954 mer per insatt enhet",
+                "Husets delning: −0,0271 – din delning ger 0,2954 mer per insatt krona",
                 "Bästa delningen (A♣  🃏  J♣  5♦  3♣ · K♥  Q♥): +0,2683 – lika",
             ],
         ),

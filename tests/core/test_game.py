@@ -248,7 +248,7 @@ def test_settle_one_hand_on_the_command_line() -> None:
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer == {
-        "player": {"five": ["As", "Ah", "9s", "7d", "2h"], "two": ["Kc", "Kd"], "rule": None,
+        "player": {"five": ["As", "Ah", "9s", "7d", "2h"], "two": ["Kd", "Kc"], "rule": None,
                    "foul": False},
         "dealer": {"five": ["Qh", "Qd", "6h", "3c", "2s"], "two": ["Jc", "7s"],
                    "rule": "one-pair"},

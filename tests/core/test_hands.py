@@ -163,3 +163,48 @@ def test_two_card_names() -> None:
 def test_best_five_of_seven() -> None:
     cards = parse_cards("As Ks Qs Js Ts 2c 3d", 7)
     assert best_five_of(cards) == v("As Ks Qs Js Ts")
+
+
+# --- one reading order for every row of a split (#29 §4: the joker where the text puts it)
+
+
+@pytest.mark.parametrize(
+    ("cards", "shown"),
+    [
+        ("5d JK", "JK 5d"),  # the joker in a two-card hand is an ace: first
+        ("JK As", "As JK"),  # a pair of aces: the natural ace, then the joker
+        ("Kc Kd", "Kd Kc"),  # a pair: suits s h d c, as in a five-card hand
+        ("7s Qh", "Qh 7s"),
+    ],
+)
+def test_a_two_card_hand_reads_high_to_low_the_joker_as_an_ace(cards: str, shown: str) -> None:
+    from houseway.hands import display_order
+
+    assert display_order(parse_cards(cards, 2)) == parse_cards(shown, 2)
+
+
+def test_every_split_the_core_gives_reads_in_display_order() -> None:
+    """The house way's, the player's way's, each split of an analysis, a seat's own and a
+    practice verdict's: the order the texts print, which the pictures draw too."""
+    from houseway import house_way
+    from houseway.analysis.analyze import analyze
+    from houseway.cards import deal
+    from houseway.game import own_split
+    from houseway.hands import display_order
+    from houseway.learning.practice import split_of, verdict
+    from houseway.strategy import player_way
+
+    rng = random.Random(29)
+    hands = [deal(rng) for _ in range(3000)]
+    hands += [parse_cards(h, 7) for h in ("Ac JK Qc 5s 2d 9h 8h", "3c JK 5d Jc Qh Ac Kh")]
+    for hand in hands:
+        for split in (house_way(hand), player_way(hand), own_split(hand, hand[:2])):
+            assert split.five == display_order(split.five), hand
+            assert split.two == display_order(split.two), hand
+        judged = verdict(house_way(hand), [hand[1], hand[0]])
+        assert judged.two == display_order(judged.two)
+        five, two = split_of(hand, (house_way(hand).five_value, house_way(hand).two_value))
+        assert (five, two) == (display_order(five), display_order(two))
+    for hand in hands[-2:]:
+        for split in analyze(hand).splits:
+            assert split.two == display_order(split.two) and split.five == display_order(split.five)

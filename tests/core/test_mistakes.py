@@ -3,6 +3,7 @@ and a wrongly named rule told why it does not decide, on the hand's own cards.""
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import pytest
@@ -98,3 +99,22 @@ def test_every_rule_named_wrongly_on_a_golden_hand_gets_a_reason(rule: str) -> N
 
 def test_every_rule_id_belongs_to_a_heading_in_order() -> None:
     assert {heading_of(rule) for rule in RULES} == set(HEADINGS)
+
+
+def test_the_english_says_two_card_hand_and_apply_not_low_and_hold() -> None:
+    """#29 §4: "You played 7♦ low", "the exception does not hold" read as jargon; the
+    English says "in the two-card hand" and "does not apply", as the Swedish does."""
+    for hand, *_ in GOLDEN[::3]:
+        explanation = explain(hand)
+        cards = explanation.decision.hand
+        said = [step.en for step in explanation.steps]
+        for low in combinations(cards, 2):
+            five = [c for c in cards if c not in low]
+            if (five_value(five), two_value(low)) != (
+                explanation.decision.five_value,
+                explanation.decision.two_value,
+            ):
+                said.append(where_wrong(explanation, low).en)
+        for text in said:
+            assert not re.search(r"\bplay(?:s|ed)\b[^.:]*\blow\b", text), text
+            assert "does not hold" not in text, text

@@ -170,6 +170,26 @@ def test_options_hold_the_answer_and_three_others_never_on_the_path() -> None:
             assert set(options) <= set(deciding_rules())
 
 
+@pytest.mark.parametrize("lang", list(Lang))
+def test_no_two_options_are_described_alike(lang: Lang) -> None:
+    """#29 §4: "Färgstege: paret flyttas" and "Färg eller stege: paret flyttas" were offered
+    together, both described "Med ett par går paret till tvåkortshanden om en stege eller
+    färg blir kvar.": a member could not tell them apart by the menu."""
+    alike = {
+        summary: [r for r in deciding_rules() if rule_summary(r, lang) == summary]
+        for summary in {rule_summary(r, lang) for r in deciding_rules()}
+    }
+    assert ["straight-flush.pair-moved", "flush-straight.pair-moved"] in alike.values()
+    rng = random.Random(29)
+    for hand in ("4c 5h 6h 7h 8h 9h 9c", "2h 5h 8h Jh Kh As Ad", "Ks Kh 7d 7c Ad Tc 3h"):
+        decision = house_way(parse_hand(hand))
+        for _ in range(200):
+            options = rule_options(decision, rng)
+            described = [rule_summary(rule_id, lang) for rule_id in options]
+            assert len(set(described)) == len(options) == 4, options
+            assert decision.rule in options
+
+
 def test_a_four_of_a_kind_is_asked_among_the_four_of_a_kind_bands() -> None:
     decision = house_way(parse_hand("8s 8h 8d 8c Kd 5c 2h"))
     assert decision.rule == "four-of-a-kind.7-10"

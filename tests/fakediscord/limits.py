@@ -72,6 +72,18 @@ def _text(embed: Mapping[str, Any], where: str) -> str:
     return node if isinstance(node, str) else ""
 
 
+def embed_characters(embeds: Sequence[Mapping[str, Any]]) -> int:
+    """The characters of ``embeds`` as Discord counts them towards its 6,000: titles,
+    descriptions, field names and values, footers' texts and authors' names."""
+    return sum(
+        sum(len(_text(embed, where)) for where, _limit in EMBED_TEXTS)
+        + sum(
+            len(f.get("name") or "") + len(f.get("value") or "") for f in embed.get("fields") or []
+        )
+        for embed in embeds
+    )
+
+
 def check_embeds(embeds: Sequence[Mapping[str, Any]], prefix: str = "") -> None:
     """At most 10 embeds; each text within its limit; 6,000 characters across them all."""
     if len(embeds) > MAX_EMBEDS:
@@ -424,5 +436,6 @@ __all__ = [
     "check_components",
     "check_embeds",
     "check_message",
+    "embed_characters",
     "valid_name",
 ]

@@ -14,7 +14,7 @@ from aiohttp import web
 from . import gateway as gw
 from .gateway_protocol import GatewayMixin
 from .guilds import GuildsMixin
-from .limits import check_message
+from .limits import check_message, embed_characters
 from .models import (
     COMPONENTS_V2,
     EPHEMERAL,
@@ -55,6 +55,13 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
         prefix = f"{where}." if where else ""
         names = {str(a.get("filename")) for a in msg.attachments}
         check_message(msg.content, msg.embeds, msg.components, msg.flags, names, prefix=prefix)
+        size = embed_characters(msg.embeds)
+        if msg.embeds:
+            self.embed_sizes.append(size)
+        if self.embed_budget is not None and size > self.embed_budget:  # a test's phone budget
+            raise invalid_form(
+                f"{prefix}embeds", f"{size} characters of embeds, over {self.embed_budget}"
+            )
         if not (msg.content or msg.embeds or msg.components or msg.attachments or msg.loading):
             raise HTTPError(400, 50006, "Cannot send an empty message")
 

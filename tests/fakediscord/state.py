@@ -128,6 +128,11 @@ class ServerState:
         self.sync_log: list[CommandSync] = []
         self.records: list[Sent] = []
         self.messages: dict[int, FakeMessage] = {}
+        #: Every message's characters of embeds as Discord counts them (each new message
+        #: and each edit); with ``embed_budget`` set, a message over it is refused like one
+        #: over Discord's 6,000 (a test's budget: what a phone shows without a long scroll).
+        self.embed_sizes: list[int] = []
+        self.embed_budget: int | None = None
         self.interactions: dict[int, FakeInteraction] = {}
         self._interactions_by_token: dict[str, FakeInteraction] = {}
         self._blobs: dict[int, SentFile] = {}

@@ -12,8 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from babel.dates import format_skeleton
-
 from houseway.language import Lang
 from houseway.rules import RULE_IDS, rule_name
 
@@ -21,7 +19,7 @@ from ...pictures.progress import MAX_DAYS, MAX_RULE_ROWS, Day, Progress, RuleRow
 from ...storage.practice import Stats
 from ...texts.alt_text import stats_description
 from ...texts.embeds import number, percent
-from ...texts.i18n import locale_of, plural_text, text
+from ...texts.i18n import plural_text, short_day_text, text
 from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 
 __all__ = ["StatsPicture", "met_rules", "render_stats_picture", "stats_picture"]
@@ -39,8 +37,8 @@ def _share(right: int, answered: int, lang: Lang) -> str:
 
 
 def _date(day: str, lang: Lang) -> str:
-    """ "1 dec." / "Dec 1" from an ISO date: CLDR's short month and day, by Babel."""
-    return format_skeleton("MMMd", date.fromisoformat(day), locale=locale_of(lang))
+    """ "1 dec." / "1 Dec" from an ISO date: the day first, as every reply writes a day."""
+    return short_day_text(date.fromisoformat(day), lang)
 
 
 def _names(lang: Lang) -> dict[str, str]:

@@ -10,7 +10,7 @@ import discord
 
 from houseway import Decision, sentences_for
 from houseway.cards import Card, card_from_name, pretty_cards, sort_key
-from houseway.hands import category_name, two_name
+from houseway.hands import category_name, display_order, two_name
 from houseway.language import Lang
 from houseway.learning.explain import explain
 from houseway.learning.explain.mistakes import where_wrong, why_not
@@ -24,12 +24,12 @@ from ...texts.alt_text import decision_description, picture_file
 from ...texts.embeds import (
     COLOUR,
     ERROR_COLOUR,
-    MAX_EV_DIGITS,
-    MIN_EV_DIGITS,
+    EV_DIGITS,
     add_split_fields,
     decimal,
     ev_digits,
     fit_field,
+    gap_text,
     number,
     path_footer,
     percent,
@@ -85,8 +85,8 @@ def session_text(right: int, total: int, lang: Lang, lost: int | None = None) ->
     return text("practice.session", lang, right=right, total=total)
 
 
-#: "Play to win" keeps what a split gives up in ten-billionths of a unit bet: an EV is
-#: shown with at most ten decimals (``ev_digits``), so every figure shown is a whole number.
+#: "Play to win" keeps what a split gives up in ten-billionths of a unit bet: every figure
+#: shown (four decimals, ``EV_DIGITS``) is a whole number of them, and so is their sum.
 GIVEN_UP_UNITS: Final = 10**10
 #: Ten-billionths of a unit bet in one krona (or chip) per 100 bet.
 UNITS_PER_HUNDRED: Final = GIVEN_UP_UNITS // 100
@@ -94,16 +94,14 @@ UNITS_PER_HUNDRED: Final = GIVEN_UP_UNITS // 100
 
 def given_up_text(units: int, lang: Lang, digits: int | None = None) -> str:
     """What a split costs (ten-billionths of a unit bet) per 100 bet, as a player pictures
-    it: to ``digits`` − 2 decimals (the EVs were shown to ``digits``; times 100 the figure
-    stays exact) or, for a total, to as few as show it whole (at least two): a total is the
-    sum of the figures shown."""
-    total = digits is None
-    if digits is None:
-        # Ten decimals always show a whole number of units: the search ends there.
-        digits = next(
-            d for d in range(MIN_EV_DIGITS, MAX_EV_DIGITS + 1) if units % 10 ** (10 - d) == 0
-        )
-    return decimal(units / UNITS_PER_HUNDRED, lang, digits - 2, bare_zero=total)
+    it: to two decimals fewer than the EVs shown (four, ``EV_DIGITS``), so that times 100
+    the figure stays exact; a cost too small to show reads "< 0,01", and a total of
+    nothing is plain 0 (a total is the sum of the figures shown; ``digits`` None)."""
+    shown = (EV_DIGITS if digits is None else digits) - 2
+    per_hundred = units / UNITS_PER_HUNDRED
+    if per_hundred > 0 and rounded(per_hundred, shown) == 0:
+        return gap_text(per_hundred, 0.0, lang, shown)
+    return decimal(per_hundred, lang, shown, bare_zero=digits is None)
 
 
 def hand_embed(
@@ -139,12 +137,12 @@ def hand_embed(
 
 def _versus(member_ev: float, other_ev: float, digits: int, lang: Lang) -> str:
     """What the member's split gives against another: less, more, or the same, as the
-    difference of the two figures shown."""
-    gap = rounded(other_ev, digits) - rounded(member_ev, digits)
-    if gap == 0:
+    difference of the two figures shown ("< 0,0001" where they look alike but differ)."""
+    if member_ev == other_ev:
         return text("practice.versus.equal", lang)
-    key = "practice.versus.less" if gap > 0 else "practice.versus.more"
-    return text(key, lang, gap=decimal(abs(gap), lang, digits))
+    if other_ev > member_ev:
+        return text("practice.versus.less", lang, gap=gap_text(other_ev, member_ev, lang, digits))
+    return text("practice.versus.more", lang, gap=gap_text(member_ev, other_ev, lang, digits))
 
 
 def analysis_text(
@@ -168,7 +166,7 @@ def analysis_text(
             versus=_versus(member_ev, house_ev, digits, lang),
         ),
     ]
-    if best_split is not None and rounded(best_ev, digits) > rounded(house_ev, digits):
+    if best_split is not None and best_ev > house_ev:
         five, two = best_split
         lines.append(
             text(
@@ -310,18 +308,7 @@ def stats_embed(
     else:
         embed.add_field(name=text("stats.hands", lang), value=text("stats.none", lang, cmd=cmd))
     embed.set_image(url=f"attachment://{CHART_IMAGE}")
-    embed.add_field(
-        name=text("stats.daily", lang),
-        value=text(
-            "stats.daily.value",
-            lang,
-            answered=plural_text("stats.daily.answered", lang, stats.daily_answered),
-            streak=plural_text(
-                "stats.daily.streak", lang, stats.daily_streak, best=number(stats.daily_best, lang)
-            ),
-        ),
-        inline=False,
-    )
+    embed.add_field(name=text("stats.daily", lang), value=_daily_value(stats, lang, cmd))
     if stats.quiz_points is not None:
         value = (
             plural_text(
@@ -338,6 +325,24 @@ def stats_embed(
     if other:
         embed.set_footer(text=text("stats.private_other", lang))
     return embed
+
+
+def _daily_value(stats: Stats, lang: Lang, cmd: CommandMentions) -> str:
+    """The hand of the day: days answered and the streak, in words where they are none
+    ("Inga dagar än", "ingen svit just nu"), never "0 dagar besvarade · rätt 0 dagar i rad"."""
+    if not stats.daily_answered:
+        return text("stats.daily.none", lang, cmd=cmd)
+    best = stats.daily_best
+    if stats.daily_streak:
+        streak = plural_text(
+            "stats.daily.streak", lang, stats.daily_streak, best=number(best, lang)
+        )
+    elif best:
+        streak = plural_text("stats.daily.streak.none", lang, best)
+    else:
+        streak = text("stats.daily.streak.never", lang)
+    answered = plural_text("stats.daily.answered", lang, stats.daily_answered)
+    return text("stats.daily.value", lang, answered=answered, streak=streak)
 
 
 def due_text(upcoming: Sequence[tuple[str, int, bool]], lang: Lang) -> str:
@@ -380,7 +385,7 @@ def daily_title(day: str, lang: Lang, correct: bool | None) -> str:
 
 
 def answer_cards(answer: str) -> str:
-    return pretty_cards(card_from_name(name) for name in answer.split())
+    return pretty_cards(display_order([card_from_name(name) for name in answer.split()]))
 
 
 def yesterday_text(
@@ -413,24 +418,4 @@ def yesterday_text(
         right=right,
         share=whole_percent(right, answered, lang),
         answers=answers,
-    )
-
-
-def daily_result_fields(
-    embed: discord.Embed, day: str, answered: int, right: int, current: int, best: int, lang: Lang
-) -> None:
-    embed.add_field(
-        name=text("daily.tally", lang),
-        value=text("daily.tally.value", lang, answered=answered, right=right),
-        inline=False,
-    )
-    embed.add_field(
-        name=text("daily.streak", lang),
-        value=plural_text("daily.streak.value", lang, current, best=number(best, lang)),
-        inline=False,
-    )
-    embed.add_field(
-        name=text("daily.next", lang),
-        value=text("daily.next.value", lang, next=next_hand_text(day)),
-        inline=False,
     )

@@ -28,10 +28,10 @@ from houseway.learning.answers import Answer, judge
 
 from ...app.interactions import Refusal, bot_of, component
 from ...storage import practice as practice_store
-from ...texts.embeds import path_footer
 from ...texts.i18n import language, plural_text, text
 from .answering import Answering, Feedback, Judged
-from .embeds import daily_result_fields, daily_title, day_text
+from .daily_result import daily_picture, daily_result
+from .embeds import day_text
 from .views import SHARE_ID
 
 log = logging.getLogger(__name__)
@@ -92,15 +92,15 @@ async def answered_standing(
 def share_text(day: str, hand: Sequence[Card], correct: bool, current: int, lang: Lang) -> str:
     """ "Huset väljer – dagens hand 1 december: ✅ · 5 dagar i rad" and the seven cards
     behind a spoiler: what a member may show without giving the answer away."""
+    shown = {
+        "day": day_text(day, lang),
+        "mark": "✅" if correct else "❌",
+        "cards": pretty_cards(sorted(hand, key=sort_key)),
+    }
+    if not current:  # a day missed: "❌", never "❌ · 0 dagar i rad"
+        return text("daily.share.missed", lang, **shown)
     streak = plural_text("daily.share.streak", lang, current)
-    return text(
-        "daily.share.text",
-        lang,
-        day=day_text(day, lang),
-        mark="✅" if correct else "❌",
-        streak=streak,
-        cards=pretty_cards(sorted(hand, key=sort_key)),
-    )
+    return text("daily.share.text", lang, streak=streak, **shown)
 
 
 class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE_ID):
@@ -238,15 +238,12 @@ class DailyAnswering(Answering[Judged]):
         when the next hand comes."""
         correct = judged.judgement.correct
         standing = await answered_standing(self.cog, db, self.day, self.user_id, correct)
-        feedback = judged.set_feedback(self.lang, path_footer(judged.prepared.decision, self.lang))
-        embed = feedback.embed
-        embed.title = daily_title(self.day, self.lang, correct)
-        embed.remove_field(len(embed.fields) - 1)  # no time: the day's hand is not timed
-        daily_result_fields(embed, self.day, *standing, self.lang)
-        return feedback
+        two = list(judged.judgement.answer.two)
+        embed, late = daily_result(judged.prepared, two, self.day, standing, self.lang)
+        return Feedback(embed, (judged.prepared, two) if late else None)
 
     async def picture(self, judged: Judged, deck: Deck) -> discord.File:
-        return await judged.picture(deck, self.lang)
+        return await daily_picture(judged.prepared, judged.judgement, deck, self.lang)
 
     def view(self, judged: Judged, seal: Seal) -> discord.ui.View:
         return share_view(self.day, seal, self.lang)

@@ -83,9 +83,10 @@ class WinVerdict:
 
 def _units_between(high: float, low: float, digits: int) -> int:
     """``high`` − ``low`` as shown to ``digits`` decimals, in ten-billionths: the difference
-    of the figures shown, not of the exact values."""
+    of the figures shown, not of the exact values; one unit (shown "< 0,0001") where
+    they look alike but ``low`` is less."""
     gap = Decimal(f"{high:.{digits}f}") - Decimal(f"{low:.{digits}f}")
-    return int(gap * GIVEN_UP_UNITS)
+    return max(int(gap * GIVEN_UP_UNITS), 1 if high > low else 0)  # never 0 for a loss
 
 
 def grade(

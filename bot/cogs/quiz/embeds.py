@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any, Final
 
 import discord
+from babel import Locale, UnknownLocaleError
 
 from houseway import Decision, sentences_for
 from houseway.cards import pretty_cards
@@ -17,7 +18,7 @@ from houseway.rules import rule_name
 
 from ...storage import quiz as quiz_store
 from ...texts.embeds import COLOUR, add_split_fields, quote_rules
-from ...texts.i18n import language, month_text, plural_text, text
+from ...texts.i18n import language, locale_of, month_text, plural_text, text
 from ...texts.i18n.commands_sv import COMMAND_TEXTS_SV
 from ...texts.mentions import CommandMentions
 from .standings import STANDINGS_SHOWN, answer_rows, standing_lines
@@ -197,16 +198,20 @@ def option_name(option: str, lang: Lang) -> str:
 
 
 def quiz_language(config: quiz_store.GuildConfig, guild_locale: str, lang: Lang) -> str:
-    """The quiz language as set, and for "the server's language" what that is now: Discord
-    reports every server that is not a Community server as en-US, which a small Swedish
-    server cannot tell from its settings."""
+    """The quiz language as set, and for "the server's language" what that is now: every
+    server without community features is English to Discord (en-US), which a small Swedish
+    server cannot tell from its settings; said in a moderator's words, not Discord's codes."""
     if config.language:
         return text(f"quiz.config.language.{config.language}", lang)
     if language(guild_locale) == Lang.SV:
         return text("quiz.config.language.server.sv", lang)
     if guild_locale == "en-US":
         return text("quiz.config.language.server.en-US", lang)
-    return text("quiz.config.language.server.other", lang, locale=guild_locale)
+    try:  # "tyska", "German": the language by its name in the reader's
+        named = Locale.parse(guild_locale, sep="-").get_display_name(locale_of(lang))
+    except (UnknownLocaleError, ValueError, TypeError):
+        named = None
+    return text("quiz.config.language.server.other", lang, locale=named or guild_locale)
 
 
 def config_embed(

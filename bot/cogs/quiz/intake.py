@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from houseway.cards import pretty_card
+from houseway.hands import display_order
 from houseway.learning.answers import AnswerError, mode_of, parse_answer
 from houseway.rules import rule_name
 
@@ -195,7 +196,7 @@ class AnswerIntake:
             rule = rule_name(given.rule, lang)
             message = text(f"quiz.answer.{told}.rule", lang, rule=rule, when=when)
         else:
-            cards = " ".join(pretty_card(card) for card in given.two)
+            cards = " ".join(pretty_card(card) for card in display_order(given.two))
             message = text(f"quiz.answer.{told}.set", lang, cards=cards, when=when)
         await interaction.response.send_message(message, ephemeral=True)
         return outcome

@@ -11,6 +11,7 @@ import discord
 
 from houseway import Decision
 from houseway.cards import pretty_cards
+from houseway.hands import display_order
 from houseway.language import Lang
 from houseway.learning.answers import Answer, judge, mode_of
 from houseway.rules import RULES, rule_name
@@ -72,7 +73,7 @@ def shown(answer: Answer, lang: Lang) -> str:
     if answer.mode == "rule":
         known = answer.rule in RULES
         return rule_name(answer.rule, lang) if known else answer.rule
-    return pretty_cards(answer.two) if answer.two else "?"
+    return pretty_cards(display_order(answer.two)) if answer.two else "?"
 
 
 def standing_lines(

@@ -12,10 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from houseway.cards import pretty_cards
+from houseway.hands import display_order
 from houseway.language import Lang
 from houseway.learning.answers import Answer, judge, mode_of
 from houseway.learning.explain import Explanation, explain
-from houseway.learning.explain.mistakes import where_wrong, why_not
+from houseway.learning.explain.mistakes import Said, where_wrong, why_not
 from houseway.rules import rule_name
 
 from ...app.interactions import (
@@ -113,29 +114,33 @@ async def why_embed(interaction: discord.Interaction, round_id: int) -> discord.
     quiz = await bounded.run(quiz_store.get_quiz, round_.quiz_id)
     answer = await bounded.run(scores.member_answer, round_id, interaction.user.id)
     explanation = explain(round_.hand)
-    embed = discord.Embed(
-        title=text("quiz.why.title", lang, number=round_.number),
-        description=why_text(explanation, lang),
-        colour=COLOUR,
-    )
+    title = text("quiz.why.title", lang, number=round_.number)
     mode = "set" if quiz is None else quiz.mode
-    embed.add_field(
-        name=text("quiz.why.yours", lang), value=fit_field(yours(explanation, mode, answer, lang))
-    )
+    verdict, wrong = yours(explanation, mode, answer, lang)
+    if wrong is not None and mode_of(mode) == "set":  # where, ending with the house's step
+        said = f"{verdict}\n\n{wrong.text(lang)}"
+        return discord.Embed(title=title, description=fit_field(said, 4096), colour=COLOUR)
+    embed = discord.Embed(title=title, description=why_text(explanation, lang), colour=COLOUR)
+    said = verdict if wrong is None else f"{verdict}\n{wrong.text(lang)}"
+    embed.add_field(name=text("quiz.why.yours", lang), value=fit_field(said))
     return embed
 
 
-def yours(explanation: Explanation, mode: str, answer: str | None, lang: Lang) -> str:
-    """What the member answered, right or wrong, and where a wrong answer went wrong."""
+def yours(
+    explanation: Explanation, mode: str, answer: str | None, lang: Lang
+) -> tuple[str, Said | None]:
+    """What the member answered, right or wrong, and, for a wrong answer, where it went
+    wrong: a split's where (which ends with the house's own step, so the steps are not
+    said again above it, #29 §4), a rule's why it does not decide (then the steps are)."""
     if answer is None:
-        return text("quiz.why.no_answer", lang)
+        return text("quiz.why.no_answer", lang), None
     given = Answer.from_stored(mode_of(mode), answer)
     right = judge(given, explanation.decision).correct
     if given.mode == "rule":
         shown = rule_name(given.rule, lang)
         said = None if right else why_not(given.rule, explanation)
     else:
-        shown = pretty_cards(given.two)
+        shown = pretty_cards(display_order(given.two))  # as the pictures show it
         said = None if right else where_wrong(explanation, given.two)
     verdict = text(f"quiz.why.{'right' if right else 'wrong'}.{given.mode}", lang, answer=shown)
-    return verdict if said is None else f"{verdict}\n{said.text(lang)}"
+    return verdict, said

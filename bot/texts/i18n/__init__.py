@@ -116,6 +116,12 @@ def day_text(day: date, lang: Lang) -> str:
     return format_date(day, "d MMMM" if this_year else "d MMMM y", locale=locale_of(lang))
 
 
+def short_day_text(day: date, lang: Lang) -> str:
+    """A day where a picture has little room: the day first, as ``day_text`` writes it, the
+    month short ("2 dec." / "2 Dec"; the /stats picture once wrote "Dec 2")."""
+    return format_date(day, "d MMM", locale=locale_of(lang))
+
+
 def month_text(month: date, lang: Lang) -> str:
     """A month with its year (CLDR's stand-alone name, by Babel): "december 2026" /
     "December 2026"."""

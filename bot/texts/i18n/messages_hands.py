@@ -18,21 +18,23 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "field.hand": {"sv": "Handen som text", "en": "The hand as text"},
     "field.cost": {"sv": "Jämfört med den bästa delningen", "en": "Against the best split"},
     "cost.worse": {
-        "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer (95 % konfidensintervall {low}–{high}). I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa ({ev_low} till {ev_high}); händer där husets delning är bäst räknas som 0.",
-        "en": "Another split has a higher expected value on **{share}** of this rule's hands (95% confidence interval {low}–{high}). On average the house way's split yields **{ev}** units per unit bet against the best one ({ev_low} to {ev_high}), counting 0 where it is the best.",
+        "sv": "En annan delning ger mer i snitt i **{share}** av regelns händer (95 % konfidensintervall {low}–{high}). Husets delning ger i snitt **{ev} av insatsen** mindre än den bästa ({ev_low} till {ev_high}); händer där husets delning är bäst räknas som 0.",
+        "en": "Another split gives more on average on **{share}** of this rule's hands (95% confidence interval {low}–{high}). On average the house way's split gives **{ev} of the bet** less than the best one ({ev_low} to {ev_high}), counting 0 where it is the best.",
     },
     "cost.never": {
         "sv": "Ingen annan delning var bättre än husets i någon av de analyserade händerna (en bättre delning finns alltså i högst {high} av regelns händer, med 95 % konfidens).",
         "en": "No other split did better than the house way on any hand analysed (so on at most {high} of this rule's hands, with 95% confidence).",
     },
     "cost.exact.worse": {
-        "sv": "En annan delning har högre väntevärde i **{share}** av regelns händer. I snitt ger husets delning **{ev}** enheter per insatt enhet jämfört med den bästa; händer där husets delning är bäst räknas som 0.",
-        "en": "Another split has a higher expected value on **{share}** of this rule's hands. On average the house way's split yields **{ev}** units per unit bet against the best one, counting 0 where it is the best.",
+        "sv": "En annan delning ger mer i snitt i **{share}** av regelns händer. Husets delning ger i snitt **{ev} av insatsen** mindre än den bästa; händer där husets delning är bäst räknas som 0.",
+        "en": "Another split gives more on average on **{share}** of this rule's hands. On average the house way's split gives **{ev} of the bet** less than the best one, counting 0 where it is the best.",
     },
     "cost.exact.never": {
         "sv": "Ingen annan delning är bättre än husets på någon av regelns händer.",
         "en": "No other split does better than the house way on any of this rule's hands.",
     },
+    # A difference of EVs that the four decimals shown would make look like none.
+    "number.below": {"sv": "<\u00a0{figure}", "en": "<\u00a0{figure}"},
     "supplement": {  # the catalogue's markers, so the wording lives in one place
         "sv": f"*{SUPPLEMENT_MARKER_SV}*",
         "en": f"*{SUPPLEMENT_MARKER_SV} ({SUPPLEMENT_MARKER_EN})*",
@@ -81,7 +83,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Det finns ingen regel som heter {rule}. Menar du någon av dessa: {names}? Välj en i listan.",
         "en": "There is no rule called {rule}. Did you mean one of these: {names}? Pick one from the list.",
     },
-    "rules.more": {"sv": "Reglerna, fortsättning", "en": "The rules, continued"},
+    # Long replies as pages (bot/texts/pages.py): the footer's number, the buttons.
+    "pages.number": {"sv": "Sida {page} av {pages}", "en": "Page {page} of {pages}"},
+    "pages.previous": {"sv": "Föregående", "en": "Previous"},
+    "pages.next": {"sv": "Nästa", "en": "Next"},
+    "component.invalid.pages": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[rules]} igen.",
+        "en": "This button is no longer valid. Run {cmd[rules]} again.",
+    },
     "error.title": {"sv": "Den handen kan jag inte läsa", "en": "I can't read that hand"},
     "error.example": {
         "sv": "Exempel: {command} `hand: As Kd Th 9c 7s 4d JK` – eller `hjärter ess, spader 10, …`",

@@ -7,45 +7,51 @@ from typing import Final
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "analyze.title": {"sv": "Analys av {hand}", "en": "Analysis of {hand}"},
-    "analyze.row": {
-        "sv": "{five}  ·  {two}\nVäntevärde {ev}{gap}\nVinst {win} · oavgjort {push} · förlust {loss}",
-        "en": "{five}  ·  {two}\nEV {ev}{gap}\nWin {win} · push {push} · loss {loss}",
-    },
+    "analyze.best_field": {"sv": "Bästa delningen", "en": "The best split"},
+    "analyze.standing": {"sv": "väntevärde {ev}", "en": "EV {ev}"},
+    "analyze.place": {"sv": " · plats {place} av {count}", "en": " · place {place} of {count}"},
     "analyze.row_gap": {
         "sv": " · {gap} mindre än den bästa",
         "en": " · {gap} less than the best",
     },
-    "analyze.others": {"sv": "Övriga delningar (väntevärde)", "en": "The other splits (EV)"},
-    "analyze.others_more": {
-        "sv": "Övriga delningar, fortsättning",
-        "en": "The other splits, continued",
-    },
     "analyze.house_mark": {"sv": "Huset väljer", "en": "House Way"},
-    "analyze.house_field": {"sv": "Husets delning", "en": "The house way"},
     "analyze.house_only": {"sv": "Den enda tillåtna delningen.", "en": "The only legal split."},
     "analyze.house_best": {
-        "sv": "Plats 1 av {count}: den bästa delningen. Den näst bästa ger {gap} mindre per insatt enhet.",
-        "en": "Place 1 of {count}: the best split. The next best gives {gap} less per unit bet.",
+        "sv": "Den bästa delningen (ovan). Den näst bästa ger {gap} mindre per insatt krona.",
+        "en": "The best split (above). The next best gives {gap} less per unit bet.",
     },
     "analyze.house_tied": {
-        "sv": "Plats {rank} av {count}: exakt lika bra som den bästa delningen.",
-        "en": "Place {rank} of {count}: exactly as good as the best split.",
-    },
-    "analyze.house_worse": {
-        "sv": "Plats {rank} av {count}: ger {gap} mindre per insatt enhet än den bästa delningen.",
-        "en": "Place {rank} of {count}: it gives {gap} less per unit bet than the best split.",
+        "sv": "Exakt lika bra som den bästa delningen.",
+        "en": "Exactly as good as the best split.",
     },
     "analyze.footer": {
-        "sv": "Exakt: alla {deals} givarhänder · diagrammet visar hur mycket mindre varje delning ger än den bästa · husets stapel är guldfärgad",
-        "en": "Exact: all {deals} dealer hands · the chart shows how much less each split gives than the best · the house way's bar is gold",
+        "sv": "Exakt: alla {deals} händer givaren kan få · väntevärde per insatt krona",
+        "en": "Exact: all {deals} hands the dealer can hold · EV per unit bet",
+    },
+    "analyze.list_line": {"sv": "väntevärde {ev}{gap}", "en": "EV {ev}{gap}"},
+    "analyze.shares": {
+        "sv": "vinst {win} · oavgjort {push} · förlust {loss}",
+        "en": "win {win} · push {push} · loss {loss}",
+    },
+    "analyze.all_marks": {
+        "sv": "{house} Huset väljer · {player} Spelarens sätt (projektets råd) · väntevärde per insatt krona",
+        "en": "{house} House Way · {player} The player's way (the project's advice) · EV per unit bet",
+    },
+    "analyze.chart_title": {
+        "sv": "Väntevärde per delning · stapeln: mindre än den bästa",
+        "en": "EV of each split · the bar: how much less than the best",
+    },
+    "component.invalid.analyze": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[analyze]} igen.",
+        "en": "This button is no longer valid. Run {cmd[analyze]} again.",
     },
     "analyze.chart_best": {
-        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
-        "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) is the best.",
+        "sv": "Stapeldiagram: varje delnings väntevärde och hur mycket mindre den ger än den bästa. Husets delning (tvåkortshand: {two}) är den bästa.",
+        "en": "Bar chart: each split's EV and how much less it gives than the best. The house way (two-card hand: {two}) is the best.",
     },
     "analyze.chart_worse": {
-        "sv": "Stapeldiagram: hur mycket mindre varje delning ger än den bästa. Husets delning (tvåkortshand: {two}) ger {gap} mindre per insatt enhet.",
-        "en": "Bar chart: how much less each split gives than the best. The house way (two-card hand: {two}) gives {gap} less per unit bet.",
+        "sv": "Stapeldiagram: varje delnings väntevärde och hur mycket mindre den ger än den bästa. Husets delning (tvåkortshand: {two}) ger {gap} mindre per insatt krona.",
+        "en": "Bar chart: each split's EV and how much less it gives than the best. The house way (two-card hand: {two}) gives {gap} less per unit bet.",
     },
     "analyze.timeout": {
         "sv": "Analysen tog för lång tid (över {seconds} s), så jag avbröt den. Försök igen om en stund.",
@@ -104,7 +110,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     # The /stats picture (bot.pictures.progress) and its alt text. A picture cannot hold a
     # clickable mention: {practice}, {rules} and {rule_option} are the commands' names as the
     # reader's client shows them ("/träna", "regel").
-    "stats.picture.rules": {"sv": "Mötta regler, svagast först", "en": "Rules met, weakest first"},
+    "stats.picture.rules": {
+        "sv": "Regler du har mött, svagast först",
+        "en": "Rules you have met, weakest first",
+    },
     "stats.picture.row": {
         "sv": "{right} av {answered} · {share}",
         "en": "{right} of {answered} · {share}",
@@ -132,8 +141,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Picture: practice statistics. {parts}",
     },
     "alt.stats.rules": {
-        "sv": "Mötta regler, svagast först: {rows}.",
-        "en": "Rules met, weakest first: {rows}.",
+        "sv": "Regler du har mött, svagast först: {rows}.",
+        "en": "Rules you have met, weakest first: {rows}.",
     },
     "alt.stats.row": {
         "sv": "{rule}, {right} av {answered} rätt ({share})",
@@ -145,34 +154,47 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{day}: {right} av {answered} ({share})",
         "en": "{day}: {right} of {answered} ({share})",
     },
-    # A practice day in the /stats picture ("1 dec", "Dec 1"), months by number.
 }
 
 #: Messages that show a count, one template per CLDR plural form (``plural_text``).
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     "stats.picture.more_met": {  # one rule left out: its share is both low and high
         "sv": {
-            "one": "{count} mött regel till, {high} rätt",
-            "other": "{count} mötta regler till, {low}–{high} rätt",
+            "one": "{count} regel till som du har mött, {high} rätt",
+            "other": "{count} regler till som du har mött, {low}–{high} rätt",
         },
         "en": {
-            "one": "{count} more rule met, {high} right",
-            "other": "{count} more rules met, {low}–{high} right",
+            "one": "{count} more rule you have met, {high} right",
+            "other": "{count} more rules you have met, {low}–{high} right",
         },
     },
     "stats.picture.unmet": {
-        "sv": {"one": "{count} regel inte mött än", "other": "{count} regler inte mötta än"},
-        "en": {"one": "{count} rule not met yet", "other": "{count} rules not met yet"},
-    },
-    "analyze.intro": {  # count: the legal splits; top: how many are shown in detail
         "sv": {
-            "one": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan bara läggas på ett sätt:",
-            "other": "Exakt väntevärde per insatt enhet för varje sätt att lägga handen, mot alla {deals} händer givaren kan få, lagda enligt Huset väljer. Vinst ger {payoff} efter provisionen, oavgjort 0, förlust −1. De {top} bästa av {count} delningar:",
+            "one": "{count} regel har du inte mött än",
+            "other": "{count} regler har du inte mött än",
         },
         "en": {
-            "one": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The hand can be set only one way:",
-            "other": "Exact expected value (EV) per unit bet for each way to set the hand, against all {deals} hands the dealer can hold, set by the House Way. A win pays {payoff} after commission, a push 0, a loss −1. The best {top} of {count} splits:",
+            "one": "{count} rule you have not met yet",
+            "other": "{count} rules you have not met yet",
         },
+    },
+    "analyze.lead": {  # count: the legal splits
+        "sv": {
+            "one": "**Väntevärde** är vad en delning ger i snitt per insatt krona mot alla {deals} händer givaren kan få, lagda enligt Huset väljer: vinst {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan bara läggas på ett sätt.",
+            "other": "**Väntevärde** är vad en delning ger i snitt per insatt krona mot alla {deals} händer givaren kan få, lagda enligt Huset väljer: vinst {payoff} efter provisionen, oavgjort 0, förlust −1. Handen kan läggas på {count} sätt; alla finns under knappen.",
+        },
+        "en": {
+            "one": "**EV** (expected value) is what a split gives on average per unit bet against all {deals} hands the dealer can hold, set by the House Way: a win {payoff} after commission, a push 0, a loss −1. The hand can be set only one way.",
+            "other": "**EV** (expected value) is what a split gives on average per unit bet against all {deals} hands the dealer can hold, set by the House Way: a win {payoff} after commission, a push 0, a loss −1. The hand can be set {count} ways; all of them are under the button.",
+        },
+    },
+    "analyze.all_title": {  # count: the legal splits
+        "sv": {"one": "Den enda delningen av {hand}", "other": "Alla {count} delningar av {hand}"},
+        "en": {"one": "The one split of {hand}", "other": "All {count} splits of {hand}"},
+    },
+    "analyze.all_button": {  # count: the legal splits
+        "sv": {"one": "Den enda delningen", "other": "Alla {count} delningar"},
+        "en": {"one": "The one split", "other": "All {count} splits"},
     },
     "analyze.busy": {  # count: the analyses under way
         "sv": {

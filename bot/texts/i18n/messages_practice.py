@@ -49,16 +49,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The house way is also the best split of this hand.",
     },
     "practice.versus.less": {
-        "sv": "din delning ger {gap} mindre per insatt enhet",
+        "sv": "din delning ger {gap} mindre per insatt krona",
         "en": "yours gives {gap} less per unit bet",
     },
     "practice.versus.more": {
-        "sv": "din delning ger {gap} mer per insatt enhet",
+        "sv": "din delning ger {gap} mer per insatt krona",
         "en": "yours gives {gap} more per unit bet",
     },
     "practice.versus.equal": {"sv": "lika", "en": "the same"},
     "practice.ev.unit": {
-        "sv": "Väntevärde per insatt enhet mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
+        "sv": "Väntevärde per insatt krona mot givarens alla 53\u00a0524\u00a0680 möjliga händer.",
         "en": "Expected value per unit bet against all 53,524,680 dealer hands.",
     },
     "practice.ev.pending": {
@@ -139,6 +139,11 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "stats.recent": {"sv": "Senaste 30 dagarna", "en": "The last 30 days"},
     "stats.daily": {"sv": "Dagens hand", "en": "Hand of the day"},
     "stats.daily.value": {"sv": "{answered} · {streak}", "en": "{answered} · {streak}"},
+    "stats.daily.none": {
+        "sv": "Inga dagar än. Prova {cmd[daily]}.",
+        "en": "No days yet. Try {cmd[daily]}.",
+    },
+    "stats.daily.streak.never": {"sv": "ingen dag rätt än", "en": "no day right yet"},
     "stats.quiz": {"sv": "Quiz på den här servern", "en": "Quiz in this server"},
     "stats.private_other": {
         "sv": "En annan medlems statistik visas bara för dig.",
@@ -208,12 +213,37 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{mark} {cards} – {count} ({share})",
         "en": "{mark} {cards} – {count} ({share})",
     },
-    "daily.tally": {"sv": "Hittills i dag", "en": "So far today"},
+    # The day's result (bot/cogs/practice/daily_result.py): the hand and the splits first.
+    "daily.result.house": {
+        "sv": "🏠 Husets delning: {split} ({names})",
+        "en": "🏠 The house way: {split} ({names})",
+    },
+    "daily.result.yours": {
+        "sv": "Din delning: {split} ({names})",
+        "en": "Your split: {split} ({names})",
+    },
+    "daily.result.house_way": {
+        "sv": "Din delning: densamma.",
+        "en": "Your split: the same.",
+    },
+    "daily.result.same": {
+        "sv": "Din delning: {split} – lika mycket värd som husets",
+        "en": "Your split: {split} – the same value as the house way's",
+    },
+    "daily.result.foul": {
+        "sv": "Din delning: {split} – fellagd, så handen är förlorad",
+        "en": "Your split: {split} – a foul, so the hand loses",
+    },
+    "daily.result.rule": {"sv": "Regeln: {path}", "en": "The rule: {path}"},
+    "daily.picture.house": {"sv": "Husets delning – {names}", "en": "The house way – {names}"},
+    "daily.picture.yours": {"sv": "Din delning – {names}", "en": "Your split – {names}"},
+    "daily.picture.foul": {"sv": "Din delning – fellagd", "en": "Your split – a foul"},
+    "daily.tally": {"sv": "Dagens hand hittills", "en": "Today's hand so far"},
     "daily.tally.value": {
         "sv": "{answered} har svarat, {right} rätt.",
         "en": "{answered} answered, {right} right.",
     },
-    "daily.streak": {"sv": "Din svit", "en": "Your streak"},
+    "daily.streak.never": {"sv": "Ingen dag rätt än.", "en": "No day right yet."},
     "daily.forgotten": {
         "sv": "Du bad om att bli glömd efter att den här handen visades, så svaret sparas inte. Kör {cmd[daily]} igen för att svara.",
         "en": "You asked to be forgotten after this hand was shown, so this answer is not stored. Run {cmd[daily]} again to answer.",
@@ -226,9 +256,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den handen hörde till {day} och är stängd. Kör {cmd[daily]} för dagens hand.",
         "en": "That hand belonged to {day} and is closed. Run {cmd[daily]} for today's hand.",
     },
-    "daily.next": {"sv": "Nästa hand", "en": "Next hand"},
-    "daily.next.value": {"sv": "Kommer {next}.", "en": "Comes {next}."},
+    "daily.next.line": {"sv": "Nästa hand kommer {next}.", "en": "The next hand comes {next}."},
     "daily.share.button": {"sv": "Dela", "en": "Share"},
+    "daily.share.missed": {  # a day missed: no streak to show (it would read "0 i rad")
+        "sv": "Huset väljer – dagens hand {day}: {mark}\n||{cards}||",
+        "en": "House Way – hand of the day, {day}: {mark}\n||{cards}||",
+    },
     "daily.share.text": {
         "sv": "Huset väljer – dagens hand {day}: {mark} · {streak}\n||{cards}||",
         "en": "House Way – hand of the day, {day}: {mark} · {streak}\n||{cards}||",
@@ -274,6 +307,16 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "sv": {"one": "{count} dag besvarad", "other": "{count} dagar besvarade"},
         "en": {"one": "{count} day answered", "other": "{count} days answered"},
     },
+    "stats.daily.streak.none": {  # count: the best streak
+        "sv": {
+            "one": "ingen svit just nu (bästa: {count} dag i rad)",
+            "other": "ingen svit just nu (bästa: {count} dagar i rad)",
+        },
+        "en": {
+            "one": "no streak now (best: {count} day in a row)",
+            "other": "no streak now (best: {count} days in a row)",
+        },
+    },
     "stats.daily.streak": {
         "sv": {
             "one": "rätt {count} dag i rad (bästa {best})",
@@ -312,6 +355,16 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
         "en": {
             "one": "{count} point · not on the leaderboard yet",
             "other": "{count} points · not on the leaderboard yet (it takes at least 1 point)",
+        },
+    },
+    "daily.streak.none": {  # count: the best streak
+        "sv": {
+            "one": "Din svit börjar om (bästa: {count} dag i rad).",
+            "other": "Din svit börjar om (bästa: {count} dagar i rad).",
+        },
+        "en": {
+            "one": "Your streak starts again (best: {count} day in a row).",
+            "other": "Your streak starts again (best: {count} days in a row).",
         },
     },
     "daily.streak.value": {

@@ -182,12 +182,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "the server's language (now Swedish)",
     },
     "quiz.config.language.server.en-US": {
-        "sv": "serverns språk (just nu engelska – Discord anger en-US för servrar som inte är Community-servrar)",
-        "en": "the server's language (now English – Discord reports en-US for servers that are not Community servers)",
+        "sv": "serverns språk (just nu engelska, som för varje server utan communityfunktioner; välj Svenska här för quiz på svenska)",
+        "en": "the server's language (now English, as for every server without community features; pick Swedish here for quizzes in Swedish)",
     },
     "quiz.config.language.server.other": {
-        "sv": "serverns språk (just nu engelska – Discord anger {locale}, och quiz finns bara på svenska och engelska)",
-        "en": "the server's language (now English – Discord reports {locale}, and quizzes are only in Swedish and English)",
+        "sv": "serverns språk (just nu engelska: servern har {locale}, och quiz finns bara på svenska och engelska)",
+        "en": "the server's language (now English: the server's is {locale}, and quizzes are only in Swedish and English)",
     },
     "quiz.config.language.sv": {"sv": "svenska", "en": "Swedish"},
     "quiz.config.language.en": {"sv": "engelska", "en": "English"},

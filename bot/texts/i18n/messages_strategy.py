@@ -19,18 +19,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Regeln **{rule}** ändrar husets regel *{house_rule}*:",
         "en": "The rule **{rule}** changes the house way's rule *{house_rule}*:",
     },
-    "analyze.player_best": {"sv": "Bästa delningen", "en": "The best split"},
-    "analyze.player_line": {
-        "sv": "{label}: {split}  {ev}{gap}",
-        "en": "{label}: {split}  {ev}{gap}",
-    },
-    "analyze.player_is_best": {"sv": " · den bästa", "en": " · the best"},
-    "analyze.footer_player": {
-        "sv": " · stapeln för spelarens sätt är blå",
-        "en": " · the player's way's bar is blue",
+    "analyze.player_is_best": {
+        "sv": "Det ger den bästa delningen (ovan).",
+        "en": "It gives the best split (above).",
     },
     "analyze.chart_player": {
-        "sv": " Spelarens sätt, projektets råd (tvåkortshand: {two}), ger {gap} mindre per insatt enhet.",
+        "sv": " Spelarens sätt, projektets råd (tvåkortshand: {two}), ger {gap} mindre per insatt krona.",
         "en": " The player's way, the project's advice (two-card hand: {two}), gives {gap} less per unit bet.",
     },
     "analyze.chart_player_best": {

@@ -192,7 +192,7 @@ def two_pairs(step: Recorded, decision: Decision) -> Step:
     return said(
         step,
         f"{opening_sv} – {why_sv} – så undantaget för ess och knekt gäller inte.",
-        f"{opening_en} — {why_en} — so the ace-and-jack exception does not hold.",
+        f"{opening_en} — {why_en} — so the ace-and-jack exception does not apply.",
     )
 
 

@@ -275,14 +275,14 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
         return Said(
             decided.rule,
             f"Du bröt upp {show(group)} och lade {show([card])} i tvåkortshanden. {house_sv}",
-            f"You broke up {show(group)} and played {show([card])} low. {house_en}",
+            f"You broke up {show(group)} and put {show([card])} in the two-card hand. {house_en}",
         )
     if moved and RANK_OF[moved[0][0]] != RANK_OF[decision.two[0]]:
         group = moved[0]
         return Said(
             decided.rule,
             f"Du lade {show(low)} ur {show(group)} i tvåkortshanden. {house_sv}",
-            f"You played {show(low)} from {show(group)} low. {house_en}",
+            f"You put {show(low)} from {show(group)} in the two-card hand. {house_en}",
         )
     theirs = show(decision.two)
     if mine_two < decision.two_value:
@@ -290,12 +290,12 @@ def where_wrong(explanation: Explanation, two: Sequence[Card]) -> Said:
         why_en = f"the house's {theirs} is a better two-card hand"
     elif mine_two > decision.two_value:
         why_sv = f"huset lägger {theirs} där och behåller en bättre femkortshand"
-        why_en = f"the house plays {theirs} low and keeps a better five-card hand"
+        why_en = f"the house puts {theirs} there and keeps a better five-card hand"
     else:
         why_sv = f"lika bra som husets {theirs}, men din femkortshand blir sämre"
         why_en = f"as good as the house's {theirs}, but your five-card hand is worse"
     return Said(
         decided.rule,
         f"Du lade {show(low)} i tvåkortshanden: {why_sv}. {house_sv}",
-        f"You played {show(low)} low: {why_en}. {house_en}",
+        f"You put {show(low)} in the two-card hand: {why_en}. {house_en}",
     )
