@@ -140,6 +140,7 @@ def _build_grouped_table() -> dict[int, int]:
     return table
 
 
+#: What _evaluated starts from: the value of five ranks by their groups.
 _GROUPED: Final = _build_grouped_table()
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from houseway import JOKER, Category, category_name, five_value, is_legal, two_value
 from houseway.cards import parse_cards
-from houseway.hands import best_five_of, two_name
+from houseway.hands import _evaluated, best_five_of, two_name
 
 
 def v(text: str) -> int:
@@ -118,6 +118,21 @@ def test_joker_value_matches_a_brute_force_reference() -> None:
             naturals = [r * 4 + suit for r in rng.sample(range(13), 4)]
         hand = [*naturals, JOKER]
         assert five_value(hand) == _reference(hand), hand
+
+
+def test_the_value_table_agrees_with_the_rules_card_by_card() -> None:
+    """five_value reads a table keyed by rank counts and one suit or not; the rules it was
+    built from (_evaluated) give the same on other suits, orders and joker places."""
+    rng = random.Random(28)
+    for _ in range(20_000):
+        hand = rng.sample(range(53), 5)
+        if rng.random() < 0.3:  # one suit, to reach flushes and straight flushes often
+            suit = rng.randrange(4)
+            hand = [r * 4 + suit for r in rng.sample(range(13), 5)]
+            hand[rng.randrange(5)] = JOKER if rng.random() < 0.5 else hand[0]
+            if len(set(hand)) < 5:
+                continue
+        assert five_value(hand) == _evaluated(hand), hand
 
 
 def test_two_card_values() -> None:
