@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import repeat
 from operator import itemgetter
 from typing import Final, NamedTuple
 
@@ -28,35 +27,26 @@ __all__ = ["Decision", "clear_cache", "decide", "house_way", "house_way_traced",
 
 # --- the fast front ------------------------------------------------------------------------
 
-#: One sum over the hand's cards says all the front needs (the treys way: precompute, add).
-#: From the bottom: a 3-bit counter per rank, the joker's apart from the aces' (bits 0-41),
-#: so that the low bits are the memo key of a hand that cannot make a flush; a nibble per
-#: suit, the joker adding one to every suit (42-57); then the card's own bit. Summed over
-#: seven distinct cards the card bits are seven; a repeated card carries into another bit
-#: and leaves fewer. No field can carry into the next with seven cards.
-_SUIT_AT: Final = 42
-_CARD_BIT_AT: Final = _SUIT_AT + 16
-_RANK_COUNTERS: Final = (1 << _SUIT_AT) - 1
-_CARD_BITS: Final = {
-    card: 1 << _CARD_BIT_AT + card
-    | (0x1111 if card == JOKER else 1 << 4 * SUIT_OF[card]) << _SUIT_AT
-    | 1 << 3 * (13 if card == JOKER else RANK_OF[card])
+#: One sum over the hand's cards says all the front needs (the treys way: precompute, add):
+#: from the bottom, a 3-bit counter per rank, the joker's apart from the aces' (bits 0-41),
+#: so that these bits are the memo key of a hand that cannot make a flush; then a 3-bit
+#: counter per suit, the joker adding one to every suit (42-53). No field can carry into
+#: the next with seven cards, and the sum stays a small int.
+_SUITS_AT: Final = 3 * 14
+_RANK_COUNTERS: Final = (1 << _SUITS_AT) - 1
+_CARD_UNITS: Final = tuple(
+    1 << 3 * 13 | sum(1 << _SUITS_AT + 3 * suit for suit in range(4))
+    if card == JOKER
+    else 1 << 3 * RANK_OF[card] | 1 << _SUITS_AT + 3 * SUIT_OF[card]
     for card in range(JOKER + 1)
-}
-#: What an int that is not a card adds: more than any seven cards sum to.
-_NOT_A_CARD: Final = 1 << _CARD_BIT_AT + JOKER + 1 + HAND_SIZE
+)
 _PLAIN_INT: Final = frozenset({int})
-
-
-def _build_flush_table() -> tuple[int, ...]:
-    table = []
-    for total in range(0x7777 + 1):
-        suit = next((s for s in range(4) if (total >> 4 * s) & 15 >= 5), -1)
-        table.append(suit)
-    return tuple(table)
-
-
-_FLUSH_OF_TOTAL: Final = _build_flush_table()
+#: For every sum of suit counters: the suit with five cards, the joker counted, or -1 (at
+#: most one suit can have five of seven cards).
+_FLUSH_SUIT_OF: Final = tuple(
+    next((suit for suit in range(4) if counters >> 3 * suit & 7 >= 5), -1)
+    for counters in range(1 << 12)
+)
 #: For a flush suit f: key value (rank, in-suit), over the hand in plain card order, so
 #: hands share a template only when their suited cards stand at the same places; ties
 #: between equal cards then fall the same way in every hand of a template.
@@ -94,12 +84,17 @@ def _template(ordered: Sequence[Card], low: tuple[Card, ...], path: tuple[str, .
     )
 
 
-def _checked(cards: Sequence[Card] | str) -> tuple[tuple[Card, ...], int]:
-    """Seven distinct cards as plain ints, and their summed bits (:data:`_CARD_BITS`):
-    check_hand says what is wrong, or (an int subclass such as a bool) passes the cards
-    on as plain ints. Accepts text in any notation :func:`houseway.parse_hand` reads."""
-    hand = tuple(map(int, parse_hand(cards) if isinstance(cards, str) else check_hand(cards)))
-    return hand, sum(map(_CARD_BITS.__getitem__, hand))
+def _checked(cards: Sequence[Card] | str) -> tuple[Card, ...]:
+    """Seven distinct cards as plain ints: check_hand says what is wrong, or (an int
+    subclass such as a bool) passes the cards on as plain ints. Accepts text in any
+    notation :func:`houseway.parse_hand` reads."""
+    return tuple(map(int, parse_hand(cards) if isinstance(cards, str) else check_hand(cards)))
+
+
+def _seven_cards(hand: list[Card]) -> bool:
+    """Plain ints sorted high to low are seven distinct cards of the deck: they fall
+    strictly from at most the joker to at least 0."""
+    return JOKER >= hand[0] > hand[1] > hand[2] > hand[3] > hand[4] > hand[5] > hand[6] >= 0
 
 
 def house_way(cards: Sequence[Card] | str) -> Decision:
@@ -110,15 +105,13 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
     if isinstance(cards, str):
         cards = parse_hand(cards)
     hand = tuple(cards)
-    total = (
-        sum(map(_CARD_BITS.get, hand, repeat(_NOT_A_CARD)))
-        if len(hand) == HAND_SIZE and _PLAIN_INT.issuperset(map(type, hand))
-        else _NOT_A_CARD
-    )
-    if total >= _NOT_A_CARD or (total >> _CARD_BIT_AT).bit_count() != HAND_SIZE:
-        hand, total = _checked(hand)  # not plainly seven distinct cards
-    ordered = sorted(hand, reverse=True)
-    suit = _FLUSH_OF_TOTAL[total >> _SUIT_AT & 0xFFFF]
+    plain = len(hand) == HAND_SIZE and _PLAIN_INT.issuperset(map(type, hand))
+    ordered = sorted(hand, reverse=True) if plain else []
+    if not (plain and _seven_cards(ordered)):
+        hand = _checked(hand)  # says what is wrong, or passes an int subclass on as plain ints
+        ordered = sorted(hand, reverse=True)
+    total = sum(map(_CARD_UNITS.__getitem__, ordered))
+    suit = _FLUSH_SUIT_OF[total >> _SUITS_AT]
     if suit < 0:  # the ranks and the joker say it all: they fix the places of the sort
         template = _PLAIN.get(total & _RANK_COUNTERS)
         if template is None:
@@ -128,24 +121,15 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
         template = _FLUSH.get(key)
         if template is None:
             template = _FLUSH[key] = _template(ordered, *decide(ordered))
-    return _new_tuple(
-        Decision,
-        (
-            hand,
-            template.five(ordered),
-            template.two(ordered),
-            template.path,
-            template.five_value,
-            template.two_value,
-        ),
-    )
+    five, two, path, five_v, two_v = template
+    return _new_tuple(Decision, (hand, five(ordered), two(ordered), path, five_v, two_v))
 
 
 def house_way_traced(cards: Sequence[Card] | str) -> Trace:
     """The house way of a seven-card hand with the procedure's record of it: one run of
     the procedure gives the decision (the same as :func:`house_way`'s) and every step
     that led to it. The slow path, for explanations; the last few hands are remembered."""
-    return _traced(_checked(cards)[0])
+    return _traced(_checked(cards))
 
 
 @lru_cache(maxsize=256)
