@@ -306,4 +306,4 @@ def two_name(value: int, swedish: bool = False) -> str:
 
 def best_five_of(cards: Sequence[Card]) -> int:
     """Best five-card value among all five-card subsets of ``cards`` (spec section 7)."""
-    return max(five_value(five) for five in combinations(cards, 5))
+    return max(map(five_value, combinations(cards, 5)))

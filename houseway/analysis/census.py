@@ -137,16 +137,13 @@ def rank_multisets(size: int) -> Iterator[RankCounts]:
 def _hand(counts: RankCounts, flush_ranks: frozenset[int], joker: bool) -> list[Card]:
     """A representative hand: suit 0 for the flush ranks, the rest spread evenly."""
     load = [0, 0, 0, 0]
+    spread = (1, 2, 3) if flush_ranks else (0, 1, 2, 3)  # suit 0 is the flush ranks' alone
     hand: list[Card] = []
     for rank, n in enumerate(counts):
-        suits: list[int] = []
-        if rank in flush_ranks:
-            suits.append(0)
-        free = sorted(
-            (s for s in range(4) if s not in suits and (flush_ranks == frozenset() or s != 0)),
-            key=lambda s: (load[s], s),
-        )
-        suits.extend(free[: n - len(suits)])
+        if not n:
+            continue
+        suits = [0] if rank in flush_ranks else []
+        suits.extend(sorted(spread, key=load.__getitem__)[: n - len(suits)])  # least loaded
         for suit in suits:
             load[suit] += 1
             hand.append(rank * 4 + suit)
