@@ -263,11 +263,11 @@ def _best_of_equal(
     keep a flush or a straight. Ties keep the first choice in group order (natural cards
     before the joker, lowest suit first).
     """
+    if sum(len(groups[rank]) for rank in {RANK_OF[c] for c in low}) == len(low):
+        return low  # all the cards of those ranks go low: there is nothing to choose
     places: dict[int, list[int]] = {}
     for place, card in enumerate(low):
         places.setdefault(RANK_OF[card], []).append(place)
-    if all(len(groups[rank]) == len(at) for rank, at in places.items()):
-        return low
     best, best_value = low, -1
     for picks in product(*(combinations(groups[rank], len(at)) for rank, at in places.items())):
         candidate = list(low)
@@ -318,7 +318,7 @@ def decide(cards: Sequence[Card], steps: Steps = None) -> tuple[tuple[Card, ...]
 
 def _decide(cards: Sequence[Card], groups: Groups, steps: Steps) -> Low:
     """Which ranks go low and why; :func:`decide` then picks among cards of equal rank."""
-    sizes = sorted((len(g) for g in groups.values()), reverse=True)
+    sizes = sorted(map(len, groups.values()), reverse=True)
     if len(aces(groups)) == 5:
         if steps is not None:
             five_aces = tuple(groups[ACE])

@@ -9,8 +9,9 @@ module, so that the decision procedure (:mod:`houseway.way`), the player's way
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from itertools import combinations
-from operator import itemgetter
+from operator import itemgetter, or_
 from typing import Final
 
 from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
@@ -25,10 +26,14 @@ FLUSH_OR_STRAIGHT: Final = frozenset({Category.STRAIGHT, Category.FLUSH})
 STRAIGHT_FLUSH_ONLY: Final = frozenset({Category.STRAIGHT_FLUSH})
 
 
+#: Where a card stands in its group: naturals in suit order, the joker after them.
+_PLACE_IN_GROUP: Final = (*SUIT_OF[:JOKER], 4)
+
+
 def groups_of(cards: Sequence[Card]) -> Groups:
     """Cards by rank, the joker among the aces; naturals first, so the joker stays up top."""
     groups: Groups = {}
-    for card in sorted(cards, key=lambda c: (c == JOKER, SUIT_OF[c])):
+    for card in sorted(cards, key=_PLACE_IN_GROUP.__getitem__):
         groups.setdefault(RANK_OF[card], []).append(card)
     return groups
 
@@ -48,23 +53,29 @@ def aces(groups: Groups) -> list[Card]:
     return groups.get(ACE, [])
 
 
+#: What a card adds to a sum of suit counters: three bits a suit (up to seven cards), the
+#: joker one to every suit.
+SUIT_UNITS: Final = tuple(0o1111 if c == JOKER else 1 << 3 * SUIT_OF[c] for c in range(JOKER + 1))
+#: For every sum of suit counters: the suit with five, or -1 (of seven cards, one suit at
+#: most).
+FLUSH_SUIT_OF: Final = tuple(
+    next((suit for suit in range(4) if counters >> 3 * suit & 7 >= 5), -1)
+    for counters in range(1 << 12)
+)
+
+
 def flush_suit(cards: Sequence[Card]) -> int:
     """The suit that has five cards counting the joker, or -1 (at most one suit can)."""
-    suits = [SUIT_OF[c] for c in cards]
-    need = 5 - (JOKER in cards)
-    for suit in range(4):
-        if suits.count(suit) >= need:
-            return suit
-    return -1
+    return FLUSH_SUIT_OF[sum(map(SUIT_UNITS.__getitem__, cards))]
+
+
+#: A card's rank as a bit, the joker none.
+_RANK_BIT: Final = (*(1 << RANK_OF[c] for c in range(JOKER)), 0)
 
 
 def rank_mask(cards: Sequence[Card]) -> int:
     """The natural cards' ranks as bits (the joker left out)."""
-    mask = 0
-    for card in cards:
-        if card != JOKER:
-            mask |= 1 << RANK_OF[card]
-    return mask
+    return reduce(or_, map(_RANK_BIT.__getitem__, cards), 0)
 
 
 def _straights_in(joker: bool) -> bytes:

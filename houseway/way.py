@@ -20,7 +20,15 @@ from houseway.cards import HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card, check_hand,
 from houseway.hands import Category, category_of, display_order, five_value, two_value
 from houseway.procedure import decide
 from houseway.record import Decision, Holdings, Step, Trace
-from houseway.shape import STRAIGHTISH, aces, best_five, groups_of, of_size
+from houseway.shape import (
+    FLUSH_SUIT_OF,
+    STRAIGHTISH,
+    SUIT_UNITS,
+    aces,
+    best_five,
+    groups_of,
+    of_size,
+)
 
 __all__ = ["Decision", "clear_cache", "decide", "house_way", "house_way_traced", "same_house_way"]
 
@@ -29,24 +37,16 @@ __all__ = ["Decision", "clear_cache", "decide", "house_way", "house_way_traced",
 
 #: One sum over the hand's cards says all the front needs (the treys way: precompute, add):
 #: from the bottom, a 3-bit counter per rank, the joker's apart from the aces' (bits 0-41),
-#: so that these bits are the memo key of a hand that cannot make a flush; then a 3-bit
-#: counter per suit, the joker adding one to every suit (42-53). No field can carry into
-#: the next with seven cards, and the sum stays a small int.
+#: so that these bits are the memo key of a hand that cannot make a flush; then the suit
+#: counters of :data:`houseway.shape.SUIT_UNITS` (42-53). No field can carry into the next
+#: with seven cards, and the sum stays a small int.
 _SUITS_AT: Final = 3 * 14
 _RANK_COUNTERS: Final = (1 << _SUITS_AT) - 1
 _CARD_UNITS: Final = tuple(
-    1 << 3 * 13 | sum(1 << _SUITS_AT + 3 * suit for suit in range(4))
-    if card == JOKER
-    else 1 << 3 * RANK_OF[card] | 1 << _SUITS_AT + 3 * SUIT_OF[card]
+    1 << 3 * (13 if card == JOKER else RANK_OF[card]) | SUIT_UNITS[card] << _SUITS_AT
     for card in range(JOKER + 1)
 )
 _PLAIN_INT: Final = frozenset({int})
-#: For every sum of suit counters: the suit with five cards, the joker counted, or -1 (at
-#: most one suit can have five of seven cards).
-_FLUSH_SUIT_OF: Final = tuple(
-    next((suit for suit in range(4) if counters >> 3 * suit & 7 >= 5), -1)
-    for counters in range(1 << 12)
-)
 #: For a flush suit f: key value (rank, in-suit), over the hand in plain card order, so
 #: hands share a template only when their suited cards stand at the same places; ties
 #: between equal cards then fall the same way in every hand of a template.
@@ -91,12 +91,6 @@ def _checked(cards: Sequence[Card] | str) -> tuple[Card, ...]:
     return tuple(map(int, parse_hand(cards) if isinstance(cards, str) else check_hand(cards)))
 
 
-def _seven_cards(hand: list[Card]) -> bool:
-    """Plain ints sorted high to low are seven distinct cards of the deck: they fall
-    strictly from at most the joker to at least 0."""
-    return JOKER >= hand[0] > hand[1] > hand[2] > hand[3] > hand[4] > hand[5] > hand[6] >= 0
-
-
 def house_way(cards: Sequence[Card] | str) -> Decision:
     """The dealer's split of a seven-card hand and the rules that decided it.
 
@@ -105,13 +99,15 @@ def house_way(cards: Sequence[Card] | str) -> Decision:
     if isinstance(cards, str):
         cards = parse_hand(cards)
     hand = tuple(cards)
-    plain = len(hand) == HAND_SIZE and _PLAIN_INT.issuperset(map(type, hand))
-    ordered = sorted(hand, reverse=True) if plain else []
-    if not (plain and _seven_cards(ordered)):
+    seven = len(hand) == HAND_SIZE and _PLAIN_INT.issuperset(map(type, hand))
+    if seven:  # plain ints: seven distinct cards if they fall strictly from the joker to 0
+        first, second, third, fourth, fifth, sixth, last = ordered = sorted(hand, reverse=True)
+        seven = JOKER >= first > second > third > fourth > fifth > sixth > last >= 0
+    if not seven:
         hand = _checked(hand)  # says what is wrong, or passes an int subclass on as plain ints
         ordered = sorted(hand, reverse=True)
-    total = sum(map(_CARD_UNITS.__getitem__, ordered))
-    suit = _FLUSH_SUIT_OF[total >> _SUITS_AT]
+    total = sum(itemgetter(*ordered)(_CARD_UNITS))
+    suit = FLUSH_SUIT_OF[total >> _SUITS_AT]
     if suit < 0:  # the ranks and the joker say it all: they fix the places of the sort
         template = _PLAIN.get(total & _RANK_COUNTERS)
         if template is None:
