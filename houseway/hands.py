@@ -12,7 +12,7 @@ from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
-from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
 
 
 class Category(IntEnum):
@@ -227,6 +227,20 @@ def five_value(cards: Sequence[Card]) -> int:
     return _FIVE_VALUES[total & _RANK_COUNTS | _ONE_SUIT_OF[total >> _SUITS_AT]]
 
 
+#: The places of the two cards each of the 21 splits of seven cards sends low, in the
+#: order of ``itertools.combinations`` (that of :func:`houseway.shape.splits`).
+TWO_PLACES: Final = tuple(combinations(range(HAND_SIZE), 2))
+
+
+def split_five_values(cards: Sequence[Card]) -> list[int]:
+    """The values of the five-card hands the 21 splits of seven cards leave, in the order
+    of :data:`TWO_PLACES`: the seven cards' sum less each split's two, looked up."""
+    units = [_FIVE_UNIT[card] for card in cards]
+    total = sum(units)
+    fives = [total - units[a] - units[b] for a, b in TWO_PLACES]
+    return [_FIVE_VALUES[five & _RANK_COUNTS | _ONE_SUIT_OF[five >> _SUITS_AT]] for five in fives]
+
+
 def joker_rank(cards: Sequence[Card], value: int) -> int:
     """The rank the joker plays in a five-card hand of the given value (for display)."""
     category = category_of(value)
@@ -299,4 +313,6 @@ def two_name(value: int, swedish: bool = False) -> str:
 
 def best_five_of(cards: Sequence[Card]) -> int:
     """Best five-card value among all five-card subsets of ``cards`` (spec section 7)."""
+    if len(cards) == HAND_SIZE:
+        return max(split_five_values(cards))
     return max(map(five_value, combinations(cards, 5)))

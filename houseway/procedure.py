@@ -17,11 +17,13 @@ from itertools import combinations, product
 from houseway.cards import ACE, JACK, JOKER, KING, RANK_OF, SIX, TEN, Card
 from houseway.hands import (
     CATEGORY_AT,
+    TWO_PLACES,
     Category,
     category_of,
     display_order,
     five_value,
     is_legal,
+    split_five_values,
     two_value,
 )
 from houseway.record import (
@@ -46,7 +48,6 @@ from houseway.shape import (
     of_size,
     rank_mask,
     singles,
-    splits,
 )
 
 __all__ = ["Low", "Steps", "decide"]
@@ -67,15 +68,15 @@ def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[C
     """
     best: tuple[int, int] | None = None
     best_low: tuple[Card, Card] | None = None
-    for low, five in splits(cards):
-        five_v = five_value(five)
+    for (first, second), five_v in zip(TWO_PLACES, split_five_values(cards), strict=True):
         if five_v >> CATEGORY_AT not in categories:  # an IntEnum set holds the ints
             continue
+        low = (cards[first], cards[second])
         two_v = two_value(low)
         if not is_legal(five_v, two_v):
             continue
         if best is None or (two_v, five_v) > best:
-            best, best_low = (two_v, five_v), (low[0], low[1])
+            best, best_low = (two_v, five_v), low
     assert best_low is not None, "a straight/flush hand always has a keeping split"
     return best_low
 

@@ -6,7 +6,8 @@ import pytest
 
 from houseway import JOKER, Category, category_name, five_value, is_legal, two_value
 from houseway.cards import parse_cards
-from houseway.hands import _evaluated, best_five_of, two_name
+from houseway.hands import _evaluated, best_five_of, split_five_values, two_name
+from houseway.shape import splits
 
 
 def v(text: str) -> int:
@@ -177,3 +178,18 @@ def test_two_card_names() -> None:
 def test_best_five_of_seven() -> None:
     cards = parse_cards("As Ks Qs Js Ts 2c 3d", 7)
     assert best_five_of(cards) == v("As Ks Qs Js Ts")
+
+
+def test_split_five_values_are_the_five_card_hands_each_split_leaves() -> None:
+    """One sum less each split's two cards gives what five_value gives the five left."""
+    rng = random.Random(21)
+    for _ in range(3_000):
+        hand = rng.sample(range(53), 7)
+        if rng.random() < 0.3:  # five or more of one suit, to reach flushes
+            suit = rng.randrange(4)
+            hand = [r * 4 + suit for r in rng.sample(range(13), 5)] + hand[:2]
+            if len(set(hand)) < 7:
+                continue
+        expected = [five_value(five) for _, five in splits(hand)]
+        assert split_five_values(hand) == expected, hand
+        assert best_five_of(hand) == max(expected)
