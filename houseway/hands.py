@@ -49,7 +49,6 @@ TWO_PAIR_NAMES: Final = ("Pair", "Par")
 
 _WHEEL_MASK: Final = 0b1000000001111  # A 5 4 3 2
 _WHEEL_ORDER: Final = 23  # between K-high (22) and A-high (24)
-_STRAIGHTS: Final = frozenset({Category.STRAIGHT, Category.STRAIGHT_FLUSH})
 
 
 def _straight_order(top: int) -> int:
@@ -286,15 +285,23 @@ def display_order(cards: Sequence[Card], value: int | None = None) -> tuple[Card
     """
     if value is None:
         value = five_value(cards)
-    joker_plays = joker_rank(cards, value) if JOKER in cards else ACE
-    ranks = [joker_plays if card == JOKER else RANK_OF[card] for card in cards]
-    wheel = value >> CATEGORY_AT in _STRAIGHTS and (value >> 16) & 0xFF == _WHEEL_ORDER
-    ace_shown = -1 if wheel else ACE  # the wheel's ace reads below its 2
-    keys = [  # all different: the joker after a natural of its rank, naturals by suit
-        (ranks.count(rank), ace_shown if rank == ACE else rank, card != JOKER, -SUIT_OF[card])
-        for rank, card in zip(ranks, cards, strict=True)
-    ]
-    return tuple(card for _, card in sorted(zip(keys, cards, strict=True), reverse=True))
+    effective = {c: RANK_OF[c] for c in cards}
+    if JOKER in effective:
+        effective[JOKER] = joker_rank(cards, value)
+    wheel = (
+        category_of(value) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+        and ((value >> 16) & 0xFF) == _WHEEL_ORDER
+    )
+    counts: dict[int, int] = {}
+    for rank in effective.values():
+        counts[rank] = counts.get(rank, 0) + 1
+
+    def key(card: Card) -> tuple[int, int, int, int]:
+        rank = effective[card]
+        shown = -1 if wheel and rank == ACE else rank
+        return (counts[rank], shown, card != JOKER, -SUIT_OF[card])
+
+    return tuple(sorted(cards, key=key, reverse=True))
 
 
 def category_name(value: int, swedish: bool = False) -> str:
