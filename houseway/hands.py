@@ -288,8 +288,8 @@ def display_order(cards: Sequence[Card], value: int | None = None) -> tuple[Card
     effective = {c: RANK_OF[c] for c in cards}
     if JOKER in effective:
         effective[JOKER] = joker_rank(cards, value)
-    wheel = (
-        category_of(value) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+    wheel = (  # category_of, without an enum: the front's templates come through here
+        value >> CATEGORY_AT in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
         and ((value >> 16) & 0xFF) == _WHEEL_ORDER
     )
     counts: dict[int, int] = {}

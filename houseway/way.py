@@ -76,8 +76,8 @@ def _template(ordered: Sequence[Card], low: tuple[Card, ...], path: tuple[str, .
     five_v = five_value(five)
     shown = display_order(five, five_v)
     return _Template(
-        itemgetter(*(ordered.index(c) for c in shown)),
-        itemgetter(*(ordered.index(c) for c in low)),
+        itemgetter(*map(ordered.index, shown)),
+        itemgetter(*map(ordered.index, low)),
         path,
         five_v,
         two_value(low),
