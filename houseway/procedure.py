@@ -181,7 +181,7 @@ def _four_of_a_kind(groups: Groups, steps: Steps) -> Low:
     """Step 3."""
     quads = of_size(groups, 4)[0]
     rank = RANK_OF[quads[0]]
-    others = [g for r, g in sorted(groups.items(), reverse=True) if r != rank and len(g) >= 2]
+    others = [g for r, g in groups.items() if r != rank and len(g) >= 2]  # highest first
     four = tuple(quads)
     if others:
         if steps is not None:

@@ -17,7 +17,8 @@ from typing import Final
 from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
 from houseway.hands import STRAIGHT_WINDOWS, Category, category_of, five_value
 
-#: Cards by rank (the joker among the aces), naturals first in suit order.
+#: Cards by rank, highest rank first (the joker among the aces), naturals first in suit
+#: order.
 Groups = dict[int, list[Card]]
 
 #: The five-card categories of headings 2 and 5 together, of heading 5, and of heading 2.
@@ -26,26 +27,30 @@ FLUSH_OR_STRAIGHT: Final = frozenset({Category.STRAIGHT, Category.FLUSH})
 STRAIGHT_FLUSH_ONLY: Final = frozenset({Category.STRAIGHT_FLUSH})
 
 
-#: Where a card stands in its group: naturals in suit order, the joker after them.
-_PLACE_IN_GROUP: Final = (*SUIT_OF[:JOKER], 4)
+#: Where a card stands among a hand's groups: higher ranks first; in a group, naturals in
+#: suit order and the joker after them.
+_GROUP_ORDER: Final = tuple(
+    (ACE - RANK_OF[card]) * 8 + (4 if card == JOKER else SUIT_OF[card]) for card in range(JOKER + 1)
+)
 
 
 def groups_of(cards: Sequence[Card]) -> Groups:
-    """Cards by rank, the joker among the aces; naturals first, so the joker stays up top."""
+    """Cards by rank, highest first, the joker among the aces; naturals first, so the joker
+    stays up top."""
     groups: Groups = {}
-    for card in sorted(cards, key=_PLACE_IN_GROUP.__getitem__):
+    for card in sorted(cards, key=_GROUP_ORDER.__getitem__):
         groups.setdefault(RANK_OF[card], []).append(card)
     return groups
 
 
 def of_size(groups: Groups, size: int) -> list[list[Card]]:
-    """Groups of exactly ``size`` cards, highest rank first."""
-    return [groups[rank] for rank in sorted(groups, reverse=True) if len(groups[rank]) == size]
+    """Groups of exactly ``size`` cards, highest rank first (as :func:`groups_of` has them)."""
+    return [group for group in groups.values() if len(group) == size]
 
 
 def singles(groups: Groups) -> list[Card]:
     """The cards alone of their rank, highest first."""
-    return [group[0] for group in of_size(groups, 1)]
+    return [group[0] for group in groups.values() if len(group) == 1]
 
 
 def aces(groups: Groups) -> list[Card]:
