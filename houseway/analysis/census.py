@@ -195,6 +195,7 @@ def _category_key(value: int) -> str:
 def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:
     """Count the classes of some rank multisets (one unit of parallel work)."""
     result = CensusResult()
+    paths: Counter[tuple[str, ...]] = Counter()  # said as text once, at the end
     for counts, joker in work:
         for hand, weight in classes(counts, joker):
             decision = house_way(hand)
@@ -204,9 +205,10 @@ def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:
             if not is_legal(five_v, two_v) or five_v != decision.five_value:
                 result.problems.append(f"foul or wrong value: {hand}")
             result.categories[_category_key(best_five_of(hand))] += weight
-            result.paths[",".join(decision.path)] += weight
+            paths[decision.path] += weight
             result.hands += weight
             result.classes += 1
+    result.paths.update({",".join(path): hands for path, hands in paths.items()})
     clear_cache()
     return result
 
