@@ -419,9 +419,10 @@ int main(int argc, char **argv) {
        for (c[3] = c[2] + 1; c[3] < 50; c[3]++)
         for (c[4] = c[3] + 1; c[4] < 51; c[4]++)
          for (c[5] = c[4] + 1; c[5] < 52; c[5]++)
-          for (c[6] = c[5] + 1; c[6] < 53; c[6]++, index++)
-            if (in_run++ < RUN) count_hand(c);
-            else if (in_run == RUN * every) in_run = 0;
+          for (c[6] = c[5] + 1; c[6] < 53; c[6]++, index++) {
+            if (in_run < RUN) count_hand(c);
+            if (++in_run == RUN * every) in_run = 0;
+          }
     cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
     wall = seconds(CLOCK_MONOTONIC) - wall;
     printf("{\"cpu_seconds\": %.3f, \"wall_seconds\": %.3f, \"every\": %ld, \"hands\": %lld, "
