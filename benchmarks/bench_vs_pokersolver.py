@@ -35,7 +35,8 @@ from houseway.way import clear_cache, house_way
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "pokersolver_house_way.js"
-INSTALL = "npm install --prefix benchmarks/.node pokersolver@2.1.4"
+#: The version measured here; the command says which one ran.
+VERSION = "2.1.4"
 #: pokersolver's names: ours, but the joker is 'Or' (value 'O', suit 'r').
 POKERSOLVER_NAME = {card: "Or" if card == JOKER else NAMES[card] for card in DECK}
 CARD_OF_POKERSOLVER = {name: card for card, name in POKERSOLVER_NAME.items()}
@@ -111,8 +112,11 @@ def main() -> None:
     node = shutil.which(args.node)
     module = args.node_dir / "node_modules" / "pokersolver"
     if node is None or not (module / "pokersolver.js").is_file():
-        missing = "node" if node is None else f"pokersolver in {args.node_dir}"
-        print(f"skipped: {missing} not found; install it with: {INSTALL}")
+        install = f"npm install --prefix {args.node_dir} pokersolver@{VERSION}"
+        if node is None:
+            print(f"skipped: node not found (install Node.js, then run: {install})")
+        else:
+            print(f"skipped: pokersolver not found in {args.node_dir} (run: {install})")
         return
     version = json.loads((module / "package.json").read_text("utf-8"))["version"]
     node_version = subprocess.run(
