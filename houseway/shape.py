@@ -15,7 +15,7 @@ from operator import itemgetter, or_
 from typing import Final
 
 from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
-from houseway.hands import STRAIGHT_WINDOWS, Category, category_of, five_value
+from houseway.hands import STRAIGHT_WINDOWS, TWO_PLACES, Category, category_of, five_value
 
 #: Cards by rank, highest rank first (the joker among the aces), naturals first in suit
 #: order.
@@ -132,7 +132,7 @@ def best_five(
 #: For each of the 21 splits of seven cards: the two-card hand's places, the five's.
 _SPLIT_PLACES: Final = tuple(
     (itemgetter(*low), itemgetter(*(i for i in range(HAND_SIZE) if i not in low)))
-    for low in combinations(range(HAND_SIZE), 2)
+    for low in TWO_PLACES
 )
 
 

@@ -75,6 +75,7 @@ _new_tuple: Final = tuple.__new__
 
 
 def _shared_getter(places: tuple[int, ...]) -> itemgetter[tuple[int, ...]]:
+    """The one getter of these places (see :data:`_GETTERS`)."""
     return _GETTERS.setdefault(places, itemgetter(*places))
 
 
