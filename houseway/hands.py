@@ -12,7 +12,7 @@ from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
-from houseway.cards import ACE, JOKER, RANK_OF, SUIT_OF, Card
+from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
 from houseway.language import Lang
 
 
@@ -141,19 +141,14 @@ def _build_grouped_table() -> dict[int, int]:
     return table
 
 
+#: What _evaluated starts from: the value of five ranks by their groups.
 _GROUPED: Final = _build_grouped_table()
-#: Per card, its rank's unit in a _GROUPED key; the joker counts as an ace.
-_COUNT_UNIT: Final = tuple(1 << 3 * RANK_OF[c] for c in range(53))
 
 
-def five_value(cards: Sequence[Card]) -> int:
-    """Value of a five-card hand; the joker plays as whatever makes the hand best.
-
-    The joker may be an ace, or complete a straight, a flush or a straight flush
-    (spec section 1); in a flush it takes the highest rank the flush lacks.
-    """
-    best = _GROUPED[sum(map(_COUNT_UNIT.__getitem__, cards))]
-    category = best >> CATEGORY_AT  # category_of, without an enum on this hot path
+def _evaluated(cards: Sequence[Card]) -> int:
+    """Spec section 1 card by card: the definition :func:`five_value` reads from a table."""
+    best = _GROUPED[sum(1 << 3 * RANK_OF[c] for c in cards)]  # the joker as an ace
+    category = best >> CATEGORY_AT
     if category != Category.HIGH_CARD and not (
         JOKER in cards and category == Category.ONE_PAIR and best >> 16 & 15 == ACE
     ):
@@ -183,6 +178,67 @@ def five_value(cards: Sequence[Card]) -> int:
             Category.FLUSH, [r for r in range(ACE, -1, -1) if (mask | 1 << missing) >> r & 1]
         )
     return best
+
+
+#: What a card adds to a five-card hand's sum (the treys way: precompute, add, look up):
+#: a 3-bit count of its rank, the joker's apart (bits 0-41), and a natural card's 3-bit
+#: count of its suit (42-53). The rank counts, and whether the natural cards are all of
+#: one suit, fix the hand's value; no field can carry into the next with five cards.
+_SUITS_AT: Final = 3 * 14
+_RANK_COUNTS: Final = (1 << _SUITS_AT) - 1
+_FIVE_UNIT: Final = tuple(
+    1 << 3 * 13 if c == JOKER else 1 << 3 * RANK_OF[c] | 1 << _SUITS_AT + 3 * SUIT_OF[c]
+    for c in range(JOKER + 1)
+)
+#: For every sum of suit counts: the mark added to the rank counts where the natural
+#: cards are of one suit, else 0.
+_ONE_SUIT: Final = 1 << _SUITS_AT
+_ONE_SUIT_SUMS: Final = frozenset(count << 3 * suit for suit in range(4) for count in (4, 5))
+_ONE_SUIT_OF: Final = tuple(_ONE_SUIT if suits in _ONE_SUIT_SUMS else 0 for suits in range(1 << 12))
+
+
+def _build_five_values() -> dict[int, int]:
+    """The value of every five-card hand by its rank counts (with the one-suit mark where
+    its natural cards are all of one suit), read off a hand of those ranks."""
+    table: dict[int, int] = {}
+    for naturals, joker in ((5, ()), (4, (JOKER,))):
+        for ranks in combinations_with_replacement(range(13), naturals):
+            if max(map(ranks.count, ranks)) > 4:
+                continue
+            mixed = (*(rank * 4 + place % 4 for place, rank in enumerate(ranks)), *joker)
+            suited = (*(rank * 4 for rank in ranks), *joker)  # distinct ranks only
+            for cards in (mixed, suited) if len(set(ranks)) == naturals else (mixed,):
+                total = sum(map(_FIVE_UNIT.__getitem__, cards))
+                key = total & _RANK_COUNTS | _ONE_SUIT_OF[total >> _SUITS_AT]
+                table[key] = _evaluated(cards)
+    return table
+
+
+_FIVE_VALUES: Final = _build_five_values()
+
+
+def five_value(cards: Sequence[Card]) -> int:
+    """Value of a five-card hand; the joker plays as whatever makes the hand best.
+
+    The joker may be an ace, or complete a straight, a flush or a straight flush
+    (spec section 1); in a flush it takes the highest rank the flush lacks.
+    """
+    total = sum(map(_FIVE_UNIT.__getitem__, cards))
+    return _FIVE_VALUES[total & _RANK_COUNTS | _ONE_SUIT_OF[total >> _SUITS_AT]]
+
+
+#: The places of the two cards each of the 21 splits of seven cards sends low, in the
+#: order of ``itertools.combinations`` (that of :func:`houseway.shape.splits`).
+TWO_PLACES: Final = tuple(combinations(range(HAND_SIZE), 2))
+
+
+def split_five_values(cards: Sequence[Card]) -> list[int]:
+    """The values of the five-card hands the 21 splits of seven cards leave, in the order
+    of :data:`TWO_PLACES`: the seven cards' sum less each split's two, looked up."""
+    units = [_FIVE_UNIT[card] for card in cards]
+    total = sum(units)
+    fives = [total - units[a] - units[b] for a, b in TWO_PLACES]
+    return [_FIVE_VALUES[five & _RANK_COUNTS | _ONE_SUIT_OF[five >> _SUITS_AT]] for five in fives]
 
 
 def joker_rank(cards: Sequence[Card], value: int) -> int:
@@ -239,8 +295,8 @@ def display_order(cards: Sequence[Card], value: int | None = None) -> tuple[Card
             value = five_value(cards)
         if JOKER in effective:
             effective[JOKER] = joker_rank(cards, value)
-        wheel = (
-            category_of(value) in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+        wheel = (  # category_of, without an enum: the front's templates come through here
+            value >> CATEGORY_AT in (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
             and ((value >> 16) & 0xFF) == _WHEEL_ORDER
         )
     counts: dict[int, int] = {}
@@ -271,4 +327,6 @@ def two_name(value: int, lang: Lang = Lang.EN) -> str:
 
 def best_five_of(cards: Sequence[Card]) -> int:
     """Best five-card value among all five-card subsets of ``cards`` (spec section 7)."""
-    return max(five_value(five) for five in combinations(cards, 5))
+    if len(cards) == HAND_SIZE:
+        return max(split_five_values(cards))
+    return max(map(five_value, combinations(cards, 5)))

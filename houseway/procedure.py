@@ -17,11 +17,13 @@ from itertools import combinations, product
 from houseway.cards import ACE, JACK, JOKER, KING, RANK_OF, SIX, TEN, Card
 from houseway.hands import (
     CATEGORY_AT,
+    TWO_PLACES,
     Category,
     category_of,
     display_order,
     five_value,
     is_legal,
+    split_five_values,
     two_value,
 )
 from houseway.record import (
@@ -46,7 +48,6 @@ from houseway.shape import (
     of_size,
     rank_mask,
     singles,
-    splits,
 )
 
 __all__ = ["Low", "Steps", "decide"]
@@ -67,15 +68,15 @@ def _best_low(cards: Sequence[Card], categories: frozenset[Category]) -> tuple[C
     """
     best: tuple[int, int] | None = None
     best_low: tuple[Card, Card] | None = None
-    for low, five in splits(cards):
-        five_v = five_value(five)
+    for (first, second), five_v in zip(TWO_PLACES, split_five_values(cards), strict=True):
         if five_v >> CATEGORY_AT not in categories:  # an IntEnum set holds the ints
             continue
+        low = (cards[first], cards[second])
         two_v = two_value(low)
         if not is_legal(five_v, two_v):
             continue
         if best is None or (two_v, five_v) > best:
-            best, best_low = (two_v, five_v), (low[0], low[1])
+            best, best_low = (two_v, five_v), low
     assert best_low is not None, "a straight/flush hand always has a keeping split"
     return best_low
 
@@ -180,7 +181,7 @@ def _four_of_a_kind(groups: Groups, steps: Steps) -> Low:
     """Step 3."""
     quads = of_size(groups, 4)[0]
     rank = RANK_OF[quads[0]]
-    others = [g for r, g in sorted(groups.items(), reverse=True) if r != rank and len(g) >= 2]
+    others = [g for r, g in groups.items() if r != rank and len(g) >= 2]  # highest first
     four = tuple(quads)
     if others:
         if steps is not None:
@@ -263,11 +264,11 @@ def _best_of_equal(
     keep a flush or a straight. Ties keep the first choice in group order (natural cards
     before the joker, lowest suit first).
     """
+    if sum(len(groups[rank]) for rank in {RANK_OF[c] for c in low}) == len(low):
+        return low  # all the cards of those ranks go low: there is nothing to choose
     places: dict[int, list[int]] = {}
     for place, card in enumerate(low):
         places.setdefault(RANK_OF[card], []).append(place)
-    if all(len(groups[rank]) == len(at) for rank, at in places.items()):
-        return low
     best, best_value = low, -1
     for picks in product(*(combinations(groups[rank], len(at)) for rank, at in places.items())):
         candidate = list(low)
@@ -318,7 +319,7 @@ def decide(cards: Sequence[Card], steps: Steps = None) -> tuple[tuple[Card, ...]
 
 def _decide(cards: Sequence[Card], groups: Groups, steps: Steps) -> Low:
     """Which ranks go low and why; :func:`decide` then picks among cards of equal rank."""
-    sizes = sorted((len(g) for g in groups.values()), reverse=True)
+    sizes = sorted(map(len, groups.values()), reverse=True)
     if len(aces(groups)) == 5:
         if steps is not None:
             five_aces = tuple(groups[ACE])

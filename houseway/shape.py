@@ -9,14 +9,16 @@ module, so that the decision procedure (:mod:`houseway.way`), the player's way
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from itertools import combinations
-from operator import itemgetter
+from operator import itemgetter, or_
 from typing import Final
 
 from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
-from houseway.hands import STRAIGHT_WINDOWS, Category, category_of, five_value
+from houseway.hands import STRAIGHT_WINDOWS, TWO_PLACES, Category, category_of, five_value
 
-#: Cards by rank (the joker among the aces), naturals first in suit order.
+#: Cards by rank, highest rank first (the joker among the aces), naturals first in suit
+#: order.
 Groups = dict[int, list[Card]]
 
 #: The five-card categories of headings 2 and 5 together, of heading 5, and of heading 2.
@@ -25,22 +27,30 @@ FLUSH_OR_STRAIGHT: Final = frozenset({Category.STRAIGHT, Category.FLUSH})
 STRAIGHT_FLUSH_ONLY: Final = frozenset({Category.STRAIGHT_FLUSH})
 
 
+#: Where a card stands among a hand's groups: higher ranks first; in a group, naturals in
+#: suit order and the joker after them.
+_GROUP_ORDER: Final = tuple(
+    (ACE - RANK_OF[card]) * 8 + (4 if card == JOKER else SUIT_OF[card]) for card in range(JOKER + 1)
+)
+
+
 def groups_of(cards: Sequence[Card]) -> Groups:
-    """Cards by rank, the joker among the aces; naturals first, so the joker stays up top."""
+    """Cards by rank, highest first, the joker among the aces; naturals first, so the joker
+    stays up top."""
     groups: Groups = {}
-    for card in sorted(cards, key=lambda c: (c == JOKER, SUIT_OF[c])):
+    for card in sorted(cards, key=_GROUP_ORDER.__getitem__):
         groups.setdefault(RANK_OF[card], []).append(card)
     return groups
 
 
 def of_size(groups: Groups, size: int) -> list[list[Card]]:
-    """Groups of exactly ``size`` cards, highest rank first."""
-    return [groups[rank] for rank in sorted(groups, reverse=True) if len(groups[rank]) == size]
+    """Groups of exactly ``size`` cards, highest rank first (as :func:`groups_of` has them)."""
+    return [group for group in groups.values() if len(group) == size]
 
 
 def singles(groups: Groups) -> list[Card]:
     """The cards alone of their rank, highest first."""
-    return [group[0] for group in of_size(groups, 1)]
+    return [group[0] for group in groups.values() if len(group) == 1]
 
 
 def aces(groups: Groups) -> list[Card]:
@@ -48,23 +58,29 @@ def aces(groups: Groups) -> list[Card]:
     return groups.get(ACE, [])
 
 
+#: What a card adds to a sum of suit counters: three bits a suit (up to seven cards), the
+#: joker one to every suit.
+SUIT_UNITS: Final = tuple(0o1111 if c == JOKER else 1 << 3 * SUIT_OF[c] for c in range(JOKER + 1))
+#: For every sum of suit counters: the suit with five, or -1 (of seven cards, one suit at
+#: most).
+FLUSH_SUIT_OF: Final = tuple(
+    next((suit for suit in range(4) if counters >> 3 * suit & 7 >= 5), -1)
+    for counters in range(1 << 12)
+)
+
+
 def flush_suit(cards: Sequence[Card]) -> int:
     """The suit that has five cards counting the joker, or -1 (at most one suit can)."""
-    suits = [SUIT_OF[c] for c in cards]
-    need = 5 - (JOKER in cards)
-    for suit in range(4):
-        if suits.count(suit) >= need:
-            return suit
-    return -1
+    return FLUSH_SUIT_OF[sum(map(SUIT_UNITS.__getitem__, cards))]
+
+
+#: A card's rank as a bit, the joker none.
+_RANK_BIT: Final = (*(1 << RANK_OF[c] for c in range(JOKER)), 0)
 
 
 def rank_mask(cards: Sequence[Card]) -> int:
     """The natural cards' ranks as bits (the joker left out)."""
-    mask = 0
-    for card in cards:
-        if card != JOKER:
-            mask |= 1 << RANK_OF[card]
-    return mask
+    return reduce(or_, map(_RANK_BIT.__getitem__, cards), 0)
 
 
 def _straights_in(joker: bool) -> bytes:
@@ -116,7 +132,7 @@ def best_five(
 #: For each of the 21 splits of seven cards: the two-card hand's places, the five's.
 _SPLIT_PLACES: Final = tuple(
     (itemgetter(*low), itemgetter(*(i for i in range(HAND_SIZE) if i not in low)))
-    for low in combinations(range(HAND_SIZE), 2)
+    for low in TWO_PLACES
 )
 
 

@@ -140,16 +140,13 @@ def rank_multisets(size: int) -> Iterator[RankCounts]:
 def _hand(counts: RankCounts, flush_ranks: frozenset[int], joker: bool) -> list[Card]:
     """A representative hand: suit 0 for the flush ranks, the rest spread evenly."""
     load = [0, 0, 0, 0]
+    spread = (1, 2, 3) if flush_ranks else (0, 1, 2, 3)  # suit 0 is the flush ranks' alone
     hand: list[Card] = []
     for rank, n in enumerate(counts):
-        suits: list[int] = []
-        if rank in flush_ranks:
-            suits.append(0)
-        free = sorted(
-            (s for s in range(4) if s not in suits and (flush_ranks == frozenset() or s != 0)),
-            key=lambda s: (load[s], s),
-        )
-        suits.extend(free[: n - len(suits)])
+        if not n:
+            continue
+        suits = [0] if rank in flush_ranks else []
+        suits.extend(sorted(spread, key=load.__getitem__)[: n - len(suits)])  # least loaded
         for suit in suits:
             load[suit] += 1
             hand.append(rank * 4 + suit)
@@ -201,6 +198,7 @@ def _category_key(value: int) -> str:
 def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:
     """Count the classes of some rank multisets (one unit of parallel work)."""
     result = CensusResult()
+    paths: Counter[tuple[str, ...]] = Counter()  # said as text once, at the end
     for counts, joker in work:
         for hand, weight in classes(counts, joker):
             decision = house_way(hand)
@@ -210,9 +208,10 @@ def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:
             if not is_legal(five_v, two_v) or five_v != decision.five_value:
                 result.problems.append(f"foul or wrong value: {hand}")
             result.categories[_category_key(best_five_of(hand))] += weight
-            result.paths[",".join(decision.path)] += weight
+            paths[decision.path] += weight
             result.hands += weight
             result.classes += 1
+    result.paths.update({",".join(path): hands for path, hands in paths.items()})
     clear_cache()
     return result
 

@@ -6,8 +6,9 @@ import pytest
 
 from houseway import JOKER, Category, category_name, five_value, is_legal, two_value
 from houseway.cards import parse_cards
-from houseway.hands import best_five_of, two_name
+from houseway.hands import _evaluated, best_five_of, split_five_values, two_name
 from houseway.language import Lang
+from houseway.shape import splits
 
 
 def v(text: str) -> int:
@@ -121,6 +122,21 @@ def test_joker_value_matches_a_brute_force_reference() -> None:
         assert five_value(hand) == _reference(hand), hand
 
 
+def test_the_value_table_agrees_with_the_rules_card_by_card() -> None:
+    """five_value reads a table keyed by rank counts and one suit or not; the rules it was
+    built from (_evaluated) give the same on other suits, orders and joker places."""
+    rng = random.Random(28)
+    for _ in range(20_000):
+        hand = rng.sample(range(53), 5)
+        if rng.random() < 0.3:  # one suit, to reach flushes and straight flushes often
+            suit = rng.randrange(4)
+            hand = [r * 4 + suit for r in rng.sample(range(13), 5)]
+            hand[rng.randrange(5)] = JOKER if rng.random() < 0.5 else hand[0]
+            if len(set(hand)) < 5:
+                continue
+        assert five_value(hand) == _evaluated(hand), hand
+
+
 def test_two_card_values() -> None:
     assert t("2s 2h") > t("As Kd") > t("As Qd") > t("Ks Qd")
     assert t("As Ah") > t("Ks Kh")
@@ -208,3 +224,18 @@ def test_every_split_the_core_gives_reads_in_display_order() -> None:
     for hand in hands[-2:]:
         for split in analyze(hand).splits:
             assert split.two == display_order(split.two) and split.five == display_order(split.five)
+
+
+def test_split_five_values_are_the_five_card_hands_each_split_leaves() -> None:
+    """One sum less each split's two cards gives what five_value gives the five left."""
+    rng = random.Random(21)
+    for _ in range(3_000):
+        hand = rng.sample(range(53), 7)
+        if rng.random() < 0.3:  # five or more of one suit, to reach flushes
+            suit = rng.randrange(4)
+            hand = [r * 4 + suit for r in rng.sample(range(13), 5)] + hand[:2]
+            if len(set(hand)) < 7:
+                continue
+        expected = [five_value(five) for _, five in splits(hand)]
+        assert split_five_values(hand) == expected, hand
+        assert best_five_of(hand) == max(expected)
