@@ -57,6 +57,9 @@ def dealt_hand(fake: FakeDiscord, interaction: FakeInteraction) -> tuple[Card, .
     return tuple(sorted(hand_of(fake.messages[interaction.original_message_id])))
 
 
+# Alone: in one full parallel run its first analysis never reached the pool within 80 s
+# (passes alone and beside its own file; the cause under load is not found yet).
+@pytest.mark.alone
 async def test_another_members_verdict_waits_for_none_of_one_members_queued_analyses(
     fake_discord: FakeDiscord, run_bot: BotRunner, held: HeldAnalyses
 ) -> None:

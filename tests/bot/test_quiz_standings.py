@@ -14,7 +14,8 @@ import pytest
 from bot.app.client import HousewayBot
 from bot.storage import open_database
 from houseway import five_value, house_way, two_value
-from houseway.cards import NAMES, card_from_name, parse_hand, pretty_cards, sort_key
+from houseway.cards import NAMES, card_from_name, parse_hand, pretty_cards
+from houseway.hands import display_order
 from houseway.language import Lang
 from houseway.rules import rule_name
 from tests.bot.quizhelpers import (
@@ -91,8 +92,9 @@ def wrong_twos(message: Any, count: int) -> list[list[str]]:
 
 
 def cards(names: list[str]) -> str:
-    """Two cards as the reveal shows them: high first, in the card font."""
-    return pretty_cards(sorted((card_from_name(n) for n in names), key=sort_key))
+    """Two cards as the reveal shows them: in the core's one order of a split's hand (high
+    first, the joker as the ace it plays), in the card font."""
+    return pretty_cards(display_order([card_from_name(n) for n in names]))
 
 
 async def answered_after(database_url: str, message: Any, seconds: dict[FakeUser, float]) -> None:
