@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_burst import cpu_seconds  # noqa: E402
+from bench_game import quiet as bot_idle  # noqa: E402
 from bench_practice import in_schema, reply_kind  # noqa: E402
 
 from bot.app.client import make_bot  # noqa: E402
@@ -102,17 +103,6 @@ async def flood_round(
     return Counter(reply_kind(i) for i in sent), [(reply_kind(i), i.response_time) for i in theirs]
 
 
-async def idle(pid: int, limit: float = 60.0) -> None:
-    """Until the bot's process has gone idle (under 5% of a core for half a second): the
-    four-colour deck it draws after starting is not what is measured."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        before = cpu_seconds(pid)
-        await asyncio.sleep(0.5)
-        if cpu_seconds(pid) - before < 0.025:
-            return
-
-
 async def alone(fake: FakeDiscord, others: int) -> list[float]:
     """Other members' /practice one after another, with no flood."""
     times = []
@@ -139,7 +129,7 @@ async def bench_commands(
             warm = fake.make_user("warm-up")  # the class table, the day's hand, card faces
             for name, options in (("practice", {"mode": "set"}), ("daily", None)):
                 await fake.wait_response(await fake.send_command(name, options, user=warm), 30)
-            await idle(process.pid)
+            await bot_idle(process.pid)
             quiet = await alone(fake, others)
             flooder = fake.make_user("flooder")
             kinds: Counter[str] = Counter()
