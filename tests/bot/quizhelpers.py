@@ -156,22 +156,25 @@ async def wait_recorded(database: Database, column: str, message: Any) -> None:
     raise TimeoutError(f"the round's {column} was never recorded")
 
 
-async def expire_round_in(database: Database, message: Any) -> None:
+async def expire_round_in(database: Database, message: Any, answered_until: float = 0.0) -> None:
     """Let the round's time run out now (the database is the authority on deadlines).
 
     Only once the bot has recorded the round's post: recording it sets the deadline
-    (posted + the round's seconds), which would otherwise undo an earlier expiry.
+    (posted + the round's seconds), which would otherwise undo an earlier expiry. The
+    deadline is never before ``answered_until``, the time of answers the test gave itself
+    (a deadline of "10 ms ago" came before them when the machine was quick: all late).
     """
     await wait_recorded(database, "message_id", message)
+    deadline = max(time.time() - 0.01, answered_until)
     await database.execute(
-        "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id_of(message), time.time() - 0.01
+        "UPDATE rounds SET deadline = $2 WHERE id = $1", round_id_of(message), deadline
     )
 
 
-async def expire_round(database_url: str, message: Any) -> None:
+async def expire_round(database_url: str, message: Any, answered_until: float = 0.0) -> None:
     database = await open_database(database_url)
     try:
-        await expire_round_in(database, message)
+        await expire_round_in(database, message, answered_until)
     finally:
         await database.close()
 

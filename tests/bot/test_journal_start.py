@@ -48,9 +48,12 @@ def write_journal(path: Path, lines: list[Any]) -> None:
     )
 
 
-async def revealed(fake: FakeDiscord, database_url: str, first: Any, timeout: float = 30) -> str:
-    """Let the round's time run out; the reveal's "Right (n of m)", once the quiz is over."""
-    await expire_round(database_url, first)
+async def revealed(
+    fake: FakeDiscord, database_url: str, first: Any, timeout: float = 30, answered: float = 0.0
+) -> str:
+    """Let the round's time run out (not before ``answered``, when the test's answers were
+    given); the reveal's "Right (n of m)", once the quiz is over."""
+    await expire_round(database_url, first, answered)
     await fake.wait_until(lambda: len(reveals(fake)) >= 1, timeout, "the reveal")
     await fake.wait_until(lambda: bool(summaries(fake)), timeout, "the end of the quiz")
     return str(right_field(reveals(fake)[0])["name"])
@@ -132,7 +135,8 @@ async def test_nine_thousand_answers_kept_in_memory_are_all_scored(
         round_id, right, now = round_id_of(first), " ".join(house_two(first)), time.time()
         for n in range(9000):
             intake._keep(AnswerIn(round_id, MEMBER + n, right, now))
-        assert await revealed(fake_discord, any_database_url, first, 120) == "Right (9000 of 9000)"
+        shown = await revealed(fake_discord, any_database_url, first, 120, answered=now)
+        assert shown == "Right (9000 of 9000)"
 
 
 async def test_a_fifo_at_the_journal_path_is_refused_and_the_bot_works(
