@@ -71,10 +71,14 @@ def field_where(reveal: Sent | FakeMessage, wanted: Callable[[str], bool]) -> di
 
 
 async def wait_round(fake: FakeDiscord, number: int, channel_id: int = CHANNEL_ID) -> Any:
+    """The round's message as the stand-in holds it (it changes as the bot edits it); its
+    answer menu is remembered as posted (see select_of)."""
     await fake.wait_until(
         lambda: len(round_messages(fake, channel_id)) >= number, 15, f"round {number}"
     )
-    return round_messages(fake, channel_id)[number - 1]
+    message = round_messages(fake, channel_id)[number - 1]
+    select_of(message)
+    return message
 
 
 def has_file(message: FakeMessage, filename: str) -> bool:
@@ -104,14 +108,27 @@ async def wait_quiz_over(fake: FakeDiscord, channel_id: int = CHANNEL_ID) -> Fak
     return summaries(fake, channel_id)[-1]
 
 
+#: The answer menu of each round message seen, by the message object's identity (kept
+#: alive here, so the identity is not reused).
+_MENUS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
 def select_of(message: Any) -> dict[str, Any]:
-    """The round message's answer menu."""
-    return next(
+    """The round message's answer menu: as posted, even once the reveal has taken it off
+    the message (a test reading the hand after the reveal failed when the bot's edit came
+    first)."""
+    menus = [
         c
         for row in message.components
         for c in row["components"]
         if c.get("custom_id", "").startswith(ANSWER_MENU)
-    )
+    ]
+    if menus:
+        _MENUS[id(message)] = (message, menus[0])
+        return menus[0]
+    seen = _MENUS.get(id(message))
+    assert seen is not None, f"message {message.id} has no answer menu and never had one seen"
+    return seen[1]
 
 
 def round_id_of(message: Any) -> int:
