@@ -5,6 +5,7 @@ import sys
 from typing import Any
 
 pytest_plugins = [
+    "tests.bytecode",
     "tests.fakediscord.plugin",
     "tests.bot.fixtures",
     "tests.bot.ledger_checks",
