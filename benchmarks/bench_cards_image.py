@@ -3,7 +3,8 @@
 The bot must answer within 50 ms p99, picture included, so this times render_split on
 random splits once every face is cached (the bot calls ``warm_up()`` at start-up) and
 prints mean / p50 / p99 latency and the mean PNG size. It also reports the one-off
-cost of ``warm_up()`` and of a render that has to draw its faces first.
+cost of ``warm_up()`` and of a render that has to draw its faces first, and what a start
+costs (CPU) drawing the deck and writing its file to the cache directory, and reading it.
 
 Run from the repository root:
 
@@ -16,6 +17,7 @@ import argparse
 import random
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -80,6 +82,22 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  max  {times_ms[-1]:6.2f} ms")
     print(f"  mean PNG {statistics.fmean(sizes) / 1024:.1f} KB (max {max(sizes) / 1024:.1f} KB)")
     print(f"one-off: first render with empty caches {cold_ms:.1f} ms, warm_up() {warm_up_s:.2f} s")
+
+    with tempfile.TemporaryDirectory() as directory:
+        cache = Path(directory)
+        cards_image.clear_cache()
+        start = time.process_time()
+        cards_image.warm_up(deck, cache)
+        drawn_s = time.process_time() - start
+        cards_image.clear_cache()
+        start = time.process_time()
+        cards_image.warm_up(deck, cache)
+        read_s = time.process_time() - start
+        size = cards_image.drawn_file(deck, cache).stat().st_size
+    print(
+        f"a start's warm_up(cache=...): drawing and writing the file {drawn_s:.2f} s CPU, "
+        f"reading it {read_s:.3f} s CPU ({size / 1024:.0f} KB)"
+    )
 
 
 if __name__ == "__main__":

@@ -7,15 +7,17 @@ import itertools
 import random
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from PIL import ImageFont
 
 import houseway.cards
 from bot.pictures import cards_image as ci
-from bot.pictures import fonts
+from bot.pictures import drawn, fonts
 from houseway.cards import JOKER, NAMES, Card, card_from_name
 from houseway.hands import display_order
+from houseway.language import Lang
 from tests.imaging import (
     SUIT_INK,
     colours_in,
@@ -38,6 +40,7 @@ def cards(names: str) -> list[Card]:
 DECK = list(houseway.cards.DECK)
 FIVE = cards("As Kh Td 9c JK")
 TWO = cards("Qs 2h")
+LANGS = (Lang.SV, Lang.EN)
 
 
 @pytest.fixture
@@ -277,6 +280,64 @@ def test_thread_pool_rendering_matches_sequential() -> None:
     ci.clear_cache()
     sequential = [ci.render_split(h[:5], h[5:], lang="en") for h in hands]
     assert parallel == sequential
+
+
+# --- The drawn decks kept on disk ----------------------------------------------------
+@pytest.mark.parametrize("deck", list(ci.Deck))
+def test_a_deck_read_from_its_file_renders_what_drawing_renders(
+    tmp_path: Path, deck: ci.Deck
+) -> None:
+    """What a start reads from the cache directory gives the very bytes of pictures the
+    drawing gives, labels in either language, hands of any length included."""
+    rng = random.Random(deck.value)
+    hands = [rng.sample(DECK, 7) for _ in range(6)]
+
+    def pictures() -> list[bytes]:
+        return [
+            *(ci.render_split(h[:5], h[5:], deck, lang=lang) for h in hands for lang in LANGS),
+            *(ci.render_hand(h[:n], deck) for h in hands for n in (7, 3)),
+        ]
+
+    ci.clear_cache()
+    assert not drawn.load(deck, tmp_path)  # nothing there yet
+    ci.warm_up(deck, tmp_path)  # draws, and writes the file
+    first = pictures()
+    assert [f.name for f in tmp_path.iterdir()] == [drawn.drawn_file(deck, tmp_path).name]
+    ci.clear_cache()
+    assert drawn.load(deck, tmp_path)
+    assert pictures() == first
+
+
+def test_a_damaged_file_is_drawn_over_and_an_unwritable_directory_only_costs_time(
+    tmp_path: Path,
+) -> None:
+    ci.clear_cache()
+    ci.warm_up(ci.Deck.TWO, tmp_path)
+    path = drawn.drawn_file(ci.Deck.TWO, tmp_path)
+    whole = path.read_bytes()
+    first = ci.render_split(FIVE, TWO, lang="sv")
+    for damaged in (whole[:-1], b"houseway-cards\nnot zlib"):  # cut short; not its data
+        path.write_bytes(damaged)
+        ci.clear_cache()
+        assert not drawn.load(ci.Deck.TWO, tmp_path)
+        ci.warm_up(ci.Deck.TWO, tmp_path)  # draws, and writes a whole file again
+        assert path.read_bytes() == whole
+        assert ci.render_split(FIVE, TWO, lang="sv") == first
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    ci.clear_cache()
+    ci.warm_up(ci.Deck.TWO, blocked / "cache")  # cannot be written: no error
+    assert ci.render_split(FIVE, TWO, lang="sv") == first
+    assert not drawn.load(ci.Deck.TWO, blocked / "cache")
+
+
+def test_the_file_is_named_by_the_deck_and_the_font(font_swap: pytest.MonkeyPatch) -> None:
+    here = Path("cache")
+    two, four = drawn.drawn_file(ci.Deck.TWO, here), drawn.drawn_file(ci.Deck.FOUR, here)
+    assert two != four and two.parent == here
+    font_swap.setattr(fonts, "FONT_CANDIDATES", ("/nonexistent/NoSuchFont.ttf",))
+    ci.clear_cache()
+    assert drawn.drawn_file(ci.Deck.TWO, here) != two  # another font draws other faces
 
 
 def test_works_without_dejavu(font_swap: pytest.MonkeyPatch) -> None:

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 
 from bot.pictures import cards_image as ci
+from bot.pictures import drawn
 from bot.texts.alt_text import split_description
 from bot.texts.split_labels import five_label, joker_note, two_label
 from houseway import house_way, parse_hand
@@ -157,7 +158,7 @@ def test_warm_up_draws_every_label_ahead() -> None:
     """After warm_up no split draws a label anew: every hand name and joker rank is there."""
     ci.clear_cache()
     ci.warm_up()
-    drawn = len(ci._word_tiles)
+    labels = len(drawn.word_tiles)
     for five, two in (
         ("Ah Kh Qh Jh JK", "2c 3d"),  # royal flush with the joker
         ("As Ac Ad Ah JK", "Kd 2c"),  # five aces
@@ -167,7 +168,7 @@ def test_warm_up_draws_every_label_ahead() -> None:
     ):
         for lang in ("en", "sv"):
             ci.render_split(parse_cards(five, 5), parse_cards(two, 2), lang=lang)
-    assert len(ci._word_tiles) == drawn
+    assert len(drawn.word_tiles) == labels
 
 
 @pytest.mark.parametrize(("hand", "five", "two"), JOKER_HANDS[:3])

@@ -180,9 +180,11 @@ class HousewayCog(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(DealAgain, PageButton)
         # Draw every card face now (in a thread: it takes a while), not in the first user's
-        # request; the four-colour deck's while the bot already answers.
-        await asyncio.to_thread(warm_up, Deck.TWO)
-        self.warming = asyncio.ensure_future(asyncio.to_thread(warm_up, Deck.FOUR))
+        # request; the four-colour deck's while the bot already answers. Both are read
+        # from the cache directory where an earlier start left them.
+        cache = self.bot.settings.cache_dir
+        await asyncio.to_thread(warm_up, Deck.TWO, cache)
+        self.warming = asyncio.ensure_future(asyncio.to_thread(warm_up, Deck.FOUR, cache))
 
     async def cog_unload(self) -> None:
         if self.warming is not None:

@@ -36,10 +36,10 @@ with ``houseway.cards.rank_label`` ("10", not "T").
 from __future__ import annotations
 
 import io
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import Final, TypeVar
+from pathlib import Path
+from typing import Final
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -48,6 +48,7 @@ from houseway.language import Lang
 
 from ..texts import split_labels
 from ..texts.split_labels import every_label, five_label, joker_note, two_label
+from . import drawn
 from .card_layout import (
     HAND_CARD_W,
     LABEL_CAP,
@@ -229,28 +230,13 @@ def _draw_face(card: Card, width: int, deck: Deck) -> Image.Image:
     return _downsample(img, width)
 
 
-# --- Caches --------------------------------------------------------------------------
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-_lock = threading.RLock()
+# --- Caches (the faces; what a render pastes is in bot.pictures.drawn) -------------
 _faces: dict[tuple[Card, int, Deck], Image.Image] = {}
 _backgrounds: dict[Layout, Image.Image] = {}
 
 
-def _cached(cache: dict[_K, _V], key: _K, make: Callable[[], _V]) -> _V:
-    """Return ``cache[key]``, creating it once under the lock (safe from thread pools)."""
-    value = cache.get(key)
-    if value is None:
-        with _lock:
-            value = cache.get(key)
-            if value is None:
-                value = make()
-                cache[key] = value
-    return value
-
-
 def _face(card: Card, width: int, deck: Deck = Deck.TWO) -> Image.Image:
-    return _cached(_faces, (card, width, deck), lambda: _draw_face(card, width, deck))
+    return drawn.cached(_faces, (card, width, deck), lambda: _draw_face(card, width, deck))
 
 
 def _draw_background(layout: Layout) -> Image.Image:
@@ -271,29 +257,33 @@ def _draw_background(layout: Layout) -> Image.Image:
 
 
 def _background(layout: Layout) -> Image.Image:
-    return _cached(_backgrounds, layout, lambda: _draw_background(layout))
+    return drawn.cached(_backgrounds, layout, lambda: _draw_background(layout))
 
 
 def clear_cache() -> None:
     """Forget every cached face, background and font (for tests or a font change)."""
-    with _lock:
+    with drawn.lock:
         _faces.clear()
         _backgrounds.clear()
-        _palettes.clear()
-        _tiles.clear()
-        _paletted_backgrounds.clear()
-        _word_tiles.clear()
+        drawn.clear()
         clear_font_cache()
 
 
-def warm_up(deck: Deck = Deck.TWO) -> None:
+def warm_up(deck: Deck = Deck.TWO, cache: Path | None = None) -> None:
     """Draw the deck's 53 faces at both sizes and the split's labels now, so no later
-    request pays for it.
+    request pays for it; with ``cache`` (a directory), read them from the file an earlier
+    start left there instead, or write that file once they are drawn.
 
     Drawing a face is slow next to pasting a cached one, and a cold render of seven new
     cards would hold up a reply (the first of a deck even more: its palette is made from
-    every face); so call this once per deck at start-up, in a thread.
+    every face); so call this once per deck at start-up, in a thread. Drawing a deck takes
+    about a second of CPU (0.7 s the four-colour one), every start; reading its file a few
+    hundredths (``benchmarks/bench_cards_image.py``). Once a deck is complete in this
+    process (drawn or read), a warm-up of it does nothing.
     """
+    if deck in drawn.complete or (cache is not None and drawn.load(deck, cache)):
+        drawn.complete.add(deck)
+        return
     for width in (SPLIT_CARD_W, HAND_CARD_W):
         for card in DECK:
             _face(card, width, deck)
@@ -306,6 +296,9 @@ def warm_up(deck: Deck = Deck.TWO) -> None:
         for labels, (left, top, right, bottom) in zip(every_label(lang), boxes, strict=True):
             for words in labels:
                 _words(words, (right - left, bottom - top), deck)
+    drawn.complete.add(deck)
+    if cache is not None:
+        drawn.save(deck, cache)
 
 
 # --- Rendering -----------------------------------------------------------------------
@@ -314,11 +307,6 @@ def warm_up(deck: Deck = Deck.TWO) -> None:
 # Every face is composed onto the felt of its slot and mapped to that palette once;
 # a render then only pastes paletted tiles and deflates one byte per pixel: no
 # per-request quantising, which was more than half of the time of a render.
-_palettes: dict[Deck, Image.Image] = {}
-_tiles: dict[tuple[Card, tuple[int, int], Deck], Image.Image] = {}
-_paletted_backgrounds: dict[tuple[Layout, Deck], Image.Image] = {}
-#: Labels by their words: a few dozen texts in each language (hand names, joker ranks).
-_word_tiles: dict[tuple[str, tuple[int, int], Deck], Image.Image] = {}
 
 
 def _draw_palette(deck: Deck) -> Image.Image:
@@ -335,7 +323,7 @@ def _draw_palette(deck: Deck) -> Image.Image:
 
 
 def _palette(deck: Deck) -> Image.Image:
-    return _cached(_palettes, deck, lambda: _draw_palette(deck))
+    return drawn.cached(drawn.palettes, deck, lambda: _draw_palette(deck))
 
 
 def _rgb_tile(card: Card, layout: Layout, deck: Deck) -> Image.Image:
@@ -354,7 +342,7 @@ def _to_palette(image: Image.Image, deck: Deck) -> Image.Image:
 
 def _tile(card: Card, layout: Layout, deck: Deck) -> Image.Image:
     key = (card, layout.card_size, deck)
-    return _cached(_tiles, key, lambda: _to_palette(_rgb_tile(card, layout, deck), deck))
+    return drawn.cached(drawn.tiles, key, lambda: _to_palette(_rgb_tile(card, layout, deck), deck))
 
 
 def _draw_words(words: str, size: tuple[int, int]) -> Image.Image:
@@ -370,12 +358,12 @@ def _draw_words(words: str, size: tuple[int, int]) -> Image.Image:
 
 def _words(words: str, size: tuple[int, int], deck: Deck) -> Image.Image:
     key = (words, size, deck)
-    return _cached(_word_tiles, key, lambda: _to_palette(_draw_words(words, size), deck))
+    return drawn.cached(drawn.word_tiles, key, lambda: _to_palette(_draw_words(words, size), deck))
 
 
 def _paletted_background(layout: Layout, deck: Deck) -> Image.Image:
-    return _cached(
-        _paletted_backgrounds,
+    return drawn.cached(
+        drawn.backgrounds,
         (layout, deck),
         lambda: _to_palette(_background(layout), deck),
     )

@@ -47,6 +47,9 @@ class Settings:
     source_url: str | None = None
     #: Local files that must survive a crash (the quiz's answer journal).
     data_dir: Path = Path("data")
+    #: Where the card pictures, once drawn, are kept for the next start (None: drawn at
+    #: every start); from the environment, DATA_DIR/cache unless CACHE_DIR says otherwise.
+    cache_dir: Path | None = None
     #: Not from the environment: seconds before a PostgreSQL statement is given up (None:
     #: the backend's 10 s); tests that hold a statement pass a shorter one.
     database_command_timeout: float | None = None
@@ -86,6 +89,7 @@ class Settings:
             raise SettingsError(f"HTTP_PORT must be a port number (1-65535), not {http_port}.")
         shard_count = _shard_count(get("SHARD_COUNT"))
         shard_ids = _shard_ids(get("SHARD_IDS"), shard_count)
+        data_dir = Path(get("DATA_DIR") or "data")
         return cls(
             discord_token=token,
             log_format=log_format,
@@ -99,7 +103,8 @@ class Settings:
             dev_guild_id=_int_or_none("DEV_GUILD_ID", get("DEV_GUILD_ID")),
             log_level=level,
             sync_commands=_bool("SYNC_COMMANDS", get("SYNC_COMMANDS"), default=True),
-            data_dir=Path(get("DATA_DIR") or "data"),
+            data_dir=data_dir,
+            cache_dir=Path(get("CACHE_DIR") or data_dir / "cache"),
             source_url=_source_url(get("SOURCE_URL")),
         )
 

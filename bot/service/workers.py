@@ -27,7 +27,7 @@ import os
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .turns import Turns
 
@@ -36,17 +36,32 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 
-def _lower_priority(niceness: int) -> None:
+def _start_worker(
+    niceness: int, prepare: Callable[..., None] | None, arguments: tuple[Any, ...]
+) -> None:
     if niceness:
         os.nice(niceness)
+    if prepare is not None:
+        prepare(*arguments)
 
 
 class WorkerPool:
     """``workers`` processes at ``niceness`` (0: the bot's own priority), or with no
-    workers one thread of the bot's own; ``name`` says in the log whose pool broke."""
+    workers one thread of the bot's own; ``name`` says in the log whose pool broke.
+    ``prepare(*arguments)`` runs in each worker process as it starts (a picklable
+    function: what the fork server's imports cannot hold, such as the drawn cards)."""
 
-    def __init__(self, name: str, workers: int, preload: Sequence[str], niceness: int = 0) -> None:
+    def __init__(
+        self,
+        name: str,
+        workers: int,
+        preload: Sequence[str],
+        niceness: int = 0,
+        prepare: Callable[..., None] | None = None,
+        arguments: tuple[Any, ...] = (),
+    ) -> None:
         self.name, self.workers, self.preload, self.niceness = name, workers, preload, niceness
+        self.prepare, self.arguments = prepare, arguments
         self.pool: ProcessPoolExecutor | None = None
         #: A place per worker (the one thread's), taken in turn by member.
         self.turns = Turns(max(1, workers))
@@ -59,8 +74,8 @@ class WorkerPool:
             self.pool = ProcessPoolExecutor(
                 max_workers=self.workers,
                 mp_context=context,
-                initializer=_lower_priority,
-                initargs=(self.niceness,),
+                initializer=_start_worker,
+                initargs=(self.niceness, self.prepare, self.arguments),
             )
         return self.pool
 

@@ -6,9 +6,11 @@ import asyncio
 import contextlib
 import logging
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -50,11 +52,39 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+#: The CACHE_DIR of every bot a test starts (a ``python -m bot``, or ``run_bot``'s, and
+#: their analysis workers): one directory for the whole run (made by xdist's controller,
+#: or the one process, and handed to each worker), so the first draws the card pictures
+#: and the others read them, as production's restarts do; removed at the end of the run.
+#: The drawing itself, and reading what was drawn, are tested in tests/test_cards_image.py.
+_CARDS_CACHE_KEY = "houseway_cards_cache"
+_cards_cache: Path | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    global _cards_cache
+    given = getattr(config, "workerinput", {}).get(_CARDS_CACHE_KEY)
+    _cards_cache = Path(given or tempfile.mkdtemp(prefix="houseway-tests-cards-"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist's controller, before it starts a worker: the run's directory, to share."""
+    node.workerinput[_CARDS_CACHE_KEY] = str(_cards_cache)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _cards_cache is not None and not hasattr(config, "workerinput"):
+        shutil.rmtree(_cards_cache, ignore_errors=True)
+
+
 def plain_env(**extra: str) -> dict[str, str]:
     """This process's environment without any Discord setting (a developer's shell may
-    hold a real token), able to import the project, plus ``extra``."""
+    hold a real token), able to import the project and sharing the run's drawn cards,
+    plus ``extra``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
-    return {**env, "PYTHONPATH": str(ROOT), **extra}
+    cards = {"CACHE_DIR": str(_cards_cache)} if _cards_cache is not None else {}
+    return {**env, "PYTHONPATH": str(ROOT), **cards, **extra}
 
 
 def bot_env(fake: FakeDiscord, database_url: str, **extra: str) -> dict[str, str]:
@@ -216,6 +246,7 @@ def run_bot(database_url: str, tmp_path: Path) -> BotRunner:
             "api_url": fake.api_url,
             "gateway_url": fake.gateway_url,
             "data_dir": tmp_path / "data",
+            "cache_dir": _cards_cache,  # as a python -m bot started by a test
         }
         values.update(overrides)
         settings = Settings(**values)

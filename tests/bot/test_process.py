@@ -145,6 +145,11 @@ def test_settings_from_env_file_and_environment(tmp_path: Path) -> None:
     with pytest.raises(SettingsError, match="LOG_LEVEL"):
         Settings.from_env({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, None)
     assert settings.source_url is None
+    assert settings.cache_dir == Path("data/cache")  # beside the journal, by default
+    moved = Settings.from_env({"DISCORD_TOKEN": "x", "DATA_DIR": "/srv/hw"}, None)
+    assert moved.cache_dir == Path("/srv/hw/cache")
+    elsewhere = {"DISCORD_TOKEN": "x", "DATA_DIR": "/srv/hw", "CACHE_DIR": "/var/cache/hw"}
+    assert Settings.from_env(elsewhere, None).cache_dir == Path("/var/cache/hw")
     url = "https://example.org/houseway"
     assert Settings.from_env({"DISCORD_TOKEN": "x", "SOURCE_URL": url}, None).source_url == url
     for bad in ("example.org/houseway", "ftp://example.org/x", "https://", "https://a b"):

@@ -29,6 +29,29 @@ async def test_jobs_run_in_a_worker_at_the_priority_asked_for() -> None:
         await pool.close()
 
 
+def tiles_held() -> int:
+    """A job: how many card tiles this worker holds, drawn or read."""
+    from bot.pictures import drawn
+
+    return len(drawn.tiles)
+
+
+async def test_a_practice_worker_starts_with_the_cards_the_bot_drew(tmp_path: Path) -> None:
+    """Its first picture pastes the cards read at its start, rather than drawing them for a
+    second; without the file it starts with none, and draws at its first picture."""
+    from bot.cogs.practice.prepared import read_drawn_cards
+    from bot.pictures import cards_image
+
+    cards_image.clear_cache()  # as in a new process: its warm-up draws and writes the file
+    cards_image.warm_up(cards_image.Deck.TWO, tmp_path)  # the bot's start
+    for cache, held in ((tmp_path, 106), (tmp_path / "nothing-here", 0)):
+        pool = WorkerPool("test", 1, [], prepare=read_drawn_cards, arguments=(cache,))
+        try:
+            assert await pool.run(tiles_held) == held  # 53 cards, at two sizes
+        finally:
+            await pool.close()
+
+
 async def test_a_broken_pool_is_replaced_for_the_next_job() -> None:
     pool = WorkerPool("test", 1, [])
     try:

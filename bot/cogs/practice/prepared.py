@@ -20,6 +20,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from houseway import Decision, house_way
@@ -27,6 +28,7 @@ from houseway.cards import Card
 from houseway.language import Lang
 from houseway.learning.practice import exact_evs
 
+from ...pictures import drawn
 from ...pictures.cards_image import Deck, render_split
 from ...service.workers import WorkerPool
 
@@ -37,6 +39,14 @@ EVs = dict[tuple[int, int], float]
 Pictures = dict[Lang, bytes]
 #: Analyses are made ahead of need: the workers yield the CPU to the bot's event loop.
 WORKER_NICENESS = 10
+
+
+def read_drawn_cards(cache: Path | None) -> None:
+    """A worker's start: the two-colour cards the bot drew (or read) at its own start,
+    read from the cache directory (a few hundredths of a second), so that its first
+    picture does not draw them (about a second); where they are not there, it draws."""
+    if cache is not None:
+        drawn.load(Deck.TWO, cache)
 
 
 def analyse_and_draw(hand: tuple[Card, ...]) -> tuple[EVs, Pictures]:
@@ -100,7 +110,7 @@ def _retrieve(future: asyncio.Future[Any]) -> None:
 
 
 class Preparer:
-    def __init__(self, workers: int, capacity: int) -> None:
+    def __init__(self, workers: int, capacity: int, cache: Path | None = None) -> None:
         self.workers = workers
         self.capacity = capacity
         self.pool = WorkerPool(
@@ -112,6 +122,8 @@ class Preparer:
                 "bot.cogs.practice.prepared",
             ],
             WORKER_NICENESS,
+            read_drawn_cards,
+            (cache,),
         )
         self._hands: OrderedDict[tuple[Card, ...], Prepared] = OrderedDict()
 
