@@ -8,6 +8,7 @@ import logging
 import re
 import secrets
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -122,6 +123,16 @@ class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DEAL_AG
             await cog.deal_again(interaction, dealer)
 
 
+@dataclass(frozen=True)
+class Place:
+    """A job's place in its member's queue: the member's lane, and whether the member had
+    jobs in the works or waiting when it came (then it waits: defer at once, before the
+    first await, whichever handler reaches the lane first)."""
+
+    lane: asyncio.Semaphore
+    queued: bool
+
+
 class MemberLanes:
     """At most ``per_member`` jobs at a time for each member; the others wait in order.
 
@@ -144,7 +155,7 @@ class MemberLanes:
         return self._holders.get(member, 0) >= self.per_member + self.waiting
 
     @contextlib.asynccontextmanager
-    async def place(self, member: int) -> AsyncIterator[asyncio.Semaphore | None]:
+    async def place(self, member: int) -> AsyncIterator[Place | None]:
         """A place in the member's queue, taken at once (before anything is awaited, so a
         burst cannot slip past the bound), held until the job is done; None when full.
         The job waits its turn with ``async with`` on the lane it gets."""
@@ -152,9 +163,10 @@ class MemberLanes:
             yield None
             return
         lane = self._lanes.setdefault(member, asyncio.Semaphore(self.per_member))
-        self._holders[member] = self._holders.get(member, 0) + 1
+        earlier = self._holders.get(member, 0)
+        self._holders[member] = earlier + 1
         try:
-            yield lane
+            yield Place(lane, queued=earlier >= self.per_member)
         finally:
             self._holders[member] -= 1
             if not self._holders[member]:
@@ -227,14 +239,16 @@ class HousewayCog(commands.Cog):
         lang = language(interaction.locale)
         member = interaction.user.id
         decision = explanation.decision
-        async with self.lanes.place(member) as lane:
-            if lane is None:
+        async with self.lanes.place(member) as place:
+            if place is None:
                 raise Refusal("houseway.busy", outcome="busy", count=WAITING_PER_MEMBER)
             # From memory, or after at most decks.LOOKUP_SECONDS.
             deck = await self.bot.decks.deck_for(member)
-            if age(interaction) >= DEFER_AT_AGE or lane.locked():
+            # Queued: decided on arrival; the lane may not be taken yet by the job ahead of
+            # this one (its deck lookup, above, awaits too).
+            if age(interaction) >= DEFER_AT_AGE or place.queued or place.lane.locked():
                 await _defer(interaction, ephemeral, edit)
-            async with lane:
+            async with place.lane:
                 picture = asyncio.ensure_future(
                     asyncio.to_thread(render_split, decision.five, decision.two, deck, lang=lang)
                 )
