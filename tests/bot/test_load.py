@@ -15,6 +15,7 @@ import pytest
 from bot.app.client import HousewayBot
 from bot.cogs.dealer import WAITING_PER_MEMBER
 from houseway.cards import NAMES
+from tests.alone import end_alone
 from tests.bot.fixtures import bot_env, exposition, metrics_show, start_bot_process
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction
 
@@ -164,11 +165,14 @@ async def test_a_burst_from_one_member_is_acknowledged_in_time_and_others_go_fir
     assert "Traceback" not in log_path.read_text("utf-8", "replace")
 
 
+@pytest.mark.alone(ends_early=True)
 async def test_one_members_queue_of_pictures_is_bounded(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot
 ) -> None:
     """While the member's pictures are slow to upload, more than WAITING_PER_MEMBER
-    waiting are refused at once and privately: a flood cannot grow the bot's memory."""
+    waiting are refused at once and privately: a flood cannot grow the bot's memory.
+    Alone until every interaction is answered in time; the uploads (about 10 s of
+    waiting) may go on beside other tests."""
     for method in ("POST", "PATCH"):  # follow-ups with pictures hold the member's lane
         fake_discord.delay(f"{method} /webhooks/*", 1.0, count=None)
     sent = [  # already old: each is deferred, and its picture goes as a follow-up
@@ -179,6 +183,7 @@ async def test_one_members_queue_of_pictures_is_bounded(
     refused = [t for t in told if t.ephemeral and "already drawing" in (t.content or "")]
     assert len(refused) >= 4
     assert all(i.late_callbacks == 0 for i in sent)
+    end_alone()
     for interaction, answer in zip(sent, told, strict=True):  # the others get their picture
         if answer not in refused:
             [followup] = await fake_discord.wait_followups(interaction, 1, timeout=30)
