@@ -253,13 +253,14 @@ def run_bot(database_url: str, tmp_path: Path) -> BotRunner:
         settings = Settings(**values)
         database = await open_database(settings.database_url, settings.database_command_timeout)
         bot = make_bot(settings, database, force_sync=force_sync, guild_ready_timeout=0.05)
+        kept: dict[str, ModuleType] = {}
         try:
             async with running_client(fake, bot):
                 kept = _cog_modules()
                 yield bot
         finally:
             await database.close()
-            for name, module in locals().get("kept", {}).items():
+            for name, module in kept.items():
                 sys.modules.setdefault(name, module)
 
     return run
