@@ -8,6 +8,10 @@ holds the reveal's post (the round is settled in the database, its reveal not po
 and the TCP proxy in front of PostgreSQL holds a statement (a grant, a deal, a
 settlement) until the test lets it through; on SQLite a write lock held by the test makes
 the bot's write wait.
+
+The answers within Discord's 3 s asserted here are deferrals, sent 2-17 ms after the
+interaction even with four CPU hogs on the two cores (`stress --cpu 4`): so these tests
+are not marked ``alone`` and run beside the rest.
 """
 
 from __future__ import annotations
@@ -203,7 +207,6 @@ async def test_sigkill_between_the_settlement_and_the_reveal_pays_once(
     await assert_stacks(database, *members)
 
 
-@pytest.mark.alone  # asserts the answer within Discord's 3 s
 @pytest.mark.parametrize("held", [b"INSERT INTO chip_entries", b"INSERT INTO game_rounds"])
 async def test_sigkill_during_the_start_grant_or_the_deal_grants_once(
     fake_discord: FakeDiscord, postgres_url: str, process: Any, held: bytes
@@ -239,7 +242,6 @@ async def test_sigkill_during_the_start_grant_or_the_deal_grants_once(
         await proxy.stop()
 
 
-@pytest.mark.alone  # asserts the answer within Discord's 3 s
 async def test_sigkill_while_a_grant_waits_for_the_sqlite_write_lock_grants_once(
     fake_discord: FakeDiscord, database_url: str, process: Any
 ) -> None:
@@ -299,7 +301,6 @@ async def test_hands_alone_left_open_by_a_sigkill_settle_once_after_it(
     await assert_stacks(database, eva, finn)
 
 
-@pytest.mark.alone  # asserts the answer within Discord's 3 s
 async def test_a_table_deal_whose_commit_hangs_is_taken_as_dealt_once_it_answers(
     fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
 ) -> None:

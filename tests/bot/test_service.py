@@ -439,7 +439,8 @@ async def test_close_finishes_a_button_in_flight(
         assert again.callback.embeds[0]["title"] == "New deal – House Way"
 
 
-@pytest.mark.alone
+# Not marked alone: the bot's own deadline is 7.5 s, and it exits 8.1 s after the signal
+# with four CPU hogs on two cores (`stress --cpu 4`), inside the asserted 10 s.
 async def test_sigterm_with_a_stalled_database_exits_in_time(
     fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str
 ) -> None:
@@ -483,6 +484,8 @@ async def test_sigterm_with_a_stalled_database_exits_in_time(
         await database.close()
 
 
+# The stops below are not marked alone either: with `stress --cpu 4` each exits well
+# within its 10 s (the whole test 0.3-9.4 s, start-up included).
 async def _stop_and_check(process: asyncio.subprocess.Process, signum: int) -> str:
     """Signal the process; it must exit 0 within 10 s without a traceback."""
     process.send_signal(signum)
@@ -492,7 +495,6 @@ async def _stop_and_check(process: asyncio.subprocess.Process, signum: int) -> s
     return log
 
 
-@pytest.mark.alone
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 async def test_stop_while_commands_sync(
     fake_discord: FakeDiscord, tmp_path: Path, database_url: str, signum: int
@@ -508,7 +510,6 @@ async def test_stop_while_commands_sync(
     assert "closed cleanly" in log
 
 
-@pytest.mark.alone
 @pytest.mark.parametrize("delay", [0.25, 0.5, 1.0])
 async def test_stop_soon_after_launch(
     fake_discord: FakeDiscord, tmp_path: Path, database_url: str, delay: float
