@@ -1,8 +1,8 @@
 """Tests that measure the bot against Discord's clock run alone, while the rest of the suite
 runs on every core (pytest-xdist).
 
-A test marked ``alone`` (a burst answered within Discord's 3 seconds, a stop within its
-deadline) asks what one bot process does on an otherwise quiet machine; beside another
+A test marked ``alone`` (a burst answered within Discord's 3 seconds, a refusal within
+1 s) asks what one bot process does on an otherwise quiet machine; beside another
 worker's CPU-bound test it would measure that test instead. So every test holds a lock on
 one file for its setup, call and teardown: shared for ordinary tests, exclusive for the
 marked ones. A marked test waits for the other workers' tests under way to end, and keeps
@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import fcntl
 import os
-import tempfile
 from collections.abc import Generator
 from pathlib import Path
 from typing import IO, Final
 
 import pytest
+
+from tests.runwide import run_dir
 
 MARK = "alone"
 
@@ -42,11 +43,9 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return WORKERS_A_CORE * len(os.sched_getaffinity(0))
 
 
-def _lock_path(config: pytest.Config) -> Path:
-    """One file for the whole run, the same in every worker (xdist's controller and its
-    workers share the run's id through the environment)."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or f"pid{os.getpid()}"
-    return Path(tempfile.gettempdir()) / f"houseway-tests-{run}.lock"
+def _lock_path() -> Path:
+    """One file for the whole run, the same in every worker (tests/runwide.py)."""
+    return run_dir() / "alone.lock"
 
 
 def _marked(item: pytest.Item | None) -> bool:
@@ -100,7 +99,7 @@ def pytest_runtest_protocol(
     if _kept is not None:  # the test before was marked and kept the lock (exclusive)
         lock, _kept = _kept, None
     else:
-        path = _lock_path(item.config)
+        path = _lock_path()
         lock = open(path, "a+b")  # noqa: SIM115 - closed below, or kept for the next test
         with open(path.with_suffix(".turnstile"), "a+b") as turnstile:
             fcntl.flock(turnstile, fcntl.LOCK_EX)

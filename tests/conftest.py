@@ -6,6 +6,7 @@ from typing import Any
 
 pytest_plugins = [
     "tests.bytecode",
+    "tests.runwide",
     "tests.fakediscord.plugin",
     "tests.bot.fixtures",
     "tests.bot.ledger_checks",

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from importlib import resources
 from itertools import combinations
 from math import comb, prod
@@ -78,6 +79,10 @@ _CATEGORY_KEY: Final = {
 }
 
 RankCounts = tuple[int, ...]  # 13 counts, index = rank
+#: One class as the exact analysis's table keeps it (:func:`houseway.analysis.exact.build_table`):
+#: rank counts, the flush ranks as a bit mask (0: none), joker, the dealer's five and two
+#: values, and the house way's path.
+ClassRow = tuple[RankCounts, int, bool, int, int, str]
 
 
 class CensusFigures(TypedDict):
@@ -98,6 +103,8 @@ class CensusResult:
     hands: int = 0
     classes: int = 0
     problems: list[str] = field(default_factory=list)
+    #: Every class's row, in the classes' fixed order, when asked for (``rows=True``).
+    rows: list[ClassRow] = field(default_factory=list)
 
     def merge(self, other: CensusResult) -> None:
         self.categories.update(other.categories)
@@ -105,6 +112,7 @@ class CensusResult:
         self.hands += other.hands
         self.classes += other.classes
         self.problems.extend(other.problems)
+        self.rows.extend(other.rows)
 
     def rule_counts(self) -> dict[str, int]:
         """Hands whose path contains each rule id."""
@@ -195,12 +203,14 @@ def _category_key(value: int) -> str:
     return _CATEGORY_KEY[category_of(value)]
 
 
-def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:
-    """Count the classes of some rank multisets (one unit of parallel work)."""
+def census_chunk(work: list[tuple[RankCounts, bool]], rows: bool = False) -> CensusResult:
+    """Count the classes of some rank multisets (one unit of parallel work); with ``rows``,
+    keep each class's row too, so that one pass of the house way over every class gives
+    both the census and the exact analysis's table."""
     result = CensusResult()
     paths: Counter[tuple[str, ...]] = Counter()  # said as text once, at the end
     for counts, joker in work:
-        for hand, weight in classes(counts, joker):
+        for flush_ranks, hand, weight in suit_classes(counts, joker):
             decision = house_way(hand)
             five_v, two_v = five_value(decision.five), two_value(decision.two)
             if sorted(decision.five + decision.two) != sorted(hand):
@@ -211,6 +221,18 @@ def census_chunk(work: list[tuple[RankCounts, bool]]) -> CensusResult:
             paths[decision.path] += weight
             result.hands += weight
             result.classes += 1
+            if rows:
+                mask = sum(1 << rank for rank in flush_ranks)
+                result.rows.append(
+                    (
+                        counts,
+                        mask,
+                        joker,
+                        decision.five_value,
+                        decision.two_value,
+                        ",".join(decision.path),
+                    )
+                )
     result.paths.update({",".join(path): hands for path, hands in paths.items()})
     clear_cache()
     return result
@@ -223,19 +245,21 @@ def work_units(chunk_size: int = 500) -> list[list[tuple[RankCounts, bool]]]:
 
 
 def run_census(
-    workers: int = 1, progress: Callable[[int, int], None] | None = None
+    workers: int = 1, progress: Callable[[int, int], None] | None = None, rows: bool = False
 ) -> CensusResult:
-    """The full census, in ``workers`` processes; ``progress(done, total)`` after each chunk."""
+    """The full census, in ``workers`` processes; ``progress(done, total)`` after each chunk;
+    with ``rows``, every class's row too (:func:`census_chunk`)."""
     units = work_units()
     result = CensusResult()
+    chunk = partial(census_chunk, rows=rows)
     if workers <= 1:
         for done, unit in enumerate(units, 1):
-            result.merge(census_chunk(unit))
+            result.merge(chunk(unit))
             if progress:
                 progress(done, len(units))
         return result
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, part in enumerate(pool.map(census_chunk, units), 1):
+        for done, part in enumerate(pool.map(chunk, units), 1):
             result.merge(part)
             if progress:
                 progress(done, len(units))

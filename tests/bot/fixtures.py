@@ -6,11 +6,9 @@ import asyncio
 import contextlib
 import logging
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import uuid
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -25,6 +23,7 @@ from bot.service.timing import PracticeTiming, QuizTiming
 from bot.storage import open_database
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.harness import running_client
+from tests.runwide import run_dir
 
 BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,29 +53,16 @@ def free_port() -> int:
 
 
 #: The CACHE_DIR of every bot a test starts (a ``python -m bot``, or ``run_bot``'s, and
-#: their analysis workers): one directory for the whole run (made by xdist's controller,
-#: or the one process, and handed to each worker), so the first draws the card pictures
-#: and the others read them, as production's restarts do; removed at the end of the run.
+#: their analysis workers): one directory for the whole run (tests/runwide.py), so the
+#: first draws the card pictures and the others read them, as production's restarts do.
 #: The drawing itself, and reading what was drawn, are tested in tests/test_cards_image.py.
-_CARDS_CACHE_KEY = "houseway_cards_cache"
 _cards_cache: Path | None = None
 
 
 def pytest_configure(config: pytest.Config) -> None:
     global _cards_cache
-    given = getattr(config, "workerinput", {}).get(_CARDS_CACHE_KEY)
-    _cards_cache = Path(given or tempfile.mkdtemp(prefix="houseway-tests-cards-"))
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node: Any) -> None:
-    """xdist's controller, before it starts a worker: the run's directory, to share."""
-    node.workerinput[_CARDS_CACHE_KEY] = str(_cards_cache)
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if _cards_cache is not None and not hasattr(config, "workerinput"):
-        shutil.rmtree(_cards_cache, ignore_errors=True)
+    _cards_cache = run_dir() / "cards"
+    _cards_cache.mkdir(exist_ok=True)
 
 
 def plain_env(**extra: str) -> dict[str, str]:

@@ -2,7 +2,6 @@
 and the shipped data file against a fresh run."""
 
 import io
-import os
 import random
 from collections import Counter
 from itertools import product
@@ -16,10 +15,10 @@ from houseway.analysis.census import (
     classes,
     load_rule_counts,
     rank_multisets,
-    run_census,
 )
 from houseway.cards import JOKER
 from houseway.way import house_way
+from tests.core.conftest import EveryClass
 
 # Spec section 7, copied from the spec (not from the code).
 SECTION_7 = {
@@ -72,18 +71,19 @@ def test_class_weights_match_brute_force_enumeration() -> None:
         assert weighted == _brute_force(counts, joker), counts
 
 
-@pytest.fixture(scope="module")
-def census():  # type: ignore[no-untyped-def]
-    return run_census(workers=os.cpu_count() or 1)
+@pytest.fixture
+def census(every_class: EveryClass) -> CensusResult:
+    """The full census (tests/core/conftest.py: one pass with the class table's check)."""
+    return every_class.census
 
 
-def test_full_census_matches_section_7(census) -> None:  # type: ignore[no-untyped-def]
+def test_full_census_matches_section_7(census: CensusResult) -> None:
     assert census.hands == TOTAL_HANDS == 154_143_080
     assert dict(census.categories) == SECTION_7
     assert census.problems == []
 
 
-def test_shipped_data_file_is_the_census(census) -> None:  # type: ignore[no-untyped-def]
+def test_shipped_data_file_is_the_census(census: CensusResult) -> None:
     assert load_rule_counts() == census.to_json()
 
 

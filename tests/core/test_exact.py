@@ -5,7 +5,6 @@ table against a fresh decision of every class."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -21,7 +20,6 @@ from houseway.analysis.analyze import analyze, format_analysis
 from houseway.analysis.census import DEALER_HANDS, load_rule_counts
 from houseway.analysis.exact import (
     DealerClasses,
-    build_table,
     class_weights,
     dealer_classes,
     shipped_table,
@@ -31,6 +29,7 @@ from houseway.cards import DECK, JOKER, Card, parse_cards, parse_hand
 from houseway.hands import five_value, two_value
 from houseway.way import house_way
 from tests.conftest import run_cli
+from tests.core.conftest import EveryClass
 
 # Spec section 8, copied from the spec: five, two, EV, win, push, loss.
 SECTION_8_HAND = "Ks Kh 7d 7c Ad Tc 3h"
@@ -280,9 +279,10 @@ def test_prepared_table_is_cached_and_consistent() -> None:
     assert len(classes.flush_at) + len(classes.plain_at) == classes.size
 
 
-def test_shipped_table_is_every_class_decided_by_the_house_way() -> None:
-    """Rebuild the whole table through house_way: the shipped file cannot drift from it."""
-    rebuilt = build_table(workers=os.cpu_count() or 1)
+def test_shipped_table_is_every_class_decided_by_the_house_way(every_class: EveryClass) -> None:
+    """Rebuild the whole table through house_way: the shipped file cannot drift from it.
+    (The census's pass, as ``build_table`` makes it: tests/core/conftest.py.)"""
+    rebuilt = every_class.table
     shipped = shipped_table()
     assert rebuilt.keys() == shipped.keys()
     for key in rebuilt:
