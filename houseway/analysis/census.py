@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 from typing import Final, NamedTuple, TypedDict
 
@@ -132,17 +132,17 @@ class CensusResult:
 
 
 def rank_multisets(size: int) -> Iterator[RankCounts]:
-    """Every multiset of ``size`` ranks with at most four of a rank, as 13 counts."""
-
-    def extend(prefix: list[int], left: int) -> Iterator[RankCounts]:
-        if len(prefix) == 13:
-            if left == 0:
-                yield tuple(prefix)
-            return
-        for n in range(min(4, left) + 1):
-            yield from extend([*prefix, n], left - n)
-
-    yield from extend([], size)
+    """Every multiset of ``size`` ranks with at most four of a rank, as 13 counts, in
+    increasing order of the counts (the order of the census's chunks and of the shipped
+    class table)."""
+    found = []
+    for ranks in combinations_with_replacement(range(13), size):
+        counts = [0] * 13
+        for rank in ranks:
+            counts[rank] += 1
+        if max(counts) <= 4:
+            found.append(tuple(counts))
+    yield from sorted(found)
 
 
 def _hand(counts: RankCounts, flush_ranks: frozenset[int], joker: bool) -> list[Card]:

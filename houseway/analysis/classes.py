@@ -157,34 +157,45 @@ def _multisets() -> list[tuple[tuple[int, ...], bool]]:
     return [(c, False) for c in rank_multisets(7)] + [(c, True) for c in rank_multisets(6)]
 
 
-def _support_first(multiset: tuple[tuple[int, ...], bool]) -> tuple[bool, int, tuple[int, ...]]:
-    """Without the joker first, then by the set of ranks held (the solve shares work
-    between multisets of the same ranks), then by the counts."""
-    counts, joker = multiset
-    return joker, sum(1 << r for r, n in enumerate(counts) if n), counts
+def _support_first(multisets: Sequence[tuple[tuple[int, ...], bool]]) -> npt.NDArray[np.intp]:
+    """The order of the multisets: without the joker first, then by the set of ranks held
+    (as a bit mask: the solve shares work between multisets of the same ranks), then by the
+    counts."""
+    counts = np.array([c for c, _ in multisets], dtype=np.int64)
+    joker = np.array([j for _, j in multisets], dtype=np.int64)
+    support = (counts > 0).astype(np.int64) @ (1 << np.arange(13, dtype=np.int64))
+    return np.lexsort((*counts.T[::-1], support, joker))  # the last key first
 
 
 @cache
 def player_classes() -> PlayerClasses:
-    """Every class, in the fixed order (a few seconds; cached per process)."""
-    multisets = tuple(sorted(_multisets(), key=_support_first))
-    parts_cards: list[npt.NDArray[np.uint8]] = []
-    parts_weight: list[npt.NDArray[np.uint8]] = []
-    sizes = np.empty(len(multisets), dtype=np.int64)
-    for at, (counts, joker) in enumerate(multisets):
-        pattern = tuple(n for n in counts if n)
-        ranks = np.array([r for r, n in enumerate(counts) if n], dtype=np.uint8)
-        position, suit = _pattern_cards(pattern)
-        cards = ranks[position] * 4 + suit
-        if joker:
-            cards = np.concatenate([cards, np.full((len(cards), 1), JOKER, np.uint8)], axis=1)
-        parts_cards.append(cards)
-        parts_weight.append(pattern_classes(pattern)[1])
-        sizes[at] = len(cards)
+    """Every class, in the fixed order (cached per process).
+
+    Built a pattern at a time: the multisets of one pattern share its canonical mask
+    sequences, so their cards are one array operation (1.5-1.7 s a process with a loop over
+    the 67,600 multisets, 0.8-0.9 s so)."""
+    every = _multisets()
+    multisets = tuple(every[i] for i in _support_first(every))
+    patterns = [tuple(n for n in counts if n) for counts, _ in multisets]
+    sizes = np.array([len(pattern_classes(p)[1]) for p in patterns], dtype=np.int64)
     starts = np.concatenate([[0], np.cumsum(sizes)])
+    cards = np.full((int(starts[-1]), 7), JOKER, dtype=np.uint8)  # the joker, where held
+    weight = np.empty(int(starts[-1]), dtype=np.uint8)
+    at_pattern: dict[tuple[int, ...], list[int]] = {}
+    for at, pattern in enumerate(patterns):
+        at_pattern.setdefault(pattern, []).append(at)
+    for pattern, ats in at_pattern.items():
+        position, suit = _pattern_cards(pattern)  # (k, cards) each
+        ranks = np.array(
+            [[r for r, n in enumerate(multisets[at][0]) if n] for at in ats], dtype=np.uint8
+        )  # (m, len(pattern))
+        rows = (starts[ats][:, None] + np.arange(len(position))).ravel()  # (m * k)
+        block = ranks[:, position] * 4 + suit  # (m, k, cards)
+        cards[rows, : position.shape[1]] = block.reshape(len(rows), -1)
+        weight[rows] = np.tile(pattern_classes(pattern)[1], len(ats))
     return PlayerClasses(
-        cards=np.concatenate(parts_cards),
-        weight=np.concatenate(parts_weight),
+        cards=cards,
+        weight=weight,
         multiset=np.repeat(np.arange(len(multisets), dtype=np.int32), sizes),
         multisets=multisets,
         starts=starts,
