@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Final
 
 from houseway.cards import ACE, HAND_SIZE, JOKER, RANK_OF, SUIT_OF, Card
@@ -132,22 +132,23 @@ _SHAPES: Final = {
 }
 
 
-def _build_grouped_table() -> dict[int, int]:
-    """Grouped value of every multiset of five ranks, keyed by 3-bit counts per rank."""
-    table: dict[int, int] = {}
-    for ranks in combinations_with_replacement(range(13), 5):
-        if max(ranks.count(r) for r in ranks) <= 4 or ranks == (ACE,) * 5:
-            table[sum(1 << 3 * r for r in ranks)] = _grouped_value(ranks)
-    return table
+#: What _evaluated starts from: the value of five ranks by their groups, keyed by 3-bit
+#: counts per rank, each worked out the first time it is asked for (:func:`_grouped`).
+_GROUPED: Final[dict[int, int]] = {}
 
 
-#: What _evaluated starts from: the value of five ranks by their groups.
-_GROUPED: Final = _build_grouped_table()
+def _grouped(key: int) -> int:
+    try:
+        return _GROUPED[key]
+    except KeyError:
+        ranks = [rank for rank in range(13) for _ in range(key >> 3 * rank & 7)]
+        value = _GROUPED[key] = _grouped_value(ranks)
+        return value
 
 
 def _evaluated(cards: Sequence[Card]) -> int:
     """Spec section 1 card by card: the definition :func:`five_value` reads from a table."""
-    best = _GROUPED[sum(1 << 3 * RANK_OF[c] for c in cards)]  # the joker as an ace
+    best = _grouped(sum(1 << 3 * RANK_OF[c] for c in cards))  # the joker as an ace
     category = best >> CATEGORY_AT
     if category != Category.HIGH_CARD and not (
         JOKER in cards and category == Category.ONE_PAIR and best >> 16 & 15 == ACE
@@ -197,24 +198,24 @@ _ONE_SUIT_SUMS: Final = frozenset(count << 3 * suit for suit in range(4) for cou
 _ONE_SUIT_OF: Final = tuple(_ONE_SUIT if suits in _ONE_SUIT_SUMS else 0 for suits in range(1 << 12))
 
 
-def _build_five_values() -> dict[int, int]:
-    """The value of every five-card hand by its rank counts (with the one-suit mark where
-    its natural cards are all of one suit), read off a hand of those ranks."""
-    table: dict[int, int] = {}
-    for naturals, joker in ((5, ()), (4, (JOKER,))):
-        for ranks in combinations_with_replacement(range(13), naturals):
-            if max(map(ranks.count, ranks)) > 4:
-                continue
-            mixed = (*(rank * 4 + place % 4 for place, rank in enumerate(ranks)), *joker)
-            suited = (*(rank * 4 for rank in ranks), *joker)  # distinct ranks only
-            for cards in (mixed, suited) if len(set(ranks)) == naturals else (mixed,):
-                total = sum(map(_FIVE_UNIT.__getitem__, cards))
-                key = total & _RANK_COUNTS | _ONE_SUIT_OF[total >> _SUITS_AT]
-                table[key] = _evaluated(cards)
-    return table
+#: The value of every five-card hand by its rank counts (with the one-suit mark where its
+#: natural cards are all of one suit). Filled as hands are valued rather than all at
+#: import: the table took 0.13 s to build, in every process that imports the game (each
+#: bot, command line and analysis worker), most of which value a few hands or none.
+_FIVE_VALUES: Final[dict[int, int]] = {}
 
 
-_FIVE_VALUES: Final = _build_five_values()
+def _five_value_of(key: int) -> int:
+    """The value for a key of :data:`_FIVE_VALUES`, read off a hand with its ranks (all of
+    one suit where the key says so), and kept."""
+    ranks = [rank for rank in range(13) for _ in range(key >> 3 * rank & 7)]
+    joker = (JOKER,) if key >> 3 * 13 & 7 else ()
+    if key & _ONE_SUIT:
+        cards = (*(rank * 4 for rank in ranks), *joker)  # distinct ranks only
+    else:
+        cards = (*(rank * 4 + place % 4 for place, rank in enumerate(ranks)), *joker)
+    value = _FIVE_VALUES[key] = _evaluated(cards)
+    return value
 
 
 def five_value(cards: Sequence[Card]) -> int:
@@ -224,7 +225,11 @@ def five_value(cards: Sequence[Card]) -> int:
     (spec section 1); in a flush it takes the highest rank the flush lacks.
     """
     total = sum(map(_FIVE_UNIT.__getitem__, cards))
-    return _FIVE_VALUES[total & _RANK_COUNTS | _ONE_SUIT_OF[total >> _SUITS_AT]]
+    key = total & _RANK_COUNTS | _ONE_SUIT_OF[total >> _SUITS_AT]
+    try:
+        return _FIVE_VALUES[key]
+    except KeyError:  # the first hand with this key in this process
+        return _five_value_of(key)
 
 
 #: The places of the two cards each of the 21 splits of seven cards sends low, in the
@@ -238,7 +243,13 @@ def split_five_values(cards: Sequence[Card]) -> list[int]:
     units = [_FIVE_UNIT[card] for card in cards]
     total = sum(units)
     fives = [total - units[a] - units[b] for a, b in TWO_PLACES]
-    return [_FIVE_VALUES[five & _RANK_COUNTS | _ONE_SUIT_OF[five >> _SUITS_AT]] for five in fives]
+    try:
+        return [
+            _FIVE_VALUES[five & _RANK_COUNTS | _ONE_SUIT_OF[five >> _SUITS_AT]] for five in fives
+        ]
+    except KeyError:  # some key is new in this process
+        keys = [five & _RANK_COUNTS | _ONE_SUIT_OF[five >> _SUITS_AT] for five in fives]
+        return [_FIVE_VALUES[key] if key in _FIVE_VALUES else _five_value_of(key) for key in keys]
 
 
 def joker_rank(cards: Sequence[Card], value: int) -> int:
