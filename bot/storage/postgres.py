@@ -118,8 +118,14 @@ class PostgresDatabase(Database):
     @classmethod
     async def open(cls, url: str, command_timeout: float = COMMAND_TIMEOUT) -> PostgresDatabase:
         try:
+            # A new connection gets the time a statement gets: a pool that must reconnect to
+            # a database that does not answer fails "within command_timeout" as it says.
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=10, command_timeout=command_timeout, timeout=10
+                url,
+                min_size=1,
+                max_size=10,
+                command_timeout=command_timeout,
+                timeout=command_timeout,
             )
         except (
             asyncpg.ClientConfigurationError,
