@@ -137,11 +137,16 @@ _SHAPES: Final = {
 _GROUPED: Final[dict[int, int]] = {}
 
 
+def _ranks_of(key: int) -> list[int]:
+    """The ranks a table key counts (3 bits a rank, from the 2 up), low to high."""
+    return [rank for rank in range(13) for _ in range(key >> 3 * rank & 7)]
+
+
 def _grouped(key: int) -> int:
     try:
         return _GROUPED[key]
     except KeyError:
-        ranks = [rank for rank in range(13) for _ in range(key >> 3 * rank & 7)]
+        ranks = _ranks_of(key)
         value = _GROUPED[key] = _grouped_value(ranks)
         return value
 
@@ -208,7 +213,7 @@ _FIVE_VALUES: Final[dict[int, int]] = {}
 def _five_value_of(key: int) -> int:
     """The value for a key of :data:`_FIVE_VALUES`, read off a hand with its ranks (all of
     one suit where the key says so), and kept."""
-    ranks = [rank for rank in range(13) for _ in range(key >> 3 * rank & 7)]
+    ranks = _ranks_of(key)
     joker = (JOKER,) if key >> 3 * 13 & 7 else ()
     if key & _ONE_SUIT:
         cards = (*(rank * 4 for rank in ranks), *joker)  # distinct ranks only

@@ -191,12 +191,6 @@ def suit_classes(
         yield frozenset(), _hand(counts, frozenset(), joker), plain
 
 
-def classes(counts: RankCounts, joker: bool) -> Iterator[tuple[list[Card], int]]:
-    """(representative hand, number of hands) for every class of one rank multiset."""
-    for _flush_ranks, hand, weight in suit_classes(counts, joker):
-        yield hand, weight
-
-
 def _category_key(value: int) -> str:
     if is_royal(value):
         return "royal-flush"
