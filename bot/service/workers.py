@@ -5,7 +5,8 @@ practice's prepared hands share this one pool class (each cog has its own pool).
 event loop's helpers, aiohttp's resolver) can deadlock the child; the fork server is a
 clean single-threaded process with the modules named in ``preload`` imported once (the
 bot's own process never imports numpy). The pool starts at its first job, not with the
-bot, and a pool that broke (a worker killed) is replaced, once, for the next job.
+bot, and a pool that broke (a worker killed) is replaced, once, for the next job. Its
+workers end with the bot however the bot ends, even by SIGKILL (``houseway.analysis.pools``).
 
 Fair between members: a job is handed to the process pool only when a worker is free,
 and until then it waits in its member's own queue; a free worker takes the next member's
@@ -28,6 +29,8 @@ from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from houseway.analysis.pools import process_pool
 
 from .turns import Turns
 
@@ -71,9 +74,9 @@ class WorkerPool:
         if self.pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(list(self.preload))
-            self.pool = ProcessPoolExecutor(
-                max_workers=self.workers,
-                mp_context=context,
+            self.pool = process_pool(
+                self.workers,
+                context=context,
                 initializer=_start_worker,
                 initargs=(self.niceness, self.prepare, self.arguments),
             )

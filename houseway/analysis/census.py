@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from importlib import resources
@@ -23,6 +22,7 @@ from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 from typing import Final, NamedTuple, TypedDict
 
+from houseway.analysis.pools import process_pool
 from houseway.cards import JOKER, Card
 from houseway.hands import (
     Category,
@@ -252,7 +252,7 @@ def run_census(
             if progress:
                 progress(done, len(units))
         return result
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         for done, part in enumerate(pool.map(chunk, units), 1):
             result.merge(part)
             if progress:

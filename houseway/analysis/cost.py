@@ -22,13 +22,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from houseway.analysis.analyze import legal_splits
 from houseway.analysis.census import DEALER_HANDS, load_rule_counts
+from houseway.analysis.pools import process_pool
 from houseway.analysis.simulate import Z95, mean_se, wilson_interval
 from houseway.cards import Card
 from houseway.settle import WIN_PAYOFF
@@ -228,7 +228,7 @@ def run_blocks(
         for job in work:
             add(block(job))
         return 1
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         for part in pool.map(block, work):
             add(part)
     return workers

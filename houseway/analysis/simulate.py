@@ -14,10 +14,10 @@ import hashlib
 import math
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Final
 
+from houseway.analysis.pools import process_pool
 from houseway.settle import WIN_PAYOFF
 
 #: Deals per block: the unit of reproducibility and of parallel work. Changing it
@@ -186,7 +186,7 @@ def run_simulation(
 
         house_way_values()  # loaded once here; forked workers inherit it
         chunksize = max(1, len(jobs) // (workers * 40))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with process_pool(workers) as pool:
             for part in pool.map(_run_block, jobs, chunksize=chunksize):
                 add(part)
     done, wins, pushes, losses = totals

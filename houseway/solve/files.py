@@ -18,7 +18,7 @@ import signal
 import threading
 import zipfile
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -27,6 +27,7 @@ import numpy as np
 
 from houseway.analysis.census import CLASSES, DEALER_HANDS
 from houseway.analysis.classes import TOTAL_HANDS, player_classes
+from houseway.analysis.pools import process_pool
 from houseway.solve.compute import MAX_SPLITS, ChunkResult, path_names, solve_classes
 
 #: Classes per chunk by default: about 350 chunks, each a few tens of seconds.
@@ -243,7 +244,7 @@ def run_solve(
     stop = threading.Event()
     previous = _catch_stops(stop)
     try:
-        with ProcessPoolExecutor(max_workers=workers, initializer=_leave_interrupts) as pool:
+        with process_pool(workers, initializer=_leave_interrupts) as pool:
             # At most two jobs queued per worker: a stopped run loses little work in flight.
             pending: set[Any] = set()
             queue = iter(jobs)

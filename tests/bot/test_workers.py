@@ -17,6 +17,7 @@ import pytest
 
 from bot.service.turns import Turns
 from bot.service.workers import WorkerPool
+from tests.processes import left_by_a_killed_owner
 
 
 async def test_jobs_run_in_a_worker_at_the_priority_asked_for() -> None:
@@ -62,6 +63,30 @@ async def test_a_broken_pool_is_replaced_for_the_next_job() -> None:
         assert await pool.run(os.getpid) != worker
     finally:
         await pool.close()
+
+
+OWNER = """
+import asyncio, os, sys
+from multiprocessing import resource_tracker
+from bot.service.workers import WorkerPool
+
+async def main() -> None:
+    pool = WorkerPool("test", 1, ["os"])
+    worker, server = await pool.run(os.getpid), await pool.run(os.getppid)  # one worker
+    print(worker, server, resource_tracker._resource_tracker._pid, flush=True)
+    await asyncio.to_thread(sys.stdin.read)  # until killed
+
+asyncio.run(main())
+"""
+
+
+def test_a_killed_bot_takes_its_worker_fork_server_and_tracker_with_it() -> None:
+    """SIGKILL (the OOM killer, ``kill -9``) gives the bot no chance to stop its pool; its
+    worker, the fork server and the resource tracker still end, rather than stay idle
+    with numpy loaded after every such kill (all three stayed before)."""
+    pids, left = left_by_a_killed_owner(OWNER)
+    assert len(set(pids)) == 3
+    assert left == []
 
 
 # --- fair between members -----------------------------------------------------------------
