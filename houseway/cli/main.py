@@ -26,6 +26,8 @@ from houseway.cli.batch import (
     run_solve_command,
     run_strategy_measure_command,
 )
+from houseway.cli.bonus_command import run_bonus_command
+from houseway.cli.jsonlines import read_lines as read_bounded
 from houseway.cli.settle_command import run_settle_command
 from houseway.language import Lang
 from houseway.learning.explain import Explanation, explain
@@ -40,8 +42,6 @@ LINE_BYTES: Final = 4 * MAX_INPUT_LENGTH + 2
 SHOWN_PREFIX: Final = 64
 #: Marks an input shown cut short.
 CUT_MARK: Final = "…"
-#: Piece size for skipping the rest of an over-long line.
-_SKIP_CHUNK: Final = 1 << 16
 
 
 class Line(NamedTuple):
@@ -55,19 +55,9 @@ class Line(NamedTuple):
 
 
 def read_lines(stream: BinaryIO) -> Iterator[tuple[bytes, bool]]:
-    """Each line's bytes without its ending, and whether the line was cut at LINE_BYTES.
-
-    Never holds more than LINE_BYTES of a line: the rest of an over-long line is read in
-    bounded pieces and dropped, so a 100 MB line costs no more memory than a short one.
-    """
-    while line := stream.readline(LINE_BYTES + 1):
-        if line.endswith(b"\n") or len(line) <= LINE_BYTES:
-            yield line.rstrip(b"\r\n"), False
-            continue
-        rest = line
-        while rest and not rest.endswith(b"\n"):
-            rest = stream.readline(_SKIP_CHUNK)
-        yield line, True
+    """Each hand line's bytes, and whether it was cut at LINE_BYTES (see
+    :func:`houseway.cli.jsonlines.read_lines`: never more than that held)."""
+    return read_bounded(stream, LINE_BYTES)
 
 
 def decode_line(raw: bytes) -> Line:
@@ -330,6 +320,8 @@ def run_command(args: list[str]) -> int:
         return run_class_table_command(args[1:], sys.stdout)
     if args and args[0] == "settle":
         return run_settle_command(args[1:], sys.stdout)
+    if args and args[0] == "bonus":
+        return run_bonus_command(args[1:], sys.stdout)
     if args and args[0] == "solve":
         return run_solve_command(args[1:], sys.stdout)
     if args and args[0] == "strategy" and "--measure" in args:
@@ -352,7 +344,8 @@ def run_command(args: list[str]) -> int:
         "the project's advice; --measure: what it wins back), 'houseway class-table' (rebuild "
         "the exact analysis's table), 'houseway solve' (every hand class exactly, "
         "checkpointed), 'houseway settle' (one player against the dealer in chips, spec "
-        "section 9), 'houseway explain HAND' (the decision step by step). Use '-' to read "
+        "section 9), 'houseway bonus' (the bonus bets on seven cards and their odds, "
+        "section 10), 'houseway explain HAND' (the decision step by step). Use '-' to read "
         "one hand per line from standard input.",
     )
     parser.add_argument("hand", nargs="+", help="the hand, e.g. 'As Kd Qc Jh 9s 7d JK', or -")

@@ -10,24 +10,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final, TextIO
 
 from houseway.cards import Card, HandError, card_name, parse_cards, parse_hand
+from houseway.cli.jsonlines import LineError, json_lines, run_json_lines
 from houseway.game import BetError, DeckError, Settlement, SplitError, check_bet, settle_hands
 
 #: The keys a JSON line may hold; any other key is refused, so that a misspelt ``"tow"``
 #: does not silently hand the player's split to the house way.
 KEYS: Final = frozenset({"player", "dealer", "two", "bet"})
-
-
-class LineError(ValueError):
-    """A line that cannot be settled, with the machine-readable code its error line
-    carries. The message names the field and says what is expected."""
-
-    def __init__(self, code: str, message: str) -> None:
-        self.code = code
-        super().__init__(message)
 
 
 def _cards(field: str, text: object) -> tuple[Card, ...]:
@@ -93,31 +85,18 @@ def settle_line(obj: object) -> Settlement:
         raise LineError(error.code, f"two: {error}") from error
 
 
-def error_line(error: LineError) -> dict[str, object]:
-    return {"error": {"code": error.code, "message": str(error)}}
+def whole_or_text(typed: str) -> object:
+    """A number typed on the command line as the int it is, else the text (which the
+    check then refuses, saying what is expected): never a traceback, even past Python's
+    digit limit."""
+    try:
+        return int(typed) if typed.strip().lstrip("+-").isdigit() else typed
+    except ValueError:
+        return typed
 
 
-def run_json_lines(lines: Iterable[bytes], out: TextIO) -> int:
-    """Answer each line in order, flushed as it is written; exit 1 if any was refused."""
-    status = 0
-    for raw in lines:
-        try:
-            try:
-                obj = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError) as error:
-                raise LineError(
-                    "not_json", f"not a JSON object ({error}): expected one object a line"
-                ) from error
-            answer = settle_line(obj).to_json()
-        except LineError as error:
-            status = 1
-            answer = error_line(error)
-        except RecursionError:
-            status = 1
-            answer = error_line(LineError("not_json", "the JSON is nested too deeply to read"))
-        out.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        out.flush()
-    return status
+def _answer(obj: object) -> dict[str, object]:
+    return settle_line(obj).to_json()
 
 
 def _side(split_five: Sequence[Card], split_two: Sequence[Card]) -> str:
@@ -170,14 +149,14 @@ def run_settle_command(argv: Sequence[str], out: TextIO) -> int:
                 file=sys.stderr,
             )
             return 2
-        return run_json_lines(sys.stdin.buffer, out)
+        return run_json_lines(json_lines(sys.stdin.buffer), _answer, out)
     missing = [name for name in ("player", "dealer", "bet") if getattr(args, name) is None]
     if missing:
         parser.error(
             f"--{missing[0]} is required, e.g. houseway settle --player 'As Ks 9d 8c 5h 4s 2d' "
             "--dealer 'Qh Qd Jc 7s 6h 3c 2s' --bet 100"
         )
-    bet: object = int(args.bet) if args.bet.strip().lstrip("+-").isdigit() else args.bet
+    bet: object = whole_or_text(args.bet)
     line: dict[str, object] = {"player": args.player, "dealer": args.dealer, "bet": bet}
     if args.two is not None:
         line["two"] = args.two
@@ -185,7 +164,7 @@ def run_settle_command(argv: Sequence[str], out: TextIO) -> int:
         settlement = settle_line(line)
     except LineError as error:
         if args.json:
-            out.write(json.dumps(error_line(error), ensure_ascii=False) + "\n")
+            out.write(json.dumps(error.to_json(), ensure_ascii=False) + "\n")
         else:
             print(f"houseway settle: {error}", file=sys.stderr)
         return 1

@@ -3,8 +3,13 @@ out by hand; and ``houseway settle`` on the command line."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import subprocess
+import threading
+from pathlib import Path
+from typing import IO
 
 import pytest
 from hypothesis import given
@@ -26,7 +31,8 @@ from houseway.game import (
 )
 from houseway.settle import Outcome
 from houseway.way import house_way
-from tests.conftest import run_cli
+from tests.conftest import HOUSEWAY_CLI, run_cli
+from tests.core.test_cli import peak_rss_mb
 
 WIN, COPY, LOSS = HandResult.WIN, HandResult.COPY, HandResult.LOSS
 
@@ -237,6 +243,7 @@ def test_every_settlement_pays_within_its_bet(data: st.DataObject) -> None:
 
 # --- houseway settle ----------------------------------------------------------------------
 
+GOOD_HAND = "As Ah Ad Ac JK 7s 2d"
 WINNER = {"player": "As Ah Kd Kc 9s 7d 2h", "dealer": "Qh Qd 6h 3c 2s Jc 7s", "two": "Kd Kc"}
 
 
@@ -308,3 +315,59 @@ def test_settle_reads_json_lines_and_goes_on_past_bad_ones() -> None:
     assert last["player"]["rule"] == house_way(WINNER["player"]).rule
     assert last["player"]["foul"] is False
     assert last["bet"] == 1 and last["net"] in (0, -1)
+
+
+def test_settle_answers_a_line_past_the_digit_limit_and_goes_on() -> None:
+    """A 5,000-digit bet is past Python's int-from-text limit: an error line, not the end."""
+    good = json.dumps({**WINNER, "bet": 10})
+    huge = json.dumps({**WINNER, "bet": 1})[:-2] + "9" * 5000 + "}"
+    done = run_cli("settle", "--json", "-", stdin=f"{good}\n{huge}\n{good}\n")
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert [answer.get("net") for answer in answers] == [9, None, 9]
+    assert answers[1]["error"]["code"] == "not_json"
+    assert "too long" in answers[1]["error"]["message"]
+    text = run_cli("settle", "--player", WINNER["player"], "--dealer", WINNER["dealer"],
+                   "--bet", "9" * 5000)  # fmt: skip
+    assert text.returncode == 1 and "Traceback" not in text.stderr
+    assert "bet" in text.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("command", ["settle", "bonus"])
+def test_a_99_mib_json_line_is_refused_in_flat_memory(command: str) -> None:
+    """The line is streamed in 1 MiB pieces and never held whole, by the test or the CLI;
+    the lines around it are answered."""
+    good = json.dumps({**WINNER, "bet": 10} if command == "settle" else {"hand": GOOD_HAND})
+    process = subprocess.Popen(
+        [*HOUSEWAY_CLI, command, "--json", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    assert process.stdin is not None and process.stdout is not None
+
+    def feed(stdin: IO[bytes]) -> None:
+        with contextlib.suppress(BrokenPipeError):
+            stdin.write(good.encode() + b"\n" + b'{"bet": "')
+            piece = b"9" * (1 << 20)
+            for _ in range(99):
+                stdin.write(piece)
+            stdin.write(b'"}\n' + good.encode() + b"\n")
+            stdin.flush()
+
+    feeder = threading.Thread(target=feed, args=(process.stdin,))
+    feeder.start()
+    try:
+        stdout = b"".join(process.stdout.readline() for _ in range(3))
+        feeder.join()
+        peak = peak_rss_mb(process.pid)  # still running: waiting for more input
+        process.stdin.close()
+        status = process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        feeder.join()
+    # Reading the line whole cost 324 MiB (issue 38); Python with houseway loaded, ~25.
+    assert peak < 60, f"peak RSS {peak:.0f} MB"
+    first, refused, last = (json.loads(line) for line in stdout.splitlines())
+    assert first == last and "error" not in first
+    assert refused["error"]["code"] == "too_long"
+    assert status == 1
