@@ -13,13 +13,15 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
+from houseway.bonus import DEFAULT_TABLE, ENVY_MIN_BET, PAY_TABLES, BonusError, check_bonus_bet
 from houseway.cards import Card, HandError, card_name, parse_cards, parse_hand
 from houseway.cli.jsonlines import LineError, json_lines, run_json_lines
-from houseway.game import BetError, DeckError, Settlement, SplitError, check_bet, settle_hands
+from houseway.game import BetError, Deal, DeckError, check_bet
+from houseway.round import Entry, FoulRule, Illegal, Rules, SeatResult, Wager, WagerKind, deal
 
 #: The keys a JSON line may hold; any other key is refused, so that a misspelt ``"tow"``
 #: does not silently hand the player's split to the house way.
-KEYS: Final = frozenset({"player", "dealer", "two", "bet"})
+KEYS: Final = frozenset({"player", "dealer", "two", "bet", "bonus", "table"})
 
 
 def _cards(field: str, text: object) -> tuple[Card, ...]:
@@ -54,18 +56,19 @@ def _two(text: object) -> tuple[Card, ...] | None:
     return cards
 
 
-def settle_line(obj: object) -> Settlement:
-    """Settle one decoded JSON line, or say what is wrong with it."""
+def settle_line(obj: object) -> SeatResult:
+    """Settle one decoded JSON line as a round of one seat, or say what is wrong with it."""
     if not isinstance(obj, dict):
         raise LineError(
             "not_object",
             'expected one JSON object a line: {"player": "<7 cards>", "dealer": "<7 cards>", '
-            '"two": "<2 cards>" or null, "bet": <chips>}',
+            '"two": "<2 cards>" or null, "bet": <chips>} (and optionally "bonus", "table")',
         )
     unknown = sorted(str(key) for key in obj if key not in KEYS)
     if unknown:
         raise LineError(
-            "unknown_key", f"unknown key {unknown[0]!r}: the keys are player, dealer, two and bet"
+            "unknown_key",
+            f"unknown key {unknown[0]!r}: the keys are player, dealer, two, bet, bonus and table",
         )
     for key in ("player", "dealer", "bet"):
         if key not in obj:
@@ -78,11 +81,36 @@ def settle_line(obj: object) -> Settlement:
     except BetError as error:
         raise LineError("bad_bet", f"bet: {error}") from error
     try:
-        return settle_hands(player, dealer, two, bet)
+        bonus = check_bonus_bet(obj.get("bonus", 0))
+    except BonusError as error:
+        raise LineError("bad_bonus", f"bonus: {error}") from error
+    table = obj.get("table", DEFAULT_TABLE)
+    if not isinstance(table, str) or table not in PAY_TABLES:
+        raise LineError("bad_table", f"table: one of {', '.join(PAY_TABLES)}, not {table!r}")
+    wagers = (Wager(WagerKind.MAIN, bet), Wager(WagerKind.BONUS, bonus))
+    # A fouled split stands and loses here: the line says what the player chose.
+    rules = Rules(foul=FoulRule.STAND, bonus_table=table)
+    try:
+        dealt = deal([Entry(1, 0, wagers)], rules, "settle", Deal(dealer, (player,)))
+        played = dealt.house(1, 0) if two is None else dealt.set(1, 0, two)
     except DeckError as error:
         raise LineError("card_in_both", str(error)) from error
-    except SplitError as error:
-        raise LineError(error.code, f"two: {error}") from error
+    except Illegal as error:
+        raise LineError(error.detail or error.code, f"two: {error}") from error
+    settled = played.settle()
+    assert settled.result is not None
+    return settled.result.seats[0]
+
+
+def result_json(result: SeatResult) -> dict[str, object]:
+    """The line ``houseway settle --json`` writes (spec §9, with §10's bonus and Envy)."""
+    said = result.main.to_json()
+    if result.bonus is not None:
+        said["bonus"] = result.bonus.to_json()
+        table = PAY_TABLES[result.bonus.table]
+        if table.envy and result.bonus.bet >= ENVY_MIN_BET:
+            said["envy"] = result.envy
+    return said
 
 
 def whole_or_text(typed: str) -> object:
@@ -96,15 +124,16 @@ def whole_or_text(typed: str) -> object:
 
 
 def _answer(obj: object) -> dict[str, object]:
-    return settle_line(obj).to_json()
+    return result_json(settle_line(obj))
 
 
 def _side(split_five: Sequence[Card], split_two: Sequence[Card]) -> str:
     return f"{' '.join(map(card_name, split_five))} | {' '.join(map(card_name, split_two))}"
 
 
-def format_settlement(settlement: Settlement) -> str:
-    """The text answer: both splits, each hand's result and the chips."""
+def format_settlement(result: SeatResult) -> str:
+    """The text answer: both splits, each hand's result and the chips; the bonus and Envy."""
+    settlement = result.main
     player, dealer = settlement.player, settlement.dealer
     how = f"the house way, {player.rule}" if player.rule else "own split"
     lines = [
@@ -119,6 +148,15 @@ def format_settlement(settlement: Settlement) -> str:
         f"result: {settlement.outcome.name.lower()}: bet {settlement.bet}, "
         f"commission {settlement.commission}, net {settlement.net:+d}"
     )
+    if result.bonus is not None:
+        bonus = result.bonus
+        pays = f"pays {bonus.pays} to 1" if bonus.pays else "loses"
+        lines.append(
+            f"bonus:  {bonus.category.value} on {bonus.table}: {pays}; bet {bonus.bet}, "
+            f"net {bonus.net:+d}"
+        )
+        if "envy" in result_json(result):
+            lines.append(f"envy:   {result.envy:+d} (for the dealer's hand)")
     return "\n".join(lines) + "\n"
 
 
@@ -129,19 +167,25 @@ def run_settle_command(argv: Sequence[str], out: TextIO) -> int:
         "the dealer sets by the house way; the player's own split (--two) or, without it, "
         "the house way; a copy goes to the dealer; a win pays the bet less 5% rounded up.",
         epilog='With --json -: one object a line, {"player": "<7 cards>", "dealer": '
-        '"<7 cards>", "two": "<2 cards>" or null, "bet": <chips>}; one JSON line back each.',
+        '"<7 cards>", "two": "<2 cards>" or null, "bet": <chips>, "bonus": <chips>, "table": '
+        f'"{DEFAULT_TABLE}"}} (bonus and table optional); one JSON line back each.',
     )
     parser.add_argument("source", nargs="?", help="'-' to read JSON lines from standard input")
     parser.add_argument("--player", help="the player's seven cards")
     parser.add_argument("--dealer", help="the dealer's seven cards")
     parser.add_argument("--two", help="the player's two-card hand (omit for the house way)")
     parser.add_argument("--bet", help="the bet in whole chips")
+    parser.add_argument("--bonus", help="a bonus bet in whole chips (spec section 10)")
+    parser.add_argument(
+        "--table", choices=tuple(PAY_TABLES), help=f"the bonus pay table ({DEFAULT_TABLE})"
+    )
     parser.add_argument("--json", action="store_true", help="answer in JSON")
     args = parser.parse_args(argv)
     if args.source is not None:
         if args.source != "-" or not args.json:
             parser.error("read standard input with '--json -'")
-        if any(value is not None for value in (args.player, args.dealer, args.two, args.bet)):
+        given = (args.player, args.dealer, args.two, args.bet, args.bonus, args.table)
+        if any(value is not None for value in given):
             parser.error("give the hands either on the command line or as JSON lines, not both")
         if sys.stdin is None:
             print(
@@ -160,6 +204,10 @@ def run_settle_command(argv: Sequence[str], out: TextIO) -> int:
     line: dict[str, object] = {"player": args.player, "dealer": args.dealer, "bet": bet}
     if args.two is not None:
         line["two"] = args.two
+    if args.bonus is not None:
+        line["bonus"] = whole_or_text(args.bonus)
+    if args.table is not None:
+        line["table"] = args.table
     try:
         settlement = settle_line(line)
     except LineError as error:
@@ -169,7 +217,7 @@ def run_settle_command(argv: Sequence[str], out: TextIO) -> int:
             print(f"houseway settle: {error}", file=sys.stderr)
         return 1
     if args.json:
-        out.write(json.dumps(settlement.to_json(), ensure_ascii=False) + "\n")
+        out.write(json.dumps(result_json(settlement), ensure_ascii=False) + "\n")
     else:
         out.write(format_settlement(settlement))
     return 0
