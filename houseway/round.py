@@ -114,7 +114,7 @@ class Operation:
     two: tuple[Card, ...] | None = None
 
 
-class Illegal(Exception):
+class Illegal(ValueError):
     """A move the round does not allow now. ``code`` says why, for a driver to phrase:
     ``phase`` (not in this phase), ``no-seat`` (no such seat, or not the player's),
     ``already-set``, ``foul`` (``split`` is the fouled split: picked again under the

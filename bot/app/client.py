@@ -23,6 +23,7 @@ from ..storage import Database
 from ..texts.i18n import Translator
 from ..texts.mentions import CommandMentions
 from .interactions import REFUSALS_SENDING, Tree, record
+from .options import install as install_option_checks
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,7 @@ class HousewayBot(commands.Bot):
         await self.tree.set_translator(Translator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        install_option_checks(self.tree)
         if self.settings.sync_commands:
             await self.sync_commands()
         if not self.mentions.known:

@@ -66,13 +66,36 @@ def utc_day(now: float) -> str:
     return datetime.fromtimestamp(now, UTC).date().isoformat()
 
 
-def bet_key(round_id: str, seat: int) -> str:
-    return f"bet:{round_id}:{seat}"
+#: Envy's chips for a seat's bonus (spec §10): paid, never staked.
+ENVY: Final = "envy"
+#: The wager a key names when it names none: the seat's main bet.
+MAIN: Final = "main"
 
 
-def result_key(round_id: str, seat: int) -> str:
-    """The one key of a seat's settlement or its bet returned: only one can be written."""
-    return f"result:{round_id}:{seat}"
+def _wager(kind: str) -> str:
+    return "" if kind == MAIN else f":{kind}"
+
+
+def bet_key(round_id: str, seat: int, wager: str = MAIN) -> str:
+    """A wager taken at the deal: "bet:<round>:<seat>" for the main bet, with ":<kind>" for
+    a side wager ("bet:…:3:bonus")."""
+    return f"bet:{round_id}:{seat}{_wager(wager)}"
+
+
+def result_key(round_id: str, seat: int, wager: str = MAIN) -> str:
+    """The one key of a wager's settlement or its return when the round is voided: only
+    one can be written."""
+    return f"result:{round_id}:{seat}{_wager(wager)}"
+
+
+def envy_key(round_id: str, seat: int) -> str:
+    return f"envy:{round_id}:{seat}"
+
+
+def wager_of(key: str) -> str:
+    """The wager a bet's or a result's key names ("main", "bonus")."""
+    parts = key.split(":")
+    return parts[3] if len(parts) > 3 else MAIN
 
 
 def _entry(row: Row) -> Entry:

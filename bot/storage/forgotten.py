@@ -111,10 +111,20 @@ class Forgetting:
                     self.user_id,
                     now,
                 )
+                # A seat's side wagers name no member: they go with the member's seats.
+                deleted += await tx.execute(
+                    "DELETE FROM game_wagers WHERE EXISTS (SELECT 1 FROM game_seats s"
+                    " WHERE s.round_id = game_wagers.round_id AND s.seat = game_wagers.seat"
+                    " AND s.user_id = $1)",
+                    self.user_id,
+                )
                 for table, column in MEMBER_ROWS:
                     deleted += await tx.execute(
                         f"DELETE FROM {table} WHERE {column} = $1", self.user_id
                     )
+                deleted += await tx.execute(
+                    "UPDATE game_tables SET opened_by = 0 WHERE opened_by = $1", self.user_id
+                )
                 deleted += await tx.execute(
                     "UPDATE quizzes SET started_by = 0 WHERE started_by = $1", self.user_id
                 )

@@ -10,6 +10,16 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from houseway.cards import HAND_SIZE, Card, check_cards, parse_cards
+from houseway.round import (
+    HOUSE_WAYS,
+    FoulRule,
+    Round,
+    Rules,
+    SeatResult,
+    Stored,
+    Wager,
+    WagerKind,
+)
 
 from . import Row, Statements
 
@@ -21,6 +31,20 @@ OUTCOMES: Final = ("win", "push", "loss")
 HAND_RESULTS: Final = ("win", "copy", "loss")
 #: At most six seats at a table (spec section 9).
 MAX_SEATS: Final = 6
+#: The wagers a seat may place beside its main bet, as ``game_wagers.kind`` stores them.
+SIDE_WAGERS: Final = (WagerKind.BONUS.value,)
+
+
+@dataclass(frozen=True)
+class WagerRow:
+    """A side wager of a seat (the bonus), and once settled what it paid."""
+
+    kind: str
+    amount: int
+    #: The bonus category it was paid on (spec §10's id), once settled.
+    category: str | None = None
+    net: int | None = None
+    envy: int | None = None
 
 
 @dataclass(frozen=True)
@@ -42,6 +66,22 @@ class SeatRow:
     net: int | None = None
     #: Given up against the best split, in ten-billionths of a unit bet.
     given_up: int | None = None
+    #: The seat's wagers beside the main bet (the bonus), by kind.
+    sides: tuple[WagerRow, ...] = ()
+
+    @property
+    def wagers(self) -> tuple[Wager, ...]:
+        """Every wager of the seat, the main bet first, as the round engine has them."""
+        return (
+            Wager(WagerKind.MAIN, self.bet),
+            *(Wager(WagerKind(side.kind), side.amount) for side in self.sides),
+        )
+
+    def side(self, kind: str) -> WagerRow | None:
+        return next((side for side in self.sides if side.kind == kind), None)
+
+    def stored(self) -> Stored:
+        return Stored(self.seat, self.user_id, self.hand, self.wagers, self.two, self.how)
 
 
 @dataclass(frozen=True)
@@ -59,20 +99,21 @@ class RoundRow:
     settled_at: float | None
     #: The seats still stored, by seat number (a forgotten member's seat is gone).
     seats: tuple[SeatRow, ...] = field(default=())
+    #: What the round is played by (the house way, the foul rule, the bonus pay table).
+    rules: Rules = field(default=Rules())
+    #: When a table round's result was posted in its channel.
+    revealed_at: float | None = None
 
-
-@dataclass(frozen=True)
-class SeatResult:
-    """What the core settled for one seat (spec sections 6 and 9)."""
-
-    seat: int
-    two: tuple[Card, ...]
-    how: str
-    five_result: str | None
-    two_result: str | None
-    outcome: str
-    commission: int
-    net: int
+    def to_round(self) -> Round:
+        """The round as the engine has it, rebuilt from what is stored (a settled round with
+        its result): what every driver reads back."""
+        return Round.restore(
+            self.round_id,
+            self.rules,
+            self.dealer,
+            [seat.stored() for seat in self.seats],
+            self.status,
+        )
 
 
 @dataclass(frozen=True)
@@ -96,9 +137,13 @@ def cards_or_none(text: str | None, count: int | None = None) -> tuple[Card, ...
     return None if text is None else parse_cards(text, count)
 
 
-def seat_row(row: Row) -> SeatRow:
+def _number(row: Row, name: str) -> int | None:
+    return None if row[name] is None else int(row[name])
+
+
+def seat_row(row: Row, sides: Sequence[WagerRow] = ()) -> SeatRow:
     def number(name: str) -> int | None:
-        return None if row[name] is None else int(row[name])
+        return _number(row, name)
 
     return SeatRow(
         round_id=str(row["round_id"]),
@@ -115,6 +160,17 @@ def seat_row(row: Row) -> SeatRow:
         commission=number("commission"),
         net=number("net"),
         given_up=number("given_up"),
+        sides=tuple(sides),
+    )
+
+
+def wager_row(row: Row) -> WagerRow:
+    return WagerRow(
+        kind=str(row["kind"]),
+        amount=int(row["amount"]),
+        category=row["category"],
+        net=_number(row, "net"),
+        envy=_number(row, "envy"),
     )
 
 
@@ -130,6 +186,12 @@ def round_row(row: Row, seats: Sequence[SeatRow]) -> RoundRow:
         deadline=None if row["deadline"] is None else float(row["deadline"]),
         settled_at=None if row["settled_at"] is None else float(row["settled_at"]),
         seats=tuple(seats),
+        rules=Rules(
+            way=HOUSE_WAYS[str(row["way"])],
+            foul=FoulRule(str(row["foul_rule"])),
+            bonus_table=str(row["bonus_table"]),
+        ),
+        revealed_at=None if row["revealed_at"] is None else float(row["revealed_at"]),
     )
 
 
@@ -138,42 +200,44 @@ SEAT_COLUMNS = (
     " outcome, commission, net, given_up"
 )
 ROUND_COLUMNS = (
-    "round_id, guild_id, channel_id, table_id, status, dealer, dealt_at, deadline, settled_at"
+    "round_id, guild_id, channel_id, table_id, status, dealer, dealt_at, deadline, settled_at,"
+    " way, foul_rule, bonus_table, revealed_at"
 )
+WAGER_COLUMNS = "seat, kind, amount, category, net, envy"
 
 
 async def seats_of(tx: Statements, round_id: str) -> list[SeatRow]:
+    """The round's stored seats, each with its side wagers."""
     rows = await tx.fetch(
         f"SELECT {SEAT_COLUMNS} FROM game_seats WHERE round_id = $1 ORDER BY seat", round_id
     )
-    return [seat_row(row) for row in rows]
+    sides: dict[int, list[WagerRow]] = {}
+    for row in await tx.fetch(
+        f"SELECT {WAGER_COLUMNS} FROM game_wagers WHERE round_id = $1 ORDER BY seat, kind",
+        round_id,
+    ):
+        sides.setdefault(int(row["seat"]), []).append(wager_row(row))
+    return [seat_row(row, sides.get(int(row["seat"]), ())) for row in rows]
 
 
-def check_deal(
-    round_id: str,
-    dealer: tuple[Card, ...],
-    seats: Sequence[tuple[int, int, int, tuple[Card, ...]]],
-) -> None:
-    """ValueError for a deal that is not one: the caller's mistake, never the member's."""
-    if not round_id or ":" in round_id:
+def check_deal(round_: Round) -> None:
+    """ValueError for a round storage cannot hold: the caller's mistake, never the member's.
+    The engine checked the deal itself (seats, wagers, one deck)."""
+    if not round_.round_id or ":" in round_.round_id:
         raise ValueError("a round id is a non-empty text without ':' (ledger keys use it)")
-    if not 1 <= len(seats) <= MAX_SEATS:
-        raise ValueError(f"a round has 1 to {MAX_SEATS} seats, not {len(seats)}")
-    if len({seat for seat, _, _, _ in seats}) != len(seats):
-        raise ValueError("two seats of a round have the same number")
-    if len({user_id for _, user_id, _, _ in seats}) != len(seats):
-        raise ValueError("a member has two seats in one round")
-    for seat, _, bet, hand in seats:
-        if not whole(seat) or seat < 0:
-            raise ValueError(f"seat {seat!r} is not a seat number")
-        if not whole(bet) or bet <= 0:
-            raise ValueError(f"a bet is a positive whole number of chips, not {bet!r}")
-        if len(hand) != HAND_SIZE:
-            raise ValueError(f"seat {seat} has {len(hand)} cards, not {HAND_SIZE}")
-    if len(dealer) != HAND_SIZE:
-        raise ValueError(f"the dealer has {len(dealer)} cards, not {HAND_SIZE}")
+    if not 1 <= len(round_.seats) <= MAX_SEATS:
+        raise ValueError(f"a round has 1 to {MAX_SEATS} seats, not {len(round_.seats)}")
+    for seat in round_.seats:
+        if not whole(seat.number) or seat.number < 0:
+            raise ValueError(f"seat {seat.number!r} is not a seat number")
+        if any(
+            w.kind.value not in SIDE_WAGERS for w in seat.wagers if w.kind is not WagerKind.MAIN
+        ):
+            raise ValueError(f"seat {seat.number} has a wager storage does not know")
     # One deck: a card twice in a round raises here (check_cards' HandError is a ValueError).
-    check_cards([*dealer, *(card for *_, hand in seats for card in hand)])
+    check_cards([*round_.dealer, *(card for seat in round_.seats for card in seat.hand)])
+    if len(round_.dealer) != HAND_SIZE or any(len(s.hand) != HAND_SIZE for s in round_.seats):
+        raise ValueError(f"every hand of a round is {HAND_SIZE} cards")
 
 
 def check_two(two: tuple[Card, ...], hand: tuple[Card, ...]) -> None:
@@ -181,25 +245,26 @@ def check_two(two: tuple[Card, ...], hand: tuple[Card, ...]) -> None:
         raise ValueError("the two-card hand is two different cards of the seat's hand")
 
 
-def check_result(result: SeatResult, bet: int) -> None:
+def check_paid(result: SeatResult) -> None:
     """ValueError for a result that pays what no outcome pays: a loss is the bet, a push
-    nothing, a win the bet less a commission between 0 and the bet."""
-    if result.how not in HOWS:
-        raise ValueError(f"how is one of {', '.join(HOWS)}, not {result.how!r}")
-    for said in (result.five_result, result.two_result):
-        if said is not None and said not in HAND_RESULTS:
-            raise ValueError(f"a hand's result is one of {', '.join(HAND_RESULTS)}, not {said!r}")
-    if not (whole(result.net) and whole(result.commission)):
-        raise ValueError("the net and the commission are whole chips")
+    nothing, a win the bet less a commission between 0 and the bet; a bonus its pay to 1
+    or the bet; Envy no negative. The engine settled it; this is the ledger's last guard."""
+    main, bet = result.main, result.main.bet
     expected = {
-        "loss": result.net == -bet and result.commission == 0,
-        "push": result.net == 0 and result.commission == 0,
-        "win": 0 <= result.commission <= bet and result.net == bet - result.commission,
+        "loss": main.net == -bet and main.commission == 0,
+        "push": main.net == 0 and main.commission == 0,
+        "win": 0 <= main.commission <= bet and main.net == bet - main.commission,
     }
-    if result.outcome not in expected:
-        raise ValueError(f"an outcome is one of {', '.join(OUTCOMES)}, not {result.outcome!r}")
-    if not expected[result.outcome]:
+    outcome = main.outcome.name.lower()
+    if outcome not in expected or not expected[outcome]:
         raise ValueError(
-            f"seat {result.seat}: {result.outcome} with bet {bet} cannot net {result.net}"
-            f" with commission {result.commission}"
+            f"seat {result.seat.number}: {outcome} with bet {bet} cannot net {main.net}"
+            f" with commission {main.commission}"
         )
+    bonus = result.bonus
+    if bonus is not None and bonus.net != (bonus.pays * bonus.bet if bonus.pays else -bonus.bet):
+        raise ValueError(
+            f"seat {result.seat.number}: a bonus of {bonus.bet} cannot net {bonus.net}"
+        )
+    if not whole(result.envy) or result.envy < 0:
+        raise ValueError(f"seat {result.seat.number}: Envy is whole chips, not {result.envy!r}")

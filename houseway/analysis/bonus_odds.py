@@ -12,16 +12,19 @@ Stdlib only: the command line's ``houseway bonus --odds`` runs it in about a sec
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from importlib import resources
 from itertools import combinations
 from math import comb, prod
 from typing import Final
 
 from houseway.analysis.census import TOTAL_HANDS, rank_multisets
 from houseway.bonus import (
+    PAY_TABLES,
     BonusCategory,
     PayTable,
     pay_table,
@@ -139,3 +142,30 @@ def bonus_odds(table_id: str) -> Odds:
     if odds.hands != TOTAL_HANDS:  # the classes cover every hand once
         raise AssertionError(f"counted {odds.hands:,} hands, not {TOTAL_HANDS:,}")
     return odds
+
+
+def clear_caches() -> None:
+    """Forget every count kept, so that the next call counts from nothing (benchmarks)."""
+    holdings_census.cache_clear()
+    _suited.cache_clear()
+
+
+def every_table() -> dict[str, object]:
+    """Every pay table's odds, as ``houseway/data/bonus.json`` ships them."""
+    return {"tables": [bonus_odds(table).to_json() for table in PAY_TABLES]}
+
+
+@cache
+def shipped(table_id: str) -> Odds:
+    """A table's odds as shipped (``houseway/data/bonus.json``, written by ``houseway bonus
+    --odds --write``): what the bot shows without counting a second on its event loop. A
+    test keeps it equal to a fresh count."""
+    text = resources.files("houseway").joinpath("data/bonus.json").read_text("utf-8")
+    for found in json.loads(text)["tables"]:
+        if found["table"] == table_id:
+            rows = tuple(
+                OddsRow(BonusCategory(row["category"]), int(row["pays"]), int(row["hands"]))
+                for row in found["rows"]
+            )
+            return Odds(pay_table(table_id), rows)
+    raise LookupError(f"no shipped odds for the pay table {table_id!r}")

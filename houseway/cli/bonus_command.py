@@ -11,9 +11,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final, TextIO
 
-from houseway.analysis.bonus_odds import Odds, bonus_odds
+from houseway.analysis.bonus_odds import Odds, bonus_odds, every_table
 from houseway.bonus import DEFAULT_TABLE, PAY_TABLES, BonusError, BonusResult, settle_bonus
 from houseway.cards import HandError, parse_hand
 from houseway.cli.jsonlines import LineError, json_lines, run_json_lines
@@ -93,10 +94,16 @@ def run_bonus_command(argv: Sequence[str], out: TextIO) -> int:
     parser.add_argument("--bet", help="the bonus bet in whole chips (the net is shown)")
     parser.add_argument("--odds", action="store_true", help="the table's odds over every hand")
     parser.add_argument("--json", action="store_true", help="answer in JSON")
+    parser.add_argument(
+        "--write", type=Path, help="with --odds: write every table's odds as JSON to this file"
+    )
     args = parser.parse_args(argv)
     if args.odds:
         if args.hand or args.bet is not None:
             parser.error("--odds counts every hand: give no hand and no bet")
+        if args.write is not None:
+            args.write.write_text(json.dumps(every_table(), indent=1) + "\n", "utf-8")
+            return 0
         odds = bonus_odds(args.table)
         out.write(json.dumps(odds.to_json()) + "\n" if args.json else format_odds(odds))
         return 0

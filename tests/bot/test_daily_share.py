@@ -267,7 +267,7 @@ async def test_an_older_days_share_gives_the_streak_as_it_stood_that_day(
 ) -> None:
     """A Share button stays on an old result: pressed after later days were answered right,
     it gives the streak that day ended (1), not today's run (3)."""
-    from bot.cogs.practice.sealing import KEY_NAME, Sealer
+    from bot.app.sealing import KEY_NAME, Sealer
 
     erik = fake_discord.make_user("erik")
     first = date.fromisoformat(today())

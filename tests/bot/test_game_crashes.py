@@ -35,6 +35,7 @@ from tests.bot.test_table import (
     deal_button,
     deal_now,
     hand_button,
+    house_button,
     open_hand,
     open_table,
     press_house,
@@ -146,6 +147,7 @@ async def test_sigkill_between_the_deal_and_the_reveal_voids_the_round_on_restar
     bot = process(any_database_url)
     await bot.start()
     table, (anna, bo), [(shown, _, menu), _] = await seated_round(fake, 50)
+    house_id = house_button(fake, shown)
     await press_house(fake, shown, menu, anna)  # Anna has set; Bo has not
     assert await chips_store.stack(database, GUILD_ID, bo.id) == 950
     await bot.kill()
@@ -163,24 +165,24 @@ async def test_sigkill_between_the_deal_and_the_reveal_voids_the_round_on_restar
     )
     assert await status_of(database, round_id_of(menu)) == "void"
     await assert_stacks(database, anna, bo)
-    late = await fake.click(
-        shown, menu.replace("table:pick:", "table:house:"), user=anna, component_type=2
-    )
+    late = await fake.click(shown, house_id, user=anna, component_type=2)
     assert "already over" in (await fake.wait_response(late)).content
     assert reveals(fake) == []
 
 
-async def test_sigkill_between_the_settlement_and_the_reveal_pays_once(
+async def test_sigkill_between_the_settlement_and_the_reveal_pays_once_and_reveals_once(
     fake_discord: FakeDiscord, any_database_url: str, database: Database, process: Any
 ) -> None:
     """The reveal's post is held by the network; the bot dies once the round is settled.
-    The new process pays nothing again, voids nothing, posts no stale reveal; the old
-    table's buttons say it is closed and /chips view has the hand."""
+    The new process pays nothing again and voids nothing, but posts the reveal (issue 38:
+    it was never said), once, and closes the table saying so; a second restart posts
+    nothing more. The old table's buttons say it is closed and /chips view has the hand."""
     fake = fake_discord
     fake.default_guild.preferred_locale = "en-US"
     bot = process(any_database_url)
     await bot.start()
     table, members, hands = await seated_round(fake, 50)
+    tid = table_id_of(table)
     held = fake.delay(f"POST /channels/{CHANNEL_ID}/messages", 600)
     for user, (shown, _, menu) in zip(members, hands, strict=True):
         await press_house(fake, shown, menu, user)
@@ -195,16 +197,69 @@ async def test_sigkill_between_the_settlement_and_the_reveal_pays_once(
     fake.clear_faults()
     posted = len(fake.channel_records(CHANNEL_ID))
     await bot.start()
-    stale = await fake.click(table.id, f"table:sit:{table_id_of(table)}:3", user=members[0])
+    await fake.wait_until(lambda: len(reveals(fake)) == 1, 30, "the reveal after the restart")
+    await fake.wait_until(
+        lambda: "restarted" in texts(fake.get_message(table.id).components), 30, "table closed"
+    )
+    [reveal] = reveals(fake)
+    said = texts(reveal.components)
+    for user in members:
+        stack = await chips_store.stack(database, GUILD_ID, user.id)
+        line = next(line for line in said.splitlines() if f"<@{user.id}>" in line)
+        assert f"{stack:,} chips" in line, line
+    stale = await fake.click(table.id, f"table:sit:{tid}:3", user=members[0], component_type=2)
     assert (await fake.wait_response(stale, timeout=15)).content.startswith("This table is closed")
     view = await fake.send_command("chips view", user=members[0])
     [embed] = (await fake.wait_response(view, timeout=15)).embeds
     stack = await chips_store.stack(database, GUILD_ID, members[0].id)
     assert f"{stack:,}" in embed["description"]
-    after = fake.channel_records(CHANNEL_ID)[posted:]
-    assert [r for r in after if r.kind == "channel_message"] == []  # no void said, no reveal
+    after = [r for r in fake.channel_records(CHANNEL_ID)[posted:] if r.kind == "channel_message"]
+    assert len(after) == 2  # the reveal, and the line saying the table closed
+    assert any("table in this channel is closed" in (r.content or "") for r in after)
     assert await status_of(database, round_id) == "settled"
+    row = await database.fetchrow(
+        "SELECT revealed_at FROM game_rounds WHERE round_id = $1", round_id
+    )
+    assert row is not None and row["revealed_at"] is not None
     await assert_stacks(database, *members)
+    # Once: another restart reveals nothing and says nothing.
+    await bot.kill()
+    again = len(fake.channel_records(CHANNEL_ID))
+    await bot.start()
+    view = await fake.send_command("chips view", user=members[0])
+    await fake.wait_response(view, timeout=15)  # the new process is up and answering
+    assert [
+        r for r in fake.channel_records(CHANNEL_ID)[again:] if r.kind == "channel_message"
+    ] == []
+
+
+async def test_a_restart_closes_a_table_with_no_round_and_says_so(
+    fake_discord: FakeDiscord, any_database_url: str, database: Database, process: Any
+) -> None:
+    """A table with a member seated and no round dealt, SIGKILLed: after the restart its
+    message says it closed and has no buttons, the channel is told, and a press on an old
+    button is answered "closed" (issue 38: it kept Sit here, Deal now and Your hand)."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    bot = process(any_database_url)
+    await bot.start()
+    table = await open_table(fake)
+    anna = fake.make_user("anna")
+    await sit(fake, table, anna, 1)
+    tid = table_id_of(table)
+    await bot.kill()
+    posted = len(fake.channel_records(CHANNEL_ID))
+    await bot.start()
+    await fake.wait_until(
+        lambda: "restarted" in texts(fake.get_message(table.id).components), 30, "table closed"
+    )
+    assert fake.get_message(table.id).custom_ids() == []
+    told = [r.content or "" for r in fake.channel_records(CHANNEL_ID)[posted:]]
+    assert any("the table in this channel is closed" in line for line in told), told
+    stale = await fake.click(table.id, f"table:deal:{tid}", user=anna, component_type=2)
+    assert (await fake.wait_response(stale, timeout=15)).content.startswith("This table is closed")
+    rows = await database.fetch("SELECT closed_at FROM game_tables")
+    assert [row["closed_at"] is not None for row in rows] == [True]
 
 
 @pytest.mark.parametrize("held", [b"INSERT INTO chip_entries", b"INSERT INTO game_rounds"])
@@ -279,7 +334,7 @@ async def test_hands_alone_left_open_by_a_sigkill_settle_once_after_it(
     finn_hand = await play(fake, finn, 60)
     await bot.kill()
     eva_message = fake.messages[eva_hand.original_message_id or 0]
-    eva_round = component(eva_message, "play:house:")["custom_id"].split(":")[2]
+    eva_round = component(eva_message, "game:house:play:")["custom_id"].split(":")[3]
     await database.execute(
         "UPDATE game_rounds SET deadline = $2 WHERE round_id = $1", eva_round, time.time() - 1
     )
@@ -290,11 +345,13 @@ async def test_hands_alone_left_open_by_a_sigkill_settle_once_after_it(
 
     await until(swept, "the sweep")
     finn_message = fake.messages[finn_hand.original_message_id or 0]
-    finn_house = component(finn_message, "play:house:")["custom_id"]
+    finn_house = component(finn_message, "game:house:play:")["custom_id"]
     await set_hand(fake, finn_hand, finn, None)
     replay = await press(fake, finn_message, finn_house, finn, component_type=2)
     assert "no longer valid" in await refusal_of(fake, replay)
-    late = await press(fake, eva_message, component(eva_message, "play:house:")["custom_id"], eva)
+    late = await press(
+        fake, eva_message, component(eva_message, "game:house:play:")["custom_id"], eva
+    )
     assert "already played" in await refusal_of(fake, late)
     rows = await database.fetch("SELECT how FROM game_seats WHERE round_id = $1", eva_round)
     assert [row["how"] for row in rows] == ["timeout"]

@@ -25,6 +25,7 @@ from tests.bot.test_table import (
     PATIENT,
     deal_now,
     hand_button,
+    house_button,
     open_hand,
     open_table,
     press_house,
@@ -114,7 +115,7 @@ async def test_impossible_bets_double_clicks_and_forged_ids_at_a_table(
         forged = await fake.click(table.id, f"table:sit:{'1' * 19}:3", user=bo, component_type=2)
         assert (await fake.wait_response(forged)).content.startswith("This table is closed.")
         # Huset väljer double-clicked: one split stored, the other told, one reveal.
-        house = menu.replace("table:pick:", "table:house:")
+        house = house_button(fake, shown)
         clicks = await asyncio.gather(
             fake.click(shown, house, user=anna, component_type=2),
             fake.click(shown, house, user=anna, component_type=2),
@@ -145,7 +146,7 @@ async def test_play_refuses_a_bet_beyond_any_stake_in_words_that_fit(
             assert said.startswith("Bets in this server are from 1 chip to 1,000 chips."), said
         asked = await fake.send_command("play", {"bet": 2**53}, user=cem, locale="sv-SE")
         said = await refusal_of(fake, asked)
-        assert said.startswith("Insatserna på den här servern är från 1 mark till"), said
+        assert said.startswith("Insatserna på den här servern är från 1 marker till"), said
         assert await database.fetch("SELECT key FROM chip_entries") == []
 
 

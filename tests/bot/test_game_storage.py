@@ -20,6 +20,19 @@ from bot.storage import chips as chip_store
 from bot.storage import game as store
 from bot.storage.forgotten import forget_member
 from houseway.cards import DECK, Card
+from houseway.game import Deal, HandResult, Settlement, commission, house_split
+from houseway.round import (
+    Entry,
+    Phase,
+    Round,
+    RoundResult,
+    Rules,
+    SeatResult,
+    Wager,
+    WagerKind,
+)
+from houseway.round import deal as engine_deal
+from houseway.settle import Outcome
 from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.test_practice import rows_mentioning
 
@@ -47,6 +60,20 @@ def deal(players: int, seed: int = 1) -> tuple[tuple[Card, ...], list[tuple[Card
     return tuple(cards[:7]), [tuple(cards[7 * i : 7 * i + 7]) for i in range(1, players + 1)]
 
 
+def dealt(round_id: str, bets: dict[int, int], bonuses: dict[int, int] | None = None) -> Round:
+    """The engine's round: one seat a member (seats 0, 1, … in the order given)."""
+    dealer, hands = deal(len(bets), seed=zlib.crc32(round_id.encode()))
+    entries = [
+        Entry(
+            i,
+            user,
+            (Wager(WagerKind.MAIN, bet), Wager(WagerKind.BONUS, (bonuses or {}).get(user, 0))),
+        )
+        for i, (user, bet) in enumerate(bets.items())
+    ]
+    return engine_deal(entries, Rules(), round_id, Deal(dealer, tuple(hands)))
+
+
 async def deal_round(
     db: Database,
     round_id: str,
@@ -54,36 +81,41 @@ async def deal_round(
     now: float = T0,
     guild_id: int = GUILD,
     table_id: str | None = "t1",
+    bonuses: dict[int, int] | None = None,
 ) -> store.RoundRow:
-    """A round with one seat a member (seats 0, 1, … in the order given)."""
-    dealer, hands = deal(len(bets), seed=zlib.crc32(round_id.encode()))
+    """A round dealt and stored."""
     return await store.open_round(
         db,
-        round_id=round_id,
+        dealt(round_id, bets, bonuses),
         guild_id=guild_id,
         channel_id=5,
         table_id=table_id,
-        dealer=dealer,
-        seats=[(i, user, bet, hands[i]) for i, (user, bet) in enumerate(bets.items())],
         deadline=now + 60,
         now=now,
     )
 
 
-def result(seat: store.SeatRow, outcome: str) -> store.SeatResult:
-    """A plausible result for the seat: its first two cards low, the given outcome."""
-    commission = -(-seat.bet * 5 // 100)
-    net = {"win": seat.bet - commission, "push": 0, "loss": -seat.bet}[outcome]
-    return store.SeatResult(
-        seat=seat.seat,
-        two=seat.hand[:2],
-        how="own",
-        five_result={"win": "win", "push": "win", "loss": "loss"}[outcome],
-        two_result={"win": "win", "push": "copy", "loss": "loss"}[outcome],
-        outcome=outcome,
-        commission=commission if outcome == "win" else 0,
-        net=net,
-    )
+def settled(row: store.RoundRow, outcomes: list[str], **change: object) -> Round:
+    """The stored round settled with the given outcomes (whatever the cards say: storage
+    pays what the engine settled); ``change`` forges the last seat's settlement."""
+    current = row.to_round().time_out()
+    dealer = house_split(current.dealer)
+    results = []
+    for seat, outcome in zip(current.seats, outcomes, strict=True):
+        assert seat.split is not None
+        fee = commission(seat.bet) if outcome == "win" else 0
+        net = {"win": seat.bet - fee, "push": 0, "loss": -seat.bet}[outcome]
+        hands = {
+            "win": (HandResult.WIN, HandResult.WIN),
+            "push": (HandResult.WIN, HandResult.COPY),
+            "loss": (HandResult.LOSS, HandResult.LOSS),
+        }[outcome]
+        main = Settlement(seat.split, dealer, *hands, Outcome[outcome.upper()], seat.bet, fee, net)
+        results.append(SeatResult(seat, main, None, 0))
+    if change:
+        last = results[-1]
+        results[-1] = replace(last, main=replace(last.main, **change))  # type: ignore[arg-type]
+    return replace(current, phase=Phase.SETTLED, result=RoundResult(dealer, tuple(results)))
 
 
 async def entries_of(db: Database, user_id: int, prefix: str) -> list[dict[str, object]]:
@@ -147,7 +179,7 @@ async def test_the_daily_top_up_comes_once_a_utc_day(db: Database) -> None:
 async def lose_everything(db: Database, user_id: int, round_id: str, now: float) -> None:
     chips = await chip_store.stack(db, GUILD, user_id)
     played = await deal_round(db, round_id, {user_id: chips}, now=now)
-    assert await store.settle_round(db, round_id, [result(played.seats[0], "loss")], now + 1)
+    assert await store.settle_round(db, settled(played, ["loss"]), now + 1)
 
 
 async def test_a_refill_comes_when_broke_without_a_bet_out_once_a_day(db: Database) -> None:
@@ -156,7 +188,7 @@ async def test_a_refill_comes_when_broke_without_a_bet_out_once_a_day(db: Databa
     played = await deal_round(db, "r1", {ALICE: 1000}, now=T0 + 10)
     assert await chip_store.stack(db, GUILD, ALICE) == 0
     assert await chip_store.ensure_stack(db, GUILD, ALICE, T0 + 20) == []
-    assert await store.settle_round(db, "r1", [result(played.seats[0], "loss")], T0 + 30)
+    assert await store.settle_round(db, settled(played, ["loss"]), T0 + 30)
     written = await asyncio.gather(
         *(chip_store.ensure_stack(db, GUILD, ALICE, T0 + 40) for _ in range(20))
     )
@@ -216,7 +248,7 @@ async def test_a_bet_that_is_not_there_deals_nothing(db: Database, bet: object) 
         await chip_store.ensure_stack(db, GUILD, user, T0)
     with pytest.raises((ValueError, store.NotEnoughChips)) as refused:
         await deal_round(db, "r1", {ALICE: 10, BOB: bet})  # type: ignore[dict-item]
-    if isinstance(bet, int) and not isinstance(bet, bool) and bet > 0:
+    if isinstance(bet, int) and not isinstance(bet, bool) and 0 < bet <= 10**12:
         assert isinstance(refused.value, store.NotEnoughChips)
         assert (refused.value.user_id, refused.value.stack, refused.value.bet) == (BOB, 1000, bet)
     else:
@@ -240,18 +272,12 @@ async def test_a_member_has_one_seat_at_a_time_in_a_server(db: Database) -> None
     await deal_round(db, "r3", {ALICE: 10}, guild_id=OTHER_GUILD)
     with pytest.raises(ValueError, match="dealt before"):
         await deal_round(db, "r1", {BOB: 10})
-    dealer, hands = deal(2)
     with pytest.raises(ValueError, match="two seats"):  # one member, one seat a round
-        await store.open_round(
-            db,
-            round_id="r4",
-            guild_id=GUILD,
-            channel_id=5,
-            table_id="t1",
-            dealer=dealer,
-            seats=[(0, BOB, 10, hands[0]), (1, BOB, 5, hands[1])],
-            deadline=None,
-            now=T0,
+        engine_deal(
+            [
+                Entry(0, BOB, (Wager(WagerKind.MAIN, 10),)),
+                Entry(1, BOB, (Wager(WagerKind.MAIN, 5),)),
+            ]
         )
     # Twenty deals at once for one member: exactly one is dealt.
     outcomes = await asyncio.gather(
@@ -264,18 +290,12 @@ async def test_a_member_has_one_seat_at_a_time_in_a_server(db: Database) -> None
 
 async def test_a_deal_is_one_deck(db: Database) -> None:
     await chip_store.ensure_stack(db, GUILD, ALICE, T0)
-    dealer, [hand] = deal(1)
+    one = dealt("r1", {ALICE: 10})
+    seat = one.seats[0]
+    twice = replace(one, seats=(replace(seat, hand=(one.dealer[0], *seat.hand[1:])),))
     with pytest.raises(ValueError):
         await store.open_round(
-            db,
-            round_id="r1",
-            guild_id=GUILD,
-            channel_id=None,
-            table_id=None,
-            dealer=dealer,
-            seats=[(0, ALICE, 10, (dealer[0], *hand[1:]))],
-            deadline=None,
-            now=T0,
+            db, twice, guild_id=GUILD, channel_id=None, table_id=None, deadline=None, now=T0
         )
     assert await store.get_round(db, "r1") is None
 
@@ -314,15 +334,11 @@ async def test_a_round_settles_once_however_many_settle_it(db: Database) -> None
     for user in (ALICE, BOB, CAROL):
         await chip_store.ensure_stack(db, GUILD, user, T0)
     played = await deal_round(db, "r1", {ALICE: 100, BOB: 10, CAROL: 1})
-    results = [
-        result(played.seats[0], "win"),
-        result(played.seats[1], "push"),
-        result(played.seats[2], "loss"),
+    done = settled(played, ["win", "push", "loss"])
+    paid = await asyncio.gather(*(store.settle_round(db, done, T0 + 9) for _ in range(10)))
+    assert sorted(paid, key=lambda stacks: stacks is not None) == [None] * 9 + [
+        {ALICE: 1095, BOB: 1000, CAROL: 999}
     ]
-    settled = await asyncio.gather(
-        *(store.settle_round(db, "r1", results, T0 + 9) for _ in range(10))
-    )
-    assert sorted(settled) == [False] * 9 + [True]
     assert not await store.void_round(db, "r1", T0 + 10)
     for user in (ALICE, BOB, CAROL):
         assert len(await entries_of(db, user, "result:r1:")) == 1
@@ -346,16 +362,16 @@ async def test_settling_and_voiding_at_once_one_wins(db: Database) -> None:
     for attempt in range(6):
         round_id = f"r{attempt}"
         played = await deal_round(db, round_id, {ALICE: 10, BOB: 20}, now=T0 + attempt)
-        results = [result(seat, "win") for seat in played.seats]
-        racers: list[Coroutine[Any, Any, bool]] = []
+        done = settled(played, ["win", "win"])
+        racers: list[Coroutine[Any, Any, object]] = []
         for i in range(8):  # settles and voids interleaved, in both orders
             racers.append(
-                store.settle_round(db, round_id, results, T0 + 100)
+                store.settle_round(db, done, T0 + 100)
                 if (i + attempt) % 2
                 else store.void_round(db, round_id, T0 + 100)
             )
         outcomes = await asyncio.gather(*racers)
-        assert outcomes.count(True) == 1
+        assert sum(o is True or isinstance(o, dict) for o in outcomes) == 1
         stored = await store.get_round(db, round_id)
         assert stored is not None and stored.status in ("settled", "void")
         for user in (ALICE, BOB):
@@ -370,7 +386,7 @@ async def test_a_void_returns_every_bet(db: Database) -> None:
     assert await store.open_rounds(db, table_only=True) == []
     assert await store.void_round(db, "r1", T0 + 1)
     assert not await store.void_round(db, "r1", T0 + 2)
-    assert not await store.settle_round(db, "r1", [result(s, "win") for s in played.seats], T0 + 3)
+    assert await store.settle_round(db, settled(played, ["win", "win"]), T0 + 3) is None
     assert await chip_store.stack(db, GUILD, ALICE) == 1000
     assert await chip_store.stack(db, GUILD, BOB) == 1000
     [latest] = await chip_store.last_entries(db, GUILD, BOB, limit=1)
@@ -384,11 +400,9 @@ async def test_a_void_returns_every_bet(db: Database) -> None:
     [
         {"net": 96},  # a win paying more than the bet less commission
         {"net": 101, "commission": -1},
-        {"outcome": "push", "net": 5, "commission": 0},
-        {"outcome": "loss", "net": -99, "commission": 0},
-        {"outcome": "draw"},
-        {"how": "guess"},
-        {"two": ()},
+        {"outcome": Outcome.PUSH, "net": 5, "commission": 0},
+        {"outcome": Outcome.LOSS, "net": -99, "commission": 0},
+        {"bet": 1},
     ],
 )
 async def test_a_result_no_outcome_pays_settles_nothing(
@@ -397,12 +411,13 @@ async def test_a_result_no_outcome_pays_settles_nothing(
     for user in (ALICE, BOB):
         await chip_store.ensure_stack(db, GUILD, user, T0)
     played = await deal_round(db, "r1", {ALICE: 100, BOB: 100})
-    good = result(played.seats[0], "win")
-    bad = replace(result(played.seats[1], "win"), **change)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        await store.settle_round(db, "r1", [good, bad], T0 + 1)
+        await store.settle_round(db, settled(played, ["win", "win"], **change), T0 + 1)
+    good = settled(played, ["win", "win"])
+    assert good.result is not None
+    one_short = replace(good, result=replace(good.result, seats=good.result.seats[:1]))
     with pytest.raises(ValueError, match="no result"):
-        await store.settle_round(db, "r1", [good], T0 + 1)
+        await store.settle_round(db, one_short, T0 + 1)
     stored = await store.get_round(db, "r1")
     assert stored is not None and stored.status == "open"
     assert await chip_store.stack(db, GUILD, ALICE) == 900
@@ -417,8 +432,7 @@ async def test_a_member_forgotten_between_deal_and_settlement_is_not_paid(db: Da
     played = await deal_round(db, "r1", {ALICE: 100, BOB: 100})
     await forget_member(db, BOB, now=T0 + 5)
     assert await rows_of(db, BOB) == {}
-    results = [result(seat, "win") for seat in played.seats]
-    assert await store.settle_round(db, "r1", results, T0 + 10)
+    assert await store.settle_round(db, settled(played, ["win", "win"]), T0 + 10)
     assert await rows_of(db, BOB) == {}
     assert await chip_store.stack(db, GUILD, ALICE) == 1095
     stored = await store.get_round(db, "r1")
@@ -437,7 +451,7 @@ async def test_a_seat_older_than_its_members_forget_is_deleted_not_settled(db: D
     await db.execute(
         "INSERT INTO forgotten_members (user_id, forgotten_at) VALUES ($1, $2)", BOB, T0
     )
-    assert await store.settle_round(db, "r1", [result(s, "loss") for s in played.seats], T0 + 1)
+    assert await store.settle_round(db, settled(played, ["loss", "loss"]), T0 + 1)
     assert await db.fetch("SELECT * FROM game_seats WHERE user_id = $1", BOB) == []
     assert await entries_of(db, BOB, "result:") == []
     assert await entries_of(db, BOB, "bet:") == []
@@ -456,9 +470,9 @@ async def test_a_forget_racing_the_settlement_leaves_nothing_behind(db: Database
             db, round_id, dict.fromkeys(members, 10), now=T0 + 1000 * round_no + 1
         )
         forgotten = members[round_no]
-        results = [result(seat, "win") for seat in played.seats]
+        done = settled(played, ["win"] * len(members))
         forget = forget_member(db, forgotten, now=T0 + 1000 * round_no + 2)
-        settle = store.settle_round(db, round_id, results, T0 + 1000 * round_no + 3)
+        settle = store.settle_round(db, done, T0 + 1000 * round_no + 3)
         racers = [forget, settle] if round_no % 2 else [settle, forget]
         await asyncio.gather(*racers)
         assert await rows_of(db, forgotten) == {}
@@ -481,8 +495,8 @@ async def test_hands_boards_and_a_restart(any_database_url: str, db: Database) -
         seated = {user: 10 for user, lost in given.items() if n < len(lost)}
         played = await deal_round(db, f"r{n}", seated, now=T0 + n * 10)
         outcomes = {ALICE: "loss", BOB: "push", CAROL: "win"}
-        results = [result(seat, outcomes[seat.user_id]) for seat in played.seats]
-        assert await store.settle_round(db, f"r{n}", results, T0 + n * 10 + 5)
+        done = settled(played, [outcomes[seat.user_id] for seat in played.seats])
+        assert await store.settle_round(db, done, T0 + n * 10 + 5)
         for seat in played.seats:
             assert await store.record_given_up(db, f"r{n}", seat.seat, given[seat.user_id][n])
             assert not await store.record_given_up(db, f"r{n}", seat.seat, 99)
@@ -556,7 +570,7 @@ async def test_the_ledger_check_finds_a_payment_made_twice(db: Database) -> None
     """The check the other tests rely on can fail: a second result under another key."""
     await chip_store.ensure_stack(db, GUILD, ALICE, T0)
     played = await deal_round(db, "r1", {ALICE: 10})
-    assert await store.settle_round(db, "r1", [result(played.seats[0], "win")], T0 + 1)
+    assert await store.settle_round(db, settled(played, ["win"]), T0 + 1)
     await assert_ledger_consistent(db)
     await db.execute(
         "INSERT INTO chip_entries (guild_id, user_id, key, kind, amount, round_id, created_at)"

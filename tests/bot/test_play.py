@@ -52,7 +52,9 @@ def component(message: Any, prefix: str) -> dict[str, Any]:
 
 def hand_of(message: Any) -> tuple[Card, ...]:
     """The member's seven cards, as the pick menu offers them."""
-    return tuple(card_from_name(o["value"]) for o in component(message, "play:pick:")["options"])
+    return tuple(
+        card_from_name(o["value"]) for o in component(message, "game:pick:play:")["options"]
+    )
 
 
 def field(embed: dict[str, Any], name: str) -> str:
@@ -116,11 +118,11 @@ async def set_hand(
     message = fake.messages[interaction.original_message_id or 0]
     edits = len(fake.messages[message.id].embeds)
     if two is None:
-        house = component(message, "play:house:")["custom_id"]
+        house = component(message, "game:house:play:")["custom_id"]
         click = await press(fake, message, house, user, locale=locale)
     else:
         click = await press(
-            fake, message, component(message, "play:pick:")["custom_id"], user, two, locale
+            fake, message, component(message, "game:pick:play:")["custom_id"], user, two, locale
         )
     await fake.wait_until(lambda: bool(click.edits), 60, "the result")
     assert edits == 1 and len(fake.messages[message.id].embeds) == 2
@@ -261,7 +263,7 @@ async def test_huset_valjer_in_swedish_and_deal_again_settle_as_the_core_does(
     assert embed["title"] == "Pai Gow – din hand"
     assert "+1\u00a0000 marker att börja med på den här servern" in embed["description"]
     assert embed["footer"]["text"].startswith("Markerna är låtsaspengar")
-    assert component(message, "play:house:")["label"] == "Huset väljer"
+    assert component(message, "game:house:play:")["label"] == "Huset väljer"
     for number in range(2):
         hand = hand_of(fake_discord.messages[message.id])
         await set_hand(fake_discord, dealt, bo, None, "sv-SE")
@@ -275,7 +277,7 @@ async def test_huset_valjer_in_swedish_and_deal_again_settle_as_the_core_does(
         )
         assert (
             result["title"]
-            == {"win": "Du vinner", "push": "Oavgjort (push)", "loss": "Du förlorar"}[
+            == {"win": "Du vinner", "push": "Oavgjort", "loss": "Du förlorar"}[
                 str(expected.to_json()["outcome"])
             ]
         )
@@ -309,13 +311,14 @@ async def test_a_foul_is_picked_again_or_stands_and_loses(
     player = parse_hand("As Ad 9c 7h 5s 3d 2c")
     dealer = parse_hand("Kh Qh Jd 8s 6c 4h 2h")
     # The extension's module as the bot loaded it (discord.py imports it anew each start).
-    loaded = sys.modules["bot.cogs.play.cog"]
-    monkeypatch.setattr(loaded, "deal_round", lambda seats: Deal(dealer, (player,)))
+    monkeypatch.setattr(
+        "houseway.round.deal_round", lambda seats, rng=None: Deal(dealer, (player,))
+    )
     cleo = fake_discord.make_user("cleo")
     guild = fake_discord.default_guild.id
     dealt = await play(fake_discord, cleo, 50)
     message = fake_discord.messages[dealt.original_message_id or 0]
-    menu = component(message, "play:pick:")["custom_id"]
+    menu = component(message, "game:pick:play:")["custom_id"]
     click = await press(fake_discord, message, menu, cleo, ["As", "Ad"])
     said = await refusal_of(fake_discord, click)
     assert said == (
@@ -355,15 +358,16 @@ async def test_refusals_change_no_chips(
     assert await stack_of(database, dan, guild) == 900
 
     for bet, words in (
-        (0, "A bet is a whole number of chips, at least 1 chip. You bet 0."),
-        (-5, f"A bet is a whole number of chips, at least 1 chip. You bet {MINUS}5."),
+        (0, "Bets in this server are from 1 chip to 1,000 chips. You bet 0 chips."),
+        (-5, f"Bets in this server are from 1 chip to 1,000 chips. You bet {MINUS}5 chips."),
         (1001, "Bets in this server are from 1 chip to 1,000 chips. You bet 1,001 chips."),
     ):
         refused = await fake_discord.send_command("play", {"bet": bet}, user=dan)
         assert await refusal_of(fake_discord, refused) == words
     swedish = await fake_discord.send_command("play", {"bet": 0}, user=dan, locale="sv-SE")
-    assert (await refusal_of(fake_discord, swedish)).startswith(
-        "En insats är ett helt antal marker"
+    assert await refusal_of(fake_discord, swedish) == (
+        "Insatserna på den här servern är från 1 marker till 1\u00a0000 marker."
+        " Du satsade 0 marker."
     )
     in_dm = await fake_discord.send_command("play", {"bet": 10}, user=dan, dm=True)
     assert "use " + mention(fake_discord, "play") + " in a server" in await refusal_of(
@@ -371,11 +375,11 @@ async def test_refusals_change_no_chips(
     )
 
     # Another member presses Dan's hand: refused, Dan's hand untouched.
-    menu = component(message, "play:pick:")["custom_id"]
+    menu = component(message, "game:pick:play:")["custom_id"]
     hand = hand_of(message)
     other = await press(fake_discord, message, menu, eve, names(hand[:2]))
     assert "no longer valid (or is not yours)" in await refusal_of(fake_discord, other)
-    house = component(message, "play:house:")["custom_id"]
+    house = component(message, "game:house:play:")["custom_id"]
     forged = with_part(house, 2, "0" * 16)
     fake = await press(fake_discord, message, forged, dan, component_type=2)
     assert "no longer valid" in await refusal_of(fake_discord, fake)
@@ -395,7 +399,7 @@ async def test_refusals_change_no_chips(
     replay = await press(fake_discord, message, menu, dan, names(hand[:2]), component_type=3)
     assert "no longer valid" in await refusal_of(fake_discord, replay)
     late = await press(
-        fake_discord, shown_again, component(shown_again, "play:house:")["custom_id"], dan
+        fake_discord, shown_again, component(shown_again, "game:house:play:")["custom_id"], dan
     )
     assert "already played" in await refusal_of(fake_discord, late)
     assert await stack_of(database, dan, guild) == after
@@ -485,7 +489,9 @@ async def test_a_hand_left_open_is_set_by_the_house_way_and_the_member_is_told(
     assert settled is not None and settled.status == "settled"
     assert settled.seats[0].how == "timeout"
     # Its menu no longer settles anything.
-    late = await press(fake_discord, message, component(message, "play:house:")["custom_id"], gus)
+    late = await press(
+        fake_discord, message, component(message, "game:house:play:")["custom_id"], gus
+    )
     assert "already played" in await refusal_of(fake_discord, late)
     again = await play(fake_discord, gus, 30)
     description = fake_discord.messages[again.original_message_id or 0].embeds[0]["description"]

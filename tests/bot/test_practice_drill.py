@@ -105,7 +105,7 @@ async def test_autocomplete_names_rules_in_the_members_language(
 
 
 def test_a_drilled_id_stays_within_discords_100_characters() -> None:
-    from bot.cogs.practice.sealing import Sealer
+    from bot.app.sealing import Sealer
     from bot.cogs.practice.views import AnswerMenu, NextHand
 
     seal = Sealer("k").for_member(2**63 - 1)

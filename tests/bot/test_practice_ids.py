@@ -235,7 +235,7 @@ async def test_the_key_is_made_once_whoever_asks_first(any_database_url: str) ->
 
 
 def test_ids_stay_within_discords_100_characters() -> None:
-    from bot.cogs.practice.sealing import Sealer
+    from bot.app.sealing import Sealer
     from bot.cogs.practice.views import AnswerMenu, NextHand
     from houseway.rules import RULE_IDS
 

@@ -19,8 +19,9 @@ from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from houseway.analysis.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, pretty_card
-from houseway.game import house_split, own_split, settle_seat
-from houseway.hands import five_value, is_legal, two_value
+from houseway.game import SeatSplit, house_split, own_split, settle_seat
+from houseway.hands import category_name, five_value, is_legal, two_name, two_value
+from houseway.language import Lang
 from tests.bot.fixtures import BotRunner
 from tests.bot.quizhelpers import MODERATOR, PLAIN
 from tests.bot.test_practice_win import digits_of, gap_of
@@ -130,7 +131,7 @@ async def open_hand(
     menus = [
         c
         for c in iter_all(sent.components)
-        if str(c.get("custom_id", "")).startswith("table:pick:")
+        if str(c.get("custom_id", "")).startswith("game:pick:table:")
     ]
     assert menus, sent.components
     cards = tuple(card_from_name(option["value"]) for option in menus[0]["options"])
@@ -156,15 +157,23 @@ async def pick(
     return await fake.wait_response(click)
 
 
-async def press_house(fake: FakeDiscord, shown: FakeInteraction, menu: str, user: FakeUser) -> Sent:
-    click = await fake.click(
-        shown, menu.replace("table:pick:", "table:house:"), user=user, locale=shown.locale
+def house_button(fake: FakeDiscord, shown: FakeInteraction) -> str:
+    """The *Huset väljer* button's id on the hand a member opened (sealed for them)."""
+    message = fake.messages[shown.original_message_id or 0]
+    return next(
+        c["custom_id"]
+        for c in iter_all(message.components)
+        if str(c.get("custom_id", "")).startswith("game:house:table:")
     )
+
+
+async def press_house(fake: FakeDiscord, shown: FakeInteraction, menu: str, user: FakeUser) -> Sent:
+    click = await fake.click(shown, house_button(fake, shown), user=user, locale=shown.locale)
     return await fake.wait_response(click)
 
 
 def round_id_of(menu: str) -> str:
-    return menu.split(":")[2]
+    return menu.split(":")[3]
 
 
 def legal_non_house_two(cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -192,8 +201,12 @@ def fouling_two(cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
     return None
 
 
-def split_words(five: tuple[Card, ...], two: tuple[Card, ...]) -> str:
-    return f"{' '.join(pretty_card(c) for c in five)} | {' '.join(pretty_card(c) for c in two)}"
+def split_words(split: SeatSplit, lang: Lang = Lang.EN) -> str:
+    """A split as the table says it: each hand's cards and its name."""
+    five = " ".join(pretty_card(c) for c in split.five)
+    two = " ".join(pretty_card(c) for c in split.two)
+    five_name = category_name(split.five_value, lang)
+    return f"{five} ({five_name}) | {two} ({two_name(split.two_value, lang)})"
 
 
 @pytest.mark.parametrize("guild_locale", ["sv-SE", "en-US"])
@@ -237,14 +250,15 @@ async def test_two_members_play_a_round_and_the_reveal_pays_what_the_core_settle
         bo_result = settle_seat(house_split(bo_cards), dealer, 20)
         reveal = reveals(fake)[0]
         said = texts(reveal.components)
-        assert split_words(dealer.five, dealer.two) in said
+        lang = Lang.SV if swedish else Lang.EN
+        assert split_words(dealer, lang) in said
         alt = reveal.attachments[0]["description"]
         assert alt.startswith("Avslöjandet" if swedish else "The reveal") and len(alt) <= 1024
         for user, result, how in ((anna, anna_result, "own"), (bo, bo_result, "house")):
             stack = await chips_store.stack(database, GUILD_ID, user.id)
             assert stack == 1000 + result.net
             line = next(line for line in said.splitlines() if f"<@{user.id}>" in line)
-            assert split_words(result.player.five, result.player.two) in line
+            assert split_words(result.player, lang) in line
             outcome = result.outcome.name.lower()
             words = {
                 "win": ("Vinst" if swedish else "Win") + f" +{result.net}",
@@ -303,7 +317,7 @@ async def test_a_split_stored_while_its_answer_was_lost_sets_the_hand_on_the_nex
         )
         answer = await pick(fake, shown, menu, legal_non_house_two(cards), anna)
         assert answer.content.startswith("The house way set your hand"), answer.content
-        assert split_words(house.five, house.two) in answer.content
+        assert split_words(house) in answer.content
         await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal")
         stored = await game_store.get_round(database, round_id_of(menu))
         assert stored is not None and stored.status == "settled"
@@ -331,7 +345,7 @@ async def test_time_runs_out_and_the_house_sets_the_hand_and_says_so(
         )
         house = house_split(cards)
         told = fake.get_message(shown.original_message_id)
-        assert split_words(house.five, house.two) in told.content and not told.components
+        assert split_words(house) in told.content and not told.components
         assert "time ran out: Huset väljer" in texts(reveals(fake)[0].components)
         stored = await game_store.get_round(database, round_id_of(menu))
         assert stored is not None and stored.seats[0].how == "timeout"
@@ -358,8 +372,8 @@ async def test_a_foul_is_refused_with_why_and_the_member_picks_again(
             await fake.wait_until(revealed(fake, attempt + 1), 15, "the reveal")
         assert foul is not None
         refused = await pick(fake, shown, menu, foul, player)
-        assert refused.content.startswith("That split fouls")
-        assert "beats the five-card hand" in refused.content
+        assert refused.content.startswith("A foul: your two-card hand")
+        assert "beats your five-card hand" in refused.content
         still = fake.get_message(shown.original_message_id)
         assert still.find_component(menu) is not None  # the menu is still there
         stored = await game_store.get_round(database, round_id_of(menu))
@@ -414,13 +428,12 @@ async def test_buttons_of_others_double_clicks_two_tables_and_a_bet_above_the_st
         forged = await fake.click(
             shown, menu, values=[NAMES[c] for c in cards[:2]], user=bo, locale="en-US"
         )
-        assert "no hand in this round" in (await fake.wait_response(forged)).content
+        assert "This hand is not yours" in (await fake.wait_response(forged)).content
+        house_id = house_button(fake, shown)
         house = await press_house(fake, shown, menu, anna)
         assert house.content.startswith("The house way set your hand")
         await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal")
-        late = await fake.click(
-            shown, menu.replace("table:pick:", "table:house:"), user=anna, component_type=2
-        )
+        late = await fake.click(shown, house_id, user=anna, component_type=2)
         assert "already over" in (await fake.wait_response(late)).content
         stack = await chips_store.stack(database, GUILD_ID, anna.id)
         stored = await game_store.get_round(database, round_id_of(menu))

@@ -332,3 +332,11 @@ def test_houseway_bonus_a_hand_and_json_lines() -> None:
         "not_json",
     ]
     assert answers[5] == {"category": "five-aces", "pays": 400}
+
+
+def test_the_shipped_odds_are_a_fresh_count() -> None:
+    """houseway/data/bonus.json (what the bot shows) equals the count made now."""
+    from houseway.analysis.bonus_odds import shipped
+
+    for table in PAY_TABLES:
+        assert shipped(table) == bonus_odds(table)

@@ -43,6 +43,10 @@ _EDIT_FLAGS: Final = (1 << 2) | COMPONENTS_V2
 #: An attachment's description (alt text) is at most this long.
 MAX_ATTACHMENT_DESCRIPTION: Final = 1024
 
+#: How long Discord remembers a message's nonce for ``enforce_nonce`` ("the past few
+#: minutes", its reference says): five here.
+NONCE_WINDOW = 300.0
+
 
 class MessagesMixin(GatewayMixin, GuildsMixin):
     """One message model for every way a message is made (callbacks, follow-ups, channel
@@ -329,9 +333,20 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
         channel_id = int(p["channel"])
         _, guild_id = self._channel(channel_id)
         body, files = await self._read_body(request)
+        nonce = body.get("nonce")
+        enforced = body.get("enforce_nonce") and nonce is not None
+        if enforced:
+            seen = self.nonces.get((channel_id, str(nonce)))
+            if seen is not None and at - seen[1] <= NONCE_WINDOW:
+                earlier = self.messages.get(seen[0])
+                if earlier is not None and not earlier.deleted:
+                    # Discord's enforce_nonce: the message made for this nonce, no new one.
+                    return json_response(earlier.to_payload())
         reply = body.get("message_reference")
         message = self._create_message(channel_id, guild_id, body, files, type_=19 if reply else 0)
         self.messages[message.id] = message
+        if enforced:
+            self.nonces[(channel_id, str(nonce))] = (message.id, at)
         sent = self._sent(
             "channel_message",
             request,

@@ -136,6 +136,10 @@ class ServerState:
         self.interactions: dict[int, FakeInteraction] = {}
         self._interactions_by_token: dict[str, FakeInteraction] = {}
         self._blobs: dict[int, SentFile] = {}
+        #: A channel message's nonce sent with ``enforce_nonce``: (channel, nonce) -> (the
+        #: message's id, when); Discord returns that message for the same nonce within
+        #: ``NONCE_WINDOW`` seconds instead of creating another.
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
 
         # Gateway state
         self.sessions: dict[str, gw.GatewaySession] = {}

@@ -14,6 +14,8 @@ figures a member has seen. Callers: ``bot.cogs.play`` (alone) and the table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -26,13 +28,19 @@ from houseway.language import Lang
 from houseway.rules import rule_name, rule_summary
 from houseway.strategy import PlayerDecision, player_rule, player_rule_name, player_way
 
+from ...storage import game as game_store
 from ...texts.embeds import COLOUR, decimal
-from ...texts.i18n import text
+from ...texts.i18n import language, text
 from ..practice.embeds import GIVEN_UP_UNITS
 from ..practice.win import WinVerdict, grade
 
 if TYPE_CHECKING:
+    from houseway.round import SeatResult
+
+    from ...storage import Database
     from ..practice.prepared import Prepared
+
+log = logging.getLogger(__name__)
 
 #: How long a review waits for its analysis (the worker pool's first job starts it).
 REVIEW_WAIT: Final = 60.0
@@ -126,6 +134,53 @@ async def review_hand(
     assert evs is not None  # done, without an exception
     graded = grade(prepared.decision, tuple(two), evs)
     return Review(tuple(hand), tuple(two), graded, player_way(tuple(hand)), lang)
+
+
+async def review_and_record(
+    source: Analyses | HasCogs,
+    db: Database,
+    round_id: str,
+    result: SeatResult,
+    lang: Lang,
+    wait: float = REVIEW_WAIT,
+) -> Review | None:
+    """Review a settled seat's hand and put what its split gave up on the skill board;
+    None when the analysis could not be made. Every hand counts, however it was set (a
+    hand left to time out as the house way's split): the board measures all hands dealt,
+    not the ones a member chose to play."""
+    seat = result.seat
+    try:
+        review = await review_hand(
+            source, seat.hand, result.main.player.two, lang, wait, member=seat.player
+        )
+    except Exception as error:  # not in time, or the pool busy or broken
+        log.warning("How did I play? could not be analysed: %r", error)
+        return None
+    try:
+        await game_store.record_given_up(db, round_id, seat.number, review.given_up)
+    except Exception as error:
+        log.warning("a hand's given-up figure was not stored: %r", error)
+    return review
+
+
+async def review_at_table(
+    source: Analyses | HasCogs,
+    db: Database,
+    round_id: str,
+    result: SeatResult,
+    shown: discord.Interaction | None,
+) -> None:
+    """A table seat's How did I play? after the reveal: reviewed and counted on the skill
+    board like every hand, and told privately where its member opened the hand (a member
+    who never opened it reads the reveal alone). Run as a task of its own: the table's next
+    round never waits for a member's analysis."""
+    lang = language(shown.locale) if shown is not None else Lang.EN
+    review = await review_and_record(source, db, round_id, result, lang)
+    if shown is None:
+        return
+    embed = unavailable_embed(lang) if review is None else review_embed(review)
+    with contextlib.suppress(discord.HTTPException):
+        await shown.followup.send(embed=embed, ephemeral=True)
 
 
 def per_hundred(units: int, lang: Lang, digits: int, signed: bool = False) -> str:

@@ -8,12 +8,14 @@ from typing import Final
 
 import discord
 
+from houseway.bonus import BonusCategory, BonusResult
 from houseway.cards import Card, pretty_cards
-from houseway.game import SeatSplit
+from houseway.game import SeatSplit, Settlement
 from houseway.hands import category_name, two_name
 from houseway.language import Lang
+from houseway.round import SeatResult
 
-from ...texts.embeds import MINUS
+from ...texts.embeds import MINUS, number
 from ...texts.i18n import Counted, plural_text, text
 
 #: A seat's outcomes, as stored (``bot.storage.game``), with a voided round's.
@@ -21,7 +23,7 @@ OUTCOMES: Final = ("win", "push", "loss", "void")
 
 
 def chips(count: int) -> Counted:
-    """A count of chips inside a message: "1 mark", "1 000 marker", "2 chips"."""
+    """A count of chips inside a message: "1 marker", "1 000 marker", "2 chips"."""
     return Counted("count.chips", count)
 
 
@@ -59,7 +61,68 @@ def split_cards_text(
     )
 
 
+def bonus_text(bonus: BonusResult, envy: int, lang: Lang) -> str:
+    """A bonus bet settled: "Flush: 4 to 1 · +40 chips", or lost; Envy's chips after it."""
+    if bonus.category is BonusCategory.NOTHING:
+        said = text("game.bonus.nothing", lang, bet=chips(bonus.bet))
+    else:
+        said = text(
+            "game.bonus.won",
+            lang,
+            category=bonus.category.name_in(lang),
+            pays=bonus.pays,
+            net=net_text(bonus.net, lang),
+        )
+    if envy:
+        said += "\n" + text("game.bonus.envy", lang, envy=net_text(envy, lang))
+    return said
+
+
 def with_play_money(embed: discord.Embed, lang: Lang) -> discord.Embed:
     """Every reply that shows chips says what they are (spec section 9)."""
     embed.set_footer(text=text("game.play_money", lang))
     return embed
+
+
+def picture_result(result: SeatResult, lang: Lang) -> str:
+    """The result as the picture's heading says it: "Win +95", "Foul −10", with the
+    bonus's when there is one ("Win +95 · Bonus +40")."""
+    settled = result.main
+    if settled.foul:
+        said = text("table.picture.foul", lang, bet=number(settled.bet, lang))
+    else:
+        outcome = settled.outcome.name.lower()
+        said = text(
+            f"table.picture.{outcome}",
+            lang,
+            net=number(settled.net, lang),
+            bet=number(settled.bet, lang),
+        )
+    if result.bonus is not None:
+        extra = result.bonus.net + result.envy
+        sign = "+" if extra > 0 else MINUS if extra < 0 else ""
+        said += " · " + text("table.picture.bonus", lang, net=f"{sign}{number(abs(extra), lang)}")
+    return said
+
+
+def result_text(settled: Settlement, lang: Lang) -> str:
+    outcome = settled.outcome.name.lower()
+    return text(
+        f"table.result.{outcome}",
+        lang,
+        net=number(settled.net, lang),
+        bet=number(settled.bet, lang),
+        commission=number(settled.commission, lang),
+    )
+
+
+def hands_text(settled: Settlement, lang: Lang) -> str:
+    """Each hand against the dealer's ("won", "a copy (to the dealer)"), or a foul."""
+    if settled.five is None or settled.two is None:
+        return text("table.reveal.foul", lang)
+    return text(
+        "table.reveal.hands",
+        lang,
+        five=hand_result(settled.five.value, lang),
+        two=hand_result(settled.two.value, lang),
+    )

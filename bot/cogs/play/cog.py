@@ -1,12 +1,12 @@
-"""/play: one hand of Pai Gow alone against the house way's dealer, for play chips.
+"""/play: one hand of Pai Gow alone against the house way's dealer, for play chips: a round
+of one seat, played by the round engine (``houseway.round``) as a table plays its rounds.
 
 Private (ephemeral), and only in a server: chips are per server. The round lives in the
-database from the deal (``bot.storage.game.open_round`` takes the bet in the same
-transaction), so its menu works after a restart, and it is settled exactly once
-(``settle_round``'s answer): a double click, another member's press or a replayed id
-changes no chips. A hand left longer than ``SOLO_LIMIT`` is set by the house way and
-settled by a sweep (at start, then every ``SWEEP_EVERY``), and the member is told the
-next time they use /play or /chips.
+database from the deal (its wagers taken in the same transaction), so its menu works
+after a restart, and it is settled exactly once: a double click, another member's press or
+a replayed id changes no chips. A hand left longer than ``SOLO_LIMIT`` is set by the house
+way and settled by a sweep (at start, then every ``SWEEP_EVERY``), and the member is told
+the next time they use /play.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import discord
@@ -25,39 +24,36 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands, tasks
 
 from houseway.cards import Card, sort_key
-from houseway.game import SeatSplit, deal_round, house_split, own_split, settle_seat
 from houseway.language import Lang
-from houseway.learning.answers import AnswerError, parse_answer
+from houseway.round import Entry, FoulRule, Phase, Round, Rules, Wager, WagerKind
 
 from ...app.interactions import Refusal, everywhere
+from ...app.pace import command_cooldown
+from ...app.sealing import Seals
 from ...pictures.cards_image import render_hand
 from ...pictures.compare_image import render_stacked
 from ...storage import Bounded, Database, DatabaseError
 from ...storage import chips as chip_store
 from ...storage import game as game_store
-from ...storage.game import AlreadyPlaying, NotEnoughChips, RoundRow, SeatResult, SeatRow
+from ...storage.game import AlreadyPlaying, NotEnoughChips
 from ...texts.alt_text import hand_description, picture_file, split_description
-from ...texts.embeds import number
 from ...texts.i18n import language, text
+from ..game import rounds
+from ..game.hands import DYNAMIC_ITEMS, hand_view, refuse_stale
 from ..game.notices import timed_out_notes
-from ..game.review import review_embed, review_hand, start_review, unavailable_embed
+from ..game.review import review_and_record, review_embed, start_review, unavailable_embed
 from ..game.words import chips
-from ..practice.pace import command_cooldown
-from ..practice.sealing import Seals
 from .embeds import (
     HAND_IMAGE,
     SHOWDOWN_IMAGE,
     again_label,
-    foul_text,
     granted_lines,
     hand_embed,
     result_embed,
 )
-from .views import DealAgain, HouseButton, PickMenu, again_view, hand_view, refuse_stale_component
+from .views import DealAgain, again_view, refuse_stale_component
 
 if TYPE_CHECKING:
-    from houseway.game import Settlement
-
     from ...app.client import HousewayBot
 
 log = logging.getLogger(__name__)
@@ -68,11 +64,8 @@ SOLO_LIMIT: Final = 15 * 60
 SWEEP_EVERY: Final = 60
 #: A hand alone has one seat.
 SEAT: Final = 0
-
-
-def new_round_id() -> str:
-    """A fresh round's id: 64 random bits, as 16 hexadecimal digits."""
-    return secrets.token_hex(8)
+#: How /play says the engine's refusals.
+WORDS: Final = rounds.Words(over="play.already", not_yours="component.invalid.play")
 
 
 def next_round_id(previous: str) -> str:
@@ -81,42 +74,18 @@ def next_round_id(previous: str) -> str:
     return hashlib.sha256(f"again:{previous}".encode()).hexdigest()[:16]
 
 
-def split_of(seat: SeatRow) -> tuple[SeatSplit, str]:
-    """A seat's split as stored (its two-card hand and how it was set), or the house way's
-    for a seat never set (time ran out)."""
-    if seat.two is None or seat.how is None:
-        return house_split(seat.hand), "timeout"
-    if seat.how == "own":
-        return own_split(seat.hand, seat.two), "own"
-    return house_split(seat.hand), seat.how
-
-
-def settled_seat(
-    round_: RoundRow, seat: SeatRow, split: SeatSplit, how: str
-) -> tuple[Settlement, SeatResult]:
-    """The core's settlement of a seat against the round's dealer, and what is stored."""
-    settled = settle_seat(split, house_split(round_.dealer), seat.bet)
-    result = SeatResult(
-        seat=seat.seat,
-        two=split.two,
-        how=how,
-        five_result=None if settled.five is None else settled.five.value,
-        two_result=None if settled.two is None else settled.two.value,
-        outcome=settled.outcome.name.lower(),
-        commission=settled.commission,
-        net=settled.net,
-    )
-    return settled, result
-
-
-async def finish_by_house(database: Database, round_: RoundRow, now: float) -> bool:
+async def finish_by_house(database: Database, round_: Round, now: float) -> Round | None:
     """Settle a hand alone as it stands: a split stored (set before a restart) as it is, a
-    split never set by the house way; False if it was settled or voided before."""
-    results = []
-    for seat in round_.seats:
-        split, how = split_of(seat)
-        results.append(settled_seat(round_, seat, split, how)[1])
-    return await game_store.settle_round(database, round_.round_id, results, now)
+    split never set by the house way; the settled round, or None if it was settled or
+    voided before."""
+    if round_.over:
+        return None
+    if round_.phase is not Phase.ALL_SET:
+        round_ = await rounds.time_out(database, round_)
+    if round_.phase is not Phase.ALL_SET:
+        return None  # settled or voided meanwhile
+    settled, stacks = await rounds.finish(database, round_, now)
+    return settled if stacks is not None else None
 
 
 class PlayCog(commands.Cog, name="PlayCog"):
@@ -126,14 +95,18 @@ class PlayCog(commands.Cog, name="PlayCog"):
         self.bot = bot
         self.timing = bot.settings.practice_timing
         self.seals = Seals()
+        #: Reviews of hands the sweep settled: every hand dealt counts on the skill board.
+        self.reviews: set[asyncio.Task[object]] = set()
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(PickMenu, HouseButton, DealAgain)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, DealAgain)
         self.sweep.start()
 
     async def cog_unload(self) -> None:
         self.sweep.cancel()
+        for task in self.reviews:
+            task.cancel()
 
     @tasks.loop(seconds=SWEEP_EVERY)
     async def sweep(self) -> None:
@@ -147,9 +120,20 @@ class PlayCog(commands.Cog, name="PlayCog"):
     async def sweep_once(self, now: float) -> int:
         """Settle every hand alone whose time ran out by ``now``; how many were settled."""
         settled = 0
-        for round_ in await game_store.open_rounds(self.bot.database, table_only=False):
-            if _deadline(round_) <= now and await finish_by_house(self.bot.database, round_, now):
-                settled += 1
+        database = self.bot.database
+        for row in await game_store.open_rounds(database, table_only=False):
+            if _deadline(row) > now:
+                continue
+            done = await finish_by_house(database, row.to_round(), now)
+            if done is None or done.result is None:
+                continue
+            settled += 1
+            for result in done.result.seats:  # counted on the skill board, as every hand is
+                review = asyncio.create_task(
+                    review_and_record(self.bot, database, done.round_id, result, Lang.EN)
+                )
+                self.reviews.add(review)
+                review.add_done_callback(self.reviews.discard)
         if settled:
             log.info("set %d hand(s) alone by the house way: their time ran out", settled)
         return settled
@@ -157,6 +141,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await refuse_stale_component(interaction)
+        await refuse_stale(interaction, "play", "component.invalid.play")
 
     def bounded(self, interaction: discord.Interaction) -> Bounded:
         """The database, bounded so that the interaction is answered in time."""
@@ -178,28 +163,32 @@ class PlayCog(commands.Cog, name="PlayCog"):
     )
     @everywhere()
     @command_cooldown()
-    @app_commands.rename(bet=_("bet"))
-    @app_commands.describe(bet=_("Your bet in play chips"))
-    async def play(self, interaction: discord.Interaction, bet: int) -> None:
+    @app_commands.rename(bet=_("bet"), bonus=_("bonus"))
+    @app_commands.describe(
+        bet=_("Your bet in play chips"),
+        bonus=_("A bonus bet on your seven cards, paid by the server's pay table (0: none)"),
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        bet: app_commands.Range[int, 1, game_store.MAX_STAKE],
+        bonus: app_commands.Range[int, 0, game_store.MAX_STAKE] = 0,
+    ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal("play.dm", outcome="dm")
-        if bet < 1:
-            raise Refusal(
-                "play.bet.positive",
-                outcome="bad_bet",
-                least=chips(1),
-                bet=number(bet, language(interaction.locale)),
-            )
-        # A bet above every stake (even above 2**63) is told the server's stakes by deal(),
-        # before anything is written: "at least 1 chip" would not be the reason.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        interaction.extras["outcome"] = await self.deal(interaction, guild_id, bet, None)
+        interaction.extras["outcome"] = await self.deal(interaction, guild_id, bet, bonus, None)
 
     async def deal(
-        self, interaction: discord.Interaction, guild_id: int, bet: int, previous: str | None
+        self,
+        interaction: discord.Interaction,
+        guild_id: int,
+        bet: int,
+        bonus: int,
+        previous: str | None,
     ) -> str:
-        """Take the bet and deal a hand (after ``previous``, for *Deal again*), shown in
+        """Take the wagers and deal a hand (after ``previous``, for *Deal again*), shown in
         place of the deferred answer; the outcome for the log line."""
         now = time.time()
         lang = language(interaction.locale)
@@ -214,34 +203,45 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 most=chips(settings.max_bet),
                 bet=chips(bet),
             )
+        if bonus and not settings.bonus_offered:
+            raise Refusal("play.bonus.off", outcome="bad_bet")
+        if bonus and not settings.bonus_min <= bonus <= settings.bonus_max:
+            raise Refusal(
+                "play.bonus.range",
+                outcome="bad_bet",
+                least=chips(settings.bonus_min),
+                most=chips(settings.bonus_max),
+                bonus=chips(bonus),
+            )
+        if self.seated_at_table(guild_id, user_id):
+            raise Refusal("play.at_table", outcome="at_table")
         seated = await db.run(game_store.open_seat_of, guild_id, user_id)
         if seated is not None:
-            open_round = await db.run(game_store.get_round, seated[0])
-            if open_round is not None and open_round.table_id is not None:
+            row = await db.run(game_store.get_round, seated[0])
+            if row is not None and row.table_id is not None:
                 raise Refusal("play.at_table", outcome="at_table")
-            if open_round is not None and _deadline(open_round) <= now:
-                await db.run(finish_by_house, open_round, now)
-            elif open_round is not None:  # a hand left open: shown again, not a second bet
-                return await self.show_again(interaction, open_round, lang)
+            if row is not None and _deadline(row) <= now:
+                await db.run(finish_by_house, row.to_round(), now)
+            elif row is not None:  # a hand left open: shown again, not a second bet
+                return await self.show_again(interaction, row.to_round(), lang)
         granted = await db.run(chip_store.ensure_stack, guild_id, user_id, now, settings.min_bet)
         notes = [
             *granted_lines(granted, lang),
             *await db.run(timed_out_notes, guild_id, user_id, lang),
         ]
-        dealt = deal_round(1)
-        hand = tuple(sorted(dealt.seats[0], key=sort_key))
-        round_id = new_round_id() if previous is None else next_round_id(previous)
+        entry = Entry(SEAT, user_id, (Wager(WagerKind.MAIN, bet), Wager(WagerKind.BONUS, bonus)))
+        rules = Rules(foul=FoulRule(settings.foul_rule), bonus_table=settings.bonus_table)
         try:
-            await db.run(
-                game_store.open_round,
-                round_id=round_id,
+            dealt = await db.run(
+                rounds.deal_in,
+                [entry],
+                rules,
                 guild_id=guild_id,
                 channel_id=interaction.channel_id,
                 table_id=None,
-                dealer=dealt.dealer,
-                seats=[(SEAT, user_id, bet, hand)],
                 deadline=now + SOLO_LIMIT,
                 now=now,
+                round_id=None if previous is None else next_round_id(previous),
             )
         except NotEnoughChips as short:
             has_bet_out = await db.run(game_store.open_seat_of, guild_id, user_id)
@@ -249,7 +249,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 "play.bet.stack.open" if has_bet_out else "play.bet.stack",
                 outcome="not_enough_chips",
                 stack=chips(short.stack),
-                bet=chips(bet),
+                bet=chips(short.bet),
                 topup=chips(chip_store.DAILY_TOPUP),
                 refill=chips(chip_store.REFILL_TO),
             ) from None
@@ -257,108 +257,94 @@ class PlayCog(commands.Cog, name="PlayCog"):
             raise Refusal("play.busy", outcome="busy") from None
         except ValueError:  # this Deal again's hand was dealt already: a double click
             raise Refusal("play.already", outcome="already") from None
-        start_review(self.bot, hand, user_id)  # the analysis runs while the member thinks
+        [seat] = dealt.seats
+        start_review(self.bot, seat.hand, user_id)  # the analysis runs while the member thinks
         stack = await db.run(chip_store.stack, guild_id, user_id)
-        await self.show_hand(interaction, round_id, hand, bet, stack, lang, notes, again=False)
+        await self.show_hand(interaction, dealt, stack, lang, notes, again=False)
         return "dealt"
 
-    async def show_again(
-        self, interaction: discord.Interaction, round_: RoundRow, lang: Lang
-    ) -> str:
+    def seated_at_table(self, guild_id: int, user_id: int) -> bool:
+        """Whether the member holds a seat at a table of the server (one bet out at a time,
+        dealt or not)."""
+        tables = self.bot.get_cog("TableCog")
+        find = getattr(tables, "table_of_member", None)
+        return find is not None and find(guild_id, user_id) is not None
+
+    async def show_again(self, interaction: discord.Interaction, round_: Round, lang: Lang) -> str:
         """A hand the member left open, shown again with its menu (one bet out at a time)."""
         [seat] = round_.seats
-        start_review(self.bot, seat.hand, seat.user_id)
-        stack = await self.deferred().run(chip_store.stack, round_.guild_id, seat.user_id)
-        await self.show_hand(
-            interaction, round_.round_id, seat.hand, seat.bet, stack, lang, (), again=True
-        )
+        start_review(self.bot, seat.hand, seat.player)
+        stack = await self.deferred().run(chip_store.stack, interaction.guild_id or 0, seat.player)
+        await self.show_hand(interaction, round_, stack, lang, (), again=True)
         return "shown_again"
 
     async def show_hand(
         self,
         interaction: discord.Interaction,
-        round_id: str,
-        hand: tuple[Card, ...],
-        bet: int,
+        round_: Round,
         stack: int,
         lang: Lang,
         notes: Sequence[str],
         again: bool,
     ) -> None:
+        [seat] = round_.seats
+        hand = tuple(sorted(seat.hand, key=sort_key))
         seal = (await self.seals.sealer(self.deferred())).for_member(interaction.user.id)
         deck = await self.bot.decks.deck_for(interaction.user.id)
         png = await asyncio.to_thread(render_hand, hand, deck)
         alt = hand_description(hand, lang)
         await interaction.edit_original_response(
-            embed=hand_embed(hand, bet, stack, lang, notes, again),
+            embed=hand_embed(hand, seat.bet, seat.bonus, stack, lang, notes, again),
             attachments=[picture_file(png, HAND_IMAGE, alt)],
-            view=hand_view(round_id, SEAT, hand, lang, seal),
+            view=hand_view("play", round_.round_id, SEAT, hand, lang, seal),
         )
 
     # --- the hand set ---
 
-    async def pick(
-        self, interaction: discord.Interaction, round_id: str, seat: int, values: list[str] | None
+    async def set_hand(
+        self,
+        interaction: discord.Interaction,
+        round_id: str,
+        seat: int,
+        two: tuple[Card, ...] | None,
     ) -> str:
-        """The member's two cards (``values``), or *Huset väljer* (None): the split stored,
-        the hand settled once, the result and How did I play? in place of the hand."""
+        """The member's two cards, or *Huset väljer* (None): the split stored, the hand
+        settled once, the result and How did I play? in place of the hand."""
         now = time.time()
         lang = language(interaction.locale)
         await interaction.response.defer()  # settling, drawing and the analysis take time
         db = self.deferred()
-        round_ = await db.run(game_store.get_round, round_id)
-        mine = None if round_ is None else _seat_of(round_, seat, interaction.user.id)
-        if round_ is None or mine is None or round_.table_id is not None:
+        row = await db.run(game_store.get_round, round_id)
+        if row is None or row.table_id is not None or row.guild_id != interaction.guild_id:
             raise Refusal("component.invalid.play", outcome="invalid_component")
-        if round_.status != "open":
+        current = row.to_round()
+        if current.over:
             raise Refusal("play.already", outcome="already")
-        if values is None:
-            split, how = house_split(mine.hand), "house"
-        else:
-            try:
-                given = parse_answer("set", values, mine.hand, ())
-            except AnswerError:
-                raise Refusal("quiz.answer.invalid", outcome="invalid") from None
-            split, how = own_split(mine.hand, given.two), "own"
-            if split.foul:
-                settings = await db.run(game_store.game_settings, round_.guild_id)
-                if settings.foul_rule == "repick":
-                    said = foul_text(split.five, split.two, split.five_value, split.two_value, lang)
-                    raise Refusal("play.foul", outcome="foul", **said)
-        stored = await db.run(game_store.set_split, round_id, seat, mine.user_id, split.two, how)
-        if not stored:  # set before (a double click, or a restart before settling)
-            round_ = await db.run(game_store.get_round, round_id)
-            mine = None if round_ is None else _seat_of(round_, seat, interaction.user.id)
-            if round_ is None or mine is None or round_.status != "open":
-                raise Refusal("play.already", outcome="already")
-            split, how = split_of(mine)
-        settled, result = settled_seat(round_, mine, split, how)
-        if not await db.run(game_store.settle_round, round_id, [result], now):
+        player = interaction.user.id
+        moved, _ = await db.run(rounds.store_split, current, seat, player, two, WORDS, lang)
+        if moved.phase is not Phase.ALL_SET:
+            raise Refusal("play.already", outcome="already")  # settled meanwhile
+        settled, stacks = await db.run(rounds.finish, moved, now)
+        if stacks is None:
             raise Refusal("play.already", outcome="already")
-        return await self.show_result(interaction, round_, mine, settled, how, lang)
+        return await self.show_result(interaction, settled, stacks, lang)
 
     async def show_result(
         self,
         interaction: discord.Interaction,
-        round_: RoundRow,
-        seat: SeatRow,
-        settled: Settlement,
-        how: str,
+        settled: Round,
+        stacks: Mapping[int, int],
         lang: Lang,
     ) -> str:
-        review = None
-        try:
-            review = await review_hand(
-                self.bot, seat.hand, settled.player.two, lang, self.timing.win_wait, seat.user_id
-            )
-        except Exception as error:  # not in time, or the pool busy or broken
-            log.warning("How did I play? could not be analysed: %r", error)
+        assert settled.result is not None
+        [result] = settled.result.seats
+        seat, main = result.seat, result.main
+        review = await review_and_record(
+            self.bot, self.bot.database, settled.round_id, result, lang, self.timing.win_wait
+        )
         db = self.deferred()  # from now: the analysis may have taken a while
-        if review is not None:
-            await db.run(game_store.record_given_up, round_.round_id, seat.seat, review.given_up)
-        stack = await db.run(chip_store.stack, round_.guild_id, seat.user_id)
-        deck = await self.bot.decks.deck_for(seat.user_id)
-        dealer, player = settled.dealer, settled.player
+        deck = await self.bot.decks.deck_for(seat.player)
+        dealer, player = main.dealer, main.player
         parts = [
             (text("showdown.dealer", lang), (dealer.five, dealer.two)),
             (text("showdown.yours", lang), (player.five, player.two)),
@@ -370,35 +356,36 @@ class PlayCog(commands.Cog, name="PlayCog"):
             dealer=split_description(dealer.five, dealer.two, lang),
             yours=split_description(player.five, player.two, lang),
         )
-        seal = (await self.seals.sealer(db)).for_member(seat.user_id)
+        seal = (await self.seals.sealer(db)).for_member(seat.player)
+        label = again_label(seat.bet, seat.bonus, lang)
         await interaction.edit_original_response(
             embeds=[
-                result_embed(settled, how, stack, lang),
+                result_embed(result, stacks[seat.player], lang),
                 unavailable_embed(lang) if review is None else review_embed(review),
             ],
             attachments=[picture_file(png, SHOWDOWN_IMAGE, alt)],
-            view=again_view(round_.round_id, seat.bet, again_label(seat.bet, lang), seal),
+            view=again_view(settled.round_id, seat.bet, seat.bonus, label, seal),
         )
-        return settled.outcome.name.lower()
+        return main.outcome.name.lower()
 
-    async def again(self, interaction: discord.Interaction, round_id: str, bet: int) -> str:
-        """*Deal again*: the next hand with the same bet, in place of the result."""
+    async def again(
+        self, interaction: discord.Interaction, round_id: str, bet: int, bonus: int
+    ) -> str:
+        """*Deal again*: the next hand with the same wagers, in place of the result."""
         guild_id = interaction.guild_id
         await interaction.response.defer()
-        round_ = await self.deferred().run(game_store.get_round, round_id)
+        row = await self.deferred().run(game_store.get_round, round_id)
+        mine = None if row is None else row.to_round().seat(SEAT)
         if (
             guild_id is None
-            or round_ is None
-            or round_.guild_id != guild_id
-            or _seat_of(round_, SEAT, interaction.user.id) is None
+            or row is None
+            or row.guild_id != guild_id
+            or mine is None
+            or mine.player != interaction.user.id
         ):
             raise Refusal("component.invalid.play", outcome="invalid_component")
-        return await self.deal(interaction, guild_id, bet, round_id)
+        return await self.deal(interaction, guild_id, bet, bonus, round_id)
 
 
-def _seat_of(round_: RoundRow, seat: int, user_id: int) -> SeatRow | None:
-    return next((s for s in round_.seats if s.seat == seat and s.user_id == user_id), None)
-
-
-def _deadline(round_: RoundRow) -> float:
-    return round_.deadline if round_.deadline is not None else round_.dealt_at + SOLO_LIMIT
+def _deadline(row: game_store.RoundRow) -> float:
+    return row.deadline if row.deadline is not None else row.dealt_at + SOLO_LIMIT

@@ -10,14 +10,13 @@ from typing import Final
 import discord
 
 from houseway.cards import Card, pretty_cards
-from houseway.game import Settlement
-from houseway.hands import category_name, two_name
 from houseway.language import Lang
+from houseway.round import SeatResult
 
 from ...storage.chips import Entry
 from ...texts.embeds import COLOUR, ERROR_COLOUR, number
 from ...texts.i18n import text
-from ..game.words import chips, hand_result, net_text, split_text, with_play_money
+from ..game.words import bonus_text, chips, hand_result, net_text, split_text, with_play_money
 
 HAND_IMAGE: Final = "hand.png"
 SHOWDOWN_IMAGE: Final = "showdown.png"
@@ -39,6 +38,7 @@ def granted_lines(entries: Sequence[Entry], lang: Lang) -> list[str]:
 def hand_embed(
     hand: Sequence[Card],
     bet: int,
+    bonus: int,
     stack: int,
     lang: Lang,
     notes: Sequence[str] = (),
@@ -56,28 +56,24 @@ def hand_embed(
     )
     embed.add_field(
         name=text("play.field.chips", lang),
-        value=text("play.bet", lang, bet=chips(bet), stack=chips(stack)),
+        value=text(
+            "play.bet.bonus" if bonus else "play.bet",
+            lang,
+            bet=chips(bet),
+            bonus=chips(bonus),
+            stack=chips(stack),
+        ),
         inline=False,
     )
     embed.set_image(url=f"attachment://{HAND_IMAGE}")
     return with_play_money(embed, lang)
 
 
-def foul_text(
-    five: Sequence[Card], two: Sequence[Card], five_value: int, two_value: int, lang: Lang
-) -> dict[str, str]:
-    """The values of a foul's refusal: the two hands, on the member's cards, named."""
-    return {
-        "two": pretty_cards(two),
-        "two_name": two_name(two_value, lang),
-        "five": pretty_cards(five),
-        "five_name": category_name(five_value, lang),
-    }
-
-
-def result_embed(settled: Settlement, how: str, stack: int, lang: Lang) -> discord.Embed:
+def result_embed(result: SeatResult, stack: int, lang: Lang) -> discord.Embed:
     """The hand settled: the dealer's split and the member's, each hand's result, the
-    outcome, and the chips (bet, net, commission, the new stack)."""
+    outcome, the bonus, and the chips (bet, net, commission, the new stack)."""
+    settled, how = result.main, result.seat.how
+    assert how is not None  # settled: set
     outcome = settled.outcome.name.lower()
     lines = []
     if settled.foul:
@@ -91,7 +87,9 @@ def result_embed(settled: Settlement, how: str, stack: int, lang: Lang) -> disco
         name=text("play.field.dealer", lang), value=split_text(settled.dealer, lang), inline=True
     )
     embed.add_field(
-        name=text(HOW_FIELDS[how], lang), value=split_text(settled.player, lang), inline=True
+        name=text(HOW_FIELDS[how.value], lang),
+        value=split_text(settled.player, lang),
+        inline=True,
     )
     if not settled.foul:
         assert settled.five is not None and settled.two is not None
@@ -103,6 +101,12 @@ def result_embed(settled: Settlement, how: str, stack: int, lang: Lang) -> disco
                     text("play.hand.two", lang, result=hand_result(settled.two.value, lang)),
                 )
             ),
+            inline=False,
+        )
+    if result.bonus is not None:
+        embed.add_field(
+            name=text("game.bonus.field", lang),
+            value=bonus_text(result.bonus, result.envy, lang),
             inline=False,
         )
     embed.add_field(
@@ -121,5 +125,9 @@ def result_embed(settled: Settlement, how: str, stack: int, lang: Lang) -> disco
     return with_play_money(embed, lang)
 
 
-def again_label(bet: int, lang: Lang) -> str:
+def again_label(bet: int, bonus: int, lang: Lang) -> str:
+    if bonus:
+        return text(
+            "play.button.again.bonus", lang, bet=number(bet, lang), bonus=number(bonus, lang)
+        )
     return text("play.button.again", lang, bet=number(bet, lang))

@@ -44,10 +44,10 @@ from .views import next_view
 if TYPE_CHECKING:
     from houseway.cards import Card
 
+    from ...app.sealing import Seal
     from ...pictures.cards_image import Deck
     from .cog import PracticeCog
     from .prepared import Prepared
-    from .sealing import Seal
     from .views import AnswerMenu
 
 #: A mode's judgement: what its row, embed, picture and buttons are made from.

@@ -27,6 +27,8 @@ from ...app.interactions import (
     KnownUser,
     everywhere,
 )
+from ...app.pace import Pace, command_cooldown
+from ...app.sealing import Seals
 from ...pictures.cards_image import render_hand
 from ...storage import Bounded
 from ...storage import practice as practice_store
@@ -39,9 +41,7 @@ from .daily import DailyHands
 from .drill import drill_hand, drill_mode, drill_rule, rule_choices
 from .embeds import CHART_IMAGE, HAND_IMAGE, due_text, hand_embed, stats_embed
 from .forgotten import Forgets, ForgottenNotes
-from .pace import Pace, command_cooldown
 from .prepared import Preparer
-from .sealing import Seals
 from .share import DailyAnswering, ShareButton, Shares
 from .views import (
     AnswerMenu,

@@ -37,12 +37,12 @@ from .views import SHARE_ID
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
+    from ...app.sealing import Seal, Seals
     from ...pictures.cards_image import Deck
     from ...storage import Bounded
     from .cog import PracticeCog
     from .daily import DailyHands, Standing
     from .prepared import Prepared
-    from .sealing import Seal, Seals
 
 
 class Shares:

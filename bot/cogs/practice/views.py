@@ -36,15 +36,15 @@ from ...app.interactions import (
     on_its_message,
     refuse_invalid_component,
 )
+from ...app.sealing import TAG, Seal
 from ...storage.practice import utc_day
 from ...texts.i18n import text
 from .drill import DRILL, drill_of, drill_part
-from .sealing import TAG, Seal
 
 if TYPE_CHECKING:
+    from ...app.pace import Pace
+    from ...app.sealing import Seals
     from ...storage import Bounded
-    from .pace import Pace
-    from .sealing import Seals
 
 #: Seven cards in canonical notation, run together: ``AsKdTh9c7s4dJK``.
 HAND: Final = rf"{NAME_PATTERN}{{{HAND_SIZE}}}"

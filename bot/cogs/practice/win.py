@@ -53,9 +53,9 @@ from .embeds import (
 from .views import next_view
 
 if TYPE_CHECKING:
+    from ...app.sealing import Seal
     from ...storage import Bounded
     from .cog import PracticeCog
-    from .sealing import Seal
     from .views import AnswerMenu
 
 log = logging.getLogger(__name__)

@@ -17,13 +17,14 @@ from discord.ext import commands
 from houseway.language import Lang
 from houseway.learning.answers import mode_of
 
+from ...app.checks import bounded_db
 from ...app.interactions import MODE_CHOICES, Refusal
 from ...storage import Bounded, Database, DatabaseError
 from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...storage.journal import AnswerJournal, journal_path
 from ...texts.i18n import language, plural_text, text
-from .checks import bounded_db, moderators_by_default, quizmaster_only
+from .checks import moderators_by_default, quizmaster_only
 from .embeds import config_embed, message_link
 from .intake import AnswerIntake
 from .leaderboard import PAGE_ID, LeaderboardPage

@@ -19,12 +19,12 @@ from houseway.hands import display_order
 from houseway.learning.answers import AnswerError, mode_of, parse_answer
 from houseway.rules import rule_name
 
+from ...app.checks import bounded_db
 from ...app.interactions import Refusal
 from ...storage import Database, DatabaseError, DatabaseTimeout
 from ...storage import quiz as quiz_store
 from ...storage.journal import AnswerJournal
 from ...texts.i18n import language, text
-from .checks import bounded_db
 from .embeds import clock_time
 
 if TYPE_CHECKING:

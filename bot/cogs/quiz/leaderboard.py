@@ -18,11 +18,11 @@ from discord.ext import commands
 
 from houseway.language import Lang
 
+from ...app.checks import bounded_db
 from ...app.interactions import Refusal, component, refuse_invalid_component
 from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...texts.i18n import language, text
-from .checks import bounded_db
 from .embeds import leaderboard_embed
 from .views import LEADERBOARD_PREFIX
 

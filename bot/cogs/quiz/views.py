@@ -15,6 +15,7 @@ from houseway.cards import NAMES, card_words, pretty_card
 from houseway.language import Lang
 from houseway.rules import rule_name, rule_summary
 
+from ...app.checks import bounded_db
 from ...app.interactions import (
     Refusal,
     bot_of,
@@ -25,7 +26,7 @@ from ...app.interactions import (
 )
 from ...storage import quiz as quiz_store
 from ...texts.i18n import text
-from .checks import bounded_db, require_quizmaster
+from .checks import require_quizmaster
 from .intake import AnswerIntake
 
 #: Every quiz component's custom id starts with this.

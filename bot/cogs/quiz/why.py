@@ -19,6 +19,7 @@ from houseway.learning.explain import Explanation, explain
 from houseway.learning.explain.mistakes import Said, where_wrong, why_not
 from houseway.rules import rule_name
 
+from ...app.checks import bounded_db
 from ...app.interactions import (
     Refusal,
     bot_of,
@@ -30,7 +31,6 @@ from ...storage import quiz as quiz_store
 from ...storage import results as scores
 from ...texts.embeds import COLOUR, fit_field, why_text
 from ...texts.i18n import language, text
-from .checks import bounded_db
 from .views import ROUND_IDS, WHY_ID, WHY_PREFIX
 
 #: A member's presses of Why? (any reveal's): a few at once are a member reading several

@@ -9,20 +9,21 @@ and the stack after. Members are named as mentions that ping nobody.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 import discord
 
 from houseway.cards import Card, pretty_card
-from houseway.game import SeatSplit, Settlement
+from houseway.hands import category_name, two_name
 from houseway.language import Lang
 
 from ...pictures.reveal import RevealRow, render_reveal
 from ...storage import chips as chips_store
-from ...storage import game as game_store
 from ...texts.alt_text import picture_file, split_description
 from ...texts.i18n import text
-from .state import Round, Table
+from ..game.words import bonus_text, hands_text, picture_result, result_text
+from .state import Live, Table
 from .views import chips
 
 if TYPE_CHECKING:
@@ -30,6 +31,26 @@ if TYPE_CHECKING:
 
 REVEAL_IMAGE: Final = "table-reveal.png"
 NO_MENTIONS: Final = discord.AllowedMentions.none()
+
+UNKNOWN_CHANNEL: Final = 10003
+
+
+def cannot_post(error: BaseException) -> bool:
+    """Whether a Discord error means the table's channel is closed to the bot for good."""
+    return isinstance(error, discord.Forbidden) or (
+        isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+    )
+
+
+def closed_layout(lang: Lang, line: str) -> discord.ui.LayoutView:
+    """A closed table's message when only its language is known (after a restart)."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(
+        discord.ui.Container(
+            discord.ui.TextDisplay(text("table.title", lang)), discord.ui.TextDisplay(line)
+        )
+    )
+    return view
 
 
 async def channel_of(bot: HousewayBot, channel_id: int) -> discord.abc.Messageable:
@@ -40,68 +61,85 @@ async def channel_of(bot: HousewayBot, channel_id: int) -> discord.abc.Messageab
     return channel
 
 
-def split_text(five: tuple[Card, ...], two: tuple[Card, ...], lang: Lang) -> str:
-    """A split in card symbols: "A♠ A♥ K♦ Q♣ 5♠ | 4♠ 4♥"."""
-    return text(
-        "table.split",
-        lang,
-        five=" ".join(pretty_card(card) for card in five),
-        two=" ".join(pretty_card(card) for card in two),
-    )
+def split_text(
+    five: tuple[Card, ...],
+    two: tuple[Card, ...],
+    lang: Lang,
+    five_value: int | None = None,
+    two_value: int | None = None,
+) -> str:
+    """A split in card symbols: "A♠ A♥ K♦ Q♣ 5♠ | 4♠ 4♥", each hand named where its value
+    is given ("… (Par) | 4♠ 4♥ (Par)")."""
+    cards_five = " ".join(pretty_card(card) for card in five)
+    cards_two = " ".join(pretty_card(card) for card in two)
+    if five_value is not None and two_value is not None:
+        cards_five += f" ({category_name(five_value, lang)})"
+        cards_two += f" ({two_name(two_value, lang)})"
+    return text("table.split", lang, five=cards_five, two=cards_two)
 
 
 async def post_reveal(
     bot: HousewayBot,
     table: Table,
-    current: Round,
-    dealer: SeatSplit,
-    played: list[tuple[game_store.SeatRow, Settlement]],
+    live: Live,
+    stacks: Mapping[int, int] | None,
+    restarted: bool = False,
 ) -> None:
-    """Post the reveal: the picture of every hand, and a line a seat with its chips."""
+    """Post the reveal of a settled round: the picture of every hand, and a line a seat
+    with its chips. Sent with the round's id as its nonce: Discord keeps one message for a
+    nonce sent twice within minutes, so a reveal retried after a lost answer (or after a
+    restart) is posted once."""
+    settled = live.round
+    assert settled.result is not None
+    result = settled.result
     lang = table.lang
-    stacks = {
-        seat.user_id: await chips_store.stack(bot.database, table.guild_id, seat.user_id)
-        for seat, _ in played
-    }
+    if stacks is None:
+        stacks = {
+            seat.player: await chips_store.stack(bot.database, table.guild_id, seat.player)
+            for seat in settled.seats
+        }
     names = {seat.number: seat.name for seat in table.seats.values()}
+    dealer = result.dealer
     rows = [RevealRow(text("table.picture.dealer", lang), dealer.five, dealer.two, "dealer")]
     alt_seats = []
     lines = []
-    for seat, settled in played:
-        name = names.get(seat.seat) or str(seat.user_id)
-        short = picture_result(settled, lang)
+    for seat_result in result.seats:
+        seat, settled_main = seat_result.seat, seat_result.main
+        name = names.get(seat.number) or text("table.picture.someone", lang)
+        short = picture_result(seat_result, lang)
         rows.append(
             RevealRow(
-                text("table.picture.seat", lang, seat=seat.seat, name=name, result=short),
-                settled.player.five,
-                settled.player.two,
-                settled.outcome.name.lower(),
+                text("table.picture.seat", lang, seat=seat.number, name=name, result=short),
+                settled_main.player.five,
+                settled_main.player.two,
+                settled_main.outcome.name.lower(),
             )
         )
-        split_words = split_description(settled.player.five, settled.player.two, lang)
+        split_words = split_description(settled_main.player.five, settled_main.player.two, lang)
         alt_seats.append(
             text(
-                "alt.table.seat",
-                lang,
-                seat=seat.seat,
-                name=name,
-                result=short,
-                split=split_words,
+                "alt.table.seat", lang, seat=seat.number, name=name, result=short, split=split_words
             )
         )
-        lines.append(
-            text(
-                "table.reveal.seat",
-                lang,
-                seat=seat.seat,
-                user=f"<@{seat.user_id}>",
-                split=split_text(settled.player.five, settled.player.two, lang),
-                how=text(f"table.how.{seat.how or 'timeout'}", lang),
-                hands=hands_text(settled, lang),
-                result=result_text(settled, lang),
-                stack=chips(stacks[seat.user_id], lang),
-            )
+        player = settled_main.player
+        line = text(
+            "table.reveal.seat",
+            lang,
+            seat=seat.number,
+            user=f"<@{seat.player}>",
+            split=split_text(player.five, player.two, lang, player.five_value, player.two_value),
+            how=text(f"table.how.{seat.how.value if seat.how else 'timeout'}", lang),
+            hands=hands_text(settled_main, lang),
+            result=result_text(settled_main, lang),
+            stack=chips(stacks.get(seat.player, 0), lang),
         )
+        if seat_result.bonus is not None:
+            line += "\n" + text(
+                "table.reveal.bonus",
+                lang,
+                bonus=bonus_text(seat_result.bonus, seat_result.envy, lang).replace("\n", " · "),
+            )
+        lines.append(line)
     sat_out = [s for s in table.seats.values() if s.out is not None]
     if sat_out:
         users = ", ".join(f"<@{s.user_id}>" for s in sat_out)
@@ -110,13 +148,17 @@ async def post_reveal(
         "alt.table.reveal",
         lang,
         dealer=split_description(dealer.five, dealer.two, lang),
-        seats=" ".join(f"{line}." for line in alt_seats),
+        seats=" ".join(f"{line.rstrip('.')}." for line in alt_seats),
     )
     png = await asyncio.to_thread(render_reveal, rows)
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(
         discord.ui.Container(
-            discord.ui.TextDisplay(text("table.reveal.title", lang, number=current.number)),
+            discord.ui.TextDisplay(
+                text("table.reveal.title.restart", lang)
+                if restarted
+                else text("table.reveal.title", lang, number=live.number)
+            ),
             discord.ui.MediaGallery(
                 discord.MediaGalleryItem(f"attachment://{REVEAL_IMAGE}", description=alt[:1024])
             ),
@@ -124,7 +166,9 @@ async def post_reveal(
                 text(
                     "table.reveal.dealer",
                     lang,
-                    split=split_text(dealer.five, dealer.two, lang),
+                    split=split_text(
+                        dealer.five, dealer.two, lang, dealer.five_value, dealer.two_value
+                    ),
                 )
             ),
             discord.ui.TextDisplay("\n".join(lines)),
@@ -132,36 +176,13 @@ async def post_reveal(
     )
     channel = await channel_of(bot, table.channel_id)
     await channel.send(
-        view=view, file=picture_file(png, REVEAL_IMAGE, alt), allowed_mentions=NO_MENTIONS
+        view=view,
+        file=picture_file(png, REVEAL_IMAGE, alt),
+        allowed_mentions=NO_MENTIONS,
+        nonce=reveal_nonce(settled.round_id),
     )
 
 
-def picture_result(settled: Settlement, lang: Lang) -> str:
-    """The result as the picture's heading says it: "Win +95", "Foul −10"."""
-    if settled.foul:
-        return text("table.picture.foul", lang, bet=settled.bet)
-    outcome = settled.outcome.name.lower()
-    return text(f"table.picture.{outcome}", lang, net=settled.net, bet=settled.bet)
-
-
-def result_text(settled: Settlement, lang: Lang) -> str:
-    outcome = settled.outcome.name.lower()
-    return text(
-        f"table.result.{outcome}",
-        lang,
-        net=settled.net,
-        bet=settled.bet,
-        commission=settled.commission,
-    )
-
-
-def hands_text(settled: Settlement, lang: Lang) -> str:
-    """Each hand against the dealer's ("won", "copy (to the dealer)"), or "Foul."."""
-    if settled.five is None or settled.two is None:
-        return text("table.reveal.foul", lang)
-    return text(
-        "table.reveal.hands",
-        lang,
-        five=text(f"table.hand_result.{settled.five.value}", lang),
-        two=text(f"table.hand_result.{settled.two.value}", lang),
-    )
+def reveal_nonce(round_id: str) -> str:
+    """A round's reveal's nonce: its id (Discord takes up to 25 characters)."""
+    return f"r{round_id}"

@@ -1,11 +1,13 @@
 """/table open, close and config; the seats' buttons and the private hands; the runners,
-and what a restart leaves of the rounds the tables had open."""
+and what a restart leaves behind: the tables it left open and their rounds."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import time
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -14,15 +16,21 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from ...app.interactions import Refusal, component_id, refuse_invalid_component
+from houseway.bonus import PAY_TABLES
+
+from ...app.checks import bounded_db, is_moderator
+from ...app.interactions import Refusal, component, component_id, refuse_invalid_component
+from ...app.sealing import Seals
 from ...storage import game as game_store
+from ...storage.game_tables import TableRow, table_closed, table_opened
 from ...texts.i18n import Counted, language, text
-from ..quiz.checks import bounded_db, is_quizmaster
-from .announce import NO_MENTIONS, channel_of
-from .config import COUNTDOWN, MIN_HANDS, compare, config_text, default_bet, within
+from ..game.hands import DYNAMIC_ITEMS as HAND_ITEMS
+from ..game.hands import refuse_stale
+from .announce import NO_MENTIONS, cannot_post, channel_of
+from .config import BONUS, COUNTDOWN, MIN_HANDS, compare, config_text, default_bet, within
 from .hands import HandsMixin
-from .restart import void_left_open
-from .runner import TableRunner, cannot_post
+from .restart import recover
+from .runner import TableRunner
 from .seats import SeatsMixin
 from .state import Table
 from .views import DYNAMIC_ITEMS, ID_PREFIX, carries, stale_item, table_layout
@@ -51,14 +59,15 @@ class TableCog(
         #: Open tables by their id (the id their buttons carry).
         self.tables: dict[str, Table] = {}
         self.runners: dict[str, TableRunner] = {}
-        #: The rounds a restart left open are voided once, at the first READY.
+        self.seals = Seals()
+        #: What a restart left open is closed (or revealed) once, at the first READY.
         self.recovered = False
         #: Edits of table messages under way (kept so that they are not collected).
         self.background: set[asyncio.Task[Any]] = set()
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS)
 
     async def cog_unload(self) -> None:
         """Stop the runners; their rounds stay open in the database, and the next start
@@ -76,8 +85,11 @@ class TableCog(
     async def on_ready(self) -> None:
         if not self.recovered:
             self.recovered = True
-            live = {str(table.message_id) for table in self.tables.values()}
-            await void_left_open(self.bot, live, self.timing.retry_delay)
+            await recover(self.bot, self.live_ids, self.timing.retry_delay)
+
+    def live_ids(self) -> set[str]:
+        """The message ids of this process's tables (what a restart's recovery leaves be)."""
+        return {str(table.message_id) for table in self.tables.values()}
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -91,30 +103,57 @@ class TableCog(
         table.wake()
         runner = self.runners.pop(table.table_id, None)
         self.tables.pop(table.table_id, None)
-        current = table.round
-        if runner is None or current is None:
+        live = table.round
+        if runner is None:
             return
         await runner.stop()
-        if not await runner.void(current):
+        if live is None or not await runner.void(live):
+            await runner.forget_table()
             return  # settled just before: the chips stand, /chips view shows the hand
+        await runner.forget_table()
         log.info("table %s: its channel was deleted; round voided", table.table_id)
-        for hand in current.hands.values():
-            if hand.shown is not None:
-                words = text(
-                    "table.void.channel_gone",
-                    language(hand.shown.locale),
-                    bet=Counted("table.count.chips", hand.bet),
-                )
-                with contextlib.suppress(discord.HTTPException):
-                    await hand.shown.edit_original_response(
-                        content=words, view=None, attachments=[]
-                    )
+        for number, shown in live.shown.items():
+            seat = live.round.seat(number)
+            if seat is None:
+                continue
+            words = text(
+                "table.void.channel_gone",
+                language(shown.locale),
+                bet=Counted("table.count.chips", seat.staked),
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await shown.edit_original_response(content=words, view=None, attachments=[])
+
+    @commands.Cog.listener()
+    async def on_member_forgotten(self, user_id: int) -> None:
+        """/stats forget: the member leaves every table at once, their seat in a round
+        under way taken out (the database deleted it), so that nothing is dealt to them
+        again."""
+        for table in self.tables.values():
+            seat = table.seat_of(user_id)
+            if seat is None:
+                continue
+            del table.seats[seat.number]
+            live = table.round
+            if live is not None and live.round.can_remove(seat.number):
+                live.update(live.round.remove(seat.number))
+            table.wake()
+            self.refresh_soon(table)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a table id that is no longer on its message (a double click, a
         message changed since, a forged id): discord.py drops it without a word, so it is
-        handed to its item here, whose handler answers it from the table as it is now."""
+        handed to its item here, whose handler answers it from the table as it is now. The
+        Bet dialog's answers are read here too, whatever their id."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            data: Mapping[str, object] = interaction.data or {}
+            submitted = str(data.get("custom_id", ""))
+            if submitted.startswith("table:betmodal:"):
+                async with component(interaction, "table bet") as handled:
+                    handled.outcome = await self.set_bet(interaction)
+            return
+        await refuse_stale(interaction, "table", "table.hand.over")
         custom_id = component_id(interaction)
         if custom_id is None or not custom_id.startswith(ID_PREFIX):
             return
@@ -185,6 +224,10 @@ class TableCog(
                 raise Refusal("table.cannot_post", outcome="cannot_post") from None
             raise
         table.message_id = message.id
+        opened = TableRow(
+            str(message.id), guild_id, channel_id, public, interaction.user.id, time.time()
+        )
+        await bounded.run(table_opened, opened)
         runner = TableRunner(self.bot, table, settings, self.timing, self._closed)
         self.runners[table.table_id] = runner
         runner.start()
@@ -204,7 +247,7 @@ class TableCog(
             raise Refusal("table.not_open", outcome="not_open")
         if interaction.user.id != table.opened_by:
             bounded = bounded_db(interaction)
-            if not await bounded.run(is_quizmaster, interaction):
+            if not await bounded.run(is_moderator, interaction):
                 raise Refusal("table.close_forbidden", outcome="forbidden")
         table.closed = True
         table.wake()
@@ -218,7 +261,10 @@ class TableCog(
             line = text("table.status.closed.by", table.lang, user=interaction.user.mention)
             if table.round is not None and await runner.void(table.round):
                 line += " " + text("table.void.closed", table.lang)
+            await runner.forget_table()
             await runner.try_refresh(closed=line)
+        else:
+            await bounded_db(interaction).run(table_closed, str(table.message_id), time.time())
 
     @app_commands.command(
         name=_("config"),
@@ -234,6 +280,9 @@ class TableCog(
         max_bet=_("max_bet"),
         foul_rule=_("foul_rule"),
         min_hands=_("min_hands"),
+        bonus_table=_("bonus_table"),
+        bonus_min=_("bonus_min"),
+        bonus_max=_("bonus_max"),
     )
     @app_commands.describe(
         channel=_("Allow tables in this channel"),
@@ -244,12 +293,18 @@ class TableCog(
         max_bet=_("The largest bet"),
         foul_rule=_("What a fouled split does"),
         min_hands=_("Hands a member needs on the skill board (1-1000)"),
+        bonus_table=_("The bonus bet's pay table"),
+        bonus_min=_("The smallest bonus bet"),
+        bonus_max=_("The largest bonus bet (0: no bonus bet)"),
     )
     @app_commands.choices(
         foul_rule=[
             app_commands.Choice(name=_("The player picks again"), value="repick"),
             app_commands.Choice(name=_("It stands, and loses"), value="stand"),
-        ]
+        ],
+        bonus_table=[
+            app_commands.Choice(name=table.title, value=table.id) for table in PAY_TABLES.values()
+        ],
     )
     async def config(
         self,
@@ -262,20 +317,27 @@ class TableCog(
         max_bet: app_commands.Range[int, 1, game_store.MAX_STAKE] | None = None,
         foul_rule: str | None = None,
         min_hands: app_commands.Range[int, 1, 1000] | None = None,
+        bonus_table: str | None = None,
+        bonus_min: app_commands.Range[int, 1, game_store.MAX_STAKE] | None = None,
+        bonus_max: app_commands.Range[int, 0, game_store.MAX_STAKE] | None = None,
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal("table.guild_only", outcome="guild_only")
         lang = language(interaction.locale)
         bounded = bounded_db(interaction)
-        if not await bounded.run(is_quizmaster, interaction):
+        if not await bounded.run(is_moderator, interaction):
             raise Refusal("table.forbidden", outcome="forbidden")
         within(countdown, COUNTDOWN, "countdown", lang)
         within(min_bet, (1, game_store.MAX_STAKE), "min_bet", lang)
         within(max_bet, (1, game_store.MAX_STAKE), "max_bet", lang)
         within(min_hands, MIN_HANDS, "min_hands", lang)
+        within(bonus_min, (1, game_store.MAX_STAKE), "bonus_min", lang)
+        within(bonus_max, BONUS, "bonus_max", lang)
         if foul_rule is not None and foul_rule not in game_store.FOUL_RULES:
             raise Refusal("table.config.bad_foul", outcome="bad_input")
+        if bonus_table is not None and bonus_table not in PAY_TABLES:
+            raise Refusal("table.config.bad_pay_table", outcome="bad_input")
         before = await bounded.run(game_store.game_settings, guild_id)
         channels = () if any_channel else before.channels
         if channel is not None and channel.id not in channels:
@@ -290,6 +352,9 @@ class TableCog(
             max_bet=max_bet or before.max_bet,
             foul_rule=foul_rule or before.foul_rule,
             min_hands=min_hands or before.min_hands,
+            bonus_table=bonus_table or before.bonus_table,
+            bonus_min=bonus_min or before.bonus_min,
+            bonus_max=before.bonus_max if bonus_max is None else bonus_max,
         )
         if after.min_bet > after.max_bet:
             raise Refusal(
@@ -297,6 +362,13 @@ class TableCog(
                 outcome="bad_input",
                 low=after.min_bet,
                 high=after.max_bet,
+            )
+        if after.bonus_max and after.bonus_min > after.bonus_max:
+            raise Refusal(
+                "table.config.bad_bonus_stakes",
+                outcome="bad_input",
+                low=after.bonus_min,
+                high=after.bonus_max,
             )
         changed = [name for name, old, new in compare(before, after) if old != new]
         if changed:

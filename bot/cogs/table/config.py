@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from houseway.bonus import PAY_TABLES
 from houseway.language import Lang
 
 from ...app.interactions import Refusal
 from ...storage import game as game_store
+from ...texts.embeds import number
 from ...texts.i18n import plural_text, text
 from .views import chips
 
@@ -15,6 +17,8 @@ from .views import chips
 DEFAULT_BET: Final = 10
 COUNTDOWN: Final = (15, 300)
 MIN_HANDS: Final = (1, 1000)
+#: The bonus's largest bet: 0 offers no bonus.
+BONUS: Final = (0, 1_000_000)
 
 
 def within(value: int | None, bounds: tuple[int, int], option: str, lang: Lang) -> None:
@@ -46,7 +50,25 @@ def compare(
         ("table.config.stakes", (before.min_bet, before.max_bet), (after.min_bet, after.max_bet)),
         ("table.config.foul", before.foul_rule, after.foul_rule),
         ("table.config.min_hands", before.min_hands, after.min_hands),
+        (
+            "table.config.bonus",
+            (before.bonus_table, before.bonus_min, before.bonus_max),
+            (after.bonus_table, after.bonus_min, after.bonus_max),
+        ),
     ]
+
+
+def bonus_setting(settings: game_store.GameSettings, lang: Lang) -> str:
+    """The bonus as configured: "Fortune Pai Gow, 1–100 marker", or none offered."""
+    if not settings.bonus_offered:
+        return text("table.config.bonus.off", lang)
+    return text(
+        "table.config.bonus.on",
+        lang,
+        title=PAY_TABLES[settings.bonus_table].title,
+        low=number(settings.bonus_min, lang),
+        high=chips(settings.bonus_max, lang),
+    )
 
 
 def config_text(settings: game_store.GameSettings, lang: Lang, changed: list[str]) -> str:
@@ -61,11 +83,13 @@ def config_text(settings: game_store.GameSettings, lang: Lang, changed: list[str
         f"{text('table.config.channels', lang)}: {channels}",
         f"{text('table.config.countdown', lang)}: "
         + plural_text("count.seconds", lang, settings.countdown_seconds),
-        f"{text('table.config.stakes', lang)}: {settings.min_bet}–" + chips(settings.max_bet, lang),
+        f"{text('table.config.stakes', lang)}: {number(settings.min_bet, lang)}–"
+        + chips(settings.max_bet, lang),
         f"{text('table.config.foul', lang)}: "
         + text(f"table.config.foul.{settings.foul_rule}", lang),
         f"{text('table.config.min_hands', lang)}: "
         + plural_text("table.count.hands", lang, settings.min_hands),
+        f"{text('table.config.bonus', lang)}: " + bonus_setting(settings, lang),
     ]
     if changed:
         names = ", ".join(text(key, lang).lower() for key in changed)

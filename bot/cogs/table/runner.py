@@ -1,11 +1,13 @@
 """One runner per table: it owns its task and plays the table's rounds until it closes.
 
-A round: deal (the bets leave the stacks in the same transaction that writes the round),
-wait until every seat has set or the countdown ends, set the rest by the house way,
-settle once, then reveal. Settling comes before the reveal is posted: a crash between
-the two leaves the chips right and the reveal unsaid, never a reveal whose round is
-later voided. Whatever fails is retried from where the round stands; a channel the bot
-can no longer post in (or that is gone) closes the table and voids its round.
+A round, through the round engine (``houseway.round``) and ``bot.cogs.game.rounds``: deal
+(the wagers leave the stacks in the same transaction that writes the round), wait until
+every seat has set or the countdown ends, set the rest by the house way, settle once (one
+transaction, the stacks read back), then reveal and note it revealed. Settling comes
+before the reveal is posted: a crash between the two leaves the chips right and the
+reveal to post after the restart (``restart.reveal_left_unsaid``), never a reveal whose
+round is later voided. Whatever fails is retried from where the round stands; a channel
+the bot can no longer post in (or that is gone) closes the table and voids its round.
 """
 
 from __future__ import annotations
@@ -14,50 +16,39 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 import discord
 
-from houseway.game import SeatSplit, Settlement, deal_round, house_split, own_split, settle_seat
-from houseway.language import Lang
+from houseway.round import (
+    Entry,
+    FoulRule,
+    Phase,
+    Round,
+    Rules,
+    Wager,
+    WagerKind,
+    deal,
+    new_round_id,
+)
 
 from ...service.timing import TableTiming
 from ...storage import Database, DatabaseError
 from ...storage import chips as chips_store
 from ...storage import game as game_store
+from ...storage.game_tables import table_closed
 from ...texts.i18n import Counted, language, text
-from ..game.review import start_review
-from .announce import NO_MENTIONS, channel_of, post_reveal, split_text
-from .review import after_hand
-from .state import Hand, Round, Seat, Table, new_round_id
+from ..game import rounds
+from ..game.review import review_at_table, start_review
+from .announce import NO_MENTIONS, cannot_post, channel_of, post_reveal, split_text
+from .state import Live, Seat, Table
 from .views import table_layout
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
 
 log = logging.getLogger(__name__)
-
-UNKNOWN_CHANNEL: Final = 10003
-UNKNOWN_MESSAGE: Final = 10008
-
-
-def cannot_post(error: BaseException) -> bool:
-    """Whether a Discord error means the table's channel is closed to the bot for good."""
-    return isinstance(error, discord.Forbidden) or (
-        isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
-    )
-
-
-def closed_layout(lang: Lang, line: str) -> discord.ui.LayoutView:
-    """A closed table's message when only its language is known (after a restart)."""
-    view = discord.ui.LayoutView(timeout=None)
-    view.add_item(
-        discord.ui.Container(
-            discord.ui.TextDisplay(text("table.title", lang)), discord.ui.TextDisplay(line)
-        )
-    )
-    return view
 
 
 class TableRunner:
@@ -208,6 +199,7 @@ class TableRunner:
     async def close_idle(self) -> None:
         table, lang = self.table, self.table.lang
         table.closed = True
+        await self.forget_table()
         minutes = Counted("table.count.minutes", round(self.timing.idle_close / 60))
         line = text("table.status.closed.idle", lang, minutes=minutes, cmd=self.bot.mentions)
         try:
@@ -231,12 +223,20 @@ class TableRunner:
         table.closed = True
         if table.round is not None:
             await self.void(table.round)
+        await self.forget_table()
 
-    async def void(self, current: Round) -> bool:
-        """Void the round (every bet returned), retried until the database answers."""
+    async def forget_table(self) -> None:
+        """Note the table closed in the database (a restart then leaves it be)."""
+        try:
+            await table_closed(self.db, str(self.table.message_id), time.time())
+        except DatabaseError as error:  # a restart closes it again: said twice at worst
+            log.warning("table %s: could not note it closed: %s", self.table.table_id, error)
+
+    async def void(self, live: Live) -> bool:
+        """Void the round (every wager returned), retried until the database answers."""
         while True:
             try:
-                voided = await game_store.void_round(self.db, current.round_id, time.time())
+                voided = await game_store.void_round(self.db, live.round.round_id, time.time())
                 self.table.round = None
                 return voided
             except DatabaseError as error:
@@ -246,8 +246,8 @@ class TableRunner:
 
     # --- a round --------------------------------------------------------------------
 
-    async def deal(self) -> Round | None:
-        """Take the bets and deal; None if every seated member sits this round out."""
+    async def deal(self) -> Live | None:
+        """Take the wagers and deal; None if every seated member sits this round out."""
         table = self.table
         settings = self.settings = await game_store.game_settings(self.db, table.guild_id)
         countdown = self.timing.countdown or settings.countdown_seconds
@@ -261,75 +261,76 @@ class TableRunner:
             for seat in sorted(table.seats.values(), key=lambda s: s.number):
                 seat.out = None
                 seat.bet = min(max(seat.bet, settings.min_bet), settings.max_bet)
+                if seat.bonus:  # within today's stakes, or none where the server has none
+                    seat.bonus = min(max(seat.bonus, settings.bonus_min), settings.bonus_max)
                 now = time.time()
                 await chips_store.ensure_stack(
                     self.db, table.guild_id, seat.user_id, now, settings.min_bet
                 )
                 have = await chips_store.stack(self.db, table.guild_id, seat.user_id)
-                if have < seat.bet:
+                if have < seat.bet + seat.bonus:
                     seat.out, seat.stack = "out", have
                 else:
                     candidates.append(seat)
+            rules = Rules(foul=FoulRule(settings.foul_rule), bonus_table=settings.bonus_table)
             while candidates := [s for s in candidates if table.seats.get(s.number) is s]:
-                dealt = deal_round(len(candidates))
-                round_id = new_round_id()
+                entries = [
+                    Entry(
+                        seat.number,
+                        seat.user_id,
+                        (Wager(WagerKind.MAIN, seat.bet), Wager(WagerKind.BONUS, seat.bonus)),
+                    )
+                    for seat in candidates
+                ]
+                dealt = deal(entries, rules, new_round_id())
                 deadline = time.time() + countdown
                 try:
-                    await self.open_once(
-                        round_id=round_id,
-                        guild_id=table.guild_id,
-                        channel_id=table.channel_id,
-                        table_id=str(table.message_id),
-                        dealer=dealt.dealer,
-                        seats=[
-                            (seat.number, seat.user_id, seat.bet, cards)
-                            for seat, cards in zip(candidates, dealt.seats, strict=True)
-                        ],
-                        deadline=deadline,
-                        now=time.time(),
-                    )
+                    await self.open_once(dealt, deadline)
                 except game_store.NotEnoughChips as short:
                     self._sit_out(candidates, short.user_id, "out", short.stack)
                     continue
                 except game_store.AlreadyPlaying as busy:
                     self._sit_out(candidates, busy.user_id, "busy", 0)
                     continue
-                hands = {
-                    seat.number: Hand(seat.number, seat.user_id, seat.bet, cards)
-                    for seat, cards in zip(candidates, dealt.seats, strict=True)
-                }
-                for hand in hands.values():  # How did I play?'s analyses, while they think
+                for dealt_seat in dealt.seats:  # How did I play?'s analyses, while they think
                     with contextlib.suppress(LookupError):
-                        start_review(self.bot, hand.cards, hand.user_id)
+                        start_review(self.bot, dealt_seat.hand, dealt_seat.player)
                 table.rounds += 1
                 table.active_at = time.time()
-                table.round = Round(
-                    round_id, table.rounds, dealt.dealer, deadline, hands, settings.foul_rule
-                )
+                table.round = Live(dealt, table.rounds, deadline)
                 return table.round
             return None
         finally:
             table.dealing = False
 
-    async def open_once(self, round_id: str, **deal: Any) -> None:
+    async def open_once(self, dealt: Round, deadline: float) -> None:
         """``open_round``, retried under the same round id until the database answers. A
         deal whose commit went out but whose answer never came back (a hang, a cut
         connection) may be written: the retry finds it and takes it as dealt, rather than
-        dealing another round while this one holds the bets with nobody to play it."""
+        dealing another round while this one holds the wagers with nobody to play it."""
+        table = self.table
         failed = False
         while True:
             try:
-                if failed and await game_store.get_round(self.db, round_id) is not None:
+                if failed and await game_store.get_round(self.db, dealt.round_id) is not None:
                     log.info(
-                        "table %s: round %s was dealt after all", self.table.table_id, round_id
+                        "table %s: round %s was dealt after all", table.table_id, dealt.round_id
                     )
                     return
-                await game_store.open_round(self.db, round_id=round_id, **deal)
+                await game_store.open_round(
+                    self.db,
+                    dealt,
+                    guild_id=table.guild_id,
+                    channel_id=table.channel_id,
+                    table_id=str(table.message_id),
+                    deadline=deadline,
+                    now=time.time(),
+                )
                 return
             except DatabaseError as error:
                 failed = True
                 self.bot.metrics.database_errors.inc()
-                log.warning("table %s: could not deal yet: %s", self.table.table_id, error)
+                log.warning("table %s: could not deal yet: %s", table.table_id, error)
                 await asyncio.sleep(self.timing.retry_delay)
 
     async def in_server(self, user_id: int) -> bool:
@@ -355,95 +356,83 @@ class TableRunner:
                 candidates.remove(seat)
                 return
 
-    async def wait_for_splits(self, current: Round) -> None:
-        left = current.deadline - time.time()
-        if current.pending() and left > 0:
+    async def wait_for_splits(self, live: Live) -> None:
+        left = live.deadline - time.time()
+        if live.round.pending() and left > 0:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(current.all_set.wait(), left)
+                await asyncio.wait_for(live.all_set.wait(), left)
 
-    async def time_out(self, current: Round) -> None:
+    async def time_out(self, live: Live) -> None:
         """The house way sets every hand not set in time, and its member is told."""
-        for hand in current.pending():
-            split = house_split(hand.cards)
-            stored = await game_store.set_split(
-                self.db, current.round_id, hand.seat, hand.user_id, split.two, "timeout"
-            )
-            if not stored:
-                continue  # set by the member a moment ago, or the seat is gone: read back
-            current.mark_set(hand, split.two, "timeout")
-            seat = self.table.seats.get(hand.seat)
-            if seat is not None and seat.user_id == hand.user_id:
-                seat.timed_out = True
-            if hand.shown is not None:  # else the reveal says it: "time ran out"
-                lang = language(hand.shown.locale)
-                words = text(
-                    "table.hand.timeout", lang, split=split_text(split.five, split.two, lang)
-                )
+        pending = live.round.pending()
+        if not pending or not live.round.can_time_out():
+            return
+        live.update(await rounds.time_out(self.db, live.round))
+        for before in pending:
+            seat = live.round.seat(before.number)
+            if seat is None or seat.how is None or seat.how.value != "timeout":
+                continue  # set by the member a moment ago, or gone
+            sitting = self.table.seats.get(seat.number)
+            if sitting is not None and sitting.user_id == seat.player:
+                sitting.timed_out = True
+            shown = live.shown.get(seat.number)
+            if shown is not None and seat.split is not None:  # else the reveal says it
+                lang = language(shown.locale)
+                split = seat.split
+                said = split_text(split.five, split.two, lang, split.five_value, split.two_value)
                 with contextlib.suppress(discord.HTTPException):
-                    await hand.shown.edit_original_response(content=words, view=None)
+                    await shown.edit_original_response(
+                        content=text("table.hand.timeout", lang, split=said), view=None
+                    )
 
-    async def finish(self, current: Round) -> None:
+    async def finish(self, live: Live) -> None:
         """Set what is left, settle once, reveal once, pause, and clear the round."""
         table = self.table
-        await self.time_out(current)
-        row = await game_store.get_round(self.db, current.round_id)
-        if row is None or row.status == "void":
-            table.round = None
-            return
-        dealer = house_split(row.dealer)
-        played: list[tuple[game_store.SeatRow, Settlement]] = []
-        for seat in row.seats:
-            player = seat_split(seat)
-            played.append((seat, settle_seat(player, dealer, seat.bet)))
-        if row.status == "open":
-            results = [
-                game_store.SeatResult(
-                    seat=seat.seat,
-                    two=settled.player.two,
-                    how=seat.how or "timeout",
-                    five_result=None if settled.five is None else settled.five.value,
-                    two_result=None if settled.two is None else settled.two.value,
-                    outcome=settled.outcome.name.lower(),
-                    commission=settled.commission,
-                    net=settled.net,
-                )
-                for seat, settled in played
-            ]
-            if not await game_store.settle_round(self.db, current.round_id, results, time.time()):
+        await self.time_out(live)
+        stacks = None
+        if live.round.phase is Phase.ALL_SET:
+            settled, stacks = await rounds.finish(self.db, live.round, time.time())
+            if stacks is None:
                 # Closed meanwhile: voided, or settled by an earlier try of this runner whose
                 # COMMIT landed after the database was given up on. The round stays this
                 # table's: run() finishes it again from what is stored, so a settled round
                 # is still revealed (once) and a voided one is not.
                 log.warning("table %s: round closed meanwhile; reading it again", table.table_id)
+                stored = await rounds.read_round(self.db, live.round.round_id)
+                if stored is None:
+                    table.round = None
+                else:
+                    live.update(stored)
                 return
-        if current.round_id not in self.revealed:
-            await post_reveal(self.bot, table, current, dealer, played)
-            self.revealed.add(current.round_id)
-            for seat, settled in played:
-                hand = current.hand_of(seat.user_id)
-                review = asyncio.create_task(
-                    after_hand(
-                        self.bot,
-                        self.db,
-                        current.round_id,
-                        seat,
-                        settled,
-                        None if hand is None else hand.shown,
-                    ),
-                    name=f"table-review-{current.round_id}-{seat.seat}",
-                )
-                self.reviews.add(review)
-                review.add_done_callback(self.reviews.discard)
+            live.update(settled)
+        if live.round.phase is Phase.SETTLED:
+            await self.reveal(live, stacks)
+        table.round = None
         for number, seat_now in list(table.seats.items()):
             if seat_now.leaving:
                 del table.seats[number]
-        table.round = None
         table.deal_at = time.time() + self.timing.pause
         await self.try_refresh()
 
-
-def seat_split(seat: game_store.SeatRow) -> SeatSplit:
-    """A stored seat's split as it plays: its own two cards, or the house way's."""
-    if seat.two is None or seat.how != "own":
-        return house_split(seat.hand)
-    return own_split(seat.hand, seat.two)
+    async def reveal(self, live: Live, stacks: Mapping[int, int] | None) -> None:
+        """Post the round's reveal once, note it revealed, and start each seat's review."""
+        settled = live.round
+        if settled.round_id in self.revealed:
+            return
+        await post_reveal(self.bot, self.table, live, stacks)
+        self.revealed.add(settled.round_id)
+        try:
+            await game_store.mark_revealed(self.db, settled.round_id, time.time())
+        except DatabaseError as error:  # a restart posts it again: its nonce keeps it one
+            log.warning("table %s: reveal not noted: %s", self.table.table_id, error)
+        assert settled.result is not None
+        for seat_result in settled.result.seats:
+            number = seat_result.seat.number
+            review = asyncio.create_task(
+                review_at_table(
+                    self.bot, self.db, settled.round_id, seat_result, live.shown.get(number)
+                ),
+                name=f"table-review-{settled.round_id}-{number}",
+            )
+            self.reviews.add(review)
+            review.add_done_callback(self.reviews.discard)

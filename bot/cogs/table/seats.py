@@ -1,27 +1,32 @@
-"""The seats' buttons: sit down, change the bet (a modal), leave, deal now. A member sits
-at one table of a server at a time, with a bet the server's stakes and their stack allow."""
+"""The seats' buttons: sit down, change the wagers (the Bet dialog: the bet and the bonus),
+leave, deal now, the pay table. A member sits at one table of a server at a time, with
+wagers the server's stakes and their stack allow."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 
 import discord
+
+from houseway.language import Lang
 
 from ...app.interactions import Refusal
 from ...storage import chips as chips_store
 from ...storage import game as game_store
 from ...texts.i18n import Counted, language, text
+from ..game.pay_tables import pay_table_text
 from .config import default_bet
 from .state import Seat, Table
 from .tables import TablesBase
-from .views import BetModal, chips
+from .views import BET_MODAL, BetModal, bet_values, chips
 
 
 class SeatsMixin(TablesBase):
     """The seat handlers of the table cog (called by the buttons in ``views``)."""
 
     async def sit(self, interaction: discord.Interaction, table_id: str, number: int) -> str:
-        table = self.open_table(table_id)
+        table = self.open_table(table_id, interaction)
         user_id = interaction.user.id
         self.check_may_sit(table, user_id, number)
         bounded = self.bounded(interaction)
@@ -42,8 +47,9 @@ class SeatsMixin(TablesBase):
         table.seats[number] = Seat(number, user_id, name, bet)
         table.wake()
         lang = language(interaction.locale)
+        key = "table.joined.bonus" if settings.bonus_offered else "table.joined"
         await interaction.response.send_message(
-            text("table.joined", lang, seat=number, bet=chips(bet, lang), stack=chips(have, lang)),
+            text(key, lang, seat=number, bet=chips(bet, lang), stack=chips(have, lang)),
             ephemeral=True,
         )
         self.refresh_soon(table)
@@ -61,41 +67,35 @@ class SeatsMixin(TablesBase):
         if number in table.seats:
             raise Refusal("table.seat_taken", outcome="seat_taken", seat=number)
 
-    async def change_bet(self, interaction: discord.Interaction, table_id: str, number: int) -> str:
-        table = self.open_table(table_id)
+    def own_seat(self, table: Table, number: int, user_id: int) -> Seat:
         seat = table.seats.get(number)
         if seat is None:
             raise Refusal("table.not_seated", outcome="not_seated")
-        if seat.user_id != interaction.user.id:
+        if seat.user_id != user_id:
             raise Refusal("table.not_your_seat", outcome="not_your_seat", user=f"<@{seat.user_id}>")
+        return seat
+
+    async def change_bet(self, interaction: discord.Interaction, table_id: str, number: int) -> str:
+        table = self.open_table(table_id, interaction)
+        seat = self.own_seat(table, number, interaction.user.id)
         settings = await self.bounded(interaction).run(game_store.game_settings, table.guild_id)
         lang = language(interaction.locale)
-        await interaction.response.send_modal(
-            BetModal(
-                table_id,
-                number,
-                seat.bet,
-                text("table.bet.modal", lang),
-                text("table.bet.label", lang, low=settings.min_bet, high=settings.max_bet),
-            )
-        )
+        await interaction.response.send_modal(BetModal(table_id, seat, settings, lang))
         return "bet_asked"
 
-    async def set_bet(
-        self, interaction: discord.Interaction, table_id: str, number: int, typed: str
-    ) -> str:
-        table = self.open_table(table_id)
-        seat = table.seats.get(number)
-        if seat is None or seat.user_id != interaction.user.id:
-            raise Refusal("table.not_seated", outcome="not_seated")
+    async def set_bet(self, interaction: discord.Interaction) -> str:
+        """The Bet dialog's answer, read from the submission: whatever its id, it is
+        answered (a dialog the bot never showed is refused, not dropped)."""
+        data: Mapping[str, object] = interaction.data or {}
+        match = BET_MODAL.fullmatch(str(data.get("custom_id", "")))
+        if match is None:
+            raise Refusal("table.gone", outcome="invalid_component")
+        table = self.open_table(match["table"], interaction)
+        seat = self.own_seat(table, int(match["seat"]), interaction.user.id)
         bounded = self.bounded(interaction)
         settings = await bounded.run(game_store.game_settings, table.guild_id)
-        try:
-            bet = int(typed.strip())
-        except ValueError:
-            raise Refusal(
-                "table.bet.not_number", outcome="bad_input", example=default_bet(settings)
-            ) from None
+        typed = bet_values(interaction)
+        bet = _whole(typed.get("bet", ""), default_bet(settings))
         if not settings.min_bet <= bet <= settings.max_bet:
             raise Refusal(
                 "table.bet.out_of_range",
@@ -104,33 +104,43 @@ class SeatsMixin(TablesBase):
                 high=settings.max_bet,
                 value=bet,
             )
+        bonus = _whole(typed.get("bonus", "") or "0", settings.bonus_min) if "bonus" in typed else 0
+        if bonus and not (
+            settings.bonus_offered and settings.bonus_min <= bonus <= settings.bonus_max
+        ):
+            raise Refusal(
+                "table.bonus.out_of_range",
+                outcome="bad_input",
+                low=settings.bonus_min,
+                high=settings.bonus_max,
+                value=bonus,
+            )
         have = await bounded.run(chips_store.stack, table.guild_id, seat.user_id)
-        if have < bet:
+        if have < bet + bonus:
             raise Refusal(
                 "table.bet.above_stack",
                 outcome="above_stack",
-                bet=Counted("table.count.chips", bet),
+                bet=Counted("table.count.chips", bet + bonus),
                 stack=Counted("table.count.chips", have),
             )
-        seat.bet = bet
+        seat.bet, seat.bonus = bet, bonus
         table.wake()
         lang = language(interaction.locale)
+        key = "table.bet.changed.bonus" if bonus else "table.bet.changed"
         await interaction.response.send_message(
-            text("table.bet.changed", lang, bet=chips(bet, lang)), ephemeral=True
+            text(key, lang, bet=chips(bet, lang), bonus=chips(bonus, lang)), ephemeral=True
         )
         self.refresh_soon(table)
         return "bet_changed"
 
     async def leave(self, interaction: discord.Interaction, table_id: str) -> str:
-        table = self.open_table(table_id)
+        table = self.open_table(table_id, interaction)
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal("table.not_seated", outcome="not_seated")
         lang = language(interaction.locale)
-        current = table.round
-        playing = table.dealing or (
-            current is not None and current.hands.get(seat.number) is not None
-        )
+        live = table.round
+        playing = table.dealing or (live is not None and live.round.seat(seat.number) is not None)
         if playing:
             seat.leaving = True
             key = "table.leaving"
@@ -143,7 +153,7 @@ class SeatsMixin(TablesBase):
         return "left"
 
     async def deal_now(self, interaction: discord.Interaction, table_id: str) -> str:
-        table = self.open_table(table_id)
+        table = self.open_table(table_id, interaction)
         if table.seat_of(interaction.user.id) is None:
             raise Refusal("table.not_seated", outcome="not_seated")
         if table.round is not None or table.dealing:
@@ -154,3 +164,26 @@ class SeatsMixin(TablesBase):
             text("table.dealing", language(interaction.locale)), ephemeral=True
         )
         return "deal_now"
+
+    async def show_pay_table(self, interaction: discord.Interaction, table_id: str) -> str:
+        """The server's bonus pay table with each row's count and the exact house edge."""
+        table = self.open_table(table_id, interaction)
+        settings = await self.bounded(interaction).run(game_store.game_settings, table.guild_id)
+        lang: Lang = language(interaction.locale)
+        await interaction.response.send_message(
+            pay_table_text(settings.bonus_table, lang, settings.bonus_min, settings.bonus_max),
+            ephemeral=True,
+        )
+        return "pay_table"
+
+
+def _whole(typed: str, example: int) -> int:
+    """A number of chips as typed in the dialog (a sign allowed, so that "-5" is told it is
+    out of range), or the refusal that says what one is."""
+    cleaned = typed.strip().replace(" ", "").replace("\u00a0", "")
+    if not cleaned.lstrip("+-").isdecimal():
+        raise Refusal("table.bet.not_number", outcome="bad_input", example=example)
+    try:
+        return int(cleaned)
+    except ValueError:  # past Python's digit limit: no bet anyway
+        raise Refusal("table.bet.not_number", outcome="bad_input", example=example) from None

@@ -1,32 +1,30 @@
 """What a table holds while it is open: its seats and the round being played.
 
 A table lives in the process's memory; its chips and rounds live in the database
-(``bot.storage.game``), which is the authority on every bet and split. A restart
-therefore closes the tables and voids the rounds they had open (bets returned): see the
-package's docstring. Changes here happen on the event loop without an ``await`` in
-between, so a check and the change it guards cannot interleave with another click.
+(``bot.storage.game``), which is the authority on every wager and split, and the round's
+rules are the round engine's (``houseway.round``): ``Live`` holds the engine's round and
+only what a table adds to it (its number, the countdown, where each member opened their
+hand). A restart closes the tables and voids the rounds they had open (wagers returned).
+Changes here happen on the event loop without an ``await`` in between, so a check and the
+change it guards cannot interleave with another click.
 """
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from dataclasses import dataclass, field
 from typing import Final
 
 import discord
 
-from houseway.cards import Card
+from houseway.game import MAX_SEATS
 from houseway.language import Lang
+from houseway.round import Phase, Round
+from houseway.seats import Seat as Dealt
 
 #: Seats at a table (spec section 9), numbered from 1 as the table shows them.
-SEATS: Final = range(1, 7)
-
-
-def new_round_id() -> str:
-    """A round's id: 64 random bits in hex (a ledger key holds it; no ':' in it)."""
-    return secrets.token_hex(8)
+SEATS: Final = range(1, MAX_SEATS + 1)
 
 
 @dataclass
@@ -38,6 +36,8 @@ class Seat:
     #: Their name as the reveal's picture writes it (a mention cannot be drawn).
     name: str
     bet: int
+    #: The bonus bet they place each round (0: none).
+    bonus: int = 0
     #: Leaves when the round under way ends.
     leaving: bool = False
     #: Why the seat sits out the current round: ``out`` (the stack below the bet; then
@@ -50,45 +50,26 @@ class Seat:
 
 
 @dataclass
-class Hand:
-    """A seat's hand in the round under way."""
+class Live:
+    """The round under way at a table: the engine's round, and what the table adds."""
 
-    seat: int
-    user_id: int
-    bet: int
-    cards: tuple[Card, ...]
-    two: tuple[Card, ...] | None = None
-    #: 'own', 'house' or 'timeout' (``bot.storage.game.HOWS``), once set.
-    how: str | None = None
-    #: The member's last "Your hand" answer: where they are told when their time runs out
-    #: (a hand not set yet), and where How did I play? reaches them after the reveal.
-    shown: discord.Interaction | None = None
-
-
-@dataclass
-class Round:
-    """The round under way at a table."""
-
-    round_id: str
+    round: Round
     number: int
-    dealer: tuple[Card, ...]
     deadline: float
-    hands: dict[int, Hand]
-    #: The server's foul rule when the round was dealt: 'repick' or 'stand'.
-    foul_rule: str
+    #: Each seat's last "Your hand" answer: where its member is told when time runs out,
+    #: and where How did I play? reaches them after the reveal.
+    shown: dict[int, discord.Interaction] = field(default_factory=dict)
     #: Set when the last hand is set: the runner reveals without waiting for the clock.
     all_set: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def pending(self) -> list[Hand]:
-        return [hand for hand in self.hands.values() if hand.two is None]
-
-    def hand_of(self, user_id: int) -> Hand | None:
-        return next((hand for hand in self.hands.values() if hand.user_id == user_id), None)
-
-    def mark_set(self, hand: Hand, two: tuple[Card, ...], how: str) -> None:
-        hand.two, hand.how = two, how
-        if not self.pending():
+    def update(self, moved: Round) -> None:
+        """The round after a move (stored, or read back)."""
+        self.round = moved
+        if moved.phase is not Phase.DEALT and moved.phase is not Phase.SETTING:
             self.all_set.set()
+
+    def hand_of(self, user_id: int) -> Dealt | None:
+        return self.round.seat_of(user_id)
 
 
 @dataclass
@@ -107,7 +88,7 @@ class Table:
     #: The table message (its id is what rounds store as their ``table_id``).
     message_id: int = 0
     seats: dict[int, Seat] = field(default_factory=dict)
-    round: Round | None = None
+    round: Live | None = None
     #: Rounds dealt so far (the next round's number is one more).
     rounds: int = 0
     #: When a round was last dealt (or the table opened): the idle clock.

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from ...app.checks import bounded_db
 from ...app.interactions import Refusal
 from ...storage import Bounded, Database
-from ..quiz.checks import bounded_db
 from .state import Table
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
+    from ...app.sealing import Seals
     from .runner import TableRunner
 
 
@@ -24,6 +25,7 @@ class TablesBase:
     bot: HousewayBot
     tables: dict[str, Table]
     runners: dict[str, TableRunner]
+    seals: Seals
     #: Edits of table messages under way (kept so that they are not collected).
     background: set[asyncio.Task[Any]]
 
@@ -44,9 +46,17 @@ class TablesBase:
             None,
         )
 
-    def open_table(self, table_id: str) -> Table:
+    def open_table(self, table_id: str, interaction: discord.Interaction) -> Table:
+        """The open table a button names, pressed on that table's own message in its own
+        server: an id from another server, or on another message, is refused as gone."""
         table = self.tables.get(table_id)
-        if table is None or table.closed:
+        pressed = interaction.message.id if interaction.message is not None else None
+        if (
+            table is None
+            or table.closed
+            or interaction.guild_id != table.guild_id
+            or pressed != table.message_id
+        ):
             raise Refusal("table.gone", outcome="table_closed")
         return table
 

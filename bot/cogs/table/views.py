@@ -1,11 +1,13 @@
-"""A table's buttons and menus, and the table message built from Discord's layout
-components (a container of sections, one a seat, rather than embed fields).
+"""A table's buttons, its Bet dialog, and the table message built from Discord's layout
+components (a container of sections, one a seat, rather than embed fields). A hand's menu
+and *Huset väljer* are the game's (``bot.cogs.game.hands``), shared with /play.
 
-Every component is a dynamic item whose custom id names its table (the table message's
-id) or its round and seat, so a click reaches the cog whatever message it comes from,
-and a click on a table that is no longer open is answered, not dropped. Nothing in an id
-is trusted: the cog checks the table, the seat and the member, and the database checks
-the round and the seat's member again when a split is stored.
+Every button is a dynamic item whose custom id names its table, so a click reaches the cog
+whatever message it comes from, and a click on a table that is no longer open is
+answered, not dropped. Nothing in an id is trusted: the cog checks that the table is open,
+in the pressing member's server, and pressed on its own message, then the seat and the
+member; the Bet dialog's answer is read by the cog from the submission itself, so one the
+bot never showed is answered too.
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 import discord
 
-from houseway.cards import NAMES, card_words, pretty_card
+from houseway.bonus import PAY_TABLES
 from houseway.language import Lang
 
 from ...app.interactions import bot_of, component
+from ...texts.embeds import number as grouped
 from ...texts.i18n import Counted, plural_text, text
-from .state import SEATS, Hand, Round, Seat, Table
+from .state import SEATS, Seat, Table
 
 if TYPE_CHECKING:
     from ...storage.game import GameSettings
@@ -31,8 +34,8 @@ if TYPE_CHECKING:
 ID_PREFIX: Final = "table:"
 #: A table id: the table message's id (a snowflake).
 TABLE: Final = r"(?P<table>[0-9]{1,20})"
-#: A round id (``state.new_round_id``) and a seat number.
-ROUND_SEAT: Final = r"(?P<round>[0-9a-f]{16}):(?P<seat>[1-6])"
+#: The Bet dialog's id: the table and the seat it sets the bet of.
+BET_MODAL: Final = re.compile(rf"table:betmodal:{TABLE}:(?P<seat>[1-6])")
 #: The table's felt green, as the container's accent.
 FELT: Final = discord.Colour.from_rgb(18, 92, 52)
 
@@ -52,27 +55,13 @@ class Tables(Protocol):
 
     async def deal_now(self, interaction: discord.Interaction, table_id: str) -> str: ...
 
-    async def pick(
-        self, interaction: discord.Interaction, round_id: str, seat: int, values: list[str]
-    ) -> str: ...
-
-    async def house(self, interaction: discord.Interaction, round_id: str, seat: int) -> str: ...
-
-    async def set_bet(
-        self, interaction: discord.Interaction, table_id: str, seat: int, typed: str
-    ) -> str: ...
+    async def show_pay_table(self, interaction: discord.Interaction, table_id: str) -> str: ...
 
 
 def _cog(interaction: discord.Interaction) -> Tables:
     cog = bot_of(interaction).get_cog("TableCog")
     assert cog is not None, "the table extension is loaded before its buttons are"
     return cast("Tables", cog)
-
-
-def _values(interaction: discord.Interaction) -> list[str]:
-    data: Mapping[str, object] = interaction.data or {}
-    values = data.get("values", [])
-    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 class SeatButton(
@@ -109,13 +98,18 @@ class SeatButton(
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"table:(?P<action>leave|hand|deal):{TABLE}",
+    template=rf"table:(?P<action>leave|hand|deal|pays):{TABLE}",
 ):
     """The table's own buttons: Your hand (which opens the member's hand), Deal now (for a
-    seated member who does not want to wait for others), and Leave."""
+    seated member who does not want to wait for others), Leave, and the bonus's pay table
+    with its odds."""
 
     def __init__(self, action: str, table_id: str, label: str = "", disabled: bool = False) -> None:
-        styles = {"hand": discord.ButtonStyle.primary, "deal": discord.ButtonStyle.success}
+        styles = {
+            "hand": discord.ButtonStyle.primary,
+            "deal": discord.ButtonStyle.success,
+            "pays": discord.ButtonStyle.secondary,
+        }
         style = styles.get(action, discord.ButtonStyle.danger)
         super().__init__(
             discord.ui.Button(
@@ -140,80 +134,74 @@ class TableButton(
                 handled.outcome = await cog.leave(interaction, self.table_id)
             elif self.action == "deal":
                 handled.outcome = await cog.deal_now(interaction, self.table_id)
+            elif self.action == "pays":
+                handled.outcome = await cog.show_pay_table(interaction, self.table_id)
             else:
                 handled.outcome = await cog.show_hand(interaction, self.table_id)
 
 
-class PickMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"table:pick:{ROUND_SEAT}"
-):
-    """A hand's pick-two menu (in the member's private message)."""
-
-    def __init__(
-        self, round_id: str, seat: int, select: discord.ui.Select[Any] | None = None
-    ) -> None:
-        super().__init__(select or discord.ui.Select(custom_id=f"table:pick:{round_id}:{seat}"))
-        self.round_id, self.seat = round_id, seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PickMenu:
-        return cls(match["round"], int(match["seat"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async with component(interaction, "table pick") as handled:
-            handled.outcome = await _cog(interaction).pick(
-                interaction, self.round_id, self.seat, _values(interaction)
-            )
-
-
-class HouseButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"table:house:{ROUND_SEAT}"
-):
-    """*Huset väljer*: the house way sets the member's hand."""
-
-    def __init__(self, round_id: str, seat: int, label: str = "Huset väljer") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"table:house:{round_id}:{seat}",
-            )
-        )
-        self.round_id, self.seat = round_id, seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HouseButton:
-        return cls(match["round"], int(match["seat"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async with component(interaction, "table house") as handled:
-            handled.outcome = await _cog(interaction).house(interaction, self.round_id, self.seat)
-
-
 class BetModal(discord.ui.Modal):
-    """The bet a member plays from the next round on; need not outlive a restart (a
-    restart closes the table)."""
+    """The wagers a member plays from the next round on: the bet, and the bonus where the
+    server offers one. Its answer is read by the cog from the submission (``bet_values``),
+    not by this object: a dialog shown before a restart is answered all the same."""
 
-    def __init__(self, table_id: str, seat: int, bet: int, title: str, label: str) -> None:
-        super().__init__(title=title, timeout=600, custom_id=f"table:betmodal:{table_id}:{seat}")
-        self.table_id, self.seat = table_id, seat
-        self.amount: discord.ui.TextInput[BetModal] = discord.ui.TextInput(
-            label=label, default=str(bet), max_length=7, custom_id="bet"
+    def __init__(self, table_id: str, seat: Seat, settings: GameSettings, lang: Lang) -> None:
+        super().__init__(
+            title=text("table.bet.modal", lang),
+            timeout=600,
+            custom_id=f"table:betmodal:{table_id}:{seat.number}",
         )
-        self.add_item(self.amount)
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        async with component(interaction, "table bet") as handled:
-            handled.outcome = await _cog(interaction).set_bet(
-                interaction, self.table_id, self.seat, self.amount.value
+        bet_label = text(
+            "table.bet.label",
+            lang,
+            low=grouped(settings.min_bet, lang),
+            high=grouped(settings.max_bet, lang),
+        )
+        self.add_item(
+            discord.ui.Label(
+                text=bet_label,
+                component=discord.ui.TextInput(
+                    custom_id="bet", default=str(seat.bet), max_length=7
+                ),
+            )
+        )
+        if settings.bonus_offered:
+            bonus_label = text(
+                "table.bonus.label",
+                lang,
+                low=grouped(settings.bonus_min, lang),
+                high=grouped(settings.bonus_max, lang),
+            )
+            self.add_item(
+                discord.ui.Label(
+                    text=bonus_label,
+                    description=text("table.bonus.describe", lang),
+                    component=discord.ui.TextInput(
+                        custom_id="bonus", default=str(seat.bonus), required=False, max_length=7
+                    ),
+                )
             )
 
 
-DYNAMIC_ITEMS: Final = (SeatButton, TableButton, PickMenu, HouseButton)
+def bet_values(interaction: discord.Interaction) -> dict[str, str]:
+    """The text inputs of a modal's submission by custom id, whatever wraps them (a
+    label, or the older action row)."""
+    found: dict[str, str] = {}
+    data: Mapping[str, Any] = interaction.data or {}
+    stack: list[Any] = list(data.get("components") or [])
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, dict):
+            continue
+        if item.get("type") == 4 and isinstance(item.get("custom_id"), str):
+            found[item["custom_id"]] = str(item.get("value") or "")
+        stack.extend(item.get("components") or [])
+        if isinstance(item.get("component"), dict):
+            stack.append(item["component"])
+    return found
+
+
+DYNAMIC_ITEMS: Final = (SeatButton, TableButton)
 
 
 def carries(message: discord.Message, custom_id: str) -> bool:
@@ -237,10 +225,6 @@ def stale_item(custom_id: str) -> discord.ui.DynamicItem[Any] | None:
         return SeatButton(match["action"], match["table"], int(match["seat"]))
     if match := TableButton.__discord_ui_compiled_template__.fullmatch(custom_id):
         return TableButton(match["action"], match["table"])
-    if match := PickMenu.__discord_ui_compiled_template__.fullmatch(custom_id):
-        return PickMenu(match["round"], int(match["seat"]))
-    if match := HouseButton.__discord_ui_compiled_template__.fullmatch(custom_id):
-        return HouseButton(match["round"], int(match["seat"]))
     return None
 
 
@@ -250,10 +234,17 @@ def chips(count: int, lang: Lang) -> str:
 
 
 def _seat_line(table: Table, seat: Seat, lang: Lang) -> str:
-    line = text("table.seat.taken", lang, seat=seat.number, user=f"<@{seat.user_id}>", bet=seat.bet)
+    line = text(
+        "table.seat.taken.bonus" if seat.bonus else "table.seat.taken",
+        lang,
+        seat=seat.number,
+        user=f"<@{seat.user_id}>",
+        bet=grouped(seat.bet, lang),
+        bonus=grouped(seat.bonus, lang),
+    )
     notes = []
     current = table.round
-    hand = current.hands.get(seat.number) if current is not None else None
+    hand = current.round.seat(seat.number) if current is not None else None
     if seat.out == "out":
         notes.append(text("table.seat.out", lang, stack=Counted("table.count.chips", seat.stack)))
     elif seat.out == "busy":
@@ -261,7 +252,7 @@ def _seat_line(table: Table, seat: Seat, lang: Lang) -> str:
     elif current is not None and hand is None:
         notes.append(text("table.seat.waiting", lang))
     elif hand is not None:
-        notes.append(text("table.seat.set" if hand.two else "table.seat.setting", lang))
+        notes.append(text("table.seat.set" if hand.split else "table.seat.setting", lang))
     if seat.leaving:
         notes.append(text("table.seat.leaving", lang))
     return " · ".join([line, *notes])
@@ -300,9 +291,17 @@ def table_layout(
         "table.stakes",
         lang,
         bet=chips(table.bet, lang),
-        low=settings.min_bet,
+        low=grouped(settings.min_bet, lang),
         high=chips(settings.max_bet, lang),
     )
+    if settings.bonus_offered:
+        stakes += "\n" + text(
+            "table.stakes.bonus",
+            lang,
+            title=PAY_TABLES[settings.bonus_table].title,
+            low=grouped(settings.bonus_min, lang),
+            high=chips(settings.bonus_max, lang),
+        )
     container.add_item(discord.ui.TextDisplay(f"{heading}\n{stakes}"))
     container.add_item(discord.ui.TextDisplay(_status(table, lang, mentions, closed)))
     container.add_item(discord.ui.Separator())
@@ -333,26 +332,12 @@ def table_layout(
                 disabled=playing or not table.seats,
             ),
             TableButton("leave", table.table_id, text("table.button.leave", lang)),
+            *(
+                [TableButton("pays", table.table_id, text("table.button.pays", lang))]
+                if settings.bonus_offered
+                else []
+            ),
         )
         container.add_item(row)
     view.add_item(container)
-    return view
-
-
-def hand_view(current: Round, hand: Hand, lang: Lang) -> discord.ui.View:
-    """A member's private hand: the pick-two menu (each card in symbols and in words) and
-    the *Huset väljer* button."""
-    select: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"table:pick:{current.round_id}:{hand.seat}",
-        placeholder=text("table.hand.placeholder", lang),
-        min_values=2,
-        max_values=2,
-    )
-    for card in hand.cards:
-        select.add_option(
-            label=pretty_card(card), value=NAMES[card], description=card_words(card, lang)
-        )
-    view = discord.ui.View(timeout=None)
-    view.add_item(PickMenu(current.round_id, hand.seat, select))
-    view.add_item(HouseButton(current.round_id, hand.seat, text("table.hand.house", lang)))
     return view

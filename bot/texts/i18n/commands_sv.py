@@ -105,6 +105,10 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     ),
     "bet": "insats",
     "Your bet in play chips": "Din insats i spelmarker",
+    "bonus": "bonus",
+    "A bonus bet on your seven cards, paid by the server's pay table (0: none)": (
+        "En bonusinsats på dina sju kort, betald enligt serverns vinsttabell (0: ingen)"
+    ),
     "chips": "marker",
     "Your play chips in this server, and its boards": "Dina spelmarker på servern och dess topplistor",
     "A stack of chips, the last hands and the ledger": (
@@ -147,6 +151,15 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "What a fouled split does": "Vad en foul delning gör",
     "The player picks again": "Spelaren väljer igen",
     "It stands, and loses": "Den står kvar och förlorar",
+    "bonus_table": "bonustabell",
+    "Fortune Pai Gow": "Fortune Pai Gow",
+    "Pai Gow Mania": "Pai Gow Mania",
+    "Emperor's Challenge": "Emperor's Challenge",
+    "The bonus bet's pay table": "Bonusinsatsens vinsttabell",
+    "bonus_min": "minsta_bonus",
+    "The smallest bonus bet": "Den minsta bonusinsatsen",
+    "bonus_max": "högsta_bonus",
+    "The largest bonus bet (0: no bonus bet)": "Den högsta bonusinsatsen (0: ingen bonusinsats)",
     "min_hands": "minsta_antal_händer",
     "Hands a member needs on the skill board (1-1000)": (
         "Händer en medlem behöver för skicklighetslistan (1–1000)"

@@ -1,6 +1,6 @@
 """Messages of the game (/play alone, "How did I play?", /chips and its boards): part of
 the catalogue in ``bot.texts.i18n``. Counts of chips and hands are ``Counted`` values or
-plural messages, so that "1 mark" and "2 marker" read right."""
+plural messages, so that "1 chip" and "2 chips" read right."""
 
 from __future__ import annotations
 
@@ -80,15 +80,80 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Din hand från {when} låg orörd i 15 minuter, så Huset väljer lade den: {outcome} ({net}).",
         "en": "Your hand from {when} was left for 15 minutes, so the house way set it: {outcome} ({net}).",
     },
-    "play.button.house": {"sv": "Huset väljer", "en": "Huset väljer (the house way)"},
     "play.button.again": {"sv": "Ge igen ({bet})", "en": "Deal again ({bet})"},
-    "play.foul": {
-        "sv": "Fel delning: din tvåkortshand {two} ({two_name}) slår din femkortshand {five} ({five_name}), och en sådan delning förlorar. Välj två andra kort.",
+    "play.button.again.bonus": {
+        "sv": "Ge igen ({bet} + bonus {bonus})",
+        "en": "Deal again ({bet} + bonus {bonus})",
+    },
+    "play.bet.bonus": {
+        "sv": "Insats: {bet} · bonus: {bonus} · kvar i högen: {stack}",
+        "en": "Bet: {bet} · bonus: {bonus} · left in your stack: {stack}",
+    },
+    "play.bonus.off": {
+        "sv": "Den här servern erbjuder ingen bonusinsats: spela utan bonus (bonus 0), eller be en moderator slå på den med {cmd[table config]}.",
+        "en": "This server offers no bonus bet: play without one (bonus 0), or ask a moderator to turn it on with {cmd[table config]}.",
+    },
+    "play.bonus.range": {
+        "sv": "Bonusinsatserna på den här servern är från {least} till {most}. Du satsade {bonus}.",
+        "en": "Bonus bets in this server are from {least} to {most}. You bet {bonus}.",
+    },
+    # --- a hand set, alone or at a table ---
+    "game.hand.placeholder": {
+        "sv": "Välj två kort till tvåkortshanden",
+        "en": "Pick two cards for the two-card hand",
+    },
+    "game.button.house": {"sv": "Huset väljer", "en": "Huset väljer (the house way)"},
+    "game.hand.invalid": {
+        "sv": "Välj exakt två av dina sju kort.",
+        "en": "Pick exactly two of your seven cards.",
+    },
+    "game.hand.not_yours": {
+        "sv": "Den här handen är inte din (eller menyn har ändrats). Tryck på din egen hand.",
+        "en": "This hand is not yours (or the menu was changed). Press your own hand.",
+    },
+    "game.hand.already": {"sv": "Din hand är redan lagd.", "en": "Your hand is already set."},
+    "game.hand.foul": {
+        "sv": "Fel delning: din tvåkortshand {two} ({two_name}) slår din femkortshand {five} ({five_name}), och en fel delning förlorar. Välj två andra kort.",
         "en": "A foul: your two-card hand {two} ({two_name}) beats your five-card hand {five} ({five_name}), and a fouled split loses. Pick two other cards.",
+    },
+    # --- the bonus bet (spec section 10) ---
+    "pays.title": {
+        "sv": "**{title}** – bonusinsatsen på dina sju kort som de delas ut",
+        "en": "**{title}** – the bonus bet on your seven cards as dealt",
+    },
+    "pays.stakes": {"sv": "Insats här: {low}–{high}.", "en": "Bets here: {low}–{high}."},
+    "pays.row": {
+        "sv": "{name}: **{pays} mot 1** · {hands} (ungefär 1 på {one_in})",
+        "en": "{name}: **{pays} to 1** · {hands} (about 1 in {one_in})",
+    },
+    "pays.row.nothing": {
+        "sv": "Annars förloras insatsen · {hands}",
+        "en": "Anything else loses the bet · {hands}",
+    },
+    "pays.edge": {
+        "sv": "Husets fördel: **{edge}** av insatsen ({exact} exakt, räknat över alla {hands}).",
+        "en": "House edge: **{edge}** of the bet ({exact} exactly, counted over all {hands}).",
+    },
+    "pays.envy": {
+        "sv": "Envy: med en bonus på minst {least} får du också för varje annan hand i rundan (givarens eller en annan plats) med fyrtal eller bättre: {paid} marker.",
+        "en": "Envy: with a bonus of at least {least} you are also paid for every other hand of the round (the dealer's or another seat's) of four of a kind or better: {paid} chips.",
+    },
+    "game.bonus.field": {"sv": "Bonus", "en": "Bonus"},
+    "game.bonus.won": {
+        "sv": "{category}: {pays} mot 1 · **{net}**",
+        "en": "{category}: {pays} to 1 · **{net}**",
+    },
+    "game.bonus.nothing": {
+        "sv": "Ingen bonushand: bonusinsatsen på {bet} går förlorad.",
+        "en": "No bonus hand: the bonus bet of {bet} is lost.",
+    },
+    "game.bonus.envy": {
+        "sv": "Envy: {envy} för rundans andra händer",
+        "en": "Envy: {envy} for the round's other hands",
     },
     # --- /play: the result ---
     "play.result.win": {"sv": "Du vinner", "en": "You win"},
-    "play.result.push": {"sv": "Oavgjort (push)", "en": "A push"},
+    "play.result.push": {"sv": "Oavgjort", "en": "A push"},
     "play.result.loss": {"sv": "Du förlorar", "en": "You lose"},
     "play.result.foul": {
         "sv": "Fel delning: tvåkortshanden slår femkortshanden, så handen förlorar (servern låter en sådan delning stå).",
@@ -109,7 +174,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "play.hand.five": {"sv": "Femkortshanden: {result}", "en": "Five-card hand: {result}"},
     "play.hand.two": {"sv": "Tvåkortshanden: {result}", "en": "Two-card hand: {result}"},
     "game.hand.win": {"sv": "vunnen", "en": "won"},
-    "game.hand.copy": {"sv": "lika (copy – till givaren)", "en": "a copy (goes to the dealer)"},
+    "game.hand.copy": {"sv": "lika – till givaren", "en": "a copy (goes to the dealer)"},
     "game.hand.loss": {"sv": "förlorad", "en": "lost"},
     "game.outcome.win": {"sv": "vinst", "en": "a win"},
     "game.outcome.push": {"sv": "push", "en": "a push"},
@@ -245,7 +310,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
     # Counts inside other messages, as ``Counted`` values.
     "count.chips": {
-        "sv": {"one": "{count} mark", "other": "{count} marker"},
+        "sv": {"one": "{count} marker", "other": "{count} marker"},
         "en": {"one": "{count} chip", "other": "{count} chips"},
     },
     "count.analysed_hands": {

@@ -5,6 +5,23 @@ from __future__ import annotations
 from typing import Final
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
+    # --- an option a command cannot take (bot.app.options): Discord's client sends none ---
+    "option.integer": {
+        "sv": "{name} ska vara ett heltal, inte {value}.",
+        "en": "{name} must be a whole number, not {value}.",
+    },
+    "option.number": {
+        "sv": "{name} ska vara ett tal, inte {value}.",
+        "en": "{name} must be a number, not {value}.",
+    },
+    "option.string": {
+        "sv": "{name} ska vara en text, inte {value}.",
+        "en": "{name} must be a text, not {value}.",
+    },
+    "option.boolean": {
+        "sv": "{name} ska vara sant eller falskt, inte {value}.",
+        "en": "{name} must be true or false, not {value}.",
+    },
     "help.title": {"sv": "Kommandon", "en": "Commands"},
     "help.moderators": {"sv": "För moderatorer", "en": "For moderators"},
     "help.houseway": {

@@ -46,6 +46,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Insats {bet} · servern tillåter {low}–{high} · givaren lägger enligt *Huset väljer*.",
         "en": "Bet {bet} · this server allows {low}–{high} · the dealer sets by *Huset väljer*.",
     },
+    "table.stakes.bonus": {
+        "sv": "Bonus på dina sju kort: {title}, {low}–{high} (knappen Vinsttabell visar vad den betalar).",
+        "en": "Bonus on your seven cards: {title}, {low}–{high} (the Pay table button shows what it pays).",
+    },
     "table.status.waiting": {
         "sv": "Väntar på spelare: tryck på **Sätt dig här** vid en ledig plats.",
         "en": "Waiting for players: press **Sit here** at a free seat.",
@@ -78,6 +82,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Bordet i den här kanalen stängdes efter {minutes} utan någon runda.",
         "en": "The table in this channel closed after {minutes} without a round.",
     },
+    "table.seat.taken.bonus": {
+        "sv": "**Plats {seat}** – {user} · insats {bet} · bonus {bonus}",
+        "en": "**Seat {seat}** – {user} · bet {bet} · bonus {bonus}",
+    },
     "table.seat.free": {"sv": "**Plats {seat}** – ledig", "en": "**Seat {seat}** – free"},
     "table.seat.taken": {
         "sv": "**Plats {seat}** – {user} · insats {bet}",
@@ -99,11 +107,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "table.button.bet": {"sv": "Insats", "en": "Bet"},
     "table.button.deal": {"sv": "Ge nu", "en": "Deal now"},
     "table.dealing": {"sv": "Rundan ges nu.", "en": "The round deals now."},
+    "table.button.pays": {"sv": "Vinsttabell", "en": "Pay table"},
     "table.button.leave": {"sv": "Lämna bordet", "en": "Leave"},
     "table.button.hand": {"sv": "Din hand", "en": "Your hand"},
     "table.joined": {
         "sv": "Du sitter på plats {seat} med insatsen {bet}. Dina marker: {stack}. Du får en hand i nästa runda.",
         "en": "You sit at seat {seat} with a bet of {bet}. Your chips: {stack}. You are dealt in at the next round.",
+    },
+    "table.joined.bonus": {
+        "sv": "Du sitter på plats {seat} med insatsen {bet}. Dina marker: {stack}. Du får en hand i nästa runda. Vill du lägga en bonus på dina sju kort, tryck på **Insats**.",
+        "en": "You sit at seat {seat} with a bet of {bet}. Your chips: {stack}. You are dealt in at the next round. For a bonus bet on your seven cards, press **Bet**.",
     },
     "table.left": {"sv": "Du har lämnat bordet.", "en": "You left the table."},
     "table.leaving": {
@@ -146,6 +159,22 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Din insats är nu {bet}, från nästa runda.",
         "en": "Your bet is now {bet}, from the next round.",
     },
+    "table.bet.changed.bonus": {
+        "sv": "Din insats är nu {bet} och din bonus {bonus}, från nästa runda.",
+        "en": "Your bet is now {bet} and your bonus {bonus}, from the next round.",
+    },
+    "table.bonus.label": {
+        "sv": "Bonus ({low}–{high}, 0: ingen)",
+        "en": "Bonus ({low}–{high}, 0: none)",
+    },
+    "table.bonus.describe": {
+        "sv": "En sidoinsats på dina sju kort som de delas ut; betalas enligt serverns vinsttabell.",
+        "en": "A side bet on your seven cards as dealt, paid by the server's pay table.",
+    },
+    "table.bonus.out_of_range": {
+        "sv": "Bonusinsatserna här är {low}–{high} marker (eller 0 för ingen); {value} går inte.",
+        "en": "Bonus bets here are {low} to {high} chips (or 0 for none); {value} is not one.",
+    },
     "table.bet.modal": {"sv": "Din insats", "en": "Your bet"},
     "table.bet.label": {"sv": "Marker ({low}–{high})", "en": "Chips ({low}–{high})"},
     "table.hand.none": {
@@ -156,15 +185,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Den rundan är redan slut.",
         "en": "That round is already over.",
     },
+    "table.hand.prompt.bonus": {
+        "sv": "**Din hand** (plats {seat}, insats {bet}, bonus {bonus}). Välj de två kort som går till tvåkortshanden, eller tryck på *Huset väljer*. Tiden går ut {when}.",
+        "en": "**Your hand** (seat {seat}, bet {bet}, bonus {bonus}). Pick the two cards for the two-card hand, or press *Huset väljer*. Time runs out {when}.",
+    },
     "table.hand.prompt": {
         "sv": "**Din hand** (plats {seat}, insats {bet}). Välj de två kort som går till tvåkortshanden, eller tryck på *Huset väljer*. Tiden går ut {when}.",
         "en": "**Your hand** (seat {seat}, bet {bet}). Pick the two cards for the two-card hand, or press *Huset väljer*. Time runs out {when}.",
     },
-    "table.hand.placeholder": {
-        "sv": "Välj två kort till tvåkortshanden",
-        "en": "Pick two cards for the two-card hand",
-    },
-    "table.hand.house": {"sv": "Huset väljer", "en": "Huset väljer (the house way)"},
     "table.hand.set": {
         "sv": "Lagd: {split}. Rundan avslöjas när alla har lagt sina händer eller tiden går ut.",
         "en": "Set: {split}. The round is revealed when every seat has set or time runs out.",
@@ -173,25 +201,13 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Huset lade din hand: {split}. Rundan avslöjas när alla har lagt sina händer eller tiden går ut.",
         "en": "The house way set your hand: {split}. The round is revealed when every seat has set or time runs out.",
     },
-    "table.hand.already": {
-        "sv": "Din hand är redan lagd.",
-        "en": "Your hand is already set.",
-    },
-    "table.hand.foul": {
-        "sv": "Den delningen är foul: tvåkortshanden ({two}) slår femkortshanden ({five}), och en foul förlorar. Välj igen.",
-        "en": "That split fouls: the two-card hand ({two}) beats the five-card hand ({five}), and a foul loses. Pick again.",
-    },
     "table.hand.foul_stands": {
-        "sv": "Foul: tvåkortshanden ({two}) slår femkortshanden ({five}). Vid det här bordet står en foul kvar och förlorar.",
-        "en": "Foul: the two-card hand ({two}) beats the five-card hand ({five}). At this table a foul stands, and loses.",
+        "sv": "Lagd, men fel delning: {split}. Tvåkortshanden slår femkortshanden, och vid det här bordet står en fel delning kvar och förlorar.",
+        "en": "Set, but a foul: {split}. The two-card hand beats the five-card hand, and at this table a foul stands and loses.",
     },
     "table.hand.timeout": {
         "sv": "Tiden gick ut, så huset lade din hand: {split}.",
         "en": "Time ran out, so the house way set your hand: {split}.",
-    },
-    "table.hand.invalid": {
-        "sv": "Välj exakt två av dina sju kort.",
-        "en": "Pick exactly two of your seven cards.",
     },
     "table.split": {"sv": "{five} | {two}", "en": "{five} | {two}"},
     "table.reveal.title": {
@@ -210,7 +226,15 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Femkortshanden: {five}, tvåkortshanden: {two}.",
         "en": "Five-card hand: {five}, two-card hand: {two}.",
     },
-    "table.reveal.foul": {"sv": "Foul.", "en": "Foul."},
+    "table.reveal.foul": {
+        "sv": "Fel delning: tvåkortshanden slår femkortshanden.",
+        "en": "A foul: the two-card hand beats the five-card hand.",
+    },
+    "table.reveal.bonus": {"sv": "↳ Bonus: {bonus}", "en": "↳ Bonus: {bonus}"},
+    "table.reveal.title.restart": {
+        "sv": "## Rundan före omstarten – avslöjandet",
+        "en": "## The round before the restart – the reveal",
+    },
     "table.reveal.sat_out": {
         "sv": "Stod över: {users}.",
         "en": "Sat out: {users}.",
@@ -221,15 +245,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "tiden gick ut: Huset väljer",
         "en": "time ran out: Huset väljer",
     },
-    "table.hand_result.win": {"sv": "vann", "en": "won"},
-    "table.hand_result.copy": {"sv": "kopia (till givaren)", "en": "copy (to the dealer)"},
-    "table.hand_result.loss": {"sv": "förlorade", "en": "lost"},
     "table.result.win": {
         "sv": "Vinst +{net} (provision {commission})",
         "en": "Win +{net} (commission {commission})",
     },
     "table.result.push": {"sv": "Oavgjort: insatsen tillbaka", "en": "Push: the bet back"},
     "table.result.loss": {"sv": "Förlust −{bet}", "en": "Loss −{bet}"},
+    "table.closed.restart": {
+        "sv": "Boten startades om, så bordet i den här kanalen är stängt (ingen runda pågick). Öppna ett nytt med {cmd[table open]}.",
+        "en": "The bot restarted, so the table in this channel is closed (no round was under way). Open a new one with {cmd[table open]}.",
+    },
     "table.void.restart": {
         "sv": "Boten startades om mitt i en runda vid bordet i den här kanalen. Rundan är ogiltig och alla insatser är tillbaka ({users}). Öppna ett nytt bord med {cmd[table open]}.",
         "en": "The bot restarted in the middle of a round at this channel's table. The round is void and every bet is returned ({users}). Open a new table with {cmd[table open]}.",
@@ -249,6 +274,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Skicklighetslistan kräver",
         "en": "The skill board needs",
     },
+    "table.config.bonus": {"sv": "Bonus", "en": "Bonus"},
+    "table.config.bonus.on": {"sv": "{title}, {low}–{high}", "en": "{title}, {low}–{high}"},
+    "table.config.bonus.off": {"sv": "ingen bonusinsats", "en": "no bonus bet"},
     "table.config.changed": {"sv": "Ändrat: {names}.", "en": "Changed: {names}."},
     "table.config.unchanged": {
         "sv": "Så här är det inställt. Ge ett val för att ändra.",
@@ -274,6 +302,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Minsta insatsen ({low}) får inte vara större än den högsta ({high}).",
         "en": "The minimum bet ({low}) may not be above the maximum ({high}).",
     },
+    "table.config.bad_bonus_stakes": {
+        "sv": "Minsta bonusinsatsen ({low}) får inte vara större än den högsta ({high}).",
+        "en": "The smallest bonus bet ({low}) may not be above the largest ({high}).",
+    },
+    "table.config.bad_pay_table": {
+        "sv": "Välj vinsttabellen i listan: Fortune Pai Gow, Pai Gow Mania eller Emperor's Challenge.",
+        "en": "Pick the pay table from the list: Fortune Pai Gow, Pai Gow Mania or Emperor's Challenge.",
+    },
     "table.config.bad_bet": {
         "sv": "Bordets insats ska vara {low}–{high} (serverns gränser), inte {value}.",
         "en": "The table's bet must be {low} to {high} (this server's stakes), not {value}.",
@@ -281,6 +317,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "table.option.countdown": {"sv": "Nedräkningen (sekunder)", "en": "The countdown (seconds)"},
     "table.option.min_bet": {"sv": "Minsta insatsen", "en": "The minimum bet"},
     "table.option.max_bet": {"sv": "Högsta insatsen", "en": "The maximum bet"},
+    "table.option.bonus_min": {"sv": "Minsta bonusinsatsen", "en": "The smallest bonus bet"},
+    "table.option.bonus_max": {"sv": "Högsta bonusinsatsen", "en": "The largest bonus bet"},
     "table.option.min_hands": {
         "sv": "Skicklighetslistans minsta antal händer",
         "en": "The skill board's minimum of hands",
@@ -290,7 +328,9 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "table.picture.win": {"sv": "Vinst +{net}", "en": "Win +{net}"},
     "table.picture.push": {"sv": "Oavgjort", "en": "Push"},
     "table.picture.loss": {"sv": "Förlust −{bet}", "en": "Loss −{bet}"},
-    "table.picture.foul": {"sv": "Foul −{bet}", "en": "Foul −{bet}"},
+    "table.picture.foul": {"sv": "Fel delning −{bet}", "en": "Foul −{bet}"},
+    "table.picture.bonus": {"sv": "Bonus {net}", "en": "Bonus {net}"},
+    "table.picture.someone": {"sv": "spelare", "en": "player"},
     "alt.table.reveal": {
         "sv": "Avslöjandet. Givaren: {dealer}. {seats}",
         "en": "The reveal. The dealer: {dealer}. {seats}",

@@ -21,10 +21,10 @@ import hmac
 import secrets
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from ...storage import Database
+from ..storage import Database
 
 if TYPE_CHECKING:
-    from ...storage import Bounded
+    from ..storage import Bounded
 
 #: Where the key is kept in the ``meta`` table.
 KEY_NAME: Final = "practice.custom_id_key"

@@ -19,8 +19,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ...app.interactions import Refusal, bot_of, cooldown_refusal
-from ...service.timing import PracticeTiming
+from ..service.timing import PracticeTiming
+from .interactions import Refusal, bot_of, cooldown_refusal
 
 #: The refusal of a press past its cooldown (a command's is the tree's ``error.cooldown``).
 PRESS_COOLDOWN: Final = "practice.cooldown"

@@ -1,0 +1,41 @@
+"""Checks every feature makes: the database bounded by the interaction's deadline, and who
+counts as a moderator (Manage Server, or the server's quizmaster role). The quiz and the
+tables both ask; neither feature owns them."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Final
+
+import discord
+
+from ..storage import Bounded, Database
+from ..storage import quiz as quiz_store
+from .interactions import bot_of
+
+#: Who moderates, written once: what Discord shows moderators' commands to by default and
+#: what ``is_moderator`` accepts besides the quizmaster role.
+MODERATOR: Final = discord.Permissions(manage_guild=True)
+
+
+def bounded_db(interaction: discord.Interaction) -> Bounded:
+    """The database, bounded so that the interaction is answered in time whatever it does."""
+    bot = bot_of(interaction)
+    budget = bot.settings.quiz_timing.ack_budget(interaction.created_at, time.time())
+    return Bounded(bot.database, asyncio.get_running_loop().time() + budget)
+
+
+async def is_moderator(db: Database, interaction: discord.Interaction) -> bool:
+    """Manage Server, or the configured quizmaster role: checked on every use."""
+    if interaction.guild_id is None:
+        return False
+    if interaction.permissions >= MODERATOR:
+        return True
+    config = await quiz_store.guild_config(db, interaction.guild_id)
+    member = interaction.user
+    return (
+        config.quizmaster_role_id is not None
+        and isinstance(member, discord.Member)
+        and any(role.id == config.quizmaster_role_id for role in member.roles)
+    )
