@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +51,65 @@ class _SQLiteStatements(Statements):
             raise _sqlite_error(error) from error
 
 
+class _Turn:
+    """One holder's time with the connection, and who gives the lock back at its end.
+
+    aiosqlite's thread runs a statement whether or not its caller still waits for it: a
+    cancelled BEGIN IMMEDIATE still begins once another process lets go of the write
+    lock, a cancelled COMMIT still commits. So a step that opens or ends a transaction
+    runs as a task of its own, and a caller cancelled during one leaves at once, handing
+    the lock to ``_settle``, which gives it back only once that step has ended and no
+    transaction is left open: the next holder never runs inside another's.
+    """
+
+    def __init__(
+        self,
+        connection: aiosqlite.Connection,
+        lock: asyncio.Lock,
+        settling: set[asyncio.Task[None]],
+    ) -> None:
+        self._db = connection
+        self._lock = lock
+        self._settling = settling
+        self.handed_over = False
+
+    async def step(self, what: str, work: Awaitable[object]) -> None:
+        running = asyncio.ensure_future(work)
+        try:
+            await asyncio.shield(running)
+        except asyncio.CancelledError:
+            self.handed_over = True
+            settling = asyncio.ensure_future(self._settle(what, running))
+            self._settling.add(settling)  # held, or the task may be collected half way
+            settling.add_done_callback(self._settling.discard)
+            raise
+
+    async def _settle(self, what: str, step: asyncio.Future[object]) -> None:
+        """Wait for the cancelled caller's step to end, roll back any transaction it left
+        open (a BEGIN that began, a COMMIT that failed), then give the lock back. Should
+        this task be cancelled (the event loop ending), it gives the lock back at once."""
+        try:
+            try:
+                await step
+            except aiosqlite.Error as error:
+                if what != "BEGIN":  # a BEGIN that failed began nothing
+                    log.warning("a cancelled caller's %s failed, rolled back: %s", what, error)
+            await self._db.rollback()  # sqlite3's rollback() does nothing outside a transaction
+        except (ValueError, sqlite3.ProgrammingError):
+            pass  # the connection was closed meanwhile, and closing rolled back
+        except aiosqlite.Error as error:
+            log.warning("SQLite could not roll back after a cancelled %s: %s", what, error)
+        finally:
+            self._lock.release()
+
+
 class SQLiteDatabase(Database):
-    """One connection; a lock keeps a transaction's statements from interleaving."""
+    """One connection; a lock keeps a transaction's statements from interleaving.
+
+    A statement outside a transaction whose caller is cancelled runs on by itself (SQLite
+    commits it alone) before anything queued after it, so only the steps that open or end
+    a transaction need a turn (``_Turn``).
+    """
 
     backend = "sqlite"
 
@@ -60,6 +117,7 @@ class SQLiteDatabase(Database):
         self._db = connection
         self._statements = _SQLiteStatements(connection)
         self._lock = asyncio.Lock()
+        self._settling: set[asyncio.Task[None]] = set()  # see _Turn
 
     @classmethod
     async def open(cls, path: str) -> SQLiteDatabase:
@@ -98,21 +156,41 @@ class SQLiteDatabase(Database):
             return await self._statements.fetch(sql, *args)
 
     @contextlib.asynccontextmanager
+    async def _turn(self) -> AsyncIterator[_Turn]:
+        await self._lock.acquire()
+        turn = _Turn(self._db, self._lock, self._settling)
+        try:
+            yield turn
+        finally:
+            if not turn.handed_over:
+                self._lock.release()
+
+    @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Statements]:
-        async with self._lock:
+        """BEGIN IMMEDIATE, the caller's statements, COMMIT; on any exception, a rollback.
+
+        A cancelled caller leaves at once and the transaction ends without it (``_Turn``):
+        cancelled during BEGIN (waiting for another process's write lock), its statements
+        or a rollback, it is rolled back. A COMMIT already handed to SQLite's thread is not
+        taken back: the caller gets its CancelledError, never a DatabaseError (the commit
+        may well have landed), and the outcome is SQLite's: committed whole, or, should the
+        COMMIT fail, rolled back whole and logged. Either way the next holder of the lock
+        finds the connection out of this transaction.
+        """
+        async with self._turn() as turn:
             try:
-                await self._db.execute("BEGIN IMMEDIATE")
+                await turn.step("BEGIN", self._db.execute("BEGIN IMMEDIATE"))
             except aiosqlite.Error as error:
                 raise DatabaseError(str(error)) from error
             try:
                 yield self._statements
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await turn.step("ROLLBACK", self._db.rollback())
                 raise
             try:
-                await self._db.execute("COMMIT")
+                await turn.step("COMMIT", self._db.execute("COMMIT"))
             except aiosqlite.Error as error:
-                await self._db.execute("ROLLBACK")
+                await turn.step("ROLLBACK", self._db.rollback())
                 raise DatabaseError(str(error)) from error
 
     async def scrub(self) -> None:
@@ -129,14 +207,17 @@ class SQLiteDatabase(Database):
             raise DatabaseError("the WAL could not be emptied: another connection reads it")
 
     async def script(self, sql: str) -> None:
-        async with self._lock:
+        """The script in one transaction; one that fails part way (cancelled or not) is
+        rolled back, as a transaction is (``_settle``)."""
+        async with self._turn() as turn:
             try:
                 # IMMEDIATE takes the write lock up front, so processes migrating at the
                 # same moment wait (busy_timeout) instead of failing on lock upgrade.
-                await self._db.executescript("BEGIN IMMEDIATE;\n" + sql + "\n;COMMIT;")
+                await turn.step(
+                    "script", self._db.executescript("BEGIN IMMEDIATE;\n" + sql + "\n;COMMIT;")
+                )
             except aiosqlite.Error as error:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
+                await turn.step("ROLLBACK", self._db.rollback())
                 raise DatabaseError(str(error)) from error
 
     async def close(self, timeout: float | None = None) -> None:

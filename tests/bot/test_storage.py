@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import uuid
 
+import asyncpg
 import pytest
 
 from bot.storage import DatabaseError, migrations, open_database
+from bot.storage.table_settings import GameSettings, game_settings, save_game_settings
 
 
 async def test_migrations_apply_once_and_meta_round_trips(any_database_url: str) -> None:
@@ -77,4 +81,82 @@ async def test_transaction_rolls_back_on_error(any_database_url: str) -> None:
             assert await tx.execute("INSERT INTO meta (key, value) VALUES ('t', 'y')") == 1
         assert await database.get_meta("t") == "y"
     finally:
+        await database.close()
+
+
+async def blocked_by(watcher: asyncpg.Connection, holder: asyncpg.Connection, query: str) -> None:
+    """Until ``query`` waits for a lock ``holder`` holds (re-checked, with a bound only a
+    hang reaches). ``watcher`` is in no transaction: a transaction sees one snapshot of
+    pg_stat_activity."""
+    async with asyncio.timeout(60):
+        while not await watcher.fetchval(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE $1 = ANY(pg_blocking_pids(pid)) AND query = $2",
+            holder.get_server_pid(),
+            query,
+        ):
+            await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("during", ["statement", "commit"])
+async def test_cancelled_postgres_transaction_leaves_no_transaction_behind(
+    postgres_url: str, during: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A caller cancelled while its transaction waits on another connection's lock (a row
+    in its body, or at COMMIT a deferred trigger's advisory lock): asyncpg rolls it back
+    or the connection is closed, quietly, and the next transaction saves where others
+    read it. Passes as the code stands: the check that SQLite's hole is not here too."""
+    caplog.set_level(logging.WARNING)
+    database = await open_database(postgres_url)
+    reader = await open_database(postgres_url)
+    other = await asyncpg.connect(postgres_url)
+    watcher = await asyncpg.connect(postgres_url)
+    key = uuid.uuid4().int >> 65  # advisory locks are the server's, not the schema's
+    try:
+        await database.execute("INSERT INTO meta (key, value) VALUES ('row', 'before')")
+        await other.execute(
+            "CREATE FUNCTION wait_at_commit() RETURNS trigger LANGUAGE plpgsql AS"
+            f" $$ BEGIN PERFORM pg_advisory_xact_lock({key}); RETURN NULL; END $$;"
+            " CREATE CONSTRAINT TRIGGER at_commit AFTER INSERT ON meta"
+            " DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION wait_at_commit()"
+        )
+        holding = other.transaction()
+        await holding.start()
+        await other.execute("UPDATE meta SET value = 'other' WHERE key = 'row'")
+        await other.execute("SELECT pg_advisory_xact_lock($1)", key)
+
+        async def write() -> None:
+            async with database.transaction() as tx:
+                if during == "statement":
+                    await tx.execute("UPDATE meta SET value = 'cancelled' WHERE key = 'row'")
+                else:
+                    await tx.execute("INSERT INTO meta (key, value) VALUES ('k', 'cancelled')")
+
+        task = asyncio.create_task(write())
+        try:
+            await blocked_by(
+                watcher,
+                other,
+                "UPDATE meta SET value = 'cancelled' WHERE key = 'row'"
+                if during == "statement"
+                else "COMMIT;",
+            )
+        finally:
+            task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await holding.rollback()
+
+        await save_game_settings(database, 111, GameSettings(countdown_seconds=30))
+        assert await game_settings(reader, 111) == GameSettings(countdown_seconds=30)
+        async with database.transaction() as tx:
+            await tx.execute("UPDATE meta SET value = 'after' WHERE key = 'row'")
+        assert await reader.get_meta("row") == "after"
+        # A cancelled COMMIT is the server's to finish: all of the transaction or none.
+        assert await reader.get_meta("k") in ("cancelled", None)
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    finally:
+        await watcher.close()
+        await other.close()
+        await reader.close()
         await database.close()
