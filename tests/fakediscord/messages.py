@@ -328,6 +328,8 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
     async def _post_message(self, request: web.Request, p: Params, at: float) -> web.Response:
         channel_id = int(p["channel"])
         _, guild_id = self._channel(channel_id)
+        if self._dm_channels.get(channel_id) in self.closed_dms:
+            raise HTTPError(403, 50007, "Cannot send messages to this user")
         body, files = await self._read_body(request)
         reply = body.get("message_reference")
         message = self._create_message(channel_id, guild_id, body, files, type_=19 if reply else 0)
