@@ -577,6 +577,51 @@ async def test_server_error_is_retried_by_the_client(
     assert statuses[-2:] == [502, 200]
 
 
+async def test_a_deleted_channel_and_closed_dms_refuse_as_discord_does(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    """An answer posted into a channel deleted while its interaction was on its way gets
+    404 Unknown Channel (10003), public or ephemeral; a DM to a user who takes none gets
+    403 Cannot send messages to this user (50007): discord.py's NotFound and Forbidden,
+    with Discord's codes, as a bot meets them."""
+    fake = fake_discord
+    refused: list[discord.HTTPException] = []
+
+    @app_commands.command(description="Answers publicly, then privately, then by DM")
+    async def everywhere(interaction: discord.Interaction) -> None:
+        for ephemeral in (False, True):
+            try:
+                await interaction.response.send_message("here", ephemeral=ephemeral)
+            except discord.HTTPException as error:
+                refused.append(error)
+        try:
+            await interaction.user.send("by DM")
+        except discord.HTTPException as error:
+            refused.append(error)
+
+    bot.tree.add_command(everywhere)  # local only: the stand-in infers unsynced commands
+    user = fake.make_user("ulla")
+    fake.closed_dms.add(user.id)
+    on_its_way = asyncio.Event()
+    held = fake.hold("POST /interactions/*/callback", on_its_way, count=1)
+    asked = await fake.send_command("everywhere", user=user)
+    await fake.wait_until(lambda: held.hits == 1, 5, "the answer on its way")
+    await fake.delete_channel(CHANNEL_ID)
+    on_its_way.set()
+    await fake.wait_until(lambda: len(refused) == 3, 5, "three refusals")
+    assert [(type(e), e.status, e.code, e.text) for e in refused] == [
+        (discord.NotFound, 404, 10003, "Unknown Channel"),
+        (discord.NotFound, 404, 10003, "Unknown Channel"),
+        (discord.Forbidden, 403, 50007, "Cannot send messages to this user"),
+    ]
+    assert asked.callback is None and fake.dm_messages(user.id) == []
+    fake.closed_dms.clear()
+    elsewhere = await fake.send_command("ping", {"text": "still"}, channel_id=QUIZ_CHANNEL_ID)
+    assert (await fake.wait_response(elsewhere)).content == "still (en-US, tester)"
+    await (await bot.fetch_user(user.id)).send("now open")
+    assert [m.content for m in fake.dm_messages(user.id)] == ["now open"]
+
+
 # --- the stand-in's own surface ------------------------------------------------------------
 
 

@@ -15,7 +15,7 @@ import logging
 import math
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from typing import TYPE_CHECKING, Final, TypeVar, cast
+from typing import TYPE_CHECKING, Final, TypeGuard, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -31,9 +31,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Discord's "Unknown Channel": the channel is gone (deleted), and an answer posted there
+#: with it.
+UNKNOWN_CHANNEL: Final = 10003
+#: Discord's "Unknown Message": the message to change (or to answer under) is gone.
+UNKNOWN_MESSAGE: Final = 10008
 #: Discord's "Unknown interaction": the first answer came after the 3-second deadline, so
 #: nothing can be sent for that interaction any more.
 UNKNOWN_INTERACTION: Final = 10062
+#: What a 404 says is gone for good: no retry brings a channel, message or interaction back.
+GONE: Final = frozenset({UNKNOWN_CHANNEL, UNKNOWN_MESSAGE, UNKNOWN_INTERACTION})
+#: The outcome of an interaction whose answer Discord refused (``refused_by_discord``):
+#: expected, never counted as an error.
+DISCORD_REFUSED: Final = "discord_refused"
 #: User ids Discord makes (snowflakes; a database BIGINT holds them).
 USER_IDS: Final = range(1, 1 << 63)
 #: Refusals on their way to Discord at once, every member's together (of the bot's 64 HTTP
@@ -141,15 +151,33 @@ def age(interaction: discord.Interaction) -> float:
     return time.time() - interaction.created_at.timestamp()
 
 
-async def tell(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral note to the user, whether or not the interaction was answered yet."""
+def refused_by_discord(error: BaseException) -> TypeGuard[discord.HTTPException]:
+    """Whether Discord refused a request in a way no retry mends: no access or permission
+    (403), or the channel, message or interaction it needs is gone (404, ``GONE``)."""
+    return isinstance(error, discord.Forbidden) or (
+        isinstance(error, discord.NotFound) and error.code in GONE
+    )
+
+
+async def answer_privately(interaction: discord.Interaction, message: str) -> None:
+    """An ephemeral answer: the interaction's first, or a follow-up once it has one."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True)
+    else:
+        await interaction.response.send_message(message, ephemeral=True)
+
+
+async def tell(
+    interaction: discord.Interaction, message: str, *, level: int = logging.WARNING
+) -> None:
+    """An ephemeral note to the user, whether or not the interaction was answered yet; if
+    Discord refuses it, one line at ``level``."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not tell the user about an error")
+        await answer_privately(interaction, message)
+    except discord.HTTPException as error:
+        log.log(
+            level, "could not tell the user about an error (%s, code %s)", error.status, error.code
+        )
 
 
 async def hand_or_refuse(
@@ -247,7 +275,10 @@ def _failure(
     """The outcome and the message (None: nobody to tell) for an error no handler dealt with.
 
     An interaction answered too late is not a bug but load: one warning line, no traceback
-    (a burst of them would otherwise spend the bot's time formatting tracebacks).
+    (a burst of them would otherwise spend the bot's time formatting tracebacks). Nor is an
+    answer Discord refuses for good (``refused_by_discord``): one warning line with its
+    code, and never "try again", which would not help; a member refused a 403 may still be
+    told privately why, where a channel or message is gone there is nobody to tell.
     """
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
         log.warning(
@@ -256,6 +287,17 @@ def _failure(
             age(interaction),
         )
         return "expired", None
+    if refused_by_discord(error):
+        log.warning(
+            "%s: Discord refused the answer: %s %s (code %s)",
+            name,
+            error.status,
+            error.text,
+            error.code,
+        )
+        if isinstance(error, discord.Forbidden):
+            return DISCORD_REFUSED, text("error.discord_refused", language(interaction.locale))
+        return DISCORD_REFUSED, None
     if isinstance(error, DatabaseError):
         log.warning("database unavailable for %s: %s", name, error)
         mentions = bot_of(interaction).mentions
@@ -263,6 +305,16 @@ def _failure(
         return "database_unavailable", message
     log.error("%s failed", name, exc_info=error)
     return "error", text("error.internal", language(interaction.locale))
+
+
+async def _tell_failure(
+    interaction: discord.Interaction, outcome: str, message: str | None
+) -> None:
+    """Tell the member what ``_failure`` found to tell. After Discord refused the answer, a
+    note refused too is no news: its warning is written already."""
+    if message is not None:
+        quiet = outcome == DISCORD_REFUSED
+        await tell(interaction, message, level=logging.DEBUG if quiet else logging.WARNING)
 
 
 async def refuse(interaction: discord.Interaction, name: str, refusal: Refusal) -> None:
@@ -296,8 +348,7 @@ async def component(interaction: discord.Interaction, name: str) -> AsyncIterato
         await refuse(interaction, name, refusal)
     except Exception as error:
         handled.outcome, message = _failure(name, error, interaction)
-        if message is not None:
-            await tell(interaction, message)
+        await _tell_failure(interaction, handled.outcome, message)
     finally:
         if not refused:  # a refusal is counted and logged in its turn
             record(interaction, name, handled.outcome)
@@ -320,5 +371,4 @@ class Tree(app_commands.CommandTree["HousewayBot"]):
         cause = getattr(error, "original", None) or error.__cause__ or error
         outcome, message = _failure(f"/{command}", cause, interaction)
         record(interaction, command, outcome)
-        if message is not None:
-            await tell(interaction, message)
+        await _tell_failure(interaction, outcome, message)

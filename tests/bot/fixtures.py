@@ -172,6 +172,17 @@ def metric_samples(bot: HousewayBot, sample_name: str) -> dict[tuple[tuple[str, 
     }
 
 
+def outcomes(bot: HousewayBot, command: str) -> dict[str, float]:
+    """How the interactions named ``command`` ended, by outcome. Counted last of all, so
+    once an interaction's outcome is here its handler is done (wait for it with the
+    stand-in's ``wait_until``)."""
+    return {
+        dict(labels)["outcome"]: value
+        for labels, value in metric_samples(bot, "houseway_interactions_total").items()
+        if dict(labels)["command"] == command
+    }
+
+
 async def metrics_show(bot: HousewayBot, expected: list[str]) -> None:
     """Wait (briefly) until /metrics has these lines: they are written after the reply."""
     for _ in range(100):

@@ -4,6 +4,7 @@ channel that holds the result, the streak and the cards behind a spoiler, never 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import time
@@ -18,7 +19,7 @@ from houseway import house_way
 from houseway.cards import Card, pretty_card, pretty_cards, sort_key
 from houseway.language import Lang
 from houseway.rules import rule_name
-from tests.bot.fixtures import mention
+from tests.bot.fixtures import mention, outcomes
 from tests.bot.test_practice import (
     button_of,
     daily_hand_of,
@@ -325,11 +326,29 @@ async def test_twenty_presses_post_once_and_the_rest_get_the_text_to_copy(
     assert len(channel) == 1
 
 
+#: Discord refusing every answer in the channel Share is pressed in: the channel deleted
+#: while the press was on its way (None: 404 Unknown Channel, 10003, on every answer
+#: posted there), or a 403 on every answer to the press.
+DELETED = None
+MISSING_ACCESS = {"message": "Missing Access", "code": 50001}
+MISSING_PERMISSIONS = {"message": "Missing Permissions", "code": 50013}
+
+
 @pytest.mark.parametrize(
-    ("status", "body"),
+    ("status", "body", "told"),
     [
-        (403, {"message": "Missing Permissions", "code": 50013}),
-        (404, {"message": "Unknown Channel", "code": 10003}),
+        pytest.param(
+            403,
+            MISSING_PERMISSIONS,
+            "I may not post in this channel, so I cannot share for you.",
+            id="403-50013",
+        ),
+        pytest.param(
+            404,
+            {"message": "Unknown Channel", "code": 10003},
+            "The channel where you pressed Share is gone, so I cannot share your result there.",
+            id="404-10003",
+        ),
     ],
 )
 async def test_a_share_discord_refuses_falls_back_to_the_text_to_copy(
@@ -338,9 +357,11 @@ async def test_a_share_discord_refuses_falls_back_to_the_text_to_copy(
     caplog: pytest.LogCaptureFixture,
     status: int,
     body: dict[str, Any],
+    told: str,
 ) -> None:
-    """Discord refuses the post (403 Missing Permissions, 404 Unknown Channel): no error,
-    no traceback; the member gets the text to copy, and may share again once it can post."""
+    """Discord refuses the post (403 Missing Permissions, 404 Unknown Channel) but not the
+    private answer: no error, no traceback; the member gets the text to copy, with why,
+    and may share again once it can post."""
     gus = fake_discord.make_user("gus")
     asked, hand, _ = await answered(fake_discord, gus, True, "en-US")
     refused = fake_discord.inject(
@@ -349,7 +370,7 @@ async def test_a_share_discord_refuses_falls_back_to_the_text_to_copy(
     reply = await share(fake_discord, asked, gus, "en-US")
     assert refused.hits == 1
     assert reply.ephemeral
-    assert reply.content.startswith("I may not post in this channel, so I cannot share for you.")
+    assert reply.content.startswith(told)
     block = re.search(r"```\n(.+?)\n```", reply.content, re.S)
     assert block is not None
     assert_gives_nothing_away(block[1], hand)
@@ -360,6 +381,131 @@ async def test_a_share_discord_refuses_falls_back_to_the_text_to_copy(
     )
     posted = await share(fake_discord, asked, gus, "en-US")  # the place was given back
     assert not posted.ephemeral and posted.content.startswith(f"<@{gus.id}>")
+
+
+async def press_where_every_answer_is_refused(
+    fake: FakeDiscord,
+    asked: FakeInteraction,
+    user: FakeUser,
+    locale: str,
+    refusal: dict[str, Any] | None,
+) -> FakeInteraction:
+    message = fake.messages[asked.original_message_id or 0]
+    custom_id = button_of(message, "daily:share:")["custom_id"]
+    if refusal is not None:
+        fake.inject("POST /interactions/*/callback", status=403, body=refusal, count=None)
+        return await fake.click(message, custom_id, user=user, locale=locale)
+    on_its_way = asyncio.Event()
+    held = fake.hold("POST /interactions/*/callback", on_its_way, count=1)
+    pressed = await fake.click(message, custom_id, user=user, locale=locale)
+    await fake.wait_until(lambda: held.hits == 1, what="the share's post on its way")
+    await fake.delete_channel(message.channel_id)
+    on_its_way.set()
+    return pressed
+
+
+def no_error_nor_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == []
+
+
+@pytest.mark.parametrize(
+    ("refusal", "locale", "told"),
+    [
+        pytest.param(
+            DELETED, "sv-SE", "Kanalen där du tryckte på Dela finns inte längre", id="404-10003-sv"
+        ),
+        pytest.param(
+            DELETED, "en-US", "The channel where you pressed Share is gone", id="404-10003-en"
+        ),
+        pytest.param(
+            MISSING_ACCESS,
+            "en-US",
+            "Discord let me neither share nor answer in the channel",
+            id="403-50001-en",
+        ),
+        pytest.param(
+            MISSING_PERMISSIONS,
+            "sv-SE",
+            "Discord lät mig varken dela eller svara i kanalen",
+            id="403-50013-sv",
+        ),
+    ],
+)
+async def test_where_discord_refuses_every_answer_the_text_to_copy_comes_by_dm(
+    fake_discord: FakeDiscord,
+    bot: HousewayBot,
+    caplog: pytest.LogCaptureFixture,
+    refusal: dict[str, Any] | None,
+    locale: str,
+    told: str,
+) -> None:
+    """Issue 38 item 15: Share in a channel deleted meanwhile (the post and the private
+    answer both 404 Unknown Channel), or where Discord refuses every answer (403): the
+    member gets the text to copy in a DM, with why, in their language; no error, no
+    traceback, and no "Something went wrong … try again", which no retry would mend."""
+    hilda = fake_discord.make_user("hilda")
+    asked, hand, _ = await answered(fake_discord, hilda, True, locale)
+    pressed = await press_where_every_answer_is_refused(fake_discord, asked, hilda, locale, refusal)
+    await fake_discord.wait_until(
+        lambda: bool(outcomes(bot, "daily share")), what="the press handled"
+    )
+    assert outcomes(bot, "daily share") == {"copy_by_dm": 1.0}
+    [dm] = fake_discord.dm_messages(hilda.id)
+    assert dm.content.startswith(told), dm.content
+    block = re.search(r"```\n(.+?)\n```", dm.content, re.S)
+    assert block is not None and "✅" in block[1]
+    assert_gives_nothing_away(block[1], hand)
+    assert pressed.callback is None and pressed.records == []  # nothing reached the channel
+    no_error_nor_traceback(caplog)
+    warned = [
+        r for r in caplog.records if r.name.startswith("bot.") and r.levelno >= logging.WARNING
+    ]
+    assert warned == []  # the member was answered: nothing for the operator to see
+
+
+@pytest.mark.parametrize(
+    ("refusal", "code"),
+    [
+        pytest.param(DELETED, "10003", id="404-10003"),
+        pytest.param(MISSING_ACCESS, "50001", id="403-50001"),
+        pytest.param(MISSING_PERMISSIONS, "50013", id="403-50013"),
+    ],
+)
+async def test_where_nothing_reaches_the_member_the_bot_logs_one_warning_and_moves_on(
+    fake_discord: FakeDiscord,
+    bot: HousewayBot,
+    caplog: pytest.LogCaptureFixture,
+    refusal: dict[str, Any] | None,
+    code: str,
+) -> None:
+    """Every answer refused and the member's DMs closed to the bot (403, 50007): one
+    warning line naming both refusals, no traceback, nothing at ERROR; the next member's
+    Share works as ever."""
+    ines = fake_discord.make_user("ines")
+    fake_discord.closed_dms.add(ines.id)
+    asked, _, _ = await answered(fake_discord, ines, False, "sv-SE")
+    pressed = await press_where_every_answer_is_refused(fake_discord, asked, ines, "sv-SE", refusal)
+    await fake_discord.wait_until(
+        lambda: bool(outcomes(bot, "daily share")), what="the press handled"
+    )
+    assert outcomes(bot, "daily share") == {"unreachable": 1.0}
+    assert pressed.callback is None and fake_discord.dm_messages(ines.id) == []
+    no_error_nor_traceback(caplog)
+    warned = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name.startswith("bot.") and r.levelno >= logging.WARNING
+    ]
+    assert len(warned) == 1 and "\n" not in warned[0], warned
+    assert code in warned[0] and "50007" in warned[0], warned[0]
+
+    fake_discord.clear_faults()
+    jon = fake_discord.make_user("jon")
+    where = {"channel_id": fake_discord.default_channel_id}  # the one left, if one was deleted
+    jon_asked, _, _ = await answered(fake_discord, jon, True, "en-US", **where)
+    posted = await share(fake_discord, jon_asked, jon, "en-US")
+    assert not posted.ephemeral and posted.content.startswith(f"<@{jon.id}>")
 
 
 @pytest.mark.parametrize(("locale", "lang"), [("sv-SE", "sv"), ("en-US", "en")])

@@ -48,7 +48,12 @@ What it models
   member's own account, in a server the bot is not in (``add_guild_without_bot``: no
   GUILD_CREATE, no REST access) or a DM between the member and somebody else
   (``private_channel=True``), with Discord's ``context`` and
-  ``authorizing_integration_owners``.
+  ``authorizing_integration_owners``. A channel deleted while an interaction from it is
+  on its way (``delete_channel``) refuses the answer posted there, public or ephemeral,
+  404 Unknown Channel (10003); a user in ``closed_dms`` takes no DM from the bot (403,
+  50007). Other refusals (403 Missing Access 50001, Missing Permissions 50013) are
+  injected with Discord's body: ``inject(route, status=403, body={"code": 50001,
+  "message": "Missing Access"}, count=None)``.
 * Fault injection on REST routes (429 with ``retry_after``/``global``/``Via``, any status,
   delays, requests held until an event is set) and response-time statistics (dispatch ->
   initial callback, p50/p90/p99).
@@ -73,6 +78,8 @@ What it does NOT model
 * ETF encoding, zstd-stream compression (plain text frames are sent instead, which
   discord.py accepts), payload compression (``compress`` in IDENTIFY), heartbeat
   timeouts on the server side (a silent client is never disconnected).
+* What Discord does with follow-ups and edits through an interaction's token once its
+  channel is deleted: they are let through.
 * Context-menu (user/message) commands, attachment options, entitlements/premium,
   localisation of command names, the 15-minute token lifetime. Which contexts and installs
   a command is offered in (``contexts``, ``integration_types``) is stored, not enforced;

@@ -285,12 +285,14 @@ class GatewayMixin(IdentityMixin, GuildsMixin):
 
     async def delete_channel(self, channel_id: int) -> None:
         """A moderator deletes a guild channel: gone from its guild (messages posted or
-        edited there get 404 Unknown Channel, 10003) and CHANNEL_DELETE is dispatched,
-        which Discord sends with the GUILDS intent."""
+        edited there get 404 Unknown Channel, 10003, and so does the answer to an
+        interaction from it still on its way: see ``_interaction_callback``) and
+        CHANNEL_DELETE is dispatched, which Discord sends with the GUILDS intent."""
         for guild in self.guilds.values():
             channel = guild.channel(channel_id)
             if channel is not None:
                 guild.channels.remove(channel)
+                self.deleted_channels.add(channel_id)
                 session = self._session_for(guild.id)
                 if session is not None and session.intents & gw.GUILDS_INTENT:
                     await self.dispatch("CHANNEL_DELETE", channel.to_payload(guild.id), guild.id)

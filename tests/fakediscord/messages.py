@@ -332,6 +332,8 @@ class MessagesMixin(GatewayMixin, GuildsMixin):
     async def _post_message(self, request: web.Request, p: Params, at: float) -> web.Response:
         channel_id = int(p["channel"])
         _, guild_id = self._channel(channel_id)
+        if self._dm_channels.get(channel_id) in self.closed_dms:
+            raise HTTPError(403, 50007, "Cannot send messages to this user")
         body, files = await self._read_body(request)
         nonce = body.get("nonce")
         enforced = body.get("enforce_nonce") and nonce is not None

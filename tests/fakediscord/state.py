@@ -114,6 +114,12 @@ class ServerState:
             for member in guild.members:
                 self.users.setdefault(member.user.id, member.user)
         self._dm_channels: dict[int, int] = {}  # channel id -> user id
+        #: Channels deleted (``delete_channel``): an interaction from one that was on its
+        #: way is answered 404 Unknown Channel (10003) when the bot posts its answer.
+        self.deleted_channels: set[int] = set()
+        #: Users who take no DM from the bot (their privacy settings, or no server in
+        #: common): a message to their DM is refused 403 (50007), as Discord refuses it.
+        self.closed_dms: set[int] = set()
 
         # REST state
         self.token_refused = False
@@ -287,6 +293,11 @@ class ServerState:
             ),
             key=lambda m: m.id,
         )
+
+    def dm_messages(self, user_id: int) -> list[FakeMessage]:
+        """What the bot wrote in its DM with a user, oldest first (none if never opened)."""
+        channel = next((c for c, u in self._dm_channels.items() if u == user_id), None)
+        return [] if channel is None else self.channel_messages(channel)
 
     def channel_records(self, channel_id: int) -> list[Sent]:
         """Everything the bot sent that landed in a channel, in arrival order."""

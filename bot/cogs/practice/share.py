@@ -7,9 +7,11 @@ whose result carries it, and it shares the presser's own stored answer: a change
 an id pressed by another member, is refused. Where the bot may post, the result is posted
 in the channel for everyone; in the bot's own DM (nobody else would see it) or where it
 may not post, the member gets the text in a code block to copy and paste themselves —
-also when Discord refuses the post after all (403, 404). A member shares a day once per
-channel (``Shares``, kept in memory: after a restart one more share is possible); a press
-after that gets the text to copy instead.
+also when Discord refuses the post after all (403, 404). Where Discord refuses that private
+answer too (the channel deleted meanwhile, every answer there refused), the text comes by
+DM, the one way left to reach the member; where even that is refused, one warning line. A
+member shares a day once per channel (``Shares``, kept in memory: after a restart one more
+share is possible); a press after that gets the text to copy instead.
 """
 
 from __future__ import annotations
@@ -26,7 +28,15 @@ from houseway.cards import Card, pretty_cards, sort_key
 from houseway.language import Lang
 from houseway.learning.answers import Answer, judge
 
-from ...app.interactions import Refusal, bot_of, component
+from ...app.interactions import (
+    UNKNOWN_CHANNEL,
+    UNKNOWN_INTERACTION,
+    Refusal,
+    answer_privately,
+    bot_of,
+    component,
+    refused_by_discord,
+)
 from ...storage import practice as practice_store
 from ...texts.i18n import language, plural_text, text
 from .answering import Answering, Feedback, Judged
@@ -159,37 +169,71 @@ async def share(interaction: discord.Interaction, button: ShareButton) -> str:
     standing = await answered_standing(cog, db, day, user_id, correct)
     shared = share_text(day, hand, correct, standing.current, lang)
     if interaction.context.dm_channel:
-        await interaction.response.send_message(
-            text("daily.share.copy.dm", lang, share=shared), ephemeral=True
-        )
-        return "copy_dm"
+        return await hand_over(interaction, "daily.share.copy.dm", shared, lang, "copy_dm")
     if not interaction.app_permissions.send_messages:
-        await interaction.response.send_message(
-            text("daily.share.copy.forbidden", lang, share=shared), ephemeral=True
-        )
-        return "copy_forbidden"
+        key = "daily.share.copy.forbidden"
+        return await hand_over(interaction, key, shared, lang, "copy_forbidden")
     channel_id = interaction.channel_id or 0
     if not cog.shares.take(day, user_id, channel_id):
-        await interaction.response.send_message(
-            text("daily.share.copy.again", lang, share=shared), ephemeral=True
-        )
-        return "copy_again"
+        return await hand_over(interaction, "daily.share.copy.again", shared, lang, "copy_again")
     who = text("daily.share.by", lang, who=interaction.user.mention)
     try:
         await interaction.response.send_message(f"{who}\n{shared}")
     except (discord.Forbidden, discord.NotFound) as refused:
-        # Discord refused the post (no right to post, the channel gone): the text to copy.
         cog.shares.give_back(day, user_id, channel_id)
+        if not for_good(refused):
+            raise
+        # Discord refused the post (no right to post, the channel gone): the text to copy.
         log.info(
             "daily share refused by Discord (%s %s): the text to copy", refused.status, refused.code
         )
-        copy = text("daily.share.copy.forbidden", lang, share=shared)
-        if interaction.response.is_done():
-            await interaction.followup.send(copy, ephemeral=True)
-        else:
-            await interaction.response.send_message(copy, ephemeral=True)
-        return "copy_refused"
+        gone = refused.code == UNKNOWN_CHANNEL
+        key = "daily.share.copy.gone" if gone else "daily.share.copy.forbidden"
+        return await hand_over(interaction, key, shared, lang, "copy_refused")
     return "shared"
+
+
+def for_good(refused: discord.HTTPException) -> bool:
+    """Whether Discord refused for good (``refused_by_discord``), so the text to copy goes
+    around it; an answer too late (10062) is the error handler's, as any other error."""
+    return refused_by_discord(refused) and refused.code != UNKNOWN_INTERACTION
+
+
+async def hand_over(
+    interaction: discord.Interaction, key: str, shared: str, lang: Lang, outcome: str
+) -> str:
+    """The text to copy, privately under the button, ``key`` saying why: ``outcome``.
+    Where Discord refuses that too, by DM (``copy_by_dm``); where it refuses the DM as
+    well, nobody is told (``unreachable``) and one warning line says so."""
+    try:
+        await answer_privately(interaction, text(key, lang, share=shared))
+    except (discord.Forbidden, discord.NotFound) as refused:
+        if not for_good(refused):
+            raise
+        return await by_dm(interaction, refused, shared, lang)
+    return outcome
+
+
+async def by_dm(
+    interaction: discord.Interaction, refused: discord.HTTPException, shared: str, lang: Lang
+) -> str:
+    """The text to copy in the member's DM with the bot: the channel's replies are refused
+    (the channel gone, or closed to the bot), the DM is not that channel."""
+    gone = refused.code == UNKNOWN_CHANNEL
+    key = "daily.share.copy.gone" if gone else "daily.share.copy.refused"
+    try:
+        await interaction.user.send(text(key, lang, share=shared))
+    except discord.HTTPException as closed:
+        log.warning(
+            "daily share: Discord refused every answer in the channel (%s, code %s) and the"
+            " DM (%s, code %s): the member was not told",
+            refused.status,
+            refused.code,
+            closed.status,
+            closed.code,
+        )
+        return "unreachable"
+    return "copy_by_dm"
 
 
 class DailyAnswering(Answering[Judged]):

@@ -128,6 +128,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Något gick fel hos mig. Försök igen om en stund.",
         "en": "Something went wrong on my side. Please try again in a moment.",
     },
+    "error.discord_refused": {
+        "sv": "Discord lät mig inte svara i den här kanalen – jag saknar åtkomst eller behörighet här. Det hjälper inte att försöka igen förrän det har ändrats.",
+        "en": "Discord did not let me answer in this channel – I lack access or a permission here. Trying again will not help until that changes.",
+    },
     "error.database": {
         "sv": "Poäng och quiz är inte tillgängliga just nu (databasen svarar inte). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} och {cmd[analyze]} fungerar som vanligt.",
         "en": "Scores and quizzes are unavailable right now (the database is not answering). {cmd[houseway]}, {cmd[deal]}, {cmd[rules]} and {cmd[analyze]} work as usual.",

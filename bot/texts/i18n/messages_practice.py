@@ -279,6 +279,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Du har redan delat dagens resultat i den här kanalen – en gång om dagen räcker. Vill du visa det någon annanstans kan du kopiera texten:\n```\n{share}\n```",
         "en": "You have already shared today's result in this channel – once a day is enough. To show it somewhere else, copy the text:\n```\n{share}\n```",
     },
+    "daily.share.copy.gone": {  # the channel deleted: told privately, or else by DM
+        "sv": "Kanalen där du tryckte på Dela finns inte längre, så jag kan inte dela ditt resultat i den. Kopiera texten och klistra in den där du vill dela den – korten ligger bakom en spoiler och svaret syns inte:\n```\n{share}\n```",
+        "en": "The channel where you pressed Share is gone, so I cannot share your result there. Copy the text and paste it where you want to share it – the cards are behind a spoiler and the answer is not shown:\n```\n{share}\n```",
+    },
+    "daily.share.copy.refused": {  # by DM: Discord refused every answer in the channel
+        "sv": "Discord lät mig varken dela eller svara i kanalen där du tryckte på Dela, så du får texten här. Kopiera den och klistra in den där du vill dela den – korten ligger bakom en spoiler och svaret syns inte:\n```\n{share}\n```",
+        "en": "Discord let me neither share nor answer in the channel where you pressed Share, so here is the text. Copy it and paste it where you want to share it – the cards are behind a spoiler and the answer is not shown:\n```\n{share}\n```",
+    },
     "daily.share.unanswered": {
         "sv": "Det finns inget svar från dig på handen för {day} att dela. Kör {cmd[daily]} för dagens hand.",
         "en": "There is no answer of yours to the hand of {day} to share. Run {cmd[daily]} for today's hand.",
