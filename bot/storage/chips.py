@@ -23,8 +23,9 @@ if asked for before the forget, is not written after it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from . import Database, Row, Statements
@@ -70,6 +71,12 @@ def utc_day(now: float) -> str:
 ENVY: Final = "envy"
 #: The wager a key names when it names none: the seat's main bet.
 MAIN: Final = "main"
+
+
+def next_utc_day(now: float) -> float:
+    """When the UTC day after ``now``'s begins: from then a hand brings a new top-up."""
+    day = datetime.fromtimestamp(now, UTC).date() + timedelta(days=1)
+    return datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()
 
 
 def _wager(kind: str) -> str:
@@ -160,12 +167,49 @@ async def has_open_bet(tx: Statements, guild_id: int, user_id: int) -> bool:
     )
 
 
+async def grants_taken(db: Statements, guild_id: int, user_id: int, now: float) -> dict[str, float]:
+    """The member's grants that decide what playing on ``now``'s UTC day brings: the start,
+    that day's top-up and refill, each key with when it was written. Reads only."""
+    today = utc_day(now)
+    rows = await db.fetch(
+        "SELECT key, created_at FROM chip_entries WHERE guild_id = $1 AND user_id = $2"
+        " AND key IN ('start', $3, $4)",
+        guild_id,
+        user_id,
+        f"{TOPUP}:{today}",
+        f"{REFILL}:{today}",
+    )
+    return {str(row["key"]): float(row["created_at"]) for row in rows}
+
+
+def grant_due(taken: Mapping[str, float], now: float) -> tuple[str, str, int] | None:
+    """(key, kind, chips) of the start or today's top-up, whichever playing at ``now``
+    brings, or None; ``taken`` is ``grants_taken``'s. The one place the daily rule is
+    decided, for ``ensure_stack`` to grant and /chips view to announce."""
+    today = utc_day(now)
+    if START not in taken:
+        return START, START, STARTING_STACK
+    topup = f"{TOPUP}:{today}"
+    if utc_day(taken[START]) != today and topup not in taken:
+        return topup, TOPUP, DAILY_TOPUP
+    return None
+
+
+async def next_grant(
+    db: Database, guild_id: int, user_id: int, now: float
+) -> tuple[str, str, int] | None:
+    """What the member's next hand at ``now`` would be granted first (``grant_due``),
+    without granting it: only playing grants."""
+    return grant_due(await grants_taken(db, guild_id, user_id, now), now)
+
+
 async def ensure_stack(
     db: Database, guild_id: int, user_id: int, now: float, min_bet: int = 1
 ) -> list[Entry]:
     """Grant what is due, once: the start, today's top-up, a refill; the entries written.
 
-    Call it before showing a stack or taking a bet; calling it again the same day writes
+    Call it only where a member plays (a bet taken, a seat at a table): showing a stack
+    grants nothing, or /chips view would pay. Calling it again the same day writes
     nothing. The entries come back so that the member can be told ("+100 daily top-up").
     A member whose /stats forget is as new as ``now`` or newer (it went through while this
     call waited for their lock) gets nothing written: the call was made before the forget,
@@ -180,25 +224,15 @@ async def ensure_stack(
             now,
         ):
             return []
-        rows = await tx.fetch(
-            "SELECT key, created_at FROM chip_entries WHERE guild_id = $1 AND user_id = $2"
-            " AND key IN ('start', $3, $4)",
-            guild_id,
-            user_id,
-            f"{TOPUP}:{today}",
-            f"{REFILL}:{today}",
-        )
-        taken = {str(row["key"]): float(row["created_at"]) for row in rows}
+        taken = await grants_taken(tx, guild_id, user_id, now)
 
         async def grant(key: str, kind: str, amount: int) -> None:
             entry = Entry(guild_id, user_id, key, kind, amount, None, now)
             if await write_entry(tx, entry):
                 written.append(entry)
 
-        if START not in taken:
-            await grant(START, START, STARTING_STACK)
-        elif utc_day(taken[START]) != today and f"{TOPUP}:{today}" not in taken:
-            await grant(f"{TOPUP}:{today}", TOPUP, DAILY_TOPUP)
+        if (due := grant_due(taken, now)) is not None:
+            await grant(*due)
         if f"{REFILL}:{today}" not in taken:
             chips = await stack_in(tx, guild_id, user_id)
             if (

@@ -19,6 +19,7 @@ import pytest
 
 from bot.app.client import HousewayBot
 from bot.storage import Database, Statements, open_database
+from bot.storage import forgotten as forgotten_store
 from bot.storage import quiz as quiz_store
 from tests.bot import quizhelpers
 from tests.bot.fixtures import IN_THREAD, QUICK_QUIZ, BotRunner
@@ -483,3 +484,34 @@ async def test_about_says_what_is_left_after_a_forget_on_this_database(
             assert len(left) == 3 and left[0].startswith(f"- {note}")
             assert disk in left[1]
             assert ("vacuum" in left[1]) == postgres
+
+
+#: What the confirmation calls each table a forget deletes from, in each language.
+NAMED_IN_CONFIRMATION = {
+    "practice_answers": ("träning", "practice"),
+    "practice_win_answers": ("träning", "practice"),
+    "practice_rules": ("träning", "practice"),
+    "practice_members": ("träning", "practice"),
+    "daily_answers": ("dagens hand", "hands of the day"),
+    "answers": ("quizsvar", "quiz answers"),
+    "scores": ("quizpoäng", "quiz points"),
+    "member_settings": ("färger dina kortbilder har", "card colours"),
+    "chip_entries": ("dina spelmarker", "your play chips"),
+    "game_seats": ("händerna du har spelat om dem", "the hands you played for them"),
+}
+
+
+async def test_the_confirmation_names_everything_the_forget_deletes(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot
+) -> None:
+    """Issue 38 §12: the question before a forget names each kind of row it deletes
+    (``MEMBER_ROWS``), play chips and the game's hands too, in both languages; a table
+    added to the forget without a word here fails."""
+    assert set(NAMED_IN_CONFIRMATION) == {table for table, _ in forgotten_store.MEMBER_ROWS}
+    for locale, lang in (("sv-SE", 0), ("en-US", 1)):
+        asked = await fake_discord.send_command("stats forget", locale=locale)
+        question = (await fake_discord.wait_response(asked)).content
+        assert question is not None
+        missing = {t: n[lang] for t, n in NAMED_IN_CONFIRMATION.items() if n[lang] not in question}
+        assert not missing, (locale, missing, question)
+        assert ("alla servrar", "every server")[lang] in question

@@ -431,7 +431,9 @@ async def test_chips_view_and_the_boards(
     sent = await fake_discord.wait_response(view)
     assert sent.ephemeral
     [embed] = sent.embeds
-    assert embed["description"] == f"<@{fay.id}> has **{chips_text(stack)}** in this server."
+    stack_line, next_topup = embed["description"].split("\n")
+    assert stack_line == f"<@{fay.id}> has **{chips_text(stack)}** in this server."
+    assert next_topup.startswith("Your next daily top-up, **+100 chips**, comes with")
     [last] = field(embed, "Last hands").split("\n")
     assert f"{pretty_cards(mine.five)} · {pretty_cards(mine.two)}" in last
     ledger = field(embed, "Last entries")

@@ -1,7 +1,9 @@
 """/chips view and /chips top: a member's play chips in the server and the server's boards.
 
 Only in a server (chips are per server); /chips view is private, the boards are posted
-where asked, mentioning nobody. Every reply says that chips are play money.
+where asked, mentioning nobody. Every reply says that chips are play money. Both only
+read: chips are granted where a member plays (/play, a seat at a table), so looking at
+a stack neither starts one nor tops it up.
 """
 
 from __future__ import annotations
@@ -22,7 +24,13 @@ from ...storage import game as game_store
 from ...storage.skill import analysed_hands
 from ...texts.i18n import language
 from ..game.notices import timed_out_notes
-from .embeds import BOARD_SIZE, chips_board_embed, skill_board_embed, stack_embed
+from .embeds import (
+    BOARD_SIZE,
+    chips_board_embed,
+    next_topup_line,
+    skill_board_embed,
+    stack_embed,
+)
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
@@ -73,15 +81,27 @@ class ChipsCog(commands.Cog, name="ChipsCog"):
         lang = language(interaction.locale)
         target = member or interaction.user
         db = self.bounded(interaction)
-        notes: list[str] = []
-        if target.id == interaction.user.id:  # what is due is granted to the member alone
-            settings = await db.run(game_store.game_settings, guild_id)
-            await db.run(chip_store.ensure_stack, guild_id, target.id, now, settings.min_bet)
-            notes = await db.run(timed_out_notes, guild_id, target.id, lang)
+        yours = target.id == interaction.user.id
         entries = await db.run(chip_store.last_entries, guild_id, target.id, LAST_ENTRIES)
         hands = await db.run(game_store.recent_hands, guild_id, target.id, LAST_HANDS)
         stack = await db.run(chip_store.stack, guild_id, target.id) if entries else None
-        embed = stack_embed(target.mention, stack, hands, entries, notes, lang, self.bot.mentions)
+        notes: list[str] = []
+        next_topup: str | None = None
+        if yours and stack is not None:  # the member's own news, not another's
+            notes = await db.run(timed_out_notes, guild_id, target.id, lang)
+            due = await db.run(chip_store.next_grant, guild_id, target.id, now)
+            next_topup = next_topup_line(due is not None, now, lang)
+        embed = stack_embed(
+            target.mention,
+            stack,
+            hands,
+            entries,
+            notes,
+            lang,
+            self.bot.mentions,
+            yours=yours,
+            next_topup=next_topup,
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @chips.command(

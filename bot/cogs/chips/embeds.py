@@ -12,7 +12,7 @@ from houseway.cards import pretty_cards
 from houseway.game import own_split
 from houseway.language import Lang
 
-from ...storage.chips import Entry
+from ...storage.chips import DAILY_TOPUP, STARTING_STACK, Entry, next_utc_day
 from ...storage.game import PlayedHand
 from ...texts.embeds import COLOUR, decimal, fit_field
 from ...texts.i18n import Counted, plural_text, text
@@ -59,6 +59,15 @@ def entry_line(entry: Entry, lang: Lang) -> str:
     )
 
 
+def next_topup_line(due: bool, now: float, lang: Lang) -> str:
+    """The daily top-up the member's next hand brings (``due``), or from when the next one
+    comes: said, not granted, since only playing grants."""
+    topup = chips(DAILY_TOPUP)
+    if due:
+        return text("chips.next.now", lang, topup=topup)
+    return text("chips.next.day", lang, topup=topup, when=f"<t:{int(next_utc_day(now))}:f>")
+
+
 def stack_embed(
     member: str,
     stack: int | None,
@@ -67,15 +76,23 @@ def stack_embed(
     notes: Sequence[str],
     lang: Lang,
     mentions: CommandMentions,
+    *,
+    yours: bool = False,
+    next_topup: str | None = None,
 ) -> discord.Embed:
-    """The member's stack (None: never played here), the last hands and entries."""
-    if stack is None:
+    """The member's stack (None: never played here, and for ``yours`` how to start), the
+    next top-up if given, the last hands and entries."""
+    if stack is None and yours:
+        start = chips(STARTING_STACK)
+        description = text("chips.none.yours", lang, start=start, cmd=mentions)
+    elif stack is None:
         description = text("chips.none", lang, member=member, cmd=mentions)
     else:
         description = text("chips.stack", lang, member=member, stack=chips(stack))
+    lines = [*notes, description, *([next_topup] if next_topup else [])]
     embed = discord.Embed(
         title=text("play.field.chips", lang),
-        description="\n".join([*notes, description]),
+        description="\n".join(lines),
         colour=COLOUR,
     )
     if hands:

@@ -249,6 +249,18 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "{member} har inte spelat här än. {cmd[play]} ger en hög att börja med.",
         "en": "{member} has not played here yet. {cmd[play]} gives a stack to start with.",
     },
+    "chips.none.yours": {
+        "sv": "Du har inga marker på den här servern än: spela en hand med {cmd[play]} eller sätt dig vid ett bord ({cmd[table open]}) så får du {start} att börja med.",
+        "en": "You have no chips in this server yet: play a hand with {cmd[play]} or sit at a table ({cmd[table open]}) to get {start} to start with.",
+    },
+    "chips.next.now": {
+        "sv": "Din nästa hand ger dagens påfyllning: **+{topup}**.",
+        "en": "Your next hand brings today's top-up: **+{topup}**.",
+    },
+    "chips.next.day": {
+        "sv": "Nästa dagliga påfyllning, **+{topup}**, kommer med din första hand från {when}.",
+        "en": "Your next daily top-up, **+{topup}**, comes with your first hand from {when}.",
+    },
     "chips.field.hands": {"sv": "Senaste händerna", "en": "Last hands"},
     "chips.field.ledger": {"sv": "Senaste posterna", "en": "Last entries"},
     "chips.hand": {

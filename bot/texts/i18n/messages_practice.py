@@ -150,8 +150,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Another member's statistics are shown only to you.",
     },
     "stats.forget.confirm": {
-        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng på alla servrar samt vilka färger dina kortbilder har? Det går inte att ångra. Knappen gäller i {seconds}.",
-        "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points in every server, and your choice of card colours? This cannot be undone. The button works for {seconds}.",
+        "sv": "Vill du radera **allt** som boten har sparat om dig – träning, dagens hand, quizsvar och quizpoäng, dina spelmarker och händerna du har spelat om dem (ensam och vid bord) på alla servrar samt vilka färger dina kortbilder har? Det går inte att ångra. Knappen gäller i {seconds}.",
+        "en": "Do you want to delete **everything** the bot has stored about you – practice, hands of the day, quiz answers and quiz points, your play chips and the hands you played for them (alone and at tables) in every server, and your choice of card colours? This cannot be undone. The button works for {seconds}.",
     },
     "stats.forget.yes": {"sv": "Ja, radera allt", "en": "Yes, delete everything"},
     "stats.forget.no": {"sv": "Avbryt", "en": "Cancel"},

@@ -1,0 +1,127 @@
+"""/chips only reads (issue 38 §6): looking at a stack grants nothing, neither the start to
+a member who never played nor the day's top-up to one who did; only playing grants. Through
+the stand-in on both databases; what was written is read from ``chip_entries`` itself, and
+the ledger holds together after each test (``assert_ledger_consistent``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from bot.app.client import HousewayBot
+from bot.storage import Database
+from bot.storage import chips as chip_store
+from tests.bot.fixtures import IN_THREAD, BotRunner, mention
+from tests.bot.test_play import chips_text, field, play, set_hand
+from tests.fakediscord import FakeDiscord, FakeUser
+
+DAY = 86_400
+
+
+@pytest.fixture
+async def chips_bot(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> AsyncIterator[HousewayBot]:
+    """A bot on each database that takes a member's commands as fast as a test sends them."""
+    timing = replace(IN_THREAD, command_rate=50)
+    async with run_bot(fake_discord, database_url=any_database_url, practice_timing=timing) as bot:
+        yield bot
+
+
+async def keys_of(db: Database, user: FakeUser) -> list[str]:
+    """The member's ledger keys, in every server."""
+    rows = await db.fetch("SELECT key FROM chip_entries WHERE user_id = $1 ORDER BY key", user.id)
+    return [str(row["key"]) for row in rows]
+
+
+async def played_a_hand(fake: FakeDiscord, user: FakeUser, bet: int) -> None:
+    dealt = await play(fake, user, bet)
+    await set_hand(fake, dealt, user, None)
+
+
+async def test_a_member_who_never_played_is_told_how_to_start_and_given_nothing(
+    fake_discord: FakeDiscord, chips_bot: HousewayBot, database: Database
+) -> None:
+    fay, nia = fake_discord.make_user("fay"), fake_discord.make_user("nia")
+    guild = fake_discord.default_guild.id
+    await played_a_hand(fake_discord, fay, 20)  # so that the board has somebody on it
+    before = await database.fetch("SELECT * FROM chip_entries ORDER BY user_id, key")
+    play_, table = mention(fake_discord, "play"), mention(fake_discord, "table open")
+    expected = {
+        "en-US": f"You have no chips in this server yet: play a hand with {play_} or sit at a"
+        f" table ({table}) to get 1,000 chips to start with.",
+        "sv-SE": f"Du har inga marker på den här servern än: spela en hand med {play_} eller"
+        f" sätt dig vid ett bord ({table}) så får du 1\u00a0000 marker att börja med.",
+    }
+    for locale, said in expected.items():
+        view = await fake_discord.send_command("chips view", user=nia, locale=locale)
+        sent = await fake_discord.wait_response(view)
+        assert await keys_of(database, nia) == []  # answered, and nothing written
+        assert sent.ephemeral
+        [embed] = sent.embeds
+        assert embed["description"] == said
+        assert "fields" not in embed or embed["fields"] == []  # no hands, no ledger
+    # Another member who never played is only said to be so.
+    theirs = await fake_discord.send_command("chips view", {"member": nia}, user=fay)
+    [embed] = (await fake_discord.wait_response(theirs)).embeds
+    assert embed["description"].startswith(f"<@{nia.id}> has not played here yet.")
+
+    assert await keys_of(database, nia) == []
+    assert await database.fetch("SELECT * FROM chip_entries ORDER BY user_id, key") == before
+    top = await fake_discord.send_command("chips top", user=nia)
+    [board] = (await fake_discord.wait_response(top)).embeds
+    stack = await chip_store.stack(database, guild, fay.id)
+    assert board["description"] == f"1. <@{fay.id}> – {chips_text(stack)}"
+    assert str(nia.id) not in board["description"]
+    assert await keys_of(database, nia) == []
+
+
+async def test_a_look_the_day_after_playing_tops_up_nothing_until_the_member_plays(
+    fake_discord: FakeDiscord, chips_bot: HousewayBot, database: Database
+) -> None:
+    gus = fake_discord.make_user("gus")
+    guild = fake_discord.default_guild.id
+    await played_a_hand(fake_discord, gus, 30)
+    # The hand and its entries a day older: gus played yesterday (UTC).
+    await database.execute(
+        "UPDATE chip_entries SET created_at = created_at - $2 WHERE user_id = $1", gus.id, DAY
+    )
+    await database.execute(
+        "UPDATE game_rounds SET dealt_at = dealt_at - $2, settled_at = settled_at - $2,"
+        " deadline = deadline - $2"
+        " WHERE round_id IN (SELECT round_id FROM game_seats WHERE user_id = $1)",
+        gus.id,
+        DAY,
+    )
+    yesterday = await keys_of(database, gus)
+    assert [key for key in yesterday if not key.startswith(("bet:", "result:"))] == ["start"]
+    stack = await chip_store.stack(database, guild, gus.id)
+
+    view = await fake_discord.send_command("chips view", user=gus)
+    [embed] = (await fake_discord.wait_response(view)).embeds
+    assert await keys_of(database, gus) == yesterday  # the look wrote nothing
+    assert embed["description"] == (
+        f"<@{gus.id}> has **{chips_text(stack)}** in this server.\n"
+        "Your next hand brings today's top-up: **+100 chips**."
+    )
+    swedish = await fake_discord.send_command("chips view", user=gus, locale="sv-SE")
+    [embed] = (await fake_discord.wait_response(swedish)).embeds
+    assert embed["description"].endswith("Din nästa hand ger dagens påfyllning: **+100 marker**.")
+    assert "påfyllning" not in field(embed, "Senaste posterna")
+    assert await keys_of(database, gus) == yesterday
+
+    # The top-up comes with the next hand, and the next look says when the one after does.
+    await played_a_hand(fake_discord, gus, 30)
+    [topup] = [key for key in await keys_of(database, gus) if key.startswith("topup:")]
+    view = await fake_discord.send_command("chips view", user=gus)
+    [embed] = (await fake_discord.wait_response(view)).embeds
+    assert "**+100 chips** daily top-up" in field(embed, "Last entries")
+    tomorrow = date.fromisoformat(topup.removeprefix("topup:")) + timedelta(days=1)
+    midnight = int(datetime(tomorrow.year, tomorrow.month, tomorrow.day, tzinfo=UTC).timestamp())
+    assert embed["description"].endswith(
+        f"Your next daily top-up, **+100 chips**, comes with your first hand from <t:{midnight}:f>."
+    )
+    assert len([key for key in await keys_of(database, gus) if key.startswith("topup:")]) == 1
