@@ -26,9 +26,13 @@ import pytest
 
 from bot.storage import Database, open_database
 from bot.storage import chips as chips_store
+from bot.storage import game as game_store
+from houseway.bonus import envy, settle_bonus
+from houseway.game import house_split, settle_seat
 from tests.bot.fixtures import BotRunner, bot_env, metric_samples, start_bot_process
 from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.tcpproxy import TcpProxy
+from tests.bot.test_bonus import set_wagers
 from tests.bot.test_play import component, play, press, refusal_of, set_hand
 from tests.bot.test_table import (
     PATIENT,
@@ -69,12 +73,20 @@ async def status_of(db: Database, round_id: str) -> str | None:
 
 
 async def settled_net(db: Database, user: Any) -> int:
+    """What the member's settled rounds won or lost: each main bet's net, and each bonus's
+    net and Envy."""
     row = await db.fetchrow(
         "SELECT COALESCE(SUM(net), 0) AS net FROM game_seats s JOIN game_rounds r"
         " ON r.round_id = s.round_id WHERE s.user_id = $1 AND r.status = 'settled'",
         user.id,
     )
-    return 0 if row is None else int(row["net"])
+    sides = await db.fetchrow(
+        "SELECT COALESCE(SUM(w.net + w.envy), 0) AS net FROM game_wagers w JOIN game_seats s"
+        " ON s.round_id = w.round_id AND s.seat = w.seat JOIN game_rounds r"
+        " ON r.round_id = s.round_id WHERE s.user_id = $1 AND r.status = 'settled'",
+        user.id,
+    )
+    return sum(0 if found is None else int(found["net"]) for found in (row, sides))
 
 
 async def assert_stacks(db: Database, *users: Any) -> None:
@@ -128,12 +140,18 @@ async def process(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[An
             await each.stop()
 
 
-async def seated_round(fake: FakeDiscord, bet: int) -> tuple[Any, list[Any], list[Any]]:
-    """A table with Anna and Bo dealt in: the table, the two, their (shown, cards, menu)."""
+async def seated_round(
+    fake: FakeDiscord, bet: int, bonus: int = 0
+) -> tuple[Any, list[Any], list[Any]]:
+    """A table with Anna and Bo dealt in (with a bonus bet each, if given): the table, the
+    two, their (shown, cards, menu)."""
     anna, bo = fake.make_user("anna"), fake.make_user("bo")
     table = await open_table(fake, bet=bet)
     await sit(fake, table, anna, 1)
     await sit(fake, table, bo, 2)
+    for seat, user in enumerate((anna, bo), 1):
+        if bonus:
+            await set_wagers(fake, table, user, seat, str(bet), str(bonus))
     await deal_now(fake, table, anna)
     hands = [await open_hand(fake, table, user) for user in (anna, bo)]
     return table, [anna, bo], hands
@@ -181,7 +199,7 @@ async def test_sigkill_between_the_settlement_and_the_reveal_pays_once_and_revea
     fake.default_guild.preferred_locale = "en-US"
     bot = process(any_database_url)
     await bot.start()
-    table, members, hands = await seated_round(fake, 50)
+    table, members, hands = await seated_round(fake, 50, bonus=5)
     tid = table_id_of(table)
     held = fake.delay(f"POST /channels/{CHANNEL_ID}/messages", 600)
     for user, (shown, _, menu) in zip(members, hands, strict=True):
@@ -203,10 +221,25 @@ async def test_sigkill_between_the_settlement_and_the_reveal_pays_once_and_revea
     )
     [reveal] = reveals(fake)
     said = texts(reveal.components)
+    stored = await game_store.get_round(database, round_id)
+    assert stored is not None
+    dealer = house_split(stored.dealer)
     for user in members:
+        # What the core's §9 and §10 pay on the stored cards, each wager on its own.
+        seat = next(s for s in stored.seats if s.user_id == user.id)
+        others = [stored.dealer, *(s.hand for s in stored.seats if s.seat != seat.seat)]
+        bonus = settle_bonus(seat.hand, "fortune", 5)
+        expected = (
+            1000
+            + settle_seat(house_split(seat.hand), dealer, 50).net
+            + bonus.net
+            + envy(others, "fortune", 5)
+        )
         stack = await chips_store.stack(database, GUILD_ID, user.id)
-        line = next(line for line in said.splitlines() if f"<@{user.id}>" in line)
-        assert f"{stack:,} chips" in line, line
+        assert stack == expected
+        line = said[said.index(f"<@{user.id}>") :]
+        assert f"{stack:,} chips" in line.splitlines()[0], line
+        assert "Bonus:" in line.splitlines()[1]
     stale = await fake.click(table.id, f"table:sit:{tid}:3", user=members[0], component_type=2)
     assert (await fake.wait_response(stale, timeout=15)).content.startswith("This table is closed")
     view = await fake.send_command("chips view", user=members[0])
@@ -258,8 +291,12 @@ async def test_a_restart_closes_a_table_with_no_round_and_says_so(
     assert any("the table in this channel is closed" in line for line in told), told
     stale = await fake.click(table.id, f"table:deal:{tid}", user=anna, component_type=2)
     assert (await fake.wait_response(stale, timeout=15)).content.startswith("This table is closed")
-    rows = await database.fetch("SELECT closed_at FROM game_tables")
-    assert [row["closed_at"] is not None for row in rows] == [True]
+
+    async def noted_closed() -> bool:
+        rows = await database.fetch("SELECT closed_at FROM game_tables")
+        return [row["closed_at"] is not None for row in rows] == [True]
+
+    await until(noted_closed, "the table noted closed")
 
 
 @pytest.mark.parametrize("held", [b"INSERT INTO chip_entries", b"INSERT INTO game_rounds"])

@@ -19,6 +19,7 @@ from bot.storage import Database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from tests.bot.fixtures import IN_THREAD, BotRunner
+from tests.bot.test_game_crashes import until
 from tests.bot.test_play import refusal_of
 from tests.bot.test_table import (
     HURRIED,
@@ -167,8 +168,12 @@ async def test_a_channel_deleted_mid_round_voids_it_and_forgets_the_table(
         await fake.delete_channel(QUIZ_CHANNEL_ID)
         cog: Any = bot.get_cog("TableCog")
         await fake.wait_until(lambda: not cog.tables, 15, "the table forgotten")
-        [row] = await database.fetch("SELECT status FROM game_rounds")
-        assert row["status"] == "void"
+
+        async def voided() -> bool:  # written after the table is forgotten: waited for
+            [row] = await database.fetch("SELECT status FROM game_rounds")
+            return bool(row["status"] == "void")
+
+        await until(voided, "the round voided")
         for user in (anna, bo):
             assert await stack(database, user) == 1000
         # Anna, who had opened her hand, is told where she opened it, in her language.

@@ -19,7 +19,7 @@ from bot.storage import Database, open_database
 from bot.storage import chips as chip_store
 from bot.storage import game as store
 from bot.storage.forgotten import forget_member
-from houseway.cards import DECK, Card
+from houseway.cards import DECK, Card, parse_hand
 from houseway.game import Deal, HandResult, Settlement, commission, house_split
 from houseway.round import (
     Entry,
@@ -586,3 +586,79 @@ async def test_the_ledger_check_finds_a_payment_made_twice(db: Database) -> None
     with pytest.raises(AssertionError, match="open but has a result"):
         await assert_ledger_consistent(db)
     await db.execute("UPDATE game_rounds SET status = 'settled', settled_at = $1", T0 + 1)
+
+
+# --- the bonus (spec §10) -------------------------------------------------------------
+
+
+async def test_a_bonus_and_envy_are_each_their_own_entry_written_once(db: Database) -> None:
+    """Alice's royal match pays 2,000 to 1 and Envy for the dealer's four of a kind; Bob's
+    flush 4 to 1 and Envy for the dealer's quads and Alice's royal match (1,000). Each
+    wager comes back under its own key, once however many settle the round."""
+    for user in (ALICE, BOB):
+        await chip_store.ensure_stack(db, GUILD, user, T0)
+    dealer = parse_hand("7s 7h 7d 7c 2s 3h 9d")
+    alice, bob = parse_hand("As Ks Qs Js Ts Kh Qh"), parse_hand("2d 5d 8d Jd Kd 4c 6c")
+    entries = [
+        Entry(0, ALICE, (Wager(WagerKind.MAIN, 10), Wager(WagerKind.BONUS, 5))),
+        Entry(1, BOB, (Wager(WagerKind.MAIN, 20), Wager(WagerKind.BONUS, 10))),
+    ]
+    stored = await store.open_round(
+        db,
+        engine_deal(entries, Rules(), "rb", Deal(dealer, (alice, bob))),
+        guild_id=GUILD,
+        channel_id=5,
+        table_id="t1",
+        deadline=None,
+        now=T0,
+    )
+    assert await chip_store.stack(db, GUILD, ALICE) == 1000 - 15
+    assert [(s.kind, s.amount) for s in stored.seats[1].sides] == [("bonus", 10)]
+    done = stored.to_round().time_out().settle()
+    assert done.result is not None
+    paid = await asyncio.gather(*(store.settle_round(db, done, T0 + 1) for _ in range(5)))
+    [stacks] = [p for p in paid if p is not None]
+    main_nets = {r.seat.player: r.main.net for r in done.result.seats}
+    # By §10's tables: 2,000 × 5 and Envy 5; 4 × 10 and Envy 5 + 1,000.
+    assert stacks == {
+        ALICE: 1000 + main_nets[ALICE] + 10_000 + 5,
+        BOB: 1000 + main_nets[BOB] + 40 + 1005,
+    }
+    assert sorted(e["key"] for e in await entries_of(db, ALICE, "")) == [
+        "bet:rb:0",
+        "bet:rb:0:bonus",
+        "envy:rb:0",
+        "result:rb:0",
+        "result:rb:0:bonus",
+        "start",
+    ]
+    again = await store.get_round(db, "rb")
+    assert again is not None
+    bonus = again.seats[0].side("bonus")
+    assert bonus is not None and (bonus.category, bonus.net, bonus.envy) == (
+        "royal-flush-royal-match",
+        10_000,
+        5,
+    )
+
+
+async def test_a_void_returns_the_bonus_too(db: Database) -> None:
+    await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+    await deal_round(db, "rv", {ALICE: 10}, bonuses={ALICE: 7})
+    assert await chip_store.stack(db, GUILD, ALICE) == 983
+    assert await store.void_round(db, "rv", T0 + 1)
+    assert await chip_store.stack(db, GUILD, ALICE) == 1000
+    keys = {e["key"]: e["amount"] for e in await entries_of(db, ALICE, "result:")}
+    assert keys == {"result:rv:0": 10, "result:rv:0:bonus": 7}
+
+
+async def test_the_ledger_check_finds_a_bonus_paid_twice(db: Database) -> None:
+    await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+    played = await deal_round(db, "r1", {ALICE: 10}, bonuses={ALICE: 5})
+    done = played.to_round().time_out().settle()
+    assert await store.settle_round(db, done, T0 + 1)
+    await assert_ledger_consistent(db)
+    await db.execute("UPDATE chip_entries SET amount = amount + 5 WHERE key = 'result:r1:0:bonus'")
+    with pytest.raises(AssertionError, match="bonus 5 net"):
+        await assert_ledger_consistent(db)
+    await db.execute("UPDATE chip_entries SET amount = amount - 5 WHERE key = 'result:r1:0:bonus'")

@@ -7,6 +7,7 @@ forget. After every test the ledger holds together (``assert_ledger_consistent``
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -557,3 +558,22 @@ async def test_help_and_about_say_chips_are_play_money(
         f["value"] for f in (await fake_discord.wait_response(about)).embeds[0]["fields"]
     )
     assert mention(fake_discord, "play") in stored
+
+
+async def test_two_plays_at_once_deal_one_hand_and_both_show_it(
+    fake_discord: FakeDiscord, practice_bot: HousewayBot, database: Database
+) -> None:
+    """Issue 38: the second of two /play at once was told "Your last hand is being
+    settled" when no hand was; it shows the hand the first dealt, and one bet is taken."""
+    hal = fake_discord.make_user("hal")
+    guild = fake_discord.default_guild.id
+    sent = await asyncio.gather(
+        *(fake_discord.send_command("play", {"bet": 30}, user=hal) for _ in range(2))
+    )
+    for interaction in sent:
+        await fake_discord.wait_until(
+            lambda i=interaction: bool(i.edits or i.followups), 30, "an answer"
+        )
+    hands = [hand_of(fake_discord.messages[i.original_message_id or 0]) for i in sent]
+    assert hands[0] == hands[1]
+    assert await stack_of(database, hal, guild) == 970

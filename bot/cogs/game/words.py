@@ -70,7 +70,7 @@ def bonus_text(bonus: BonusResult, envy: int, lang: Lang) -> str:
             "game.bonus.won",
             lang,
             category=bonus.category.name_in(lang),
-            pays=bonus.pays,
+            pays=number(bonus.pays, lang),
             net=net_text(bonus.net, lang),
         )
     if envy:

@@ -253,8 +253,11 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 topup=chips(chip_store.DAILY_TOPUP),
                 refill=chips(chip_store.REFILL_TO),
             ) from None
-        except AlreadyPlaying:  # dealt meanwhile, by another press
-            raise Refusal("play.busy", outcome="busy") from None
+        except AlreadyPlaying as playing:  # another /play of the member's dealt meanwhile
+            row = await db.run(game_store.get_round, playing.round_id)
+            if row is None or row.table_id is not None or row.status != "open":
+                raise Refusal("play.busy", outcome="busy") from None
+            return await self.show_again(interaction, row.to_round(), lang)
         except ValueError:  # this Deal again's hand was dealt already: a double click
             raise Refusal("play.already", outcome="already") from None
         [seat] = dealt.seats

@@ -38,8 +38,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "You have a seat at a table in this server: finish that round first (one bet out at a time).",
     },
     "play.busy": {
-        "sv": "Din förra hand håller på att avgöras. Försök igen om ett ögonblick.",
-        "en": "Your last hand is being settled. Try again in a moment.",
+        "sv": "Du fick en annan hand i samma ögonblick och den är redan avgjord. Kör {cmd[play]} igen för en ny hand.",
+        "en": "Another hand was dealt to you at the same moment and is already settled. Run {cmd[play]} again for a new hand.",
     },
     "play.already": {
         "sv": "Den handen är redan spelad. Tryck på Ge igen eller kör {cmd[play]} för en ny hand.",
