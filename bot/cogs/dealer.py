@@ -18,12 +18,14 @@ from discord.ext import commands
 
 from houseway.analysis.census import load_rule_counts
 from houseway.analysis.figures import rule_cost
+from houseway.bonus import DEFAULT_TABLE
 from houseway.cards import deal
 from houseway.language import Lang
 from houseway.learning.explain import Explanation, explain
 from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, rules_like
 from houseway.strategy import like_player_way, names_player_way
 
+from ..app.checks import bounded_db
 from ..app.interactions import (
     Refusal,
     age,
@@ -37,6 +39,8 @@ from ..app.interactions import (
     refuse_invalid_component,
 )
 from ..pictures.cards_image import Deck, render_split, warm_up
+from ..storage import DatabaseError
+from ..storage.table_settings import game_settings
 from ..texts.alt_text import decision_description, picture_file
 from ..texts.embeds import (
     IMAGE_NAME,
@@ -47,6 +51,7 @@ from ..texts.embeds import (
 )
 from ..texts.i18n import language, text
 from ..texts.pages import pages_of
+from ..texts.pay_tables import BONUS_CHOICE, bonus_rules_text, names_bonus
 from ..texts.player_way import CHOICE_VALUE, player_way_choice_name, player_way_embed
 from .pages import BOOKS, PAGE_ID, PageButton, first_page
 from .pages import ID_PREFIX as PAGES_PREFIX
@@ -337,6 +342,11 @@ class HousewayCog(commands.Cog):
     @everywhere()
     async def rules(self, interaction: discord.Interaction, rule: str | None = None) -> None:
         lang = language(interaction.locale)
+        if rule is not None and (rule == BONUS_CHOICE or names_bonus(rule)):
+            await interaction.response.send_message(
+                bonus_rules_text(await self.pay_table_of(interaction), lang, self.bot.mentions)
+            )
+            return
         if rule is not None and names_player_way(rule):  # or one of its rules
             embed, view = first_page(PLAYER_WAY_BOOK, interaction.user.id, lang)
             await interaction.response.send_message(embed=embed, view=view)
@@ -381,7 +391,21 @@ class HousewayCog(commands.Cog):
         if not current.strip() or like_player_way(current):  # its own page, after the rules
             way = app_commands.Choice(name=player_way_choice_name(lang)[:100], value=CHOICE_VALUE)
             choices.insert(min(len(named), 24), way)
+        if not current.strip() or names_bonus(current):  # and the bonus's
+            bonus = app_commands.Choice(name=text("pays.choice", lang)[:100], value=BONUS_CHOICE)
+            choices.insert(min(len(named) + 1, 24), bonus)
         return choices[:25]
+
+    async def pay_table_of(self, interaction: discord.Interaction) -> str:
+        """The pay table the server pays bonuses by (Fortune, §10's default, elsewhere or
+        when the database does not answer)."""
+        if interaction.guild_id is None:
+            return DEFAULT_TABLE
+        try:
+            settings = await bounded_db(interaction).run(game_settings, interaction.guild_id)
+        except DatabaseError:
+            return DEFAULT_TABLE
+        return settings.bonus_table
 
 
 async def _defer(interaction: discord.Interaction, ephemeral: bool, edit: bool) -> None:

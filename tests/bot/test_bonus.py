@@ -144,3 +144,31 @@ async def test_a_server_sets_the_bonus_and_play_pays_it_alone(
         assert "offers no bonus bet" in await refusal_of(fake, refused)
         plain = await play(fake, cleo, 10)
         assert "bonus" not in str(fake.messages[plain.original_message_id or 0].embeds[0])
+
+
+async def test_rules_has_the_bonus_page_with_each_rows_count(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
+) -> None:
+    """/rules rule:bonus: how the bet works and the server's table, each row's count as
+    §10 publishes it and the edge; found by the autocomplete in both languages."""
+    fake = fake_discord
+    async with run_bot(fake, database_url=any_database_url):
+        asked = await fake.send_command("rules", {"rule": "bonus"})
+        page = (await fake.wait_response(asked)).content or ""
+        assert "**Fortune Pai Gow**" in page and len(page) <= 2000
+        assert "Royal flush with a suited king and queen: **2,000 to 1** · 12 hands" in page
+        assert "Three of a kind: **3 to 1** · 7,672,500 hands" in page
+        assert "House edge: **7.84%**" in page
+        await game_store.save_game_settings(
+            database, GUILD_ID, game_store.GameSettings(bonus_table="emperor")
+        )
+        swedish = await fake.send_command("rules", {"rule": "bonus"}, locale="sv-SE")
+        page = (await fake.wait_response(swedish)).content or ""
+        assert "**Emperor's Challenge**" in page
+        assert "Pai gow med nia högst: **40 mot 1** · 31\u00a0080 händer" in page
+        assert "Husets fördel: **4,17\u00a0%**" in page
+        typed = await fake.send_autocomplete("rules", "rule", "bonu", locale="sv-SE")
+        choices = (await fake.wait_response(typed)).choices
+        assert choices == [
+            {"name": "Bonusinsatsen – vad den betalar och hur ofta", "value": "bonus"}
+        ]

@@ -404,8 +404,9 @@ async def test_rules_autocomplete(fake_discord: FakeDiscord, houseway_bot: House
     assert all(len(choice["name"]) <= 100 for choice in sent.choices)
     everything = await fake_discord.send_autocomplete("rules", "rule", "")
     choices = (await fake_discord.wait_response(everything)).choices
-    assert len(choices) == len(RULES) + 1  # every rule, then the player's way's page
-    assert choices[-1]["name"].startswith("The player's way – the project's advice")
+    assert len(choices) == len(RULES) + 2  # every rule, the player's way's page, the bonus's
+    assert choices[-2]["name"].startswith("The player's way – the project's advice")
+    assert choices[-1] == {"name": "The bonus bet – what it pays and how often", "value": "bonus"}
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from ...app.interactions import Refusal
 from ...storage import chips as chips_store
 from ...storage import game as game_store
 from ...texts.i18n import Counted, language, text
-from ..game.pay_tables import pay_table_text
+from ...texts.pay_tables import pay_table_text
 from .config import default_bet
 from .state import Seat, Table
 from .tables import TablesBase

@@ -117,6 +117,18 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "A foul: your two-card hand {two} ({two_name}) beats your five-card hand {five} ({five_name}), and a fouled split loses. Pick two other cards.",
     },
     # --- the bonus bet (spec section 10) ---
+    "pays.choice": {
+        "sv": "Bonusinsatsen – vad den betalar och hur ofta",
+        "en": "The bonus bet – what it pays and how often",
+    },
+    "pays.rules": {
+        "sv": "**Bonusinsatsen** är en sidoinsats på dina sju kort som de delas ut, bredvid insatsen vid ett bord eller med {cmd[play]}. Den avgörs på korten ensamma: hur du delar handen, givarens hand, en fel delning eller en push på huvudinsatsen ändrar den inte, och ingen provision dras. En hand räknas i den bästa kategori som tabellen betalar; annars förloras insatsen.",
+        "en": "**The bonus bet** is a side bet on your seven cards as dealt, beside your bet at a table or with {cmd[play]}. It is settled on the cards alone: how you set the hand, the dealer's hand, a foul or a push of the main bet do not change it, and no commission is taken. A hand counts in the best category the table pays; anything else loses the bet.",
+    },
+    "pays.others": {
+        "sv": "Andra tabeller en moderator kan välja ({cmd[table config]}): {others}.",
+        "en": "Other tables a moderator can choose ({cmd[table config]}): {others}.",
+    },
     "pays.title": {
         "sv": "**{title}** – bonusinsatsen på dina sju kort som de delas ut",
         "en": "**{title}** – the bonus bet on your seven cards as dealt",
@@ -131,8 +143,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Anything else loses the bet · {hands}",
     },
     "pays.edge": {
-        "sv": "Husets fördel: **{edge}** av insatsen ({exact} exakt, räknat över alla {hands}).",
-        "en": "House edge: **{edge}** of the bet ({exact} exactly, counted over all {hands}).",
+        "sv": "Husets fördel: **{edge}** av insatsen ({exact} per insatt marker, räknat exakt över alla {hands}).",
+        "en": "House edge: **{edge}** of the bet ({exact} a chip bet, counted exactly over all {hands}).",
     },
     "pays.envy": {
         "sv": "Envy: med en bonus på minst {least} får du också för varje annan hand i rundan (givarens eller en annan plats) med fyrtal eller bättre: {paid} marker.",
