@@ -2,11 +2,12 @@
 
 ``round``: one table with six members; each round all six set their hands (some their own
 split, the others *Huset väljer*) and the time from the last set's acknowledgement reaching
-the stand-in to the reveal's POST reaching it is measured. ``tables``: a table in each of N
-channels of one server, each with 1-6 members playing rounds as fast as the flow allows for
-a fixed time: rounds a second, the same reveal latency, and the bot's event loop's worst
-stall. ``play``: /play alone, from the member's pick to the result's edit (the exact
-analysis in the bot's worker process, as deployed).
+the stand-in to the reveal's POST reaching it is measured; with ``--bonus N`` every seat
+also places a bonus bet of N (the Bet dialog), so each round settles twelve wagers and Envy.
+``tables``: a table in each of N channels of one server, each with 1-6 members playing
+rounds as fast as the flow allows for a fixed time: rounds a second, the same reveal
+latency, and the bot's event loop's worst stall. ``play``: /play alone, from the member's
+pick to the result's edit (the exact analysis in the bot's worker process, as deployed).
 
 The bot is one process running ``bot.__main__.main()`` (what ``python -m bot`` runs) on
 its own database (SQLite, or PostgreSQL with ``--postgres URL``), against the stand-in in
@@ -17,7 +18,7 @@ a run (rounds deal on *Deal now* clicks), and runs a probe task in the bot's eve
 writes how late each 10 ms sleep woke (``--probe``); nothing else differs from ``python -m
 bot``. Run:
 
-    python benchmarks/bench_game.py round [--rounds 30]
+    python benchmarks/bench_game.py round [--rounds 30] [--bonus 5]
     python benchmarks/bench_game.py tables [--tables 100] [--seconds 60]
     python benchmarks/bench_game.py play [--hands 200] [--members 4] [--think 1.0]
 """
@@ -309,8 +310,11 @@ class Played:
 class TablePlay:
     """One table in one channel, its members, and the rounds they play."""
 
-    def __init__(self, fake: WatchedDiscord, channel_id: int, members: list[FakeUser]) -> None:
+    def __init__(
+        self, fake: WatchedDiscord, channel_id: int, members: list[FakeUser], bonus: int = 0
+    ) -> None:
         self.fake, self.channel_id, self.members = fake, channel_id, members
+        self.bonus = bonus
         self.seen = fake.seen.setdefault(channel_id, TableSeen())
         self.rounds: list[Played] = []
 
@@ -338,6 +342,23 @@ class TablePlay:
             )
             sent = await fake.pressed(sit)
             assert f"{number}" in (sent.content or ""), sent.content
+            if self.bonus:
+                await self.place_bonus(member, number)
+
+    async def place_bonus(self, member: FakeUser, number: int) -> None:
+        """The seat's Bet dialog: the table's bet and the bonus."""
+        fake, seen = self.fake, self.seen
+        dialog = await fake.click(
+            seen.message_id,
+            f"table:bet:{seen.table_id}:{number}",
+            user=member,
+            component_type=2,
+        )
+        await fake.answer(dialog)
+        values = {"bet": str(BET), "bonus": str(self.bonus)}
+        submitted = await fake.submit_modal(dialog, values)
+        said = (await fake.answer(submitted)).content or ""
+        assert "bonus" in said, said
 
     async def play_round(
         self, rng: random.Random, last_alone: bool, pause: Callable[[], Awaitable[None]]
@@ -363,7 +384,7 @@ class TablePlay:
 
         async def set_one(number: int) -> Sent:
             await pause()
-            member, shown, cards, menu = dealt[number]
+            member, shown, cards, menu, house = dealt[number]
             if own[number]:
                 two = own_two(cards, rng)
                 press = functools.partial(
@@ -375,7 +396,6 @@ class TablePlay:
                     locale="en-US",
                 )
             else:
-                house = menu.replace("table:pick:", "table:house:")
                 press = functools.partial(fake.click, shown, house, user=member, locale="en-US")
             sent = await fake.pressed(press)
             said = sent.content or ""
@@ -397,7 +417,7 @@ class TablePlay:
 
     async def open_hand(
         self, member: FakeUser
-    ) -> tuple[FakeUser, FakeInteraction, tuple[Card, ...], str] | None:
+    ) -> tuple[FakeUser, FakeInteraction, tuple[Card, ...], str, str] | None:
         click = None
 
         async def press() -> FakeInteraction:
@@ -412,15 +432,13 @@ class TablePlay:
 
         sent = await self.fake.pressed(press)
         assert click is not None
-        menus = [
-            c
-            for c in components(sent.components)
-            if str(c.get("custom_id")).startswith("table:pick:")
-        ]
+        ids = {str(c.get("custom_id")): c for c in components(sent.components)}
+        menus = [c for i, c in ids.items() if i.startswith("game:pick:table:")]
         if not menus:  # sat out (the stack below the bet): told so instead
             return None
+        house = next(i for i in ids if i.startswith("game:house:table:"))
         cards = tuple(card_from_name(option["value"]) for option in menus[0]["options"])
-        return member, click, cards, menus[0]["custom_id"]
+        return member, click, cards, menus[0]["custom_id"], house
 
 
 def ms(values: list[float], pct: float) -> str:
@@ -443,7 +461,7 @@ def where() -> str:
     )
 
 
-async def bench_round(rounds: int, seed: int) -> None:
+async def bench_round(rounds: int, seed: int, bonus: int) -> None:
     rng = random.Random(seed)
     fake = WatchedDiscord()
     await fake.start()
@@ -452,7 +470,7 @@ async def bench_round(rounds: int, seed: int) -> None:
         process = await start_bot(fake, tmp, probe)
         try:
             members = [fake.make_user(f"seat{n}") for n in range(1, 7)]
-            table = TablePlay(fake, fake.default_channel_id, members)
+            table = TablePlay(fake, fake.default_channel_id, members, bonus)
             await table.open()
             for _ in range(3):  # warm-up: faces, code paths, the worker process
                 await table.play_round(rng, True, no_pause)
@@ -473,6 +491,7 @@ async def bench_round(rounds: int, seed: int) -> None:
     print(
         f"a table with six seats: {rounds} rounds "
         f"({own} own splits, {6 * rounds - own} Huset väljer)"
+        + (f", every seat with a bonus bet of {bonus}" if bonus else "")
     )
     print(f"  {where()}")
     print(f"  load average before: {load_before}, after: {load()} (2 cores)")
@@ -604,7 +623,9 @@ async def bench_play(hands: int, members: int, think: float, seed: int) -> None:
                         for c in components(message.components)
                         if "custom_id" in c
                     }
-                    pick = next((c for i, c in ids.items() if i.startswith("play:pick:")), None)
+                    pick = next(
+                        (c for i, c in ids.items() if i.startswith("game:pick:play:")), None
+                    )
                     if pick is None:
                         raise RuntimeError(f"no hand to pick from: {message.content!r}")
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
@@ -672,6 +693,7 @@ def main() -> None:
     commands = parser.add_subparsers(dest="what", required=True)
     one = commands.add_parser("round", help="one table, six seats: last set to reveal")
     one.add_argument("--rounds", type=int, default=30)
+    one.add_argument("--bonus", type=int, default=0, help="every seat's bonus bet (0: none)")
     many = commands.add_parser("tables", help="many tables at once on one bot process")
     many.add_argument("--tables", type=int, default=100)
     many.add_argument("--seconds", type=float, default=60.0)
@@ -702,7 +724,7 @@ async def run_one(args: argparse.Namespace) -> None:
         DATABASE[0] = f"{args.postgres}{sep}search_path={schema}"
     try:
         if args.what == "round":
-            await bench_round(args.rounds, args.seed)
+            await bench_round(args.rounds, args.seed, args.bonus)
         elif args.what == "tables":
             await bench_tables(args.tables, args.seconds, args.think, args.seed)
         else:

@@ -60,15 +60,19 @@ class Move(StrEnum):
     SET = "set"  # a seat's own split
     HOUSE = "house"  # Huset väljer sets a seat's hand, at its player's asking
     TIME_OUT = "time-out"  # the house way sets every hand not yet set
+    ADOPT = "adopt"  # a seat's split made on another copy of the round (stored), taken in
     REMOVE = "remove"  # a seat taken out before the settlement (its member forgotten)
     SETTLE = "settle"
     VOID = "void"  # every wager returned
 
 
 #: The moves each phase allows: the one place a round's legality is said.
+_SETTING: Final = frozenset(
+    {Move.SET, Move.HOUSE, Move.ADOPT, Move.TIME_OUT, Move.REMOVE, Move.VOID}
+)
 MOVES: Final[Mapping[Phase, frozenset[Move]]] = {
-    Phase.DEALT: frozenset({Move.SET, Move.HOUSE, Move.TIME_OUT, Move.REMOVE, Move.VOID}),
-    Phase.SETTING: frozenset({Move.SET, Move.HOUSE, Move.TIME_OUT, Move.REMOVE, Move.VOID}),
+    Phase.DEALT: _SETTING,
+    Phase.SETTING: _SETTING,
     Phase.ALL_SET: frozenset({Move.SETTLE, Move.REMOVE, Move.VOID}),
     Phase.SETTLED: frozenset(),
     Phase.VOID: frozenset(),
@@ -237,6 +241,26 @@ class Round:
         """*Huset väljer*: the house way sets the seat's hand, as it sets the dealer's."""
         split = self.verify_house(number, player)
         return self._with_split(number, split, How.HOUSE, Operation(Move.HOUSE, number))
+
+    def verify_adopt(self, seat: Seat) -> None:
+        """A seat set on another copy of this round: the same player's seat, with the same
+        hand, not set here yet, and its split one of that hand."""
+        self._verify_phase(Move.ADOPT)
+        mine = self._verify_own_seat(seat.number, seat.player)
+        if seat.split is None or seat.how is None or seat.hand != mine.hand:
+            raise Illegal("bad-two", f"seat {seat.number} was not set on the same hand")
+
+    def can_adopt(self, seat: Seat) -> bool:
+        return _can(lambda: self.verify_adopt(seat))
+
+    def adopt(self, seat: Seat) -> Round:
+        """Take in a seat's split made on another copy of the round and stored (two presses
+        at once each move their own copy: each adopts the other's seat, so neither is
+        lost)."""
+        self.verify_adopt(seat)
+        assert seat.split is not None and seat.how is not None
+        operation = Operation(Move.ADOPT, seat.number, seat.split.two)
+        return self._with_split(seat.number, seat.split, seat.how, operation)
 
     def verify_time_out(self) -> None:
         self._verify_phase(Move.TIME_OUT)

@@ -7,7 +7,9 @@ reveal says and what the ledger holds; after every test the ledger is checked wh
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -559,3 +561,31 @@ async def test_a_channel_closed_to_the_bot_refuses_the_table_and_an_idle_table_c
         assert fake.get_message(table.id).custom_ids() == []
         again = await open_table(fake)  # the channel is free again
         assert again.id != table.id
+
+
+async def test_six_hands_set_at_once_all_count_and_the_round_reveals_at_once(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
+) -> None:
+    """Six presses at once each move the table's round from the same state: none may be
+    lost, or the round waits for its countdown (an hour here) with hands already set."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    members = [fake.make_user(f"m{n}") for n in range(1, 7)]
+    slow_clock = replace(PATIENT, countdown=3600)
+    async with run_bot(fake, database_url=any_database_url, table_timing=slow_clock):
+        table = await open_table(fake, bet=5)
+        for number, member in enumerate(members, 1):
+            await sit(fake, table, member, number)
+        await deal_now(fake, table, members[0])
+        hands = [await open_hand(fake, table, member) for member in members]
+        presses = await asyncio.gather(
+            *(
+                fake.click(shown, house_button(fake, shown), user=member)
+                for member, (shown, _, _) in zip(members, hands, strict=True)
+            )
+        )
+        for press in presses:
+            assert (await fake.wait_response(press)).content.startswith("The house way set")
+        await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal, not the clock")
+        stored = await game_store.get_round(database, round_id_of(hands[0][2]))
+        assert stored is not None and [s.how for s in stored.seats] == ["house"] * 6

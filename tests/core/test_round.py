@@ -365,3 +365,18 @@ def test_settle_pays_a_bonus_and_envy_for_the_dealers_hand() -> None:
                    "--bonus", "5")  # fmt: skip
     assert "bonus:  royal-flush-royal-match on fortune: pays 2000 to 1" in text.stdout
     assert "envy:   +5" in text.stdout
+
+
+def test_two_copies_moved_at_once_each_adopt_the_others_seat() -> None:
+    """Two presses at once each move their own copy of the round; adopting the other's
+    seat loses neither, and a seat set otherwise (another hand, twice) is refused."""
+    dealt = deal(entries((10, 0), (10, 0), (10, 0)), rng=random.Random(11))
+    first = dealt.house(1, 101)
+    second = dealt.set(2, 102, house_split(dealt.seat(2).hand).two)  # type: ignore[union-attr]
+    both = first.adopt(second.seat(2))  # type: ignore[arg-type]
+    assert [s.how for s in both.seats] == [How.HOUSE, How.OWN, None]
+    assert both.phase is Phase.SETTING and both.operations[-1].move is Move.ADOPT
+    assert not both.can_adopt(second.seat(2))  # type: ignore[arg-type]  # set already
+    other = deal(entries((10, 0), (10, 0), (10, 0)), rng=random.Random(12)).house(1, 101)
+    assert not dealt.can_adopt(other.seat(1))  # type: ignore[arg-type]  # another hand
+    assert not dealt.can_adopt(dealt.seat(3))  # type: ignore[arg-type]  # never set

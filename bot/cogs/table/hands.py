@@ -88,9 +88,12 @@ class HandsMixin(TablesBase):
         moved, _ = await self.bounded(interaction).run(
             rounds.store_split, live.round, number, interaction.user.id, two, WORDS, lang
         )
-        live.update(moved)
         seat = moved.seat(number)
         assert seat is not None and seat.split is not None
+        # Other presses moved the round meanwhile: this seat is taken into the round as it
+        # stands now, so that no press's seat is lost (the database has them all).
+        if live.round.can_adopt(seat):
+            live.update(live.round.adopt(seat))
         split, how = seat.split, seat.how
         said = split_text(split.five, split.two, lang, split.five_value, split.two_value)
         if how is not How.OWN:

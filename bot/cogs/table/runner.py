@@ -386,8 +386,15 @@ class TableRunner:
                     )
 
     async def finish(self, live: Live) -> None:
-        """Set what is left, settle once, reveal once, pause, and clear the round."""
+        """Set what is left, settle once, reveal once, pause, and clear the round. The
+        round is read back first: the database holds every split stored, whatever a press
+        told this table's copy of the round."""
         table = self.table
+        stored = await rounds.read_round(self.db, live.round.round_id)
+        if stored is None:
+            table.round = None
+            return
+        live.update(stored)
         await self.time_out(live)
         stacks = None
         if live.round.phase is Phase.ALL_SET:
