@@ -24,7 +24,6 @@ from typing import Final
 
 from houseway.bonus import (
     DEFAULT_TABLE,
-    check_bonus_bet,
     envy,
     pay_table,
     settle_bonus,
@@ -36,13 +35,23 @@ from houseway.game import (
     DeckError,
     SeatSplit,
     SplitError,
-    check_bet,
     deal_round,
     house_split,
     own_split,
     settle_seat,
 )
-from houseway.seats import Entry, How, RoundResult, Seat, SeatResult, Stored, Wager, WagerKind
+from houseway.seats import (
+    Entry,
+    How,
+    RoundResult,
+    Seat,
+    SeatResult,
+    Stored,
+    Wager,
+    WagerError,
+    WagerKind,
+    check_wagers,
+)
 
 
 class Phase(StrEnum):
@@ -137,25 +146,6 @@ class Illegal(ValueError):
 def new_round_id() -> str:
     """A round's id: 64 random bits as 16 hexadecimal digits (no ':', as ledger keys ask)."""
     return secrets.token_hex(8)
-
-
-def check_wagers(wagers: Iterable[Wager]) -> tuple[Wager, ...]:
-    """One main bet of whole chips, at most one wager of each other kind (a bonus of 0 is
-    no bonus, and is dropped); :class:`Illegal` ``bad-deal`` otherwise."""
-    kept: list[Wager] = []
-    for wager in wagers:
-        try:
-            check = check_bet if wager.kind is WagerKind.MAIN else check_bonus_bet
-            amount = check(wager.amount)
-        except ValueError as error:
-            raise Illegal("bad-deal", str(error)) from None
-        if any(k.kind is wager.kind for k in kept):
-            raise Illegal("bad-deal", f"two {wager.kind.value} wagers on one seat")
-        if amount:
-            kept.append(Wager(wager.kind, amount))
-    if not any(wager.kind is WagerKind.MAIN for wager in kept):
-        raise Illegal("bad-deal", "every seat needs a main bet")
-    return tuple(kept)
 
 
 def _phase_of(seats: Sequence[Seat]) -> Phase:
@@ -410,7 +400,10 @@ def deal(
     if len({e.player for e in entries}) != len(entries):
         raise Illegal("bad-deal", "a player has two seats in one round")
     pay_table(rules.bonus_table)
-    wagers = [check_wagers(entry.wagers) for entry in entries]
+    try:
+        wagers = [check_wagers(entry.wagers) for entry in entries]
+    except WagerError as error:
+        raise Illegal("bad-deal", str(error)) from None
     if cards is None:
         cards = deal_round(len(entries), rng)
     hands = [check_hand(hand) for hand in (cards.dealer, *cards.seats)]

@@ -3,13 +3,13 @@ its split was set, and each wager's result; the values :mod:`houseway.round` mov
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from houseway.bonus import BonusResult
+from houseway.bonus import BonusResult, check_bonus_bet
 from houseway.cards import Card
-from houseway.game import SeatSplit, Settlement
+from houseway.game import SeatSplit, Settlement, check_bet
 
 
 class How(StrEnum):
@@ -117,3 +117,26 @@ class Stored:
     wagers: Sequence[Wager]
     two: Sequence[Card] | None = None
     how: str | None = None
+
+
+class WagerError(ValueError):
+    """Wagers no seat can place (the round engine says it as an ``Illegal`` deal)."""
+
+
+def check_wagers(wagers: Iterable[Wager]) -> tuple[Wager, ...]:
+    """One main bet of whole chips, at most one wager of each other kind (a bonus of 0 is
+    no bonus, and is dropped); :class:`WagerError` otherwise."""
+    kept: list[Wager] = []
+    for wager in wagers:
+        try:
+            check = check_bet if wager.kind is WagerKind.MAIN else check_bonus_bet
+            amount = check(wager.amount)
+        except ValueError as error:
+            raise WagerError(str(error)) from None
+        if any(k.kind is wager.kind for k in kept):
+            raise WagerError(f"two {wager.kind.value} wagers on one seat")
+        if amount:
+            kept.append(Wager(wager.kind, amount))
+    if not any(wager.kind is WagerKind.MAIN for wager in kept):
+        raise WagerError("every seat needs a main bet")
+    return tuple(kept)
