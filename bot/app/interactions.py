@@ -15,7 +15,7 @@ import logging
 import math
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
-from typing import TYPE_CHECKING, Final, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, TypeGuard, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -204,6 +204,25 @@ def component_id(interaction: discord.Interaction) -> str | None:
     data: Mapping[str, object] = interaction.data or {}
     custom_id = data.get("custom_id")
     return custom_id if isinstance(custom_id, str) else None
+
+
+def modal_values(interaction: discord.Interaction) -> dict[str, str]:
+    """A modal's submitted text inputs by custom id, whatever wraps them (a label, or the
+    older action row): read from the submission itself, so that a modal answered after a
+    restart, or one the bot never showed, is read (and answered) all the same."""
+    found: dict[str, str] = {}
+    data: Mapping[str, Any] = interaction.data or {}
+    stack: list[Any] = list(data.get("components") or [])
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, dict):
+            continue
+        if item.get("type") == 4 and isinstance(item.get("custom_id"), str):
+            found[item["custom_id"]] = str(item.get("value") or "")
+        stack.extend(item.get("components") or [])
+        if isinstance(item.get("component"), dict):
+            stack.append(item["component"])
+    return found
 
 
 def on_its_message(interaction: discord.Interaction, custom_id: str) -> bool:

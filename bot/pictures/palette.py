@@ -13,6 +13,8 @@ SECONDARY: Final = (196, 214, 202)
 GOLD: Final = (245, 182, 28)
 #: Headings and highlighted text: 5.8:1.
 GOLD_TEXT: Final = (255, 214, 102)
+#: The dealer's heading in a reveal, apart from every seat's result: 5.6:1.
+DEALER_TEXT: Final = (180, 220, 255)
 #: A handful of flat colours and their anti-aliased text edges: 64 look lossless, and one
 #: byte per pixel encodes as fast as RGB would but gives a much smaller file.
 PALETTE_COLOURS: Final = 64

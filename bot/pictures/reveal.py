@@ -21,15 +21,16 @@ from houseway.cards import Card
 
 from .cards_image import FELT, Deck, encode_png, render_hand
 from .fonts import line_mask
-from .palette import GOLD_TEXT, SECONDARY, TEXT
+from .palette import DEALER_TEXT, GOLD_TEXT, SECONDARY, TEXT
 
 #: A heading's capitals, in the picture's pixels (about 18 px on a phone).
 HEADING_CAP: Final = 40
 _MARGIN: Final = 18
 #: Room between the five-card and the two-card hand of a row.
 _GAP: Final = 28
-#: A heading's ink by the row's result: a win in gold, a loss dimmer, the rest plain.
-INKS: Final = {"win": GOLD_TEXT, "push": TEXT, "loss": SECONDARY, "dealer": TEXT}
+#: A heading's ink by the row's result: a win in gold, a loss dimmer, a push plain, the
+#: dealer's in a blue of its own.
+INKS: Final = {"win": GOLD_TEXT, "push": TEXT, "loss": SECONDARY, "dealer": DEALER_TEXT}
 
 
 @dataclass(frozen=True)

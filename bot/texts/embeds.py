@@ -29,6 +29,8 @@ from .i18n import locale_of, plural_text, text
 IMAGE_NAME: Final = "houseway.png"
 COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
 ERROR_COLOUR: Final = discord.Colour.from_rgb(178, 34, 34)
+#: Neither won nor lost (a push): a slate that reads as neither green nor red.
+PUSH_COLOUR: Final = discord.Colour.from_rgb(96, 112, 128)
 MINUS: Final = "\u2212"
 
 

@@ -91,6 +91,23 @@ async def test_no_hand_alone_while_seated_at_a_table(
     assert await game_store.open_rounds(database, table_only=False) == []
 
 
+async def test_a_member_with_a_hand_alone_open_is_told_before_sitting_down(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
+) -> None:
+    """Issue 39: a member who sat down with a hand alone open sat the rounds out as busy,
+    told nothing; now Sit here says why and what to do."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    eva = fake.make_user("eva")
+    async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
+        await play(fake, eva, 10)
+        table = await open_table(fake, bet=10)
+        told = await sit(fake, table, eva, 1)
+        assert told.content is not None
+        assert told.content.startswith("You have a hand alone open here"), told.content
+        assert f"<@{eva.id}>" not in texts(fake.get_message(table.id).components)
+
+
 @pytest.mark.parametrize("bet", [2.5, "10", "1e3", True])
 async def test_a_bet_of_the_wrong_type_is_refused_and_writes_nothing(
     fake_discord: FakeDiscord,

@@ -58,6 +58,18 @@ def hand_of(message: Any) -> tuple[Card, ...]:
     )
 
 
+def in_chips(units: float | Decimal, bet: int, lang: str = "en") -> str:
+    """A figure per unit bet as How did I play? says it in chips of the member's bet (issue
+    39): whole chips from 10 on, one decimal from 1, two below."""
+    chips = abs(float(units)) * bet
+    noun = "marker" if lang == "sv" else "chips"
+    if chips >= 10:
+        whole = round(chips)
+        grouped = f"{whole:,}".replace(",", "\u00a0" if lang == "sv" else ",")
+        return f"{grouped} {noun if whole != 1 or lang == 'sv' else 'chip'}"
+    return f"{shown(chips, 1 if chips >= 1 else 2, lang)} {noun}"
+
+
 def field(embed: dict[str, Any], name: str) -> str:
     return next(f["value"] for f in embed["fields"] if f["name"] == name)
 
@@ -158,7 +170,7 @@ def expected_of(
     return settle_hands(hand, five + low, two, bet)
 
 
-DEALER = ("The dealer (house way)", "Givaren (Huset väljer)")
+DEALER = ("Dealer – Huset väljer", "Givaren – Huset väljer")
 
 
 def chips_text(count: int, lang: str = "en") -> str:
@@ -201,14 +213,19 @@ async def test_a_hand_with_an_own_split_settles_as_the_core_does_and_is_reviewed
     expected = expected_of(fake_discord.messages[message.id], hand, mine.two, 100)
     assert (
         result["title"]
-        == {"win": "You win", "push": "A push", "loss": "You lose"}[
+        == {
+            "win": f"You win {net_text(expected.net)}",
+            "push": "A push – your bet back",
+            "loss": f"You lose {net_text(expected.net)}",
+        }[
             expected.to_json()["outcome"]  # type: ignore[index]
         ]
     )
     assert await stack_of(database, anna, guild) == 1000 + expected.net
+    commission = f" · commission {chips_text(expected.commission)}" if expected.commission else ""
     assert field(result, "Chips") == (
-        f"Bet 100 chips · net **{net_text(expected.net)}** · commission"
-        f" {chips_text(expected.commission)}\nYour stack: **{chips_text(1000 + expected.net)}**"
+        f"Bet 100 chips · net **{net_text(expected.net)}**{commission}"
+        f"\nYour stack: **{chips_text(1000 + expected.net)}**"
     )
     hands = field(result, "Hand by hand")
     said = {"win": "won", "copy": "a copy (goes to the dealer)", "loss": "lost"}
@@ -218,25 +235,30 @@ async def test_a_hand_with_an_own_split_settles_as_the_core_does_and_is_reviewed
     showdown = fake_discord.messages[message.id].attachments[0]
     assert showdown["filename"] == "showdown.png"
     assert showdown["description"].startswith("Above, the dealer by the house way:")
-    # How did I play? The figures are analyze's, shown to the digits that tell them apart.
+    # How did I play? One headline in chips of the bet, each split once with what it wins
+    # or loses on average, the rule that sets it better; the figures are analyze's.
     digits = digits_of(mine.ev, exact.house.ev, exact.best.ev)
     gap = gap_of(exact.best.ev, mine.ev, digits)
     assert review["title"] == "How did I play?"
     body = review["description"]
-    yours, house, best = body.split("\n")[:3]
+    cost, yours = body.split("\n")[:2]
+    assert cost == (
+        f"Your choice cost **{in_chips(gap, 100)}** on average of your bet of 100, against the"
+        " best split."
+    )
+
+    def worth(ev: float) -> str:
+        return f"on average {'+' if ev > 0 else MINUS}{in_chips(ev, 100)}"
+
     assert yours == (
-        f"Your split ({pretty_cards(mine.five)} · {pretty_cards(mine.two)}):"
-        f" {shown(mine.ev, digits, signed=True)}"
+        f"Your split: {pretty_cards(mine.five)} · {pretty_cards(mine.two)} · {worth(mine.ev)}"
     )
-    assert house.endswith(shown(exact.house.ev, digits, signed=True))
-    assert best == (
-        f"The best split ({pretty_cards(exact.best.five)} · {pretty_cards(exact.best.two)}):"
-        f" {shown(exact.best.ev, digits, signed=True)}"
+    best = (
+        f"{pretty_cards(exact.best.five)} · {pretty_cards(exact.best.two)} · {worth(exact.best.ev)}"
     )
-    assert (
-        f"Against the best split your choice cost **{shown(gap * 100, digits - 2)}** per 100 bet."
-        in body
-    )
+    assert best in body and "The best split" in body and body.count(best) == 1
+    assert "would have set it better" in body or "sets it better" in body
+    assert len(body) <= 600
     stored = await database.fetchrow("SELECT given_up FROM game_seats WHERE user_id = $1", anna.id)
     assert stored is not None and int(stored["given_up"]) == int(gap * 10**10)
     # Deal again: the next hand with the same bet, in the same message.
@@ -278,23 +300,29 @@ async def test_huset_valjer_in_swedish_and_deal_again_settle_as_the_core_does(
         )
         assert (
             result["title"]
-            == {"win": "Du vinner", "push": "Oavgjort", "loss": "Du förlorar"}[
-                str(expected.to_json()["outcome"])
-            ]
+            == {
+                "win": f"Du vinner {net_text(expected.net, 'sv')}",
+                "push": "Oavgjort – insatsen tillbaka",
+                "loss": f"Du förlorar {net_text(expected.net, 'sv')}",
+            }[str(expected.to_json()["outcome"])]
         )
         assert f"netto **{net_text(expected.net, 'sv')}**" in field(result, "Marker")
         assert review["title"] == "Hur spelade jag?"
         exact = analyze(hand)  # Huset väljer: the member's split is the house way's
         digits = digits_of(exact.house.ev, exact.best.ev)
+        lines = review["description"].split("\n")
+        assert lines[0] == (
+            "Du lät Huset väljer lägga handen. På skicklighetslistan räknas den som husets delning."
+        )
         if exact.house_rank == 1:
-            assert "✅ Din delning var den bästa: inget uppgivet." in review["description"]
+            assert lines[1] == "✅ Husets delning var den bästa här: inget tappades."
         else:
-            cost = shown(gap_of(exact.best.ev, exact.house.ev, digits) * 100, digits - 2, "sv")
-            assert (
-                f"Mot den bästa delningen kostade ditt val **{cost}** per 100 i insats."
-                in review["description"]
+            cost = in_chips(gap_of(exact.best.ev, exact.house.ev, digits), 10, "sv")
+            assert lines[1] == (
+                f"Ditt val kostade i snitt **{cost}** av din insats på 10 mot den bästa delningen."
             )
-        assert "Mot Huset väljer" not in review["description"]
+        assert any(line.startswith("Din delning = Huset väljer") for line in lines)
+        assert len(review["description"]) <= 600
         if number == 0:
             again = component(shown_message, "play:again:")
             assert again["label"] == "Ge igen (10)"
@@ -323,8 +351,8 @@ async def test_a_foul_is_picked_again_or_stands_and_loses(
     click = await press(fake_discord, message, menu, cleo, ["As", "Ad"])
     said = await refusal_of(fake_discord, click)
     assert said == (
-        "A foul: your two-card hand A♠  A♦ (Pair) beats your five-card hand"
-        " 9♣  7♥  5♠  3♦  2♣ (High card), and a fouled split loses. Pick two other cards."
+        "A foul: your two-card hand A♠  A♦ (a pair of aces) beats your five-card hand"
+        " 9♣  7♥  5♠  3♦  2♣ (nine high), and a fouled split loses. Pick two other cards."
     )
     assert await stack_of(database, cleo, guild) == 950
     assert (
@@ -341,7 +369,7 @@ async def test_a_foul_is_picked_again_or_stands_and_loses(
     dealt = await play(fake_discord, cleo, 50)
     await set_hand(fake_discord, dealt, cleo, ["As", "Ad"])
     result = fake_discord.messages[dealt.original_message_id or 0].embeds[0]
-    assert result["title"] == "You lose"
+    assert result["title"] == "A foul – you lose −50 chips".replace("-", MINUS)
     assert result["description"].startswith("A foul: the two-card hand beats the five-card hand")
     assert await stack_of(database, cleo, guild) == 1000 + expected.net - 50
 

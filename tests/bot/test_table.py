@@ -26,8 +26,8 @@ from houseway.hands import category_name, five_value, is_legal, two_name, two_va
 from houseway.language import Lang
 from tests.bot.fixtures import BotRunner
 from tests.bot.quizhelpers import MODERATOR, PLAIN
+from tests.bot.test_play import in_chips
 from tests.bot.test_practice_win import digits_of, gap_of
-from tests.bot.test_practice_win import shown as ev_shown
 from tests.fakediscord import CHANNEL_ID, GUILD_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
 from tests.fakediscord.models import COMPONENTS_V2, FakeInteraction, FakeMessage, Sent
 
@@ -287,8 +287,10 @@ async def test_two_members_play_a_round_and_the_reveal_pays_what_the_core_settle
                 split for split in exact.splits if set(split.two) == set(result.player.two)
             )
             digits = digits_of(played.ev, exact.house.ev, exact.best.ev)
-            yours = review["description"].split("\n")[0]
-            assert yours.endswith(ev_shown(played.ev, digits, lang, signed=True)), yours
+            mine = "Din delning" if lang == "sv" else "Your split"
+            [yours] = [line for line in review["description"].split("\n") if mine in line]
+            sign = "+" if played.ev > 0 else "\u2212"
+            assert yours.endswith(sign + in_chips(played.ev, 20, lang)), yours
             gap = gap_of(exact.best.ev, played.ev, digits)
             # written before the message was sent
             row = await database.fetchrow(

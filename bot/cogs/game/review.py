@@ -18,19 +18,20 @@ import contextlib
 import logging
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import TYPE_CHECKING, Final, Protocol, cast
 
 import discord
 
 from houseway.cards import Card, pretty_cards
 from houseway.language import Lang
+from houseway.round import How
 from houseway.rules import rule_name, rule_summary
 from houseway.strategy import PlayerDecision, player_rule, player_rule_name, player_way
+from houseway.way import house_way
 
 from ...storage import game as game_store
-from ...texts.embeds import COLOUR, decimal
-from ...texts.i18n import language, text
+from ...texts.embeds import COLOUR, decimal, number
+from ...texts.i18n import language, plural_text, text
 from ..practice.embeds import GIVEN_UP_UNITS
 from ..practice.win import WinVerdict, grade
 
@@ -92,15 +93,6 @@ class Review:
         """What the split gave up against the best, ten-billionths of a unit bet (the skill
         board's figure; ``bot.storage.game.record_given_up``)."""
         return self.graded.given_up
-
-    @property
-    def against_house(self) -> int:
-        """The split's EV less the house way's, as shown, in ten-billionths (negative: it
-        did worse than the house way)."""
-        judged, digits = self.graded.judged, self.graded.digits
-        assert judged.member_ev is not None and judged.house_ev is not None
-        gap = Decimal(f"{judged.member_ev:.{digits}f}") - Decimal(f"{judged.house_ev:.{digits}f}")
-        return int(gap * GIVEN_UP_UNITS)
 
     @property
     def player_differs(self) -> bool:
@@ -178,19 +170,42 @@ async def review_at_table(
     review = await review_and_record(source, db, round_id, result, lang)
     if shown is None:
         return
-    embed = unavailable_embed(lang) if review is None else review_embed(review)
+    embed = unavailable_embed(lang) if review is None else review_embed(review, result)
     with contextlib.suppress(discord.HTTPException):
         await shown.followup.send(embed=embed, ephemeral=True)
 
 
-def per_hundred(units: int, lang: Lang, digits: int, signed: bool = False) -> str:
-    """Ten-billionths of a unit bet as chips per 100 bet, to the decimals the EVs were shown
-    with less two (exact: the figure is a difference of figures shown, times 100)."""
-    return decimal(units / UNITS_PER_HUNDRED, lang, max(digits - 2, 0), signed=signed)
-
-
 def _split(five: Sequence[Card], two: Sequence[Card]) -> str:
     return f"{pretty_cards(five)} · {pretty_cards(two)}"
+
+
+def _in_chips(units: float, bet: int, lang: Lang) -> str:
+    """A value per unit bet said in chips of the member's own bet: whole chips from 10 on,
+    one decimal from 1, two below ("86 marker", "4,2 marker", "0,37 marker")."""
+    chips = abs(units) * bet
+    if chips >= 10:
+        return plural_text("count.chips", lang, round(chips))
+    said = decimal(chips, lang, 1 if chips >= 1 else 2, bare_zero=True)
+    return text("review.chips", lang, figure=said)
+
+
+def _better_rule(review: Review) -> str | None:
+    """The rule that sets this hand better than the member did: the house way's where its
+    split is better, else the player's way's where it differs and is better."""
+    lang, graded = review.lang, review.graded
+    judged = graded.judged
+    assert judged.member_ev is not None and judged.house_ev is not None
+    if judged.house_ev > judged.member_ev:
+        rule = house_way(review.hand).rule
+        return text(
+            "review.better.house",
+            lang,
+            name=rule_name(rule, lang),
+            text=rule_summary(rule, lang),
+        )
+    if review.player_differs:
+        return text("review.better.player", lang, rule=_player_rule(review.player.rule, lang))
+    return None
 
 
 def _player_rule(rule_id: str, lang: Lang) -> str:
@@ -203,50 +218,68 @@ def _player_rule(rule_id: str, lang: Lang) -> str:
     return text("review.player.rule", lang, name=name, text=said)
 
 
-def review_text(review: Review) -> str:
-    """The review as lines: the three splits with their EVs, what the choice cost against
-    the best and against the house way per 100 bet, and the player's way where it differs."""
+def _splits(review: Review, bet: int) -> list[str]:
+    """The member's split, the house way's and the best, each once (one line naming all
+    who set it so), each with what it wins or loses on average at the member's bet."""
     lang, graded = review.lang, review.graded
-    judged, digits = graded.judged, graded.digits
+    judged = graded.judged
     assert judged.member_ev is not None and judged.house_ev is not None
     assert judged.best_ev is not None and judged.best is not None
+    named: list[tuple[tuple[tuple[Card, ...], tuple[Card, ...]], list[str], float]] = []
+    for key, cards, ev in (
+        ("review.yours", (judged.five, judged.two), judged.member_ev),
+        ("review.house", graded.house, judged.house_ev),
+        ("review.best", judged.best, judged.best_ev),
+    ):
+        same = next((entry for entry in named if set(entry[0][1]) == set(cards[1])), None)
+        if same is None:
+            named.append((cards, [text(key, lang)], ev))
+        else:
+            same[1].append(text(key, lang))
+    lines = []
+    for (five, two), names, ev in named:
+        worth = text(
+            "review.worth.win" if ev > 0 else "review.worth.loss",
+            lang,
+            chips=_in_chips(ev, bet, lang),
+        )
+        lines.append(f"{' = '.join(names)}: {_split(five, two)} · {worth}")
+    return lines
 
-    def ev(value: float) -> str:
-        return decimal(value, lang, digits, signed=True)
 
-    lines = [
-        text("review.yours", lang, split=_split(judged.five, judged.two), ev=ev(judged.member_ev)),
-        text("review.house", lang, split=_split(*graded.house), ev=ev(judged.house_ev)),
-        text("review.best", lang, split=_split(*judged.best), ev=ev(judged.best_ev)),
-    ]
-    if judged.foul:
+def review_text(review: Review, result: SeatResult) -> str:
+    """The review as a phone reads it: whether the house way set the hand (and how that
+    counts on the skill board), one headline in chips of the member's own bet, each split
+    once, and the rule that sets the hand better; at most about 600 characters."""
+    lang, graded = review.lang, review.graded
+    bet, how = result.seat.bet, result.seat.how
+    lines = []
+    if how is not None and how is not How.OWN:
+        lines.append(text(f"review.set_by.{how.value}", lang))
+    if graded.judged.foul:
         lines.append(text("review.foul", lang))
     if graded.best:
-        lines.append(text("review.best.yours", lang))
+        key = "review.best.house" if how is not None and how is not How.OWN else "review.best.yours"
+        lines.append(text(key, lang))
     else:
-        lines.append(text("review.cost", lang, chips=per_hundred(graded.given_up, lang, digits)))
-    against = review.against_house
-    if against:
-        key = "review.against_house.better" if against > 0 else "review.against_house.worse"
-        lines.append(text(key, lang, chips=per_hundred(abs(against), lang, digits)))
-    if review.player_differs:
-        player = review.player
+        per_unit = graded.given_up / GIVEN_UP_UNITS
         lines.append(
-            text(
-                "review.player",
-                lang,
-                split=_split(player.five, player.two),
-                rule=_player_rule(player.rule, lang),
-            )
+            text("review.cost", lang, chips=_in_chips(per_unit, bet, lang), bet=number(bet, lang))
         )
+    lines.extend(_splits(review, bet))
+    better = _better_rule(review)
+    if better is not None and not graded.best:
+        lines.append(better)
     lines.append(f"-# {text('review.unit', lang)}")
     return "\n".join(lines)
 
 
-def review_embed(review: Review) -> discord.Embed:
+def review_embed(review: Review, result: SeatResult) -> discord.Embed:
     """The review as an embed of its own, beside a hand's result."""
     return discord.Embed(
-        title=text("review.title", review.lang), description=review_text(review), colour=COLOUR
+        title=text("review.title", review.lang),
+        description=review_text(review, result),
+        colour=COLOUR,
     )
 
 

@@ -10,13 +10,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from houseway.cards import Card, pretty_cards
-from houseway.hands import category_name, two_name
 from houseway.language import Lang
 from houseway.round import Entry, Illegal, Phase, Round, Rules, deal
 
 from ...app.interactions import Refusal
 from ...storage import Database
 from ...storage import game as game_store
+from .words import decided_by
 
 
 @dataclass(frozen=True)
@@ -35,9 +35,9 @@ def refusal(error: Illegal, words: Words, lang: Lang) -> Refusal:
             "game.hand.foul",
             outcome="foul",
             two=pretty_cards(split.two),
-            two_name=two_name(split.two_value, lang),
+            two_name=decided_by(split.two_value, lang, two_cards=True),
             five=pretty_cards(split.five),
-            five_name=category_name(split.five_value, lang),
+            five_name=decided_by(split.five_value, lang, two_cards=False),
         )
     if error.code == "already-set":
         return Refusal("game.hand.already", outcome="already_set")

@@ -11,7 +11,7 @@ import discord
 from houseway.bonus import BonusCategory, BonusResult
 from houseway.cards import Card, pretty_cards
 from houseway.game import SeatSplit, Settlement
-from houseway.hands import category_name, two_name
+from houseway.hands import Category, category_name, category_of, two_name
 from houseway.language import Lang
 from houseway.round import SeatResult
 
@@ -126,3 +126,35 @@ def hands_text(settled: Settlement, lang: Lang) -> str:
         five=hand_result(settled.five.value, lang),
         two=hand_result(settled.two.value, lang),
     )
+
+
+#: Ranks as a player names a hand by them, 2 to ace: "kung högst", "par i kungar".
+_RANK_SINGLE = {
+    Lang.SV: ("tvåa", "trea", "fyra", "femma", "sexa", "sjua", "åtta", "nia", "tia", "knekt",
+              "dam", "kung", "ess"),
+    Lang.EN: ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+              "queen", "king", "ace"),
+}  # fmt: skip
+_RANK_PLURAL = {
+    Lang.SV: ("tvåor", "treor", "fyror", "femmor", "sexor", "sjuor", "åttor", "nior", "tior",
+              "knektar", "damer", "kungar", "ess"),
+    Lang.EN: ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+              "jacks", "queens", "kings", "aces"),
+}  # fmt: skip
+
+
+def decided_by(value: int, lang: Lang, two_cards: bool) -> str:
+    """A hand named by what decides it against another of its kind: "kung högst" / "king
+    high", "par i damer" / "a pair of queens"; beyond a pair, the category's name. Says why
+    one hand beats another where both are "Högt kort"."""
+    if two_cards:
+        if value >= 256:
+            return text("game.pair_of", lang, ranks=_RANK_PLURAL[lang][value - 256])
+        return text("game.high", lang, rank=_RANK_SINGLE[lang][value >> 4])
+    category = category_of(value)
+    top = value >> 16 & 15
+    if category is Category.HIGH_CARD:
+        return text("game.high", lang, rank=_RANK_SINGLE[lang][top])
+    if category is Category.ONE_PAIR:
+        return text("game.pair_of", lang, ranks=_RANK_PLURAL[lang][top])
+    return category_name(value, lang)

@@ -31,7 +31,7 @@ from ...app.interactions import Refusal, everywhere
 from ...app.pace import command_cooldown
 from ...app.sealing import Seals
 from ...pictures.cards_image import render_hand
-from ...pictures.compare_image import render_stacked
+from ...pictures.reveal import RevealRow, render_reveal
 from ...storage import Bounded, Database, DatabaseError
 from ...storage import chips as chip_store
 from ...storage import game as game_store
@@ -42,7 +42,7 @@ from ..game import rounds
 from ..game.hands import DYNAMIC_ITEMS, hand_view, refuse_stale
 from ..game.notices import timed_out_notes
 from ..game.review import review_and_record, review_embed, start_review, unavailable_embed
-from ..game.words import chips
+from ..game.words import chips, picture_result
 from .embeds import (
     HAND_IMAGE,
     SHOWDOWN_IMAGE,
@@ -348,15 +348,22 @@ class PlayCog(commands.Cog, name="PlayCog"):
         db = self.deferred()  # from now: the analysis may have taken a while
         deck = await self.bot.decks.deck_for(seat.player)
         dealer, player = main.dealer, main.player
-        parts = [
-            (text("showdown.dealer", lang), (dealer.five, dealer.two)),
-            (text("showdown.yours", lang), (player.five, player.two)),
+        said = picture_result(result, lang)
+        rows = [  # drawn as a table's reveal is: whose hand and its result on each row
+            RevealRow(text("table.picture.dealer", lang), dealer.five, dealer.two, "dealer"),
+            RevealRow(
+                text("showdown.yours", lang, result=said),
+                player.five,
+                player.two,
+                main.outcome.name.lower(),
+            ),
         ]
-        png = await asyncio.to_thread(render_stacked, parts, deck, lang=lang)
+        png = await asyncio.to_thread(render_reveal, rows, deck)
         alt = text(
             "alt.showdown",
             lang,
             dealer=split_description(dealer.five, dealer.two, lang),
+            result=said,
             yours=split_description(player.five, player.two, lang),
         )
         seal = (await self.seals.sealer(db)).for_member(seat.player)
@@ -364,7 +371,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
         await interaction.edit_original_response(
             embeds=[
                 result_embed(result, stacks[seat.player], lang),
-                unavailable_embed(lang) if review is None else review_embed(review),
+                unavailable_embed(lang) if review is None else review_embed(review, result),
             ],
             attachments=[picture_file(png, SHOWDOWN_IMAGE, alt)],
             view=again_view(settled.round_id, seat.bet, seat.bonus, label, seal),

@@ -14,11 +14,13 @@ from houseway.language import Lang
 from houseway.round import SeatResult
 
 from ...storage.chips import Entry
-from ...texts.embeds import COLOUR, ERROR_COLOUR, number
+from ...texts.embeds import COLOUR, ERROR_COLOUR, PUSH_COLOUR, number
 from ...texts.i18n import text
 from ..game.words import bonus_text, chips, hand_result, net_text, split_text, with_play_money
 
 HAND_IMAGE: Final = "hand.png"
+#: A result's colour at a glance: a win green, a push neutral, a loss red.
+OUTCOME_COLOURS: Final = {"win": COLOUR, "push": PUSH_COLOUR, "loss": ERROR_COLOUR}
 SHOWDOWN_IMAGE: Final = "showdown.png"
 #: How a seat's split was set, as the result's field names it.
 HOW_FIELDS: Final = {
@@ -47,7 +49,13 @@ def hand_embed(
     """The member's seven cards to set, the bet and what is left in the stack; ``notes``
     (grants, a hand the house way set meanwhile) above the prompt."""
     description = "\n".join(
-        [*notes, text("play.prompt", lang), f"**{pretty_cards(hand)}**", text("play.limit", lang)]
+        [
+            *notes,
+            text("play.prompt", lang),
+            f"**{pretty_cards(hand)}**",
+            text("play.limit", lang),
+            text("game.rules.line", lang),
+        ]
     )
     embed = discord.Embed(
         title=text("play.title.again" if again else "play.title", lang),
@@ -78,10 +86,11 @@ def result_embed(result: SeatResult, stack: int, lang: Lang) -> discord.Embed:
     lines = []
     if settled.foul:
         lines.append(text("play.result.foul", lang))
+    title = "play.result.foul.title" if settled.foul else f"play.result.{outcome}"
     embed = discord.Embed(
-        title=text(f"play.result.{outcome}", lang),
+        title=text(title, lang, net=net_text(settled.net, lang)),
         description="\n".join(lines) or None,
-        colour=ERROR_COLOUR if outcome == "loss" else COLOUR,
+        colour=OUTCOME_COLOURS[outcome],
     )
     embed.add_field(
         name=text("play.field.dealer", lang), value=split_text(settled.dealer, lang), inline=True
@@ -112,7 +121,7 @@ def result_embed(result: SeatResult, stack: int, lang: Lang) -> discord.Embed:
     embed.add_field(
         name=text("play.field.chips", lang),
         value=text(
-            "play.chips",
+            "play.chips" if settled.commission else "play.chips.no_commission",
             lang,
             bet=chips(settled.bet),
             net=net_text(settled.net, lang),

@@ -58,7 +58,7 @@ class HandsMixin(TablesBase):
         seat = live.round.seat(number)
         assert seat is not None
         key = "table.hand.prompt.bonus" if seat.bonus else "table.hand.prompt"
-        return text(
+        said = text(
             key,
             lang,
             seat=number,
@@ -66,6 +66,7 @@ class HandsMixin(TablesBase):
             bonus=chips(seat.bonus, lang),
             when=f"<t:{int(live.deadline)}:R>",
         )
+        return f"{said}\n{text('game.rules.line', lang)}"
 
     def round_of(self, round_id: str) -> tuple[Table, Live]:
         for table in self.tables.values():

@@ -11,7 +11,7 @@ import discord
 
 from houseway.language import Lang
 
-from ...app.interactions import Refusal
+from ...app.interactions import Refusal, modal_values
 from ...storage import chips as chips_store
 from ...storage import game as game_store
 from ...texts.i18n import Counted, language, text
@@ -19,7 +19,7 @@ from ...texts.pay_tables import pay_table_text
 from .config import default_bet
 from .state import Seat, Table
 from .tables import TablesBase
-from .views import BET_MODAL, BetModal, bet_values, chips
+from .views import BET_MODAL, BetModal, chips
 
 
 class SeatsMixin(TablesBase):
@@ -30,6 +30,8 @@ class SeatsMixin(TablesBase):
         user_id = interaction.user.id
         self.check_may_sit(table, user_id, number)
         bounded = self.bounded(interaction)
+        if await bounded.run(game_store.open_seat_of, table.guild_id, user_id) is not None:
+            raise Refusal("table.hand_alone_open", outcome="playing_alone")
         settings = await bounded.run(game_store.game_settings, table.guild_id)
         bet = min(max(table.bet, settings.min_bet), settings.max_bet)
         now = time.time()
@@ -94,7 +96,7 @@ class SeatsMixin(TablesBase):
         seat = self.own_seat(table, int(match["seat"]), interaction.user.id)
         bounded = self.bounded(interaction)
         settings = await bounded.run(game_store.game_settings, table.guild_id)
-        typed = bet_values(interaction)
+        typed = modal_values(interaction)
         bet = _whole(typed.get("bet", ""), default_bet(settings))
         if not settings.min_bet <= bet <= settings.max_bet:
             raise Refusal(

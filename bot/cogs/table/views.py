@@ -13,7 +13,6 @@ bot never showed is answered too.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 import discord
@@ -183,24 +182,6 @@ class BetModal(discord.ui.Modal):
             )
 
 
-def bet_values(interaction: discord.Interaction) -> dict[str, str]:
-    """The text inputs of a modal's submission by custom id, whatever wraps them (a
-    label, or the older action row)."""
-    found: dict[str, str] = {}
-    data: Mapping[str, Any] = interaction.data or {}
-    stack: list[Any] = list(data.get("components") or [])
-    while stack:
-        item = stack.pop()
-        if not isinstance(item, dict):
-            continue
-        if item.get("type") == 4 and isinstance(item.get("custom_id"), str):
-            found[item["custom_id"]] = str(item.get("value") or "")
-        stack.extend(item.get("components") or [])
-        if isinstance(item.get("component"), dict):
-            stack.append(item["component"])
-    return found
-
-
 DYNAMIC_ITEMS: Final = (SeatButton, TableButton)
 
 
@@ -233,7 +214,7 @@ def chips(count: int, lang: Lang) -> str:
     return plural_text("table.count.chips", lang, count)
 
 
-def _seat_line(table: Table, seat: Seat, lang: Lang) -> str:
+def _seat_line(table: Table, seat: Seat, lang: Lang, open_: bool = True) -> str:
     line = text(
         "table.seat.taken.bonus" if seat.bonus else "table.seat.taken",
         lang,
@@ -242,6 +223,8 @@ def _seat_line(table: Table, seat: Seat, lang: Lang) -> str:
         bet=grouped(seat.bet, lang),
         bonus=grouped(seat.bonus, lang),
     )
+    if not open_:
+        return line
     notes = []
     current = table.round
     hand = current.round.seat(seat.number) if current is not None else None
@@ -308,8 +291,8 @@ def table_layout(
     for number in SEATS:
         seat = table.seats.get(number)
         if closed is not None:
-            if seat is not None:
-                container.add_item(discord.ui.TextDisplay(_seat_line(table, seat, lang)))
+            if seat is not None:  # who sat where, without a round's notes
+                container.add_item(discord.ui.TextDisplay(_seat_line(table, seat, lang, False)))
             continue
         if seat is None:
             words = text("table.seat.free", lang, seat=number)

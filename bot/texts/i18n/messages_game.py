@@ -55,8 +55,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Pai Gow – din hand, som du lämnade den",
         "en": "Pai Gow – your hand, as you left it",
     },
+    "game.rules.line": {
+        "sv": "-# Slå givaren med båda händerna för att vinna (minus 5 % provision); en av två är oavgjort, och lika går till givaren. Femkortshanden måste vara bättre än tvåkortshanden.",
+        "en": "-# Beat the dealer with both hands to win (less 5 % commission); one of two is a push, and a tie goes to the dealer. The five-card hand must beat the two-card hand.",
+    },
     "play.prompt": {
-        "sv": "Välj de **två kort** som ska bli din tvåkortshand, eller tryck på *Huset väljer* så lägger husets sätt din hand. Givaren lägger sin efter Huset väljer.",
+        "sv": "Välj de **två kort** som ska bli din tvåkortshand, eller tryck på *Huset väljer* så lägger husets sätt din hand. Givaren lägger sin enligt Huset väljer.",
         "en": "Pick the **two cards** for your two-card hand, or press *Huset väljer* to have the house way set it. The dealer sets theirs by the house way.",
     },
     "play.bet": {
@@ -112,6 +116,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "This hand is not yours (or the menu was changed). Press your own hand.",
     },
     "game.hand.already": {"sv": "Din hand är redan lagd.", "en": "Your hand is already set."},
+    "game.high": {"sv": "{rank} högst", "en": "{rank} high"},
+    "game.pair_of": {"sv": "par i {ranks}", "en": "a pair of {ranks}"},
     "game.hand.foul": {
         "sv": "Fel delning: din tvåkortshand {two} ({two_name}) slår din femkortshand {five} ({five_name}), och en fel delning förlorar. Välj två andra kort.",
         "en": "A foul: your two-card hand {two} ({two_name}) beats your five-card hand {five} ({five_name}), and a fouled split loses. Pick two other cards.",
@@ -164,14 +170,21 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Envy: {envy} for the round's other hands",
     },
     # --- /play: the result ---
-    "play.result.win": {"sv": "Du vinner", "en": "You win"},
-    "play.result.push": {"sv": "Oavgjort", "en": "A push"},
-    "play.result.loss": {"sv": "Du förlorar", "en": "You lose"},
+    "play.result.win": {"sv": "Du vinner {net}", "en": "You win {net}"},
+    "play.result.push": {
+        "sv": "Oavgjort – insatsen tillbaka",
+        "en": "A push – your bet back",
+    },
+    "play.result.loss": {"sv": "Du förlorar {net}", "en": "You lose {net}"},
+    "play.result.foul.title": {
+        "sv": "Fel delning – du förlorar {net}",
+        "en": "A foul – you lose {net}",
+    },
     "play.result.foul": {
         "sv": "Fel delning: tvåkortshanden slår femkortshanden, så handen förlorar (servern låter en sådan delning stå).",
         "en": "A foul: the two-card hand beats the five-card hand, so the hand loses (this server lets a foul stand).",
     },
-    "play.field.dealer": {"sv": "Givaren (Huset väljer)", "en": "The dealer (house way)"},
+    "play.field.dealer": {"sv": "Givaren – Huset väljer", "en": "Dealer – Huset väljer"},
     "play.field.own": {"sv": "Du (din egen delning)", "en": "You (your own split)"},
     "play.field.house": {"sv": "Du (Huset väljer)", "en": "You (Huset väljer)"},
     "play.field.timeout": {
@@ -193,55 +206,63 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "game.outcome.loss": {"sv": "förlust", "en": "a loss"},
     "game.outcome.void": {"sv": "struken (insatsen tillbaka)", "en": "void (the bet returned)"},
     "play.field.chips": {"sv": "Marker", "en": "Chips"},
+    "play.chips.no_commission": {
+        "sv": "Insats {bet} · netto **{net}**\nDin hög: **{stack}**",
+        "en": "Bet {bet} · net **{net}**\nYour stack: **{stack}**",
+    },
     "play.chips": {
         "sv": "Insats {bet} · netto **{net}** · provision {commission}\nDin hög: **{stack}**",
         "en": "Bet {bet} · net **{net}** · commission {commission}\nYour stack: **{stack}**",
     },
     "alt.showdown": {
-        "sv": "Överst givaren, Huset väljer: {dealer} Under den du: {yours}",
-        "en": "Above, the dealer by the house way: {dealer} Below, you: {yours}",
+        "sv": "Överst givaren enligt Huset väljer: {dealer} Under den du, {result}: {yours}",
+        "en": "Above, the dealer by the house way: {dealer} Below, you, {result}: {yours}",
     },
-    "showdown.dealer": {"sv": "Givaren", "en": "The dealer"},
-    "showdown.yours": {"sv": "Du", "en": "You"},
+    "showdown.yours": {"sv": "Du – {result}", "en": "You – {result}"},
     # --- How did I play? ---
     "review.title": {"sv": "Hur spelade jag?", "en": "How did I play?"},
-    "review.yours": {"sv": "Din delning ({split}): {ev}", "en": "Your split ({split}): {ev}"},
-    "review.house": {
-        "sv": "Huset väljer ({split}): {ev}",
-        "en": "The house way ({split}): {ev}",
+    "review.yours": {"sv": "Din delning", "en": "Your split"},
+    "review.house": {"sv": "Huset väljer", "en": "The house way"},
+    "review.best": {"sv": "Bästa delningen", "en": "The best split"},
+    "review.worth.win": {"sv": "i snitt +{chips}", "en": "on average +{chips}"},
+    "review.worth.loss": {"sv": "i snitt −{chips}", "en": "on average −{chips}"},
+    "review.chips": {"sv": "{figure} marker", "en": "{figure} chips"},
+    "review.set_by.house": {
+        "sv": "Du lät Huset väljer lägga handen. På skicklighetslistan räknas den som husets delning.",
+        "en": "You let the house way set the hand. On the skill board it counts as the house way's split.",
     },
-    "review.best": {
-        "sv": "Bästa delningen ({split}): {ev}",
-        "en": "The best split ({split}): {ev}",
+    "review.set_by.timeout": {
+        "sv": "Tiden gick ut, så Huset väljer lade handen. På skicklighetslistan räknas den som husets delning.",
+        "en": "Time ran out, so the house way set the hand. On the skill board it counts as the house way's split.",
     },
     "review.best.yours": {
-        "sv": "✅ Din delning var den bästa: inget uppgivet.",
-        "en": "✅ Your split was the best: nothing given up.",
+        "sv": "✅ Din delning var den bästa: du tappade inget.",
+        "en": "✅ Your split was the best: you lost nothing by it.",
+    },
+    "review.best.house": {
+        "sv": "✅ Husets delning var den bästa här: inget tappades.",
+        "en": "✅ The house way's split was the best here: nothing was lost.",
     },
     "review.cost": {
-        "sv": "Mot den bästa delningen kostade ditt val **{chips}** per 100 i insats.",
-        "en": "Against the best split your choice cost **{chips}** per 100 bet.",
+        "sv": "Ditt val kostade i snitt **{chips}** av din insats på {bet} mot den bästa delningen.",
+        "en": "Your choice cost **{chips}** on average of your bet of {bet}, against the best split.",
     },
-    "review.against_house.better": {
-        "sv": "Mot Huset väljer vann ditt val {chips} per 100 i insats.",
-        "en": "Against the house way your choice won {chips} per 100 bet.",
+    "review.better.house": {
+        "sv": "Huset väljer hade lagt den bättre: **{name}** – {text}",
+        "en": "The house way would have set it better: **{name}** – {text}",
     },
-    "review.against_house.worse": {
-        "sv": "Mot Huset väljer kostade ditt val {chips} per 100 i insats.",
-        "en": "Against the house way your choice cost {chips} per 100 bet.",
+    "review.better.player": {
+        "sv": "Spelarens sätt (projektets råd) lägger den bättre: **{rule}**",
+        "en": "The player's way (the project's advice) sets it better: **{rule}**",
     },
     "review.foul": {
-        "sv": "En felaktig delning förlorar alltid: väntevärdet är −1.",
-        "en": "A fouled split always loses: its expected value is −1.",
-    },
-    "review.player": {
-        "sv": "Spelarens sätt (projektets råd) lägger handen {split}: **{rule}**",
-        "en": "The player's way (the project's advice) sets the hand {split}: **{rule}**",
+        "sv": "En fel delning förlorar alltid hela insatsen.",
+        "en": "A fouled split always loses the whole bet.",
     },
     "review.player.rule": {"sv": "{name} – {text}", "en": "{name} – {text}"},
     "review.unit": {
-        "sv": "Väntevärde per insatt mark mot givarens alla 53\u00a0524\u00a0680 möjliga händer; ”per 100 i insats” är det gånger 100.",
-        "en": "Expected value per chip bet against all 53,524,680 dealer hands; “per 100 bet” is that times 100.",
+        "sv": "I snitt: vad delningen vinner eller förlorar per hand med din insats, räknat exakt mot alla 53 524 680 händer givaren kan ha.",
+        "en": "On average: what the split wins or loses a hand at your bet, counted exactly against all 53,524,680 hands the dealer can hold.",
     },
     "review.unavailable": {
         "sv": "Den exakta analysen gick inte att göra just nu, så den här handen räknas inte på skicklighetslistan.",

@@ -139,6 +139,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Du sitter redan vid ett bord: {link}. Lämna det först.",
         "en": "You already sit at a table: {link}. Leave it first.",
     },
+    "table.hand_alone_open": {
+        "sv": "Du har en hand ensam öppen här ({cmd[play]} visar den igen): spela klart den först, sätt dig sedan. En insats ute i taget.",
+        "en": "You have a hand alone open here ({cmd[play]} shows it again): finish it first, then sit down. One bet out at a time.",
+    },
     "table.already_seated": {
         "sv": "Du sitter redan vid det här bordet (plats {seat}).",
         "en": "You already sit at this table (seat {seat}).",
