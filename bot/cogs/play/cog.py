@@ -122,20 +122,24 @@ class PlayCog(commands.Cog, name="PlayCog"):
         settled = 0
         database = self.bot.database
         for row in await game_store.open_rounds(database, table_only=False):
-            if _deadline(row) > now:
+            # A server's hands are its shard's process's: each hand is swept once, by one.
+            if _deadline(row) > now or self.bot.get_guild(row.guild_id) is None:
                 continue
             done = await finish_by_house(database, row.to_round(), now)
             if done is None or done.result is None:
                 continue
             settled += 1
+            log.info(
+                "set a hand alone by the house way, its time run out (server %s, round %s)",
+                row.guild_id,
+                row.round_id,
+            )
             for result in done.result.seats:  # counted on the skill board, as every hand is
                 review = asyncio.create_task(
                     review_and_record(self.bot, database, done.round_id, result, Lang.EN)
                 )
                 self.reviews.add(review)
                 review.add_done_callback(self.reviews.discard)
-        if settled:
-            log.info("set %d hand(s) alone by the house way: their time ran out", settled)
         return settled
 
     @commands.Cog.listener()

@@ -119,7 +119,7 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "The server's boards: most chips, or skill": "Serverns topplistor: flest marker eller skicklighet",
     "board": "lista",
     "Most chips, or skill: least given up against the best split": (
-        "Flest marker, eller skicklighet: minst uppgivet mot den bästa delningen"
+        "Flest marker, eller skicklighet: minst tappat mot den bästa delningen"
     ),
     "Chips": "Marker",
     "Skill": "Skicklighet",
