@@ -200,3 +200,15 @@ def test_the_pictures_days_read_as_the_replies_write_them(
     picture = stats_picture(MIXED, DUE, lang)
     assert picture.progress.days[-1].label == label
     assert day_text(date(2026, 12, 1), Lang(lang)).startswith(reply)
+
+
+def test_the_rules_left_out_alike_are_said_with_one_figure() -> None:
+    """Issue 39: "8 more rules you have met, 100–100% right" where one figure would do."""
+    ids = list(RULE_IDS)
+    perfect = stats({rule: (4, 4) for rule in ids}, ())
+    picture = stats_picture(perfect, DUE, "en")
+    left = len(ids) - len(picture.progress.rows)
+    assert f"{left} more rules you have met, each 100% right" in picture.description
+    assert "100–100" not in picture.description
+    swedish = stats_picture(perfect, DUE, "sv")
+    assert "alla 100\u00a0% rätt" in swedish.description

@@ -86,13 +86,15 @@ def stats_picture(stats: Stats, due: Sequence[str], lang: Lang) -> StatsPicture:
     if left_out:
         low = min(left_out, key=lambda r: r[2] / r[1])
         high = max(left_out, key=lambda r: r[2] / r[1])
+        low_share, high_share = round(100 * low[2] / low[1]), _share(high[2], high[1], lang)
+        alike = low[2] * high[1] == high[2] * low[1]  # "100 % right", not "100–100 %"
         summary.append(
             plural_text(
-                "stats.picture.more_met",
+                "stats.picture.more_met.alike" if alike else "stats.picture.more_met",
                 lang,
                 len(left_out),
-                low=round(100 * low[2] / low[1]),  # "60–90 %": one sign, at the end
-                high=_share(high[2], high[1], lang),
+                low=low_share,  # "60–90 %": one sign, at the end
+                high=high_share,
             )
         )
     unmet = len(RULE_IDS) - len(met)

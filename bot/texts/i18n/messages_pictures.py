@@ -158,6 +158,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
 
 #: Messages that show a count, one template per CLDR plural form (``plural_text``).
 PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
+    "stats.picture.more_met.alike": {  # every rule left out as often right
+        "sv": {
+            "one": "{count} regel till som du har mött, {high} rätt",
+            "other": "{count} regler till som du har mött, alla {high} rätt",
+        },
+        "en": {
+            "one": "{count} more rule you have met, {high} right",
+            "other": "{count} more rules you have met, each {high} right",
+        },
+    },
     "stats.picture.more_met": {  # one rule left out: its share is both low and high
         "sv": {
             "one": "{count} regel till som du har mött, {high} rätt",
