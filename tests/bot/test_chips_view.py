@@ -5,6 +5,8 @@ the ledger holds together after each test (``assert_ledger_consistent``)."""
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
@@ -14,11 +16,15 @@ import pytest
 from bot.app.client import HousewayBot
 from bot.storage import Database
 from bot.storage import chips as chip_store
+from bot.texts.mentions import CommandMentions
+from houseway.language import Lang
 from tests.bot.fixtures import IN_THREAD, BotRunner, mention
 from tests.bot.test_play import chips_text, field, play, set_hand
 from tests.fakediscord import FakeDiscord, FakeUser
 
 DAY = 86_400
+#: Commands named as a client that has not synced them would name them ("/play").
+MENTIONS = CommandMentions()
 
 
 @pytest.fixture
@@ -125,3 +131,81 @@ async def test_a_look_the_day_after_playing_tops_up_nothing_until_the_member_pla
         f"Your next daily top-up, **+100 chips**, comes with your first hand from <t:{midnight}:f>."
     )
     assert len([key for key in await keys_of(database, gus) if key.startswith("topup:")]) == 1
+
+
+# --- issue 39: what /chips says, and to whom ---
+
+
+#: A hand that loses both hands to the dealer's four kings (Envy pays 5 on a bonus of 5),
+#: with no bonus hand; and a flush that beats a ten-high dealer on both hands.
+async def test_the_public_boards_name_the_member_they_speak_of(
+    fake_discord: FakeDiscord, chips_bot: HousewayBot, database: Database
+) -> None:
+    """Issue 39 §1: /chips top is posted in the channel for everybody, so what it says of
+    the member who asked names them by mention, as the board names everyone, and never
+    "Your stack" / "Du har … så är du med"; its figures are grouped (1,100 chips)."""
+    fay = fake_discord.make_user("fay")
+    guild = fake_discord.default_guild.id
+    await played_a_hand(fake_discord, fay, 20)
+    stack = await chip_store.stack(database, guild, fay.id)
+    # Ten members with 1,100 chips (a start yesterday, today's top-up) fill the board.
+    now = time.time()
+    others = [fake_discord.make_user(f"m{number}") for number in range(10)]
+    for other in others:
+        await chip_store.ensure_stack(database, guild, other.id, now - DAY)
+        await chip_store.ensure_stack(database, guild, other.id, now)
+    ranked = sorted(other.id for other in others)
+    addressed = re.compile(r"\b(you|your|du|din|dina)\b", re.IGNORECASE)
+    boards = {
+        "en-US": (
+            [f"{place}. <@{user_id}> – 1,100 chips" for place, user_id in enumerate(ranked, 1)],
+            f"Off the board: <@{fay.id}> – {chips_text(stack)}",
+            f"<@{fay.id}> has 1 analysed hand here: 19 more to get on the board.",
+        ),
+        "sv-SE": (
+            [
+                f"{place}. <@{user_id}> – 1\u00a0100 marker"
+                for place, user_id in enumerate(ranked, 1)
+            ],
+            f"Utanför listan: <@{fay.id}> – {chips_text(stack, 'sv')}",
+            f"<@{fay.id}>: 1 analyserad hand här, 19 till behövs för att komma med på listan.",
+        ),
+    }
+    for locale, (lines, off_board, more) in boards.items():
+        top = await fake_discord.send_command("chips top", user=fay, locale=locale)
+        sent = await fake_discord.wait_response(top)
+        assert not sent.ephemeral  # posted for everybody
+        [board] = sent.embeds
+        assert board["description"] == "\n".join([*lines, "", off_board])
+        assert not addressed.search(board["description"]), board["description"]
+        skill = await fake_discord.send_command(
+            "chips top", {"board": "skill"}, user=fay, locale=locale
+        )
+        sent = await fake_discord.wait_response(skill)
+        assert not sent.ephemeral
+        [board] = sent.embeds
+        assert board["description"].split("\n\n")[1] == more
+        assert not addressed.search(board["description"]), board["description"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (Lang.EN, "Off the board: <@{you}> – 1.23 per 100 bet (25 analysed hands)"),
+        (Lang.SV, "Utanför listan: <@{you}> – 1,23 per 100 i insats (25 analyserade händer)"),
+    ],
+)
+def test_a_member_off_the_skill_board_is_named_below_it(lang: Lang, said: str) -> None:
+    """The skill board full of ten better members: the asker's own figure below it, by
+    mention (issue 39 §1: it said "Du: …" / "You: …" in the channel)."""
+    from bot.cogs.chips.embeds import skill_board_embed
+    from bot.cogs.game.review import UNITS_PER_HUNDRED
+
+    you = 99
+    rows = [(user_id, 30, 30 * UNITS_PER_HUNDRED) for user_id in range(1, 11)]
+    embed = skill_board_embed(
+        rows, you, (25, 25 * 123 * UNITS_PER_HUNDRED // 100), 20, lang, MENTIONS
+    )
+    assert embed.description is not None
+    assert embed.description.split("\n\n")[1] == said.format(you=you)
+    assert embed.description.startswith("1. <@1> – 1")  # 1.00 / 1,00 per 100 bet

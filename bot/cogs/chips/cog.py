@@ -1,9 +1,10 @@
 """/chips view and /chips top: a member's play chips in the server and the server's boards.
 
-Only in a server (chips are per server); /chips view is private, the boards are posted
-where asked, mentioning nobody. Every reply says that chips are play money. Both only
-read: chips are granted where a member plays (/play, a seat at a table), so looking at
-a stack neither starts one nor tops it up.
+Only in a server (chips are per server); /chips view is private and speaks to the member;
+the boards are posted where asked, for everybody: they name members by mention (pinging
+nobody), the asker too, and never say "you". Every reply says that chips are play money.
+Both only read: chips are granted where a member plays (/play, a seat at a table), so
+looking at a stack neither starts one nor tops it up.
 """
 
 from __future__ import annotations

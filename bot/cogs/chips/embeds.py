@@ -14,7 +14,7 @@ from houseway.language import Lang
 
 from ...storage.chips import DAILY_TOPUP, STARTING_STACK, Entry, next_utc_day
 from ...storage.game import PlayedHand
-from ...texts.embeds import COLOUR, decimal, fit_field
+from ...texts.embeds import COLOUR, decimal, fit_field, number
 from ...texts.i18n import Counted, plural_text, text
 from ...texts.mentions import CommandMentions
 from ..game.review import UNITS_PER_HUNDRED
@@ -115,6 +115,10 @@ def per_hand(lost: int, hands: int, lang: Lang) -> str:
     return decimal(lost / hands / UNITS_PER_HUNDRED, lang, 2)
 
 
+def board_line(place: int, entry: str, lang: Lang) -> str:
+    return text("chips.board.line", lang, place=number(place, lang), entry=entry)
+
+
 def chips_board_embed(
     rows: Sequence[tuple[int, int]],
     you: int,
@@ -122,15 +126,15 @@ def chips_board_embed(
     lang: Lang,
     mentions: CommandMentions,
 ) -> discord.Embed:
-    """Most chips first; the member's own stack below if they are not on it."""
-    lines = [
-        text(
-            "chips.board.line.chips", lang, place=place, member=f"<@{user_id}>", stack=chips(stack)
-        )
-        for place, (user_id, stack) in enumerate(rows, 1)
-    ]
+    """Most chips first; the asking member's own stack below, by mention, if they are not
+    on it (the board is posted for everybody: it says whose stack it is, not "yours")."""
+
+    def entry(user_id: int, stack: int) -> str:
+        return text("chips.board.entry.chips", lang, member=f"<@{user_id}>", stack=chips(stack))
+
+    lines = [board_line(place, entry(*row), lang) for place, row in enumerate(rows, 1)]
     if your_stack is not None and all(user_id != you for user_id, _ in rows):
-        lines += ["", text("chips.board.you.chips", lang, stack=chips(your_stack))]
+        lines += ["", text("chips.board.off", lang, entry=entry(you, your_stack))]
     embed = discord.Embed(
         title=text("chips.board.chips", lang),
         description="\n".join(lines) or text("chips.board.empty", lang, cmd=mentions),
@@ -147,19 +151,20 @@ def skill_board_embed(
     lang: Lang,
     mentions: CommandMentions,
 ) -> discord.Embed:
-    """Least given up per 100 bet first, over at least ``min_hands`` analysed hands; a
-    member below the minimum is told how many more they need."""
-    lines = [
-        text(
-            "chips.board.line.skill",
+    """Least given up per 100 bet first, over at least ``min_hands`` analysed hands; the
+    asking member, by mention (the board is public), below it if they are not on it, or
+    how many more hands they need."""
+
+    def entry(user_id: int, hands: int, lost: int) -> str:
+        return text(
+            "chips.board.entry.skill",
             lang,
-            place=place,
             member=f"<@{user_id}>",
             lost=per_hand(lost, hands, lang),
             hands=Counted("count.analysed_hands", hands),
         )
-        for place, (user_id, hands, lost) in enumerate(rows, 1)
-    ]
+
+    lines = [board_line(place, entry(*row), lang) for place, row in enumerate(rows, 1)]
     body = "\n".join(lines) or text("chips.board.empty", lang, cmd=mentions)
     hands, lost = yours
     if hands < min_hands:
@@ -167,19 +172,12 @@ def skill_board_embed(
             "chips.board.skill.more",
             lang,
             min_hands - hands,
+            member=f"<@{you}>",
             hands=Counted("count.analysed_hands", hands),
         )
         body += f"\n\n{more}"
     elif all(user_id != you for user_id, _, _ in rows):
-        line = text(
-            "chips.board.line.skill",
-            lang,
-            place="…",
-            member=f"<@{you}>",
-            lost=per_hand(lost, hands, lang),
-            hands=Counted("count.analysed_hands", hands),
-        )
-        body += "\n\n" + text("chips.board.you", lang, line=line)
+        body += "\n\n" + text("chips.board.off", lang, entry=entry(you, hands, lost))
     embed = discord.Embed(
         title=text("chips.board.skill", lang),
         description=body + "\n\n-# " + plural_text("chips.board.skill.about", lang, min_hands),

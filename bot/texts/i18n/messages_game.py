@@ -301,16 +301,13 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Ingen på listan än. {cmd[play]} för att spela.",
         "en": "Nobody on this board yet. {cmd[play]} to play.",
     },
-    "chips.board.line.chips": {
-        "sv": "{place}. {member} – {stack}",
-        "en": "{place}. {member} – {stack}",
+    "chips.board.line": {"sv": "{place}. {entry}", "en": "{place}. {entry}"},
+    "chips.board.entry.chips": {"sv": "{member} – {stack}", "en": "{member} – {stack}"},
+    "chips.board.entry.skill": {
+        "sv": "{member} – {lost} per 100 i insats ({hands})",
+        "en": "{member} – {lost} per 100 bet ({hands})",
     },
-    "chips.board.line.skill": {
-        "sv": "{place}. {member} – {lost} per 100 i insats ({hands})",
-        "en": "{place}. {member} – {lost} per 100 bet ({hands})",
-    },
-    "chips.board.you": {"sv": "Du: {line}", "en": "You: {line}"},
-    "chips.board.you.chips": {"sv": "Din hög: {stack}", "en": "Your stack: {stack}"},
+    "chips.board.off": {"sv": "Utanför listan: {entry}", "en": "Off the board: {entry}"},
     # --- /help and /about ---
     "help.play": {
         "sv": "Spela en hand Pai Gow ensam mot givaren, om spelmarker (låtsaspengar: de köps, säljs, förs över och löses aldrig in).",
@@ -355,14 +352,14 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
             "other": "Chips given up against the best split per 100 bet, on average over at least {count} analysed hands – lowest first. Luck does not count: only how the hands were set.",
         },
     },
-    "chips.board.skill.more": {  # count: hands still needed
+    "chips.board.skill.more": {  # count: hands still needed; said on a public board
         "sv": {
-            "one": "Du har {hands} här: en till, så är du med på listan.",
-            "other": "Du har {hands} här: {count} till, så är du med på listan.",
+            "one": "{member}: {hands} här, en till behövs för att komma med på listan.",
+            "other": "{member}: {hands} här, {count} till behövs för att komma med på listan.",
         },
         "en": {
-            "one": "You have {hands} here: one more and you are on the board.",
-            "other": "You have {hands} here: {count} more and you are on the board.",
+            "one": "{member} has {hands} here: one more to get on the board.",
+            "other": "{member} has {hands} here: {count} more to get on the board.",
         },
     },
 }
