@@ -10,6 +10,7 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -17,9 +18,11 @@ from bot.app.client import HousewayBot
 from bot.storage import Database
 from bot.storage import chips as chip_store
 from bot.texts.mentions import CommandMentions
+from houseway.cards import parse_hand
+from houseway.game import Deal
 from houseway.language import Lang
 from tests.bot.fixtures import IN_THREAD, BotRunner, mention
-from tests.bot.test_play import chips_text, field, play, set_hand
+from tests.bot.test_play import MINUS, chips_text, field, play, set_hand
 from tests.fakediscord import FakeDiscord, FakeUser
 
 DAY = 86_400
@@ -135,9 +138,30 @@ async def test_a_look_the_day_after_playing_tops_up_nothing_until_the_member_pla
 
 # --- issue 39: what /chips says, and to whom ---
 
-
 #: A hand that loses both hands to the dealer's four kings (Envy pays 5 on a bonus of 5),
 #: with no bonus hand; and a flush that beats a ten-high dealer on both hands.
+LOSING = Deal(parse_hand("Ks Kh Kd Kc Qs Qd Jh"), (parse_hand("9c 7h 5s 4d 3c 2h 8s"),))
+FLUSH = Deal(parse_hand("9c 8d 6s 5c 3d 2s Th"), (parse_hand("Ah Kh Qh 9h 4h Qc Jd"),))
+WHEN = re.compile(r"^<t:\d+:R> · ")
+
+
+def dealing(monkeypatch: pytest.MonkeyPatch, *deals: Deal) -> None:
+    """The bot deals ``deals`` in turn, the last one again after them (the round engine's
+    module as the bot loaded it; a deal refused for the stack is dealt first too)."""
+    queue = list(deals)
+    monkeypatch.setattr(
+        "houseway.round.deal_round",
+        lambda seats, rng=None: queue.pop(0) if len(queue) > 1 else queue[0],
+    )
+
+
+def ledger_lines(embed: dict[str, Any], name: str) -> list[str]:
+    """The ledger's lines without their times (each a Discord timestamp)."""
+    lines = field(embed, name).split("\n")
+    assert all(WHEN.match(line) for line in lines), lines
+    return [WHEN.sub("", line) for line in lines]
+
+
 async def test_the_public_boards_name_the_member_they_speak_of(
     fake_discord: FakeDiscord, chips_bot: HousewayBot, database: Database
 ) -> None:
@@ -209,3 +233,80 @@ def test_a_member_off_the_skill_board_is_named_below_it(lang: Lang, said: str) -
     assert embed.description is not None
     assert embed.description.split("\n\n")[1] == said.format(you=you)
     assert embed.description.startswith("1. <@1> – 1")  # 1.00 / 1,00 per 100 bet
+
+
+async def test_the_ledger_says_a_loss_lost_and_the_bonus_and_envy_by_name(
+    fake_discord: FakeDiscord,
+    chips_bot: HousewayBot,
+    database: Database,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 39 §3: a lost wager's result (0 chips) reads "bet lost" / "bonus lost", not
+    "0 chips paid out"; the bonus's bet and pay and Envy's chips read as what they are."""
+    ada = fake_discord.make_user("ada")
+    guild = fake_discord.default_guild.id
+    dealing(monkeypatch, LOSING, FLUSH)
+    for two in (None, ["Qc", "Jd"]):
+        dealt = await fake_discord.send_command("play", {"bet": 100, "bonus": 5}, user=ada)
+        await fake_discord.wait_until(lambda d=dealt: bool(d.edits), 30, "the hand dealt")
+        await set_hand(fake_discord, dealt, ada, two)
+    # 1,000 − 100 − 5 + 5 (Envy), then − 105 + 195 + 25 (4 to 1 on the flush).
+    assert await chip_store.stack(database, guild, ada.id) == 1015
+    expected = {
+        ("en-US", "Last entries"): [
+            "**+25 chips** bonus paid",
+            "**+195 chips** paid out (the bet and the net)",
+            f"**{MINUS}5 chips** bonus bet",
+            f"**{MINUS}100 chips** bet",
+            "bonus lost",
+            "bet lost",
+            "**+5 chips** Envy",
+            f"**{MINUS}5 chips** bonus bet",
+        ],
+        ("sv-SE", "Senaste posterna"): [
+            "**+25 marker** bonus utbetald",
+            "**+195 marker** utbetalning (insatsen och nettot)",
+            f"**{MINUS}5 marker** bonusinsats",
+            f"**{MINUS}100 marker** insats",
+            "bonus förlorad",
+            "insatsen förlorad",
+            "**+5 marker** Envy",
+            f"**{MINUS}5 marker** bonusinsats",
+        ],
+    }
+    for (locale, name), lines in expected.items():
+        view = await fake_discord.send_command("chips view", user=ada, locale=locale)
+        [embed] = (await fake_discord.wait_response(view)).embeds
+        assert ledger_lines(embed, name) == lines
+        has = "has" if locale == "en-US" else "har"
+        stack = chips_text(1015, locale[:2])
+        assert embed["description"].startswith(f"<@{ada.id}> {has} **{stack}**")
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        (
+            Lang.EN,
+            [
+                "**+100 chips** bet returned (round voided)",
+                "**+5 chips** bonus bet returned (round voided)",
+            ],
+        ),
+        (
+            Lang.SV,
+            [
+                "**+100 marker** insatsen tillbaka (rundan struken)",
+                "**+5 marker** bonusinsatsen tillbaka (rundan struken)",
+            ],
+        ),
+    ],
+)
+def test_a_voided_rounds_wagers_come_back_each_by_name(lang: Lang, lines: list[str]) -> None:
+    from bot.cogs.chips.embeds import entry_line
+
+    entries = [
+        chip_store.Entry(1, 2, "result:abc:1", chip_store.VOID, 100, "abc", 0.0),
+        chip_store.Entry(1, 2, "result:abc:1:bonus", chip_store.VOID, 5, "abc", 0.0),
+    ]
+    assert [WHEN.sub("", entry_line(entry, lang)) for entry in entries] == lines

@@ -12,7 +12,15 @@ from houseway.cards import pretty_cards
 from houseway.game import own_split
 from houseway.language import Lang
 
-from ...storage.chips import DAILY_TOPUP, STARTING_STACK, Entry, next_utc_day
+from ...storage.chips import (
+    DAILY_TOPUP,
+    MAIN,
+    RESULT,
+    STARTING_STACK,
+    Entry,
+    next_utc_day,
+    wager_of,
+)
 from ...storage.game import PlayedHand
 from ...texts.embeds import COLOUR, decimal, fit_field, number
 from ...texts.i18n import Counted, plural_text, text
@@ -49,13 +57,19 @@ def hand_line(played: PlayedHand, lang: Lang) -> str:
 
 
 def entry_line(entry: Entry, lang: Lang) -> str:
-    """A ledger entry: when, the amount with its sign, and why."""
+    """A ledger entry: when, the amount with its sign, and why, the bonus's said as the
+    bonus's; a wager lost (its result pays 0) is said lost, not paid 0."""
+    wager = wager_of(entry.key)
+    side = "" if wager == MAIN else f".{wager}"
+    if entry.kind == RESULT and entry.amount == 0:
+        reason = text(f"chips.reason.lost{side}", lang)
+        return text("chips.entry.lost", lang, when=_when(entry.created_at), reason=reason)
     return text(
         "chips.entry",
         lang,
         when=_when(entry.created_at),
         amount=net_text(entry.amount, lang),
-        reason=text(f"chips.reason.{entry.kind}", lang),
+        reason=text(f"chips.reason.{entry.kind}{side}", lang),
     )
 
 

@@ -280,6 +280,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{when} · {five} · {two} · {outcome} · {net}",
     },
     "chips.entry": {"sv": "{when} · **{amount}** {reason}", "en": "{when} · **{amount}** {reason}"},
+    "chips.entry.lost": {"sv": "{when} · {reason}", "en": "{when} · {reason}"},
     "chips.reason.start": {"sv": "att börja med", "en": "starting stack"},
     "chips.reason.topup": {"sv": "dagens påfyllning", "en": "daily top-up"},
     "chips.reason.refill": {
@@ -287,14 +288,23 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "refill (the stack was below the minimum bet)",
     },
     "chips.reason.bet": {"sv": "insats", "en": "bet"},
+    "chips.reason.bet.bonus": {"sv": "bonusinsats", "en": "bonus bet"},
     "chips.reason.result": {
         "sv": "utbetalning (insatsen och nettot)",
         "en": "paid out (the bet and the net)",
     },
+    "chips.reason.result.bonus": {"sv": "bonus utbetald", "en": "bonus paid"},
+    "chips.reason.lost": {"sv": "insatsen förlorad", "en": "bet lost"},
+    "chips.reason.lost.bonus": {"sv": "bonus förlorad", "en": "bonus lost"},
     "chips.reason.void": {
         "sv": "insatsen tillbaka (rundan struken)",
         "en": "bet returned (round voided)",
     },
+    "chips.reason.void.bonus": {
+        "sv": "bonusinsatsen tillbaka (rundan struken)",
+        "en": "bonus bet returned (round voided)",
+    },
+    "chips.reason.envy": {"sv": "Envy", "en": "Envy"},
     "chips.board.chips": {"sv": "Flest marker", "en": "Most chips"},
     "chips.board.skill": {"sv": "Skicklighet", "en": "Skill"},
     "chips.board.empty": {
