@@ -28,7 +28,7 @@ from ..game.notices import timed_out_notes
 from .embeds import (
     BOARD_SIZE,
     chips_board_embed,
-    next_topup_line,
+    next_line,
     skill_board_embed,
     stack_embed,
 )
@@ -87,11 +87,12 @@ class ChipsCog(commands.Cog, name="ChipsCog"):
         hands = await db.run(game_store.recent_hands, guild_id, target.id, LAST_HANDS)
         stack = await db.run(chip_store.stack, guild_id, target.id) if entries else None
         notes: list[str] = []
-        next_topup: str | None = None
+        coming: str | None = None
         if yours and stack is not None:  # the member's own news, not another's
             notes = await db.run(timed_out_notes, guild_id, target.id, lang)
-            due = await db.run(chip_store.next_grant, guild_id, target.id, now)
-            next_topup = next_topup_line(due is not None, now, lang)
+            min_bet = (await db.run(game_store.game_settings, guild_id)).min_bet
+            grants = await db.run(chip_store.next_chips, guild_id, target.id, now, min_bet)
+            coming = next_line(grants, now, min_bet, lang)
         embed = stack_embed(
             target.mention,
             stack,
@@ -101,7 +102,7 @@ class ChipsCog(commands.Cog, name="ChipsCog"):
             lang,
             self.bot.mentions,
             yours=yours,
-            next_topup=next_topup,
+            coming=coming,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -12,15 +12,7 @@ from houseway.cards import pretty_cards
 from houseway.game import own_split
 from houseway.language import Lang
 
-from ...storage.chips import (
-    DAILY_TOPUP,
-    MAIN,
-    RESULT,
-    STARTING_STACK,
-    Entry,
-    next_utc_day,
-    wager_of,
-)
+from ...storage.chips import MAIN, RESULT, STARTING_STACK, Entry, NextChips, wager_of
 from ...storage.game import PlayedHand
 from ...texts.embeds import COLOUR, decimal, fit_field, number
 from ...texts.i18n import Counted, plural_text, text
@@ -73,13 +65,19 @@ def entry_line(entry: Entry, lang: Lang) -> str:
     )
 
 
-def next_topup_line(due: bool, now: float, lang: Lang) -> str:
-    """The daily top-up the member's next hand brings (``due``), or from when the next one
-    comes: said, not granted, since only playing grants."""
-    topup = chips(DAILY_TOPUP)
-    if due:
-        return text("chips.next.now", lang, topup=topup)
-    return text("chips.next.day", lang, topup=topup, when=f"<t:{int(next_utc_day(now))}:f>")
+def next_line(coming: NextChips, now: float, min_bet: int, lang: Lang) -> str:
+    """What the member's next hand brings (``coming``, at once or from a later UTC day): a
+    refill up to what it tops the stack up to, else the start or top-up. Said, not
+    granted, since only playing grants."""
+    later = coming.at > now
+    when = f"<t:{int(coming.at)}:f>"
+    if coming.refill and later:
+        return text("chips.next.refill.day", lang, when=when, stack=chips(coming.stack))
+    if coming.refill:
+        return text("chips.next.refill.now", lang, least=chips(min_bet), stack=chips(coming.stack))
+    if later:
+        return text("chips.next.day", lang, topup=chips(coming.topup), when=when)
+    return text("chips.next.now", lang, topup=chips(coming.topup))
 
 
 def stack_embed(
@@ -92,10 +90,10 @@ def stack_embed(
     mentions: CommandMentions,
     *,
     yours: bool = False,
-    next_topup: str | None = None,
+    coming: str | None = None,
 ) -> discord.Embed:
-    """The member's stack (None: never played here, and for ``yours`` how to start), the
-    next top-up if given, the last hands and entries."""
+    """The member's stack (None: never played here, and for ``yours`` how to start), what
+    their next hand brings if given (``next_line``), the last hands and entries."""
     if stack is None and yours:
         start = chips(STARTING_STACK)
         description = text("chips.none.yours", lang, start=start, cmd=mentions)
@@ -103,7 +101,7 @@ def stack_embed(
         description = text("chips.none", lang, member=member, cmd=mentions)
     else:
         description = text("chips.stack", lang, member=member, stack=chips(stack))
-    lines = [*notes, description, *([next_topup] if next_topup else [])]
+    lines = [*notes, description, *([coming] if coming else [])]
     embed = discord.Embed(
         title=text("play.field.chips", lang),
         description="\n".join(lines),

@@ -29,9 +29,17 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Du har {stack}, mindre än din insats på {bet}: satsa högst det du har. Varje dag du spelar ger {topup}, och en hög under serverns minsta insats fylls på till {refill} en gång om dagen.",
         "en": "You have {stack}, less than your bet of {bet}: bet at most what you have. Every day you play brings {topup}, and a stack below the server's minimum bet is refilled to {refill} once a day.",
     },
+    "play.bet.stack.none": {
+        "sv": "Du har inga marker kvar. Nästa påfyllning: **{next}** {when}, med din första hand efter det.",
+        "en": "You have no chips left. Next refill: **{next}** {when}, with your first hand after that.",
+    },
+    "play.bet.stack.low": {
+        "sv": "Du har {stack}, mindre än serverns minsta insats på {least}. Nästa påfyllning tar högen till **{next}** {when}, med din första hand efter det.",
+        "en": "You have {stack}, less than the server's minimum bet of {least}. The next refill brings your stack to **{next}** {when}, with your first hand after that.",
+    },
     "play.bet.stack.open": {
-        "sv": "Du har {stack}, mindre än din insats på {bet}, och en insats ute vid ett bord: satsa högst det du har, eller vänta tills den rundan är avgjord.",
-        "en": "You have {stack}, less than your bet of {bet}, and a bet out at a table: bet at most what you have, or wait until that round is settled.",
+        "sv": "Du har {stack}, mindre än din insats på {bet}, och en insats ute vid ett bord: vänta tills den rundan är avgjord. Den kan ge dig marker tillbaka, och en hög under serverns minsta insats fylls på först när ingen insats är ute.",
+        "en": "You have {stack}, less than your bet of {bet}, and a bet out at a table: wait until that round is settled. It may pay you back, and a stack below the server's minimum bet is refilled only when no bet is out.",
     },
     "play.at_table": {
         "sv": "Du sitter vid ett bord på den här servern: spela klart den rundan först (en insats ute i taget).",
@@ -272,6 +280,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "chips.next.day": {
         "sv": "Nästa dagliga påfyllning, **+{topup}**, kommer med din första hand från {when}.",
         "en": "Your next daily top-up, **+{topup}**, comes with your first hand from {when}.",
+    },
+    "chips.next.refill.now": {
+        "sv": "Din hög är under serverns minsta insats på {least}: din nästa hand fyller på den till **{stack}**.",
+        "en": "Your stack is below the server's minimum bet of {least}: your next hand refills it to **{stack}**.",
+    },
+    "chips.next.refill.day": {
+        "sv": "Nästa påfyllning: din första hand från {when} tar högen till **{stack}**.",
+        "en": "Next refill: your first hand from {when} brings your stack to **{stack}**.",
     },
     "chips.field.hands": {"sv": "Senaste händerna", "en": "Last hands"},
     "chips.field.ledger": {"sv": "Senaste posterna", "en": "Last entries"},
