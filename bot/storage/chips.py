@@ -203,6 +203,58 @@ async def next_grant(
     return grant_due(await grants_taken(db, guild_id, user_id, now), now)
 
 
+@dataclass(frozen=True)
+class NextChips:
+    """The chips the member's next grants bring, said before they come: from ``at`` (a Unix
+    time; ``now`` when due at once) their first hand is granted ``topup`` (the start or a
+    day's top-up) and ``refill``, which bring the stack to ``stack``."""
+
+    at: float
+    topup: int
+    refill: int
+    stack: int
+
+
+def coming_grants(
+    taken: Mapping[str, float], chips: int, min_bet: int, now: float, *, bet_out: bool
+) -> NextChips:
+    """What the next grants are and when, as ``ensure_stack`` decides them: at ``now`` if
+    anything is due (``grant_due``, then a refill below the minimum bet), else from the
+    next UTC day, whose top-up comes first and a refill only if the stack is still below
+    the minimum bet after it. ``taken`` is ``grants_taken``'s at ``now``; with a bet out
+    no refill is said, since that round may pay the member back first."""
+
+    def on(day: float, day_taken: Mapping[str, float]) -> NextChips:
+        due = grant_due(day_taken, day)
+        topup = 0 if due is None else due[2]
+        after = chips + topup
+        refill = 0
+        if (
+            not bet_out
+            and f"{REFILL}:{utc_day(day)}" not in day_taken
+            and after < min_bet
+            and after < REFILL_TO
+        ):
+            refill = REFILL_TO - after
+        return NextChips(day, topup, refill, after + refill)
+
+    today = on(now, taken)
+    if today.topup or today.refill:
+        return today
+    return on(next_utc_day(now), {START: taken[START]} if START in taken else {})
+
+
+async def next_chips(
+    db: Database, guild_id: int, user_id: int, now: float, min_bet: int = 1
+) -> NextChips:
+    """The member's next grants in a server whose minimum bet is ``min_bet``
+    (``coming_grants``), without granting them: only playing grants. Reads only."""
+    taken = await grants_taken(db, guild_id, user_id, now)
+    chips = await stack_in(db, guild_id, user_id)
+    bet_out = await has_open_bet(db, guild_id, user_id)
+    return coming_grants(taken, chips, min_bet, now, bet_out=bet_out)
+
+
 async def ensure_stack(
     db: Database, guild_id: int, user_id: int, now: float, min_bet: int = 1
 ) -> list[Entry]:

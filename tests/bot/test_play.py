@@ -480,7 +480,8 @@ async def test_chips_view_and_the_boards(
     skill = await fake_discord.send_command("chips top", {"board": "skill"}, user=fay)
     [board] = (await fake_discord.wait_response(skill)).embeds
     assert (
-        "You have 1 analysed hand here: 19 more and you are on the board." in board["description"]
+        f"<@{fay.id}> has 1 analysed hand here: 19 more to get on the board."
+        in board["description"]
     )
     await game_store.save_game_settings(database, guild, game_store.GameSettings(min_hands=1))
     skill = await fake_discord.send_command(

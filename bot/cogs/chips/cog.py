@@ -1,9 +1,10 @@
 """/chips view and /chips top: a member's play chips in the server and the server's boards.
 
-Only in a server (chips are per server); /chips view is private, the boards are posted
-where asked, mentioning nobody. Every reply says that chips are play money. Both only
-read: chips are granted where a member plays (/play, a seat at a table), so looking at
-a stack neither starts one nor tops it up.
+Only in a server (chips are per server); /chips view is private and speaks to the member;
+the boards are posted where asked, for everybody: they name members by mention (pinging
+nobody), the asker too, and never say "you". Every reply says that chips are play money.
+Both only read: chips are granted where a member plays (/play, a seat at a table), so
+looking at a stack neither starts one nor tops it up.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ..game.notices import timed_out_notes
 from .embeds import (
     BOARD_SIZE,
     chips_board_embed,
-    next_topup_line,
+    next_line,
     skill_board_embed,
     stack_embed,
 )
@@ -86,11 +87,12 @@ class ChipsCog(commands.Cog, name="ChipsCog"):
         hands = await db.run(game_store.recent_hands, guild_id, target.id, LAST_HANDS)
         stack = await db.run(chip_store.stack, guild_id, target.id) if entries else None
         notes: list[str] = []
-        next_topup: str | None = None
+        coming: str | None = None
         if yours and stack is not None:  # the member's own news, not another's
             notes = await db.run(timed_out_notes, guild_id, target.id, lang)
-            due = await db.run(chip_store.next_grant, guild_id, target.id, now)
-            next_topup = next_topup_line(due is not None, now, lang)
+            min_bet = (await db.run(game_store.game_settings, guild_id)).min_bet
+            grants = await db.run(chip_store.next_chips, guild_id, target.id, now, min_bet)
+            coming = next_line(grants, now, min_bet, lang)
         embed = stack_embed(
             target.mention,
             stack,
@@ -100,7 +102,7 @@ class ChipsCog(commands.Cog, name="ChipsCog"):
             lang,
             self.bot.mentions,
             yours=yours,
-            next_topup=next_topup,
+            coming=coming,
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -12,9 +12,9 @@ from houseway.cards import pretty_cards
 from houseway.game import own_split
 from houseway.language import Lang
 
-from ...storage.chips import DAILY_TOPUP, STARTING_STACK, Entry, next_utc_day
+from ...storage.chips import MAIN, RESULT, STARTING_STACK, Entry, NextChips, wager_of
 from ...storage.game import PlayedHand
-from ...texts.embeds import COLOUR, decimal, fit_field
+from ...texts.embeds import COLOUR, decimal, fit_field, number
 from ...texts.i18n import Counted, plural_text, text
 from ...texts.mentions import CommandMentions
 from ..game.review import UNITS_PER_HUNDRED
@@ -49,23 +49,35 @@ def hand_line(played: PlayedHand, lang: Lang) -> str:
 
 
 def entry_line(entry: Entry, lang: Lang) -> str:
-    """A ledger entry: when, the amount with its sign, and why."""
+    """A ledger entry: when, the amount with its sign, and why, the bonus's said as the
+    bonus's; a wager lost (its result pays 0) is said lost, not paid 0."""
+    wager = wager_of(entry.key)
+    side = "" if wager == MAIN else f".{wager}"
+    if entry.kind == RESULT and entry.amount == 0:
+        reason = text(f"chips.reason.lost{side}", lang)
+        return text("chips.entry.lost", lang, when=_when(entry.created_at), reason=reason)
     return text(
         "chips.entry",
         lang,
         when=_when(entry.created_at),
         amount=net_text(entry.amount, lang),
-        reason=text(f"chips.reason.{entry.kind}", lang),
+        reason=text(f"chips.reason.{entry.kind}{side}", lang),
     )
 
 
-def next_topup_line(due: bool, now: float, lang: Lang) -> str:
-    """The daily top-up the member's next hand brings (``due``), or from when the next one
-    comes: said, not granted, since only playing grants."""
-    topup = chips(DAILY_TOPUP)
-    if due:
-        return text("chips.next.now", lang, topup=topup)
-    return text("chips.next.day", lang, topup=topup, when=f"<t:{int(next_utc_day(now))}:f>")
+def next_line(coming: NextChips, now: float, min_bet: int, lang: Lang) -> str:
+    """What the member's next hand brings (``coming``, at once or from a later UTC day): a
+    refill up to what it tops the stack up to, else the start or top-up. Said, not
+    granted, since only playing grants."""
+    later = coming.at > now
+    when = f"<t:{int(coming.at)}:f>"
+    if coming.refill and later:
+        return text("chips.next.refill.day", lang, when=when, stack=chips(coming.stack))
+    if coming.refill:
+        return text("chips.next.refill.now", lang, least=chips(min_bet), stack=chips(coming.stack))
+    if later:
+        return text("chips.next.day", lang, topup=chips(coming.topup), when=when)
+    return text("chips.next.now", lang, topup=chips(coming.topup))
 
 
 def stack_embed(
@@ -78,10 +90,10 @@ def stack_embed(
     mentions: CommandMentions,
     *,
     yours: bool = False,
-    next_topup: str | None = None,
+    coming: str | None = None,
 ) -> discord.Embed:
-    """The member's stack (None: never played here, and for ``yours`` how to start), the
-    next top-up if given, the last hands and entries."""
+    """The member's stack (None: never played here, and for ``yours`` how to start), what
+    their next hand brings if given (``next_line``), the last hands and entries."""
     if stack is None and yours:
         start = chips(STARTING_STACK)
         description = text("chips.none.yours", lang, start=start, cmd=mentions)
@@ -89,7 +101,7 @@ def stack_embed(
         description = text("chips.none", lang, member=member, cmd=mentions)
     else:
         description = text("chips.stack", lang, member=member, stack=chips(stack))
-    lines = [*notes, description, *([next_topup] if next_topup else [])]
+    lines = [*notes, description, *([coming] if coming else [])]
     embed = discord.Embed(
         title=text("play.field.chips", lang),
         description="\n".join(lines),
@@ -115,6 +127,10 @@ def per_hand(lost: int, hands: int, lang: Lang) -> str:
     return decimal(lost / hands / UNITS_PER_HUNDRED, lang, 2)
 
 
+def board_line(place: int, entry: str, lang: Lang) -> str:
+    return text("chips.board.line", lang, place=number(place, lang), entry=entry)
+
+
 def chips_board_embed(
     rows: Sequence[tuple[int, int]],
     you: int,
@@ -122,15 +138,15 @@ def chips_board_embed(
     lang: Lang,
     mentions: CommandMentions,
 ) -> discord.Embed:
-    """Most chips first; the member's own stack below if they are not on it."""
-    lines = [
-        text(
-            "chips.board.line.chips", lang, place=place, member=f"<@{user_id}>", stack=chips(stack)
-        )
-        for place, (user_id, stack) in enumerate(rows, 1)
-    ]
+    """Most chips first; the asking member's own stack below, by mention, if they are not
+    on it (the board is posted for everybody: it says whose stack it is, not "yours")."""
+
+    def entry(user_id: int, stack: int) -> str:
+        return text("chips.board.entry.chips", lang, member=f"<@{user_id}>", stack=chips(stack))
+
+    lines = [board_line(place, entry(*row), lang) for place, row in enumerate(rows, 1)]
     if your_stack is not None and all(user_id != you for user_id, _ in rows):
-        lines += ["", text("chips.board.you.chips", lang, stack=chips(your_stack))]
+        lines += ["", text("chips.board.off", lang, entry=entry(you, your_stack))]
     embed = discord.Embed(
         title=text("chips.board.chips", lang),
         description="\n".join(lines) or text("chips.board.empty", lang, cmd=mentions),
@@ -147,19 +163,20 @@ def skill_board_embed(
     lang: Lang,
     mentions: CommandMentions,
 ) -> discord.Embed:
-    """Least given up per 100 bet first, over at least ``min_hands`` analysed hands; a
-    member below the minimum is told how many more they need."""
-    lines = [
-        text(
-            "chips.board.line.skill",
+    """Least given up per 100 bet first, over at least ``min_hands`` analysed hands; the
+    asking member, by mention (the board is public), below it if they are not on it, or
+    how many more hands they need."""
+
+    def entry(user_id: int, hands: int, lost: int) -> str:
+        return text(
+            "chips.board.entry.skill",
             lang,
-            place=place,
             member=f"<@{user_id}>",
             lost=per_hand(lost, hands, lang),
             hands=Counted("count.analysed_hands", hands),
         )
-        for place, (user_id, hands, lost) in enumerate(rows, 1)
-    ]
+
+    lines = [board_line(place, entry(*row), lang) for place, row in enumerate(rows, 1)]
     body = "\n".join(lines) or text("chips.board.empty", lang, cmd=mentions)
     hands, lost = yours
     if hands < min_hands:
@@ -167,19 +184,12 @@ def skill_board_embed(
             "chips.board.skill.more",
             lang,
             min_hands - hands,
+            member=f"<@{you}>",
             hands=Counted("count.analysed_hands", hands),
         )
         body += f"\n\n{more}"
     elif all(user_id != you for user_id, _, _ in rows):
-        line = text(
-            "chips.board.line.skill",
-            lang,
-            place="…",
-            member=f"<@{you}>",
-            lost=per_hand(lost, hands, lang),
-            hands=Counted("count.analysed_hands", hands),
-        )
-        body += "\n\n" + text("chips.board.you", lang, line=line)
+        body += "\n\n" + text("chips.board.off", lang, entry=entry(you, hands, lost))
     embed = discord.Embed(
         title=text("chips.board.skill", lang),
         description=body + "\n\n-# " + plural_text("chips.board.skill.about", lang, min_hands),

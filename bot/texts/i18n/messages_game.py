@@ -29,9 +29,17 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Du har {stack}, mindre än din insats på {bet}: satsa högst det du har. Varje dag du spelar ger {topup}, och en hög under serverns minsta insats fylls på till {refill} en gång om dagen.",
         "en": "You have {stack}, less than your bet of {bet}: bet at most what you have. Every day you play brings {topup}, and a stack below the server's minimum bet is refilled to {refill} once a day.",
     },
+    "play.bet.stack.none": {
+        "sv": "Du har inga marker kvar. Nästa påfyllning: **{next}** {when}, med din första hand efter det.",
+        "en": "You have no chips left. Next refill: **{next}** {when}, with your first hand after that.",
+    },
+    "play.bet.stack.low": {
+        "sv": "Du har {stack}, mindre än serverns minsta insats på {least}. Nästa påfyllning tar högen till **{next}** {when}, med din första hand efter det.",
+        "en": "You have {stack}, less than the server's minimum bet of {least}. The next refill brings your stack to **{next}** {when}, with your first hand after that.",
+    },
     "play.bet.stack.open": {
-        "sv": "Du har {stack}, mindre än din insats på {bet}, och en insats ute vid ett bord: satsa högst det du har, eller vänta tills den rundan är avgjord.",
-        "en": "You have {stack}, less than your bet of {bet}, and a bet out at a table: bet at most what you have, or wait until that round is settled.",
+        "sv": "Du har {stack}, mindre än din insats på {bet}, och en insats ute vid ett bord: vänta tills den rundan är avgjord. Den kan ge dig marker tillbaka, och en hög under serverns minsta insats fylls på först när ingen insats är ute.",
+        "en": "You have {stack}, less than your bet of {bet}, and a bet out at a table: wait until that round is settled. It may pay you back, and a stack below the server's minimum bet is refilled only when no bet is out.",
     },
     "play.at_table": {
         "sv": "Du sitter vid ett bord på den här servern: spela klart den rundan först (en insats ute i taget).",
@@ -294,6 +302,14 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Nästa dagliga påfyllning, **+{topup}**, kommer med din första hand från {when}.",
         "en": "Your next daily top-up, **+{topup}**, comes with your first hand from {when}.",
     },
+    "chips.next.refill.now": {
+        "sv": "Din hög är under serverns minsta insats på {least}: din nästa hand fyller på den till **{stack}**.",
+        "en": "Your stack is below the server's minimum bet of {least}: your next hand refills it to **{stack}**.",
+    },
+    "chips.next.refill.day": {
+        "sv": "Nästa påfyllning: din första hand från {when} tar högen till **{stack}**.",
+        "en": "Next refill: your first hand from {when} brings your stack to **{stack}**.",
+    },
     "chips.field.hands": {"sv": "Senaste händerna", "en": "Last hands"},
     "chips.field.ledger": {"sv": "Senaste posterna", "en": "Last entries"},
     "chips.hand": {
@@ -301,6 +317,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{when} · {five} · {two} · {outcome} · {net}",
     },
     "chips.entry": {"sv": "{when} · **{amount}** {reason}", "en": "{when} · **{amount}** {reason}"},
+    "chips.entry.lost": {"sv": "{when} · {reason}", "en": "{when} · {reason}"},
     "chips.reason.start": {"sv": "att börja med", "en": "starting stack"},
     "chips.reason.topup": {"sv": "dagens påfyllning", "en": "daily top-up"},
     "chips.reason.refill": {
@@ -308,30 +325,36 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "refill (the stack was below the minimum bet)",
     },
     "chips.reason.bet": {"sv": "insats", "en": "bet"},
+    "chips.reason.bet.bonus": {"sv": "bonusinsats", "en": "bonus bet"},
     "chips.reason.result": {
         "sv": "utbetalning (insatsen och nettot)",
         "en": "paid out (the bet and the net)",
     },
+    "chips.reason.result.bonus": {"sv": "bonus utbetald", "en": "bonus paid"},
+    "chips.reason.lost": {"sv": "insatsen förlorad", "en": "bet lost"},
+    "chips.reason.lost.bonus": {"sv": "bonus förlorad", "en": "bonus lost"},
     "chips.reason.void": {
         "sv": "insatsen tillbaka (rundan struken)",
         "en": "bet returned (round voided)",
     },
+    "chips.reason.void.bonus": {
+        "sv": "bonusinsatsen tillbaka (rundan struken)",
+        "en": "bonus bet returned (round voided)",
+    },
+    "chips.reason.envy": {"sv": "Envy", "en": "Envy"},
     "chips.board.chips": {"sv": "Flest marker", "en": "Most chips"},
     "chips.board.skill": {"sv": "Skicklighet", "en": "Skill"},
     "chips.board.empty": {
         "sv": "Ingen på listan än. {cmd[play]} för att spela.",
         "en": "Nobody on this board yet. {cmd[play]} to play.",
     },
-    "chips.board.line.chips": {
-        "sv": "{place}. {member} – {stack}",
-        "en": "{place}. {member} – {stack}",
+    "chips.board.line": {"sv": "{place}. {entry}", "en": "{place}. {entry}"},
+    "chips.board.entry.chips": {"sv": "{member} – {stack}", "en": "{member} – {stack}"},
+    "chips.board.entry.skill": {
+        "sv": "{member} – {lost} per 100 i insats ({hands})",
+        "en": "{member} – {lost} per 100 bet ({hands})",
     },
-    "chips.board.line.skill": {
-        "sv": "{place}. {member} – {lost} per 100 i insats ({hands})",
-        "en": "{place}. {member} – {lost} per 100 bet ({hands})",
-    },
-    "chips.board.you": {"sv": "Du: {line}", "en": "You: {line}"},
-    "chips.board.you.chips": {"sv": "Din hög: {stack}", "en": "Your stack: {stack}"},
+    "chips.board.off": {"sv": "Utanför listan: {entry}", "en": "Off the board: {entry}"},
     # --- /help and /about ---
     "help.play": {
         "sv": "Spela en hand Pai Gow ensam mot givaren, om spelmarker (låtsaspengar: de köps, säljs, förs över och löses aldrig in).",
@@ -376,14 +399,14 @@ PLURALS: Final[dict[str, dict[str, dict[str, str]]]] = {
             "other": "Chips given up against the best split per 100 bet, on average over at least {count} analysed hands – lowest first. Luck does not count: only how the hands were set.",
         },
     },
-    "chips.board.skill.more": {  # count: hands still needed
+    "chips.board.skill.more": {  # count: hands still needed; said on a public board
         "sv": {
-            "one": "Du har {hands} här: en till, så är du med på listan.",
-            "other": "Du har {hands} här: {count} till, så är du med på listan.",
+            "one": "{member}: {hands} här, en till behövs för att komma med på listan.",
+            "other": "{member}: {hands} här, {count} till behövs för att komma med på listan.",
         },
         "en": {
-            "one": "You have {hands} here: one more and you are on the board.",
-            "other": "You have {hands} here: {count} more and you are on the board.",
+            "one": "{member} has {hands} here: one more to get on the board.",
+            "other": "{member} has {hands} here: {count} more to get on the board.",
         },
     },
 }
