@@ -412,11 +412,6 @@ def stack_refusal_values(coming: Any, stack: int, min_bet: int) -> dict[str, obj
     }
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="the play cog passes next and when (issue 39 §2, to be wired in bot/cogs/play)",
-)
 async def test_play_tells_a_broke_member_when_the_next_chips_come(
     fake_discord: FakeDiscord,
     chips_bot: HousewayBot,

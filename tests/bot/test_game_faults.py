@@ -81,15 +81,15 @@ async def test_impossible_bets_double_clicks_and_forged_ids_at_a_table(
         await sit(fake, table, anna, 1)
         await sit(fake, table, bo, 2)
         for typed, said in (
-            ("0", "Bets here are 1 to 1000 chips; 0 is not one."),
-            ("-5", "Bets here are 1 to 1000 chips; -5 is not one."),
-            ("9" * 25, f"Bets here are 1 to 1000 chips; {'9' * 25} is not one."),
-            (str(2**63), f"Bets here are 1 to 1000 chips; {2**63} is not one."),
+            ("0", "Bets here are 1 to 1,000 chips; 0 is not one."),
+            ("-5", "Bets here are 1 to 1,000 chips; \u22125 is not one."),
+            ("9" * 25, f"Bets here are 1 to 1,000 chips; {int('9' * 25):,} is not one."),
+            (str(2**63), f"Bets here are 1 to 1,000 chips; {2**63:,} is not one."),
             ("ten", "A bet is a whole number of chips, e.g. 10."),
         ):
             assert await bet_typed(fake, table, anna, typed, "en-US") == said
         swedish = await bet_typed(fake, table, anna, "-1", "sv-SE")
-        assert swedish == "Insatserna här är 1–1000 marker; -1 går inte."
+        assert swedish == "Insatserna här är 1–1\u00a0000 marker; \u22121 går inte."
         # Deal now pressed twice at once: one round.
         deal = f"table:deal:{tid}"
         await fake.wait_until(lambda: fake.get_message(table.id).find_component(deal) is not None)

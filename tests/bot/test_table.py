@@ -423,7 +423,7 @@ async def test_buttons_of_others_double_clicks_two_tables_and_a_bet_above_the_st
         await fake.wait_response(click)
         submitted = await fake.submit_modal(click, {"bet": "1001"})
         above = await fake.wait_response(submitted)
-        assert above.content == "Bets here are 1 to 1000 chips; 1001 is not one."
+        assert above.content == "Bets here are 1 to 1,000 chips; 1,001 is not one."
         # the round: Bo (not seated) has no hand; Anna's double click stores once
         await deal_now(fake, table, anna)
         click = await fake.click(table.id, f"table:hand:{tid}", user=bo)

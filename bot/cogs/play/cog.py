@@ -249,6 +249,18 @@ class PlayCog(commands.Cog, name="PlayCog"):
             )
         except NotEnoughChips as short:
             has_bet_out = await db.run(game_store.open_seat_of, guild_id, user_id)
+            if not has_bet_out and short.stack < settings.min_bet:  # broke: when chips come
+                coming = await db.run(
+                    chip_store.next_chips, guild_id, user_id, now, settings.min_bet
+                )
+                raise Refusal(
+                    "play.bet.stack.none" if short.stack <= 0 else "play.bet.stack.low",
+                    outcome="not_enough_chips",
+                    stack=chips(short.stack),
+                    least=chips(settings.min_bet),
+                    next=chips(coming.stack),
+                    when=f"<t:{int(coming.at)}:R>",
+                ) from None
             raise Refusal(
                 "play.bet.stack.open" if has_bet_out else "play.bet.stack",
                 outcome="not_enough_chips",

@@ -14,7 +14,7 @@ from houseway.language import Lang
 from ...app.interactions import Refusal, modal_values
 from ...storage import chips as chips_store
 from ...storage import game as game_store
-from ...texts.i18n import Counted, language, text
+from ...texts.i18n import Counted, Figure, language, text
 from ...texts.pay_tables import pay_table_text
 from .config import default_bet
 from .state import Seat, Table
@@ -102,9 +102,9 @@ class SeatsMixin(TablesBase):
             raise Refusal(
                 "table.bet.out_of_range",
                 outcome="bad_input",
-                low=settings.min_bet,
-                high=settings.max_bet,
-                value=bet,
+                low=Figure(settings.min_bet),
+                high=Figure(settings.max_bet),
+                value=Figure(bet),
             )
         bonus = _whole(typed.get("bonus", "") or "0", settings.bonus_min) if "bonus" in typed else 0
         if bonus and not (
@@ -113,9 +113,9 @@ class SeatsMixin(TablesBase):
             raise Refusal(
                 "table.bonus.out_of_range",
                 outcome="bad_input",
-                low=settings.bonus_min,
-                high=settings.bonus_max,
-                value=bonus,
+                low=Figure(settings.bonus_min),
+                high=Figure(settings.bonus_max),
+                value=Figure(bonus),
             )
         have = await bounded.run(chips_store.stack, table.guild_id, seat.user_id)
         if have < bet + bonus:

@@ -109,6 +109,14 @@ class Counted:
     count: int | float
 
 
+@dataclass(frozen=True)
+class Figure:
+    """A number inside a message, grouped as the reader's language writes it ("1 000",
+    "1,000", a real minus sign): for texts made before their language is known."""
+
+    value: int
+
+
 def day_text(day: date, lang: Lang) -> str:
     """A day as a member reads it (CLDR, by Babel): "1 december" / "1 December", with
     its year when that is not this year's (UTC)."""
@@ -134,6 +142,9 @@ def _filled(values: Mapping[str, object], lang: Lang) -> dict[str, object]:
     for name, value in values.items():
         if isinstance(value, Counted):
             filled[name] = plural_text(value.key, lang, value.count)
+        elif isinstance(value, Figure):
+            grouped = format_decimal(value.value, locale=locale_of(lang))
+            filled[name] = grouped.replace("-", "\u2212")
         elif isinstance(value, date) and not isinstance(value, datetime):
             filled[name] = day_text(value, lang)
         else:

@@ -111,12 +111,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "table.button.leave": {"sv": "Lämna bordet", "en": "Leave"},
     "table.button.hand": {"sv": "Din hand", "en": "Your hand"},
     "table.joined": {
-        "sv": "Du sitter på plats {seat} med insatsen {bet}. Dina marker: {stack}. Du får en hand i nästa runda.",
-        "en": "You sit at seat {seat} with a bet of {bet}. Your chips: {stack}. You are dealt in at the next round.",
+        "sv": "Du sitter på plats {seat} med insatsen {bet}. Din hög: {stack}. Du får en hand i nästa runda.",
+        "en": "You sit at seat {seat} with a bet of {bet}. Your stack: {stack}. You are dealt in at the next round.",
     },
     "table.joined.bonus": {
-        "sv": "Du sitter på plats {seat} med insatsen {bet}. Dina marker: {stack}. Du får en hand i nästa runda. Vill du lägga en bonus på dina sju kort, tryck på **Insats**.",
-        "en": "You sit at seat {seat} with a bet of {bet}. Your chips: {stack}. You are dealt in at the next round. For a bonus bet on your seven cards, press **Bet**.",
+        "sv": "Du sitter på plats {seat} med insatsen {bet}. Din hög: {stack}. Du får en hand i nästa runda. Vill du lägga en bonus på dina sju kort, tryck på **Insats**.",
+        "en": "You sit at seat {seat} with a bet of {bet}. Your stack: {stack}. You are dealt in at the next round. For a bonus bet on your seven cards, press **Bet**.",
     },
     "table.left": {"sv": "Du har lämnat bordet.", "en": "You left the table."},
     "table.leaving": {
@@ -223,8 +223,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "**The dealer** (*Huset väljer*): {split}",
     },
     "table.reveal.seat": {
-        "sv": "**Plats {seat}** {user}: {split} ({how}). {hands} **{result}** · marker: {stack}",
-        "en": "**Seat {seat}** {user}: {split} ({how}). {hands} **{result}** · chips: {stack}",
+        "sv": "**Plats {seat}** {user}: {split} ({how}). {hands} **{result}** · hög: {stack}",
+        "en": "**Seat {seat}** {user}: {split} ({how}). {hands} **{result}** · stack: {stack}",
     },
     "table.reveal.hands": {
         "sv": "Femkortshanden: {five}, tvåkortshanden: {two}.",
