@@ -174,3 +174,31 @@ async def test_about_tells_the_version_the_source_and_what_is_stored(
         # not stored, quiz, journal, practice, the game, card colours, logs, how to have it
         # deleted
         assert len(items) == 8
+
+
+@pytest.mark.parametrize(
+    ("locale", "game"),
+    [
+        (
+            "en-US",
+            "- **The game**, per server: your play chips as entries in a ledger; each hand you"
+            " played, alone with {play} or at a table, with your split, its result and your"
+            " bonus bet; and the tables you opened with {table}.",
+        ),
+        (
+            "sv-SE",
+            "- **Spelet**, per server: dina spelmarker som poster i en kontobok; varje hand du"
+            " har spelat, ensam med {play} eller vid ett bord, med din delning, resultatet och"
+            " din bonusinsats; och borden du har öppnat med {table}.",
+        ),
+    ],
+)
+async def test_about_names_hands_at_tables_and_bonus_bets(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, game: str
+) -> None:
+    """Issue 39: /about named the hands of /play alone; the bot keeps table hands, their
+    bonus bets and who opened a table as well (and /stats forget deletes them)."""
+    sent = await fake_discord.wait_response(await fake_discord.send_command("about", locale=locale))
+    items = "\n".join(field["value"] for field in sent.embeds[0]["fields"]).split("\n")
+    play, table = mention(fake_discord, "play"), mention(fake_discord, "table open")
+    assert [item for item in items if play in item] == [game.format(play=play, table=table)]

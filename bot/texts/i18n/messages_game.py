@@ -369,8 +369,8 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The server's boards: most chips, and skill (least given up against the best split).",
     },
     "about.stored.game": {
-        "sv": "**Spelet**, per server: dina marker som poster i en kontobok och varje hand du har spelat med {cmd[play]}, med din delning och resultatet.",
-        "en": "**The game**, per server: your chips as entries in a ledger, and each hand you played with {cmd[play]}, with your split and its result.",
+        "sv": "**Spelet**, per server: dina spelmarker som poster i en kontobok; varje hand du har spelat, ensam med {cmd[play]} eller vid ett bord, med din delning, resultatet och din bonusinsats; och borden du har öppnat med {cmd[table open]}.",
+        "en": "**The game**, per server: your play chips as entries in a ledger; each hand you played, alone with {cmd[play]} or at a table, with your split, its result and your bonus bet; and the tables you opened with {cmd[table open]}.",
     },
 }
 
