@@ -90,6 +90,30 @@ async def test_help_lists_every_command_as_a_mention(
 
 
 @pytest.mark.parametrize(
+    ("locale", "play"),
+    [
+        (
+            "en-US",
+            "Play a hand of Pai Gow alone against the dealer, for chips (play money: never"
+            " bought, sold, transferred or cashed out).",
+        ),
+        (
+            "sv-SE",
+            "Spela en hand Pai Gow ensam mot givaren, om spelmarker (låtsaspengar: de kan"
+            " aldrig köpas, säljas, föras över eller lösas in).",
+        ),
+    ],
+)
+async def test_the_play_line_says_chips_are_never_bought(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, play: str
+) -> None:
+    """Issue 39: the Swedish said chips "are bought, sold, transferred and never cashed
+    out"; it says what the footer of every hand says, that they never are."""
+    sent = await fake_discord.wait_response(await fake_discord.send_command("help", locale=locale))
+    assert lines(sent.embeds[0]["description"])[mention(fake_discord, "play")] == play
+
+
+@pytest.mark.parametrize(
     ("locale", "practice", "rules"),
     [
         (

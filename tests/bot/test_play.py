@@ -571,7 +571,10 @@ async def test_stats_forget_deletes_a_members_chips_and_hands(
 
 @pytest.mark.parametrize(
     ("locale", "play_money"),
-    [("en-US", "never bought, sold, transferred or cashed out"), ("sv-SE", "köps, säljs")],
+    [
+        ("en-US", "never bought, sold, transferred or cashed out"),
+        ("sv-SE", "aldrig köpas, säljas, föras över eller lösas in"),
+    ],
 )
 async def test_help_and_about_say_chips_are_play_money(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, play_money: str

@@ -357,7 +357,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "chips.board.off": {"sv": "Utanför listan: {entry}", "en": "Off the board: {entry}"},
     # --- /help and /about ---
     "help.play": {
-        "sv": "Spela en hand Pai Gow ensam mot givaren, om spelmarker (låtsaspengar: de köps, säljs, förs över och löses aldrig in).",
+        "sv": "Spela en hand Pai Gow ensam mot givaren, om spelmarker (låtsaspengar: de kan aldrig köpas, säljas, föras över eller lösas in).",
         "en": "Play a hand of Pai Gow alone against the dealer, for chips (play money: never bought, sold, transferred or cashed out).",
     },
     "help.chips.view": {
