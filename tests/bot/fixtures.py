@@ -110,6 +110,25 @@ def mention(fake: FakeDiscord, name: str, guild_id: int | None = None) -> str:
     return f"</{name}:{command['id']}>"
 
 
+async def help_sections(
+    fake: FakeDiscord, locale: str = "en-US", **place: Any
+) -> dict[str, dict[str, Any]]:
+    """/help's sections by name ("commands", "game", "quiz", "moderators"): the reply's
+    first, then each other as its button (``help:<name>``) turns the reply to it."""
+    asked = await fake.send_command("help", locale=locale, **place)
+    sent = await fake.wait_response(asked)
+    assert sent.ephemeral
+    [first] = sent.embeds
+    sections = {"commands": first}
+    assert asked.original_message_id is not None
+    message_id = asked.original_message_id
+    for custom_id in fake.messages[message_id].custom_ids():
+        if custom_id != "help:commands":
+            await fake.wait_response(await fake.click(message_id, custom_id, locale=locale))
+            [sections[custom_id.removeprefix("help:")]] = fake.messages[message_id].embeds
+    return sections
+
+
 async def start_bot_process(
     env: dict[str, str],
     cwd: Path | str,

@@ -8,9 +8,11 @@ import discord
 import pytest
 
 from bot.app.client import HousewayBot
+from bot.cogs.meta import HELP_BUDGET
 from bot.texts.pages import PAGE_BUDGET, PHONE_LIMIT, embed_size, pages_of
 from houseway.language import Lang
 from houseway.rules import RULE_IDS, RULES
+from tests.bot.fixtures import help_sections
 from tests.fakediscord import USER_ID, FakeDiscord
 from tests.fakediscord.limits import embed_characters
 
@@ -35,6 +37,25 @@ async def test_no_long_reply_passes_the_phone_limit(
     assert fake_discord.refusals == []
     assert len(fake_discord.embed_sizes) >= 2 * (len(RULE_IDS) + 3)
     assert max(fake_discord.embed_sizes) <= PHONE_LIMIT
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_each_help_section_fits_a_phone_screen(
+    fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str
+) -> None:
+    """Issue 39: /help was one reply of 3,421 characters of embeds (2,352 before the quiz's
+    part). Each section is a reply of its own, well under 2,000 as Discord counts them (a
+    mention by its ``</name:id>``); the stand-in refuses any over HELP_BUDGET."""
+    fake_discord.embed_budget = HELP_BUDGET
+    asked = {
+        "a server": await help_sections(fake_discord, locale),
+        "a DM": await help_sections(fake_discord, locale, dm=True),
+    }
+    assert list(asked["a server"]) == ["commands", "game", "quiz", "moderators"]
+    assert list(asked["a DM"]) == ["commands"]
+    sizes = [embed_characters([embed]) for place in asked.values() for embed in place.values()]
+    assert fake_discord.refusals == []
+    assert max(sizes) <= HELP_BUDGET <= 1500
 
 
 def _next_of(message) -> str | None:  # type: ignore[no-untyped-def]

@@ -24,7 +24,7 @@ from bot.storage import game as game_store
 from houseway.analysis.analyze import analyze
 from houseway.cards import NAMES, Card, card_from_name, parse_cards, parse_hand, pretty_cards
 from houseway.game import Deal, Settlement, settle_hands
-from tests.bot.fixtures import IN_THREAD, BotRunner, mention
+from tests.bot.fixtures import IN_THREAD, BotRunner, help_sections, mention
 from tests.bot.test_practice_ids import with_part
 from tests.bot.test_practice_win import digits_of, gap_of, shown
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser
@@ -579,11 +579,8 @@ async def test_stats_forget_deletes_a_members_chips_and_hands(
 async def test_help_and_about_say_chips_are_play_money(
     fake_discord: FakeDiscord, houseway_bot: HousewayBot, locale: str, play_money: str
 ) -> None:
-    helped = await fake_discord.send_command("help", locale=locale)
-    commands = (await fake_discord.wait_response(helped)).embeds[0]["description"]
-    [line] = [
-        line for line in commands.splitlines() if line.startswith(mention(fake_discord, "play"))
-    ]
+    game = (await help_sections(fake_discord, locale))["game"]["description"]
+    [line] = [line for line in game.splitlines() if line.startswith(mention(fake_discord, "play"))]
     assert play_money in line
     about = await fake_discord.send_command("about", locale=locale)
     stored = " ".join(

@@ -22,6 +22,7 @@ from tests.bot.fixtures import (
     QUICK_QUIZ,
     BotRunner,
     bot_env,
+    help_sections,
     mention,
     metrics_show,
     start_bot_process,
@@ -569,8 +570,7 @@ async def test_one_round_is_singular(fake_discord: FakeDiscord, quiz_bot: Housew
 
 
 async def test_help_states_the_scoring(fake_discord: FakeDiscord, quiz_bot: HousewayBot) -> None:
-    interaction = await fake_discord.send_command("help", locale="sv-SE")
-    quiz = (await fake_discord.wait_response(interaction)).embeds[1]
+    quiz = (await help_sections(fake_discord, "sv-SE"))["quiz"]
     assert quiz["title"] == "Quiz – så går det till"
     assert "100 poäng plus upp till 50" in quiz["description"]
 

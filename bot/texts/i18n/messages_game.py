@@ -368,6 +368,21 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Serverns listor: flest marker, och skicklighet (minst uppgivet mot den bästa delningen).",
         "en": "The server's boards: most chips, and skill (least given up against the best split).",
     },
+    "help.game.title": {"sv": "Pai Gow – så spelas det", "en": "Pai Gow – how it is played"},
+    "help.game.body": {
+        "sv": (
+            "Du får sju kort och delar upp dem i en femkortshand och en tvåkortshand. Femkortshanden måste vara högre än tvåkortshanden, annars är det fel delning, som förlorar (servern kan i stället låta dig dela om).\n\n"
+            "Vinner du båda händerna mot givaren vinner du insatsen minus {commission} provision. Vinner du den ena och förlorar den andra blir det oavgjort, och förlorar du båda förlorar du insatsen. Vid kopia, exakt lika hand, vinner givaren den handen.\n\n"
+            "Givaren lägger sin hand enligt Huset väljer, och du kan låta Huset väljer lägga din.\n\n"
+            "Med bonusinsatsen, om servern erbjuder den, satsar du på dina sju kort: se {cmd[rules]} `regel:bonus`."
+        ),
+        "en": (
+            "You get seven cards and set them as a five-card hand and a two-card hand. The five-card hand must beat the two-card hand, or it is a foul, which loses (the server may let you pick again instead).\n\n"
+            "Win both hands against the dealer and you win the bet less {commission} commission. Win one and lose the other and it is a push; lose both and you lose the bet. A copy, an exact tie in a hand, goes to the dealer.\n\n"
+            "The dealer sets by Huset väljer, and you can let Huset väljer set yours.\n\n"
+            "With the bonus bet, where the server offers it, you bet on your seven cards: see {cmd[rules]} `rule:bonus`."
+        ),
+    },
     "about.stored.game": {
         "sv": "**Spelet**, per server: dina spelmarker som poster i en kontobok; varje hand du har spelat, ensam med {cmd[play]} eller vid ett bord, med din delning, resultatet och din bonusinsats; och borden du har öppnat med {cmd[table open]}.",
         "en": "**The game**, per server: your play chips as entries in a ledger; each hand you played, alone with {cmd[play]} or at a table, with your split, its result and your bonus bet; and the tables you opened with {cmd[table open]}.",

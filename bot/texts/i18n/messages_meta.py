@@ -24,6 +24,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     },
     "help.title": {"sv": "Kommandon", "en": "Commands"},
     "help.moderators": {"sv": "För moderatorer", "en": "For moderators"},
+    "help.section.game": {"sv": "Pai Gow", "en": "Pai Gow"},
+    "help.section.quiz": {"sv": "Quiz", "en": "Quiz"},
+    "component.invalid.help": {
+        "sv": "Den här knappen gäller inte längre. Kör {cmd[help]} igen.",
+        "en": "This button is no longer valid. Run {cmd[help]} again.",
+    },
     "help.houseway": {
         "sv": "Hur huset lägger en hand du skriver in, med bild och regeln som avgör.",
         "en": "How the house sets a hand you type, with a picture and the deciding rule.",
