@@ -144,3 +144,17 @@ async def finish(
     settled = current.settle()
     stacks = await game_store.settle_round(db, settled, now)
     return settled, stacks
+
+
+async def finish_by_house(database: Database, round_: Round, now: float) -> Round | None:
+    """Settle a round as it stands: a split stored (set before a restart) as it is, a split
+    never set by the house way (time ran out); the settled round, or None if it was
+    settled or voided before."""
+    if round_.over:
+        return None
+    if round_.phase is not Phase.ALL_SET:
+        round_ = await time_out(database, round_)
+    if round_.phase is not Phase.ALL_SET:
+        return None  # settled or voided meanwhile
+    settled, stacks = await finish(database, round_, now)
+    return settled if stacks is not None else None

@@ -32,7 +32,7 @@ from ...app.pace import command_cooldown
 from ...app.sealing import Seals
 from ...pictures.cards_image import render_hand
 from ...pictures.reveal import RevealRow, render_reveal
-from ...storage import Bounded, Database, DatabaseError
+from ...storage import Bounded, DatabaseError
 from ...storage import chips as chip_store
 from ...storage import game as game_store
 from ...storage.game import AlreadyPlaying, NotEnoughChips
@@ -74,20 +74,6 @@ def next_round_id(previous: str) -> str:
     return hashlib.sha256(f"again:{previous}".encode()).hexdigest()[:16]
 
 
-async def finish_by_house(database: Database, round_: Round, now: float) -> Round | None:
-    """Settle a hand alone as it stands: a split stored (set before a restart) as it is, a
-    split never set by the house way; the settled round, or None if it was settled or
-    voided before."""
-    if round_.over:
-        return None
-    if round_.phase is not Phase.ALL_SET:
-        round_ = await rounds.time_out(database, round_)
-    if round_.phase is not Phase.ALL_SET:
-        return None  # settled or voided meanwhile
-    settled, stacks = await rounds.finish(database, round_, now)
-    return settled if stacks is not None else None
-
-
 class PlayCog(commands.Cog, name="PlayCog"):
     STORES_ABOUT_MEMBERS: ClassVar[tuple[str, ...]] = ("about.stored.game",)
 
@@ -125,7 +111,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             # A server's hands are its shard's process's: each hand is swept once, by one.
             if _deadline(row) > now or self.bot.get_guild(row.guild_id) is None:
                 continue
-            done = await finish_by_house(database, row.to_round(), now)
+            done = await rounds.finish_by_house(database, row.to_round(), now)
             if done is None or done.result is None:
                 continue
             settled += 1
@@ -225,7 +211,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             if row is not None and row.table_id is not None:
                 raise Refusal("play.at_table", outcome="at_table")
             if row is not None and _deadline(row) <= now:
-                await db.run(finish_by_house, row.to_round(), now)
+                await db.run(rounds.finish_by_house, row.to_round(), now)
             elif row is not None:  # a hand left open: shown again, not a second bet
                 return await self.show_again(interaction, row.to_round(), lang)
         granted = await db.run(chip_store.ensure_stack, guild_id, user_id, now, settings.min_bet)

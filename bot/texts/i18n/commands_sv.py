@@ -133,7 +133,7 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "close": "stäng",
     "Close the table in this channel": "Stäng bordet i den här kanalen",
     "Channels, countdown, stakes and foul rule of tables": (
-        "Kanaler, nedräkning, insatser och foulregel för borden"
+        "Kanaler, nedräkning, insatser och regeln för fel delning vid borden"
     ),
     "channel": "kanal",
     "Allow tables in this channel": "Tillåt bord i den här kanalen",
@@ -147,8 +147,8 @@ COMMAND_TEXTS_SV: Final[dict[str, str]] = {
     "The smallest bet": "Den minsta insatsen",
     "max_bet": "högsta_insats",
     "The largest bet": "Den högsta insatsen",
-    "foul_rule": "foulregel",
-    "What a fouled split does": "Vad en foul delning gör",
+    "foul_rule": "fel_delning",
+    "What a fouled split does": "Vad en fel delning leder till",
     "The player picks again": "Spelaren väljer igen",
     "It stands, and loses": "Den står kvar och förlorar",
     "bonus_table": "bonustabell",

@@ -136,7 +136,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "The bonus bet – what it pays and how often",
     },
     "pays.rules": {
-        "sv": "**Bonusinsatsen** är en sidoinsats på dina sju kort som de delas ut, bredvid insatsen vid ett bord eller med {cmd[play]}. Den avgörs på korten ensamma: hur du delar handen, givarens hand, en fel delning eller en push på huvudinsatsen ändrar den inte, och ingen provision dras. En hand räknas i den bästa kategori som tabellen betalar; annars förloras insatsen.",
+        "sv": "**Bonusinsatsen** är en sidoinsats på dina sju kort som de delas ut, bredvid insatsen vid ett bord eller med {cmd[play]}. Den avgörs på korten ensamma: hur du delar handen, givarens hand, en fel delning eller oavgjort på huvudinsatsen ändrar den inte, och ingen provision dras. En hand räknas i den bästa kategori som tabellen betalar; annars förloras insatsen.",
         "en": "**The bonus bet** is a side bet on your seven cards as dealt, beside your bet at a table or with {cmd[play]}. It is settled on the cards alone: how you set the hand, the dealer's hand, a foul or a push of the main bet do not change it, and no commission is taken. A hand counts in the best category the table pays; anything else loses the bet.",
     },
     "pays.others": {

@@ -268,7 +268,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "table.config.any_channel": {"sv": "alla kanaler", "en": "any channel"},
     "table.config.countdown": {"sv": "Nedräkning", "en": "Countdown"},
     "table.config.stakes": {"sv": "Insatser", "en": "Bets"},
-    "table.config.foul": {"sv": "Foul", "en": "Foul"},
+    "table.config.foul": {"sv": "Fel delning", "en": "Foul"},
     "table.config.foul.repick": {
         "sv": "spelaren får välja igen",
         "en": "the player picks again",
@@ -291,7 +291,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "{name} must be {low} to {high}, not {value}.",
     },
     "table.config.bad_foul": {
-        "sv": "Foulregeln är antingen att spelaren väljer igen eller att delningen står kvar.",
+        "sv": "Regeln för fel delning är antingen att spelaren väljer igen eller att delningen står kvar.",
         "en": "The foul rule is either that the player picks again or that the split stands.",
     },
     "table.void.channel_gone": {
@@ -352,7 +352,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "en": "Close this channel's table (whoever opened it, or moderators).",
     },
     "help.table.config": {
-        "sv": "Kanaler för bord, nedräkning, insatser, foulregel och skicklighetslistans minimum.",
+        "sv": "Kanaler för bord, nedräkning, insatser, regeln för fel delning och skicklighetslistans minimum.",
         "en": "Channels for tables, countdown, stakes, foul rule and the skill board's minimum.",
     },
 }
