@@ -378,7 +378,8 @@ def encode_png(paletted: Image.Image) -> bytes:
 
 def _compose(
     layout: Layout, cards: Sequence[Card], deck: Deck, labels: Sequence[str | None] = ()
-) -> bytes:
+) -> Image.Image:
+    """The paletted picture (encoded by the caller: a reveal pastes it as it is)."""
     deck = Deck(deck)  # ValueError for anything but a deck, before a cache is touched
     image = _paletted_background(layout, deck).copy()
     for card, slot in zip(cards, layout.slots, strict=True):
@@ -386,7 +387,7 @@ def _compose(
     for words, (left, top, right, bottom) in zip(labels, layout.labels, strict=True):
         if words is not None:
             image.paste(_words(words, (right - left, bottom - top), deck), (left, top))
-    return encode_png(image)
+    return image
 
 
 def render_split(
@@ -416,11 +417,16 @@ def render_split(
         joker_note(five_cards, two_cards, lang),
     )
     cards = split_labels.row_order(five_cards) + split_labels.row_order(two_cards)
-    return _compose(split_layout(), cards, deck, labels)
+    return encode_png(_compose(split_layout(), cards, deck, labels))
 
 
 def render_hand(cards: Sequence[Card], deck: Deck = Deck.TWO, *, row: bool = False) -> bytes:
-    """PNG of a hand in one row, in the given order but the joker last, as its text sorts
+    """PNG of :func:`hand_picture` (the same arguments, the same errors)."""
+    return encode_png(hand_picture(cards, deck, row=row))
+
+
+def hand_picture(cards: Sequence[Card], deck: Deck = Deck.TWO, *, row: bool = False) -> Image.Image:
+    """A hand in one row (paletted), in the given order but the joker last, as its text sorts
     it, with no hint of how to set it; with ``row``, one hand of a split (a reveal's), the
     joker in its place as the text shows it (``split_labels``).
 

@@ -66,11 +66,11 @@ def _ink(text: str) -> Image.Image:
     return _inked(text)[0]
 
 
-def _inked(text: str) -> tuple[Image.Image, int]:
+def _inked(text: str, font: FontLike | None = None) -> tuple[Image.Image, int]:
     """:func:`_ink` of ``text``, and how far below the drawing origin its ink starts in the
     same pixels (so "som ess" starts lower than "H", at its x-height): one rasterisation
-    for both, the costly part of a line of words."""
-    font = text_font()
+    for both, the costly part of a line of words. ``font``: the text font at another size."""
+    font = font or text_font()
     text = _drawable(text, font)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     # Whole pixels from an integer origin; Pillow types the box as floats.
@@ -81,7 +81,7 @@ def _inked(text: str) -> tuple[Image.Image, int]:
     bbox = img.getbbox()
     img = img.crop(bbox) if bbox else img
     ink_top = (bbox[1] - pad + top) if bbox else 0
-    if getattr(font, "size", 0) < _FONT_PX // 2:
+    if not isinstance(font, ImageFont.FreeTypeFont):
         # Last resort, a tiny (bitmap) font: enlarge its pixels as crisp blocks, so the
         # rank reads as pixel art rather than a blurry smudge once scaled to its place.
         factor = 16
@@ -100,6 +100,12 @@ def _cap_height() -> int:
 def _cap_top() -> int:
     """Where a capital's ink starts below the drawing origin (:func:`_inked`)."""
     return _inked("H")[1]
+
+
+@functools.cache
+def _cap_top_at(px: int) -> int:
+    """:func:`_cap_top` for the font at ``px`` (a heading drawn at its own size)."""
+    return _inked("H", load_font(px))[1]
 
 
 def text_mask(text: str, cap_height: int, max_width: int) -> Image.Image:
@@ -127,9 +133,18 @@ def line_mask(text: str, cap_height: int, max_width: int) -> tuple[Image.Image, 
 
     Kept for the next call with the same words (a table's reveal draws the same headings
     round after round): paste the mask, never change it."""
+    scale = cap_height / _cap_height()
+    font = text_font()
+    if isinstance(font, ImageFont.FreeTypeFont) and scale < 1:
+        # Rasterised at its own size, not at _FONT_PX and scaled down: a heading's
+        # downscale was most of a reveal's picture, and words this size need no more.
+        px = max(1, round(_FONT_PX * scale))
+        ink, ink_top = _inked(text, load_font(px))
+        if ink.width > max_width:
+            ink = ink.resize((max_width, ink.height), Image.Resampling.LANCZOS)
+        return ink, ink_top - _cap_top_at(px)
     ink, ink_top = _inked(text)
-    below = (ink_top - _cap_top()) * cap_height / _cap_height()
-    return _fitted(ink, cap_height, max_width), round(below)
+    return _fitted(ink, cap_height, max_width), round((ink_top - _cap_top()) * scale)
 
 
 def clear_font_cache() -> None:
@@ -137,4 +152,5 @@ def clear_font_cache() -> None:
     load_font.cache_clear()
     _cap_height.cache_clear()
     _cap_top.cache_clear()
+    _cap_top_at.cache_clear()
     line_mask.cache_clear()

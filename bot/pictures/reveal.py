@@ -10,7 +10,6 @@ headings are written by the caller (in the table's language); this module only d
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -19,7 +18,7 @@ from PIL import Image
 
 from houseway.cards import Card
 
-from .cards_image import FELT, Deck, encode_png, render_hand
+from .cards_image import FELT, Deck, encode_png, hand_picture
 from .fonts import line_mask
 from .palette import DEALER_TEXT, GOLD_TEXT, SECONDARY, TEXT
 
@@ -43,12 +42,10 @@ class RevealRow:
     tone: str
 
 
-def _picture(png: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(png)).convert("RGB")
-
-
 def _row(row: RevealRow, deck: Deck) -> Image.Image:
-    five, two = (_picture(render_hand(cards, deck, row=True)) for cards in (row.five, row.two))
+    five, two = (
+        hand_picture(cards, deck, row=True).convert("RGB") for cards in (row.five, row.two)
+    )
     width = five.width + _GAP + two.width
     mask, below = line_mask(row.heading, HEADING_CAP, width - 2 * _MARGIN)
     top_room = HEADING_CAP * 2
