@@ -52,7 +52,7 @@ from houseway.game import house_split  # noqa: E402
 from houseway.hands import five_value, is_legal, two_value  # noqa: E402
 from tests.bot.fixtures import bot_env  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeInteraction, FakeUser, Sent  # noqa: E402
-from tests.fakediscord.models import percentile  # noqa: E402
+from tests.fakediscord.models import FakeChannel, FakeGuild, FakeMember, percentile  # noqa: E402
 
 #: Timers that never fire during a run: every round is dealt by a *Deal now* click; the
 #: countdown is the server's default (60 s), which only a hand the bot lost track of meets.
@@ -125,15 +125,32 @@ DATABASE: list[str | None] = [None]
 
 
 async def start_bot(fake: FakeDiscord, tmp: str, probe: Path) -> asyncio.subprocess.Process:
+    return (await start_bots(fake, tmp, [probe]))[0]
+
+
+async def start_bots(
+    fake: FakeDiscord, tmp: str, probes: list[Path]
+) -> list[asyncio.subprocess.Process]:
+    """A bot process a probe; more than one: shard ``i`` of ``len(probes)`` each, on the
+    one database (PostgreSQL), as a deploy runs them (only shard 0 syncs the commands)."""
     url = DATABASE[0] or f"sqlite:///{tmp}/game.db"
-    env = bot_env(fake, url, LOG_LEVEL="WARNING", DATA_DIR=f"{tmp}/data")
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "serve-bot", "--probe", str(probe), cwd=tmp, env=env
-    )
-    await fake.wait_ready(timeout=60)
+    count, processes = len(probes), []
+    for shard, probe in enumerate(probes):
+        sharding = (
+            {"SHARD_COUNT": str(count), "SHARD_IDS": str(shard),
+             "SYNC_COMMANDS": str(shard == 0).lower()} if count > 1 else {}
+        )  # fmt: skip
+        env = bot_env(fake, url, LOG_LEVEL="WARNING", DATA_DIR=f"{tmp}/data{shard}", **sharding)
+        processes.append(
+            await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "serve-bot", "--probe", str(probe), cwd=tmp, env=env
+            )
+        )
+    await fake.wait_ready(timeout=60, count=count)
     await fake.wait_until(lambda: fake.sync_count() >= 1, 60, "sync")
-    await quiet(process.pid)
-    return process
+    for process in processes:
+        await quiet(process.pid)
+    return processes
 
 
 async def quiet(pid: int, limit: float = 60.0) -> None:
@@ -154,12 +171,22 @@ async def stop_bot(process: asyncio.subprocess.Process) -> None:
 
 
 def cpu_seconds(pid: int | None = None) -> float:
-    """CPU time (user + system) of this process, or of ``pid`` (Linux)."""
+    """CPU time (user + system) of this process, or of ``pid`` and its children, living
+    or reaped (its worker processes, Linux)."""
     if pid is None:
         usage = resource.getrusage(resource.RUSAGE_SELF)
         return usage.ru_utime + usage.ru_stime
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return _tree_ticks(pid) / os.sysconf("SC_CLK_TCK")
+
+
+def _tree_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:  # ended meanwhile: its time is in its parent's reaped children's
+        return 0
+    own = sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return own + sum(_tree_ticks(int(child)) for child in children)
 
 
 def load() -> str:
@@ -311,10 +338,15 @@ class TablePlay:
     """One table in one channel, its members, and the rounds they play."""
 
     def __init__(
-        self, fake: WatchedDiscord, channel_id: int, members: list[FakeUser], bonus: int = 0
+        self,
+        fake: WatchedDiscord,
+        channel_id: int,
+        members: list[FakeUser],
+        bonus: int = 0,
+        guild_id: int | None = None,
     ) -> None:
         self.fake, self.channel_id, self.members = fake, channel_id, members
-        self.bonus = bonus
+        self.bonus, self.guild_id = bonus, guild_id
         self.seen = fake.seen.setdefault(channel_id, TableSeen())
         self.rounds: list[Played] = []
 
@@ -328,6 +360,7 @@ class TablePlay:
             "table open",
             {"bet": BET},
             user=fake.owner,
+            guild_id=self.guild_id,
             channel_id=self.channel_id,
         )
         await fake.pressed(opening)
@@ -453,11 +486,17 @@ async def no_pause() -> None:
     return None
 
 
-def where() -> str:
+def where(processes: int = 1) -> str:
+    bots = (
+        "one process running bot.__main__.main() as `python -m bot` does"
+        if processes == 1
+        else f"{processes} processes running bot.__main__.main() as `python -m bot` does, "
+        f"shard i of {processes} each (SHARD_COUNT, SHARD_IDS)"
+    )
     return (
-        "bot = one process running bot.__main__.main() as `python -m bot` does, on "
-        f"{'PostgreSQL' if DATABASE[0] else 'SQLite'}; its TableTiming (not read from the "
-        "environment) passed in by this script: rounds deal on Deal now, no timer fires"
+        f"bot = {bots}, on {'PostgreSQL' if DATABASE[0] else 'SQLite'}; its TableTiming "
+        "(not read from the environment) passed in by this script: rounds deal on Deal now, "
+        "no timer fires"
     )
 
 
@@ -507,20 +546,54 @@ async def bench_round(rounds: int, seed: int, bonus: int) -> None:
     print(f"  pressed again: {fake.late} late answers, {fake.busy} database refusals")
 
 
-async def bench_tables(count: int, seconds: float, think_time: float, seed: int) -> None:
+def add_servers(fake: FakeDiscord, count: int, shards: int) -> list[FakeGuild]:
+    """``count`` servers with the bot (the stand-in's first and ``count - 1`` more), spread
+    evenly over ``shards`` (a server's shard is its id >> 22, modulo the shard count)."""
+    servers, home = [fake.default_guild], fake.default_guild
+    on_shard = [0] * shards
+    on_shard[(home.id >> 22) % shards] += 1
+    age = 1.0
+    while len(servers) < count:
+        age += 0.001  # the next millisecond: the next shard
+        guild_id = fake.snowflake(age=age)
+        shard = (guild_id >> 22) % shards
+        if on_shard[shard] * shards >= count:
+            continue
+        on_shard[shard] += 1
+        guild = FakeGuild(
+            id=guild_id,
+            name=f"server {len(servers) + 1}",
+            channels=[FakeChannel(id=fake.snowflake(), name="tables")],
+            owner_id=fake.owner.id,
+            members=[FakeMember(user=fake.owner)],
+        )
+        fake.guilds[guild_id] = guild
+        servers.append(guild)
+    return servers
+
+
+async def bench_tables(
+    count: int, seconds: float, think_time: float, seed: int, processes: int, servers: int
+) -> None:
     rng = random.Random(seed)
     fake = WatchedDiscord()
-    channels = [c.id for c in fake.add_text_channels(count - 1)]
-    channels.insert(0, fake.default_channel_id)
+    guilds = add_servers(fake, max(1, min(servers, count)), processes)
+    places: list[tuple[FakeGuild, int]] = []
+    for number, guild in enumerate(guilds):
+        share = count // len(guilds) + (number < count % len(guilds))
+        channels = guild.text_channels[:share]
+        channels += fake.add_text_channels(share - len(channels), guild)
+        places += [(guild, channel.id) for channel in channels]
     await fake.start()
     with tempfile.TemporaryDirectory() as tmp:
-        probe = Path(tmp) / "probe.txt"
-        process = await start_bot(fake, tmp, probe)
+        probes = [Path(tmp) / f"probe{n}.txt" for n in range(processes)]
+        bots = await start_bots(fake, tmp, probes)
         try:
-            tables = [
-                TablePlay(fake, ch, [fake.make_user(f"t{t}s{s}") for s in range(rng.randint(1, 6))])
-                for t, ch in enumerate(channels)
-            ]
+            tables = []
+            for t, (guild, channel) in enumerate(places):
+                seated = [fake.make_user(f"t{t}s{s}") for s in range(rng.randint(1, 6))]
+                guild.members += [FakeMember(user=member) for member in seated]
+                tables.append(TablePlay(fake, channel, seated, guild_id=guild.id))
             started = time.perf_counter()
             opening = asyncio.Semaphore(10)  # set-up, not measured: ten tables at a time
 
@@ -551,27 +624,31 @@ async def bench_tables(count: int, seconds: float, think_time: float, seed: int)
                     given_up.append(str(error).splitlines()[0])
 
             load_before = load()
-            began, cpu = time.time(), (cpu_seconds(process.pid), cpu_seconds())
+            pids = [bot.pid for bot in bots]
+            began, cpu = time.time(), ([cpu_seconds(pid) for pid in pids], cpu_seconds())
             stop_at = time.monotonic() + seconds + 5  # about 5 s of warm-up rounds
             measured_from = began + 5
             await asyncio.gather(*(keep_playing(table) for table in tables))
             ended = time.time()
-            cpu_bot, cpu_here = cpu_seconds(process.pid) - cpu[0], cpu_seconds() - cpu[1]
+            cpu_bots = [cpu_seconds(pid) - was for pid, was in zip(pids, cpu[0], strict=True)]
+            cpu_here = cpu_seconds() - cpu[1]
+            load_after = load()
             await asyncio.sleep(1.5)
-            late = stalls(probe, measured_from, ended)
+            late = [x for probe in probes for x in stalls(probe, measured_from, ended)]
         finally:
-            await stop_bot(process)
+            for bot in bots:
+                await stop_bot(bot)
             await fake.stop()
     played = [r for t in tables for r in t.rounds]
     times = [r.latency for r in played]
     hands = sum(r.seats for r in played)
     span = ended - began
     print(
-        f"{count} tables at once in {count} channels of one server, {members} members "
+        f"{count} tables at once in {len(guilds)} servers, {members} members "
         f"(1-6 a table), for about {seconds:.0f} s"
     )
-    print(f"  {where()}")
-    print(f"  load average before: {load_before}, after: {load()} (2 cores)")
+    print(f"  {where(processes)}")
+    print(f"  load average before: {load_before}, after: {load_after} ({os.cpu_count()} cores)")
     print(f"  tables opened and seated in {opened:.1f} s")
     print(
         f"  {len(played)} rounds, {hands} hands in {span:.1f} s: "
@@ -584,10 +661,14 @@ async def bench_tables(count: int, seconds: float, think_time: float, seed: int)
         f"max {worst(times):.1f} ms"
     )
     print(
-        f"  bot's event loop: worst 10 ms sleep late by {worst(late):.1f} ms, "
+        f"  bots' event loops: worst 10 ms sleep late by {worst(late):.1f} ms, "
         f"p99 {ms(late, 99)}, p50 {ms(late, 50)} ({len(late)} sleeps)"
     )
-    print(f"  CPU: bot {cpu_bot:.1f} s, stand-in and this script {cpu_here:.1f} s")
+    per_round = sum(cpu_bots) / max(1, len(played)) * 1000
+    print(
+        f"  CPU: bot {' + '.join(f'{c:.1f}' for c in cpu_bots)} s ({per_round:.0f} ms a round), "
+        f"stand-in and this script {cpu_here:.1f} s"
+    )
     print(
         f"  pressed again: {fake.late} answers after Discord's 3 s, "
         f"{fake.busy} refused as the database did not answer in time; {fake.lost} sets "
@@ -694,8 +775,15 @@ def main() -> None:
     one = commands.add_parser("round", help="one table, six seats: last set to reveal")
     one.add_argument("--rounds", type=int, default=30)
     one.add_argument("--bonus", type=int, default=0, help="every seat's bonus bet (0: none)")
-    many = commands.add_parser("tables", help="many tables at once on one bot process")
+    many = commands.add_parser("tables", help="many tables at once, a bot process a core")
     many.add_argument("--tables", type=int, default=100)
+    many.add_argument(
+        "--processes",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="bot processes, a shard each (default: one a core; more than one: --postgres)",
+    )
+    many.add_argument("--servers", type=int, default=20, help="servers the tables are in")
     many.add_argument("--seconds", type=float, default=60.0)
     many.add_argument("--think", type=float, default=0.1, help="seconds before a set (0.5-1.5x)")
     alone = commands.add_parser("play", help="/play alone: pick to result")
@@ -708,6 +796,11 @@ def main() -> None:
         sub.add_argument("--seed", type=int, default=2026)
         sub.add_argument("--postgres", help="a PostgreSQL server's URL (default: SQLite)")
     args = parser.parse_args()
+    if args.what == "tables" and args.processes > 1 and not args.postgres:
+        parser.error(
+            f"{args.processes} bot processes share one PostgreSQL: give --postgres URL, "
+            "or --processes 1 for one process on SQLite"
+        )
     if args.what == "serve-bot":
         sys.exit(serve_bot(args.probe))
     asyncio.run(run_one(args))
@@ -726,7 +819,9 @@ async def run_one(args: argparse.Namespace) -> None:
         if args.what == "round":
             await bench_round(args.rounds, args.seed, args.bonus)
         elif args.what == "tables":
-            await bench_tables(args.tables, args.seconds, args.think, args.seed)
+            await bench_tables(
+                args.tables, args.seconds, args.think, args.seed, args.processes, args.servers
+            )
         else:
             await bench_play(args.hands, args.members, args.think, args.seed)
     finally:

@@ -322,7 +322,8 @@ def _draw_palette(deck: Deck) -> Image.Image:
     return mosaic.quantize(_PALETTE_COLOURS, method=_QUANTIZE, dither=Image.Dither.NONE)
 
 
-def _palette(deck: Deck) -> Image.Image:
+def deck_palette(deck: Deck) -> Image.Image:
+    """The 256-colour palette every picture in ``deck`` is drawn in (an image of it)."""
     return drawn.cached(drawn.palettes, deck, lambda: _draw_palette(deck))
 
 
@@ -337,7 +338,7 @@ def _rgb_tile(card: Card, layout: Layout, deck: Deck) -> Image.Image:
 
 
 def _to_palette(image: Image.Image, deck: Deck) -> Image.Image:
-    return image.quantize(palette=_palette(deck), dither=Image.Dither.NONE)
+    return image.quantize(palette=deck_palette(deck), dither=Image.Dither.NONE)
 
 
 def _tile(card: Card, layout: Layout, deck: Deck) -> Image.Image:

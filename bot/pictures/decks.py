@@ -80,7 +80,12 @@ class MemberDecks:
             stored = await self._bounded(LOOKUP_SECONDS).run(members_store.chosen_deck, user_id)
         except DatabaseError as error:
             self._on_error()
+            # Reads started before the first failure fail with it: one line a rest, not one
+            # a member (a busy server's log filled with hundreds).
+            told = self._clock() < self._quiet_until
             self._quiet_until = self._clock() + QUIET_SECONDS
+            if told:
+                return fallback
             log.warning(
                 "could not read a member's deck (%s); drawing with the last known or the "
                 "default deck for %g s",

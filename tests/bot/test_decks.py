@@ -3,6 +3,8 @@ the database left alone for a while after it failed, and nothing stored for the 
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
@@ -97,3 +99,22 @@ async def test_a_failing_database_gives_the_last_known_or_the_default_and_a_rest
     assert await members.deck_for(BO) is Deck.TWO  # the database is left alone a while
     clock.now += 1
     assert await members.deck_for(BO) is Deck.FOUR
+
+
+async def test_reads_failing_together_are_counted_each_and_logged_once(
+    database: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Fifty members' reads under way when the database stops answering: counted,
+    one line in the log (a busy server's log once filled with one a member)."""
+    failures: list[None] = []
+    members = MemberDecks(database, on_error=lambda: failures.append(None))
+    await database.execute("ALTER TABLE member_settings RENAME TO member_settings_away")
+    try:
+        with caplog.at_level(logging.WARNING, logger=decks.__name__):
+            got = await asyncio.gather(*(members.deck_for(user) for user in range(100, 150)))
+    finally:
+        await database.execute("ALTER TABLE member_settings_away RENAME TO member_settings")
+    assert set(got) == {Deck.TWO}
+    assert len(failures) >= 1
+    said = [r for r in caplog.records if "could not read a member's deck" in r.getMessage()]
+    assert len(said) == 1, [r.getMessage() for r in said]
