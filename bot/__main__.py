@@ -105,7 +105,11 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
     from .storage import DatabaseConfigError, DatabaseError, open_database
 
     opening = asyncio.create_task(
-        open_database(settings.database_url, settings.database_command_timeout)
+        open_database(
+            settings.database_url,
+            settings.database_command_timeout,
+            pool_size=settings.database_pool_size,
+        )
     )
     await asyncio.wait({opening, stopped}, return_when=asyncio.FIRST_COMPLETED)
     if not opening.done():  # a stop while the database opens: let it open, then close it

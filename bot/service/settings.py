@@ -18,6 +18,8 @@ from dotenv import dotenv_values
 from .timing import PracticeTiming, QuizTiming, TableTiming
 
 DEFAULT_DATABASE_URL = "sqlite:///data/houseway.sqlite3"
+#: A process's PostgreSQL connections: a round's writes wait for one (deploy/README.md).
+DEFAULT_POOL_SIZE = 10
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DATABASE_SCHEMES = ("sqlite", "postgresql", "postgres")
 #: How a character that ends the user name and password early is written inside them.
@@ -43,6 +45,8 @@ class Settings:
     http_port: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    #: PostgreSQL connections this process may hold at once (DATABASE_POOL_SIZE).
+    database_pool_size: int = DEFAULT_POOL_SIZE
     #: Where the bot's source is, for /about (None: not given).
     source_url: str | None = None
     #: Local files that must survive a crash (the quiz's answer journal).
@@ -98,6 +102,7 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             database_url=_database_url(get("DATABASE_URL")),
+            database_pool_size=_pool_size(get("DATABASE_POOL_SIZE")),
             api_url=get("DISCORD_API_URL"),
             gateway_url=get("DISCORD_GATEWAY_URL"),
             dev_guild_id=_int_or_none("DEV_GUILD_ID", get("DEV_GUILD_ID")),
@@ -261,6 +266,18 @@ def _source_url(value: str | None) -> str | None:
             f"SOURCE_URL must be a web address starting with https:// or http://, not {value!r}."
         )
     return value
+
+
+def _pool_size(value: str | None) -> int:
+    """DATABASE_POOL_SIZE: 1 to 100 connections (PostgreSQL allows 100 in all by default)."""
+    size = _int_or_none("DATABASE_POOL_SIZE", value)
+    if size is None:
+        return DEFAULT_POOL_SIZE
+    if not 1 <= size <= 100:
+        raise SettingsError(
+            f"DATABASE_POOL_SIZE must be 1 to 100 connections a process, not {size}."
+        )
+    return size
 
 
 def _int_or_none(name: str, value: str | None) -> int | None:

@@ -92,6 +92,9 @@ class TableTiming(Answering):
     #: A table where no round was dealt for this long (nobody seated, or everybody
     #: sitting out) closes itself and says so: ten minutes.
     idle_close: float = 600.0
+    #: A click's change shows on the table message this long after it, in one edit with
+    #: the other clicks of that moment (three sets at once: one edit, not three).
+    refresh_after: float = 1.0
     #: How long a runner waits before retrying after a database or Discord failure.
     retry_delay: float = 3.0
     #: At shutdown the runners get this long to stop.

@@ -107,10 +107,12 @@ def _retrieve(task: asyncio.Future[Any]) -> None:
         log.warning("a statement finished with an error after its deadline: %s", task.exception())
 
 
-async def open_database(url: str, command_timeout: float | None = None) -> Database:
+async def open_database(
+    url: str, command_timeout: float | None = None, *, pool_size: int = 10
+) -> Database:
     """Open the database named by a ``DATABASE_URL`` and bring its schema up to date;
     ``command_timeout``: seconds before PostgreSQL's statements are given up (None: the
-    backend's own, 10 s)."""
+    backend's own, 10 s); ``pool_size``: PostgreSQL's connections at most (SQLite: one)."""
     database: Database
     scheme = url.partition("://")[0].lower()  # Settings has checked the URL's form
     path = sqlite_path(url)
@@ -118,9 +120,9 @@ async def open_database(url: str, command_timeout: float | None = None) -> Datab
         from .postgres import PostgresDatabase  # asyncpg only where it is used
 
         database = await (
-            PostgresDatabase.open(url)
+            PostgresDatabase.open(url, pool_size=pool_size)
             if command_timeout is None
-            else PostgresDatabase.open(url, command_timeout)
+            else PostgresDatabase.open(url, command_timeout, pool_size=pool_size)
         )
     elif path is not None:
         database = await SQLiteDatabase.open(path)

@@ -116,14 +116,16 @@ class PostgresDatabase(Database):
         self.command_timeout = command_timeout
 
     @classmethod
-    async def open(cls, url: str, command_timeout: float = COMMAND_TIMEOUT) -> PostgresDatabase:
+    async def open(
+        cls, url: str, command_timeout: float = COMMAND_TIMEOUT, *, pool_size: int = 10
+    ) -> PostgresDatabase:
         try:
             # A new connection gets the time a statement gets: a pool that must reconnect to
             # a database that does not answer fails "within command_timeout" as it says.
             pool = await asyncpg.create_pool(
                 url,
                 min_size=1,
-                max_size=10,
+                max_size=pool_size,
                 command_timeout=command_timeout,
                 timeout=command_timeout,
             )

@@ -9,6 +9,8 @@ After every test the ledger holds together, bonus entries and Envy's included.""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 from typing import Any
 
 import pytest
@@ -32,7 +34,7 @@ from tests.bot.test_table import (
     table_id_of,
     texts,
 )
-from tests.fakediscord import GUILD_ID, FakeDiscord, FakeUser
+from tests.fakediscord import GUILD_ID, FakeDiscord, FakeUser, Sent
 
 DEALER = parse_hand("7s 7h 7d 7c 2s 3h 9d")  # four of a kind: Envy 5 to a Fortune bonus ≥ 5
 ROYAL_MATCH = parse_hand("As Ks Qs Js Ts Kh Qh")  # 2,000 to 1 on Fortune; Envy 1,000
@@ -42,8 +44,13 @@ FLUSH = parse_hand("2d 5d 8d Jd Kd 4c 6c")  # 4 to 1
 async def set_wagers(
     fake: FakeDiscord, table: Any, user: FakeUser, seat: int, bet: str, bonus: str
 ) -> str:
-    """The seat's Bet dialog, submitted: what the member is told."""
-    click = await fake.click(table.id, f"table:bet:{table_id_of(table)}:{seat}", user=user)
+    """The seat's Bet dialog, submitted: what the member is told. Pressed once the table
+    message shows it (a seat's edit comes a moment after its Sit here is answered)."""
+    bet_id = f"table:bet:{table_id_of(table)}:{seat}"
+    await fake.wait_until(
+        lambda: fake.get_message(table.id).find_component(bet_id) is not None, 10, bet_id
+    )
+    click = await fake.click(table.id, bet_id, user=user)
     await fake.wait_response(click)
     submitted = await fake.submit_modal(click, {"bet": bet, "bonus": bonus})
     return (await fake.wait_response(submitted)).content or ""
@@ -172,3 +179,43 @@ async def test_rules_has_the_bonus_page_with_each_rows_count(
         assert choices == [
             {"name": "Bonusinsatsen – vad den betalar och hur ofta", "value": "bonus"}
         ]
+
+
+def table_edits(fake: FakeDiscord, message_id: int) -> list[Sent]:
+    return [r for r in fake.records if r.kind == "channel_edit" and r.message_id == message_id]
+
+
+async def test_changes_of_one_moment_share_one_edit_of_the_table_message(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    """Three seats change their bets at once: the table message shows all three in one
+    edit (issue 40: fewer requests a round, within Discord's edits a channel)."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    members = [fake.make_user(name) for name in ("anna", "bo", "cajsa")]
+    # Longer than three answers take on a busy machine: they fall in one moment.
+    timing = dataclasses.replace(PATIENT, refresh_after=3.0)
+    async with run_bot(fake, database_url=any_database_url, table_timing=timing):
+        table = await open_table(fake, bet=10)
+        for seat, member in enumerate(members, 1):
+            await sit(fake, table, member, seat)
+        await fake.wait_until(
+            lambda: all(
+                fake.get_message(table.id).find_component(f"table:bet:{table_id_of(table)}:{n}")
+                for n in (1, 2, 3)
+            ),
+            15,
+            "three seats",
+        )
+        edits = len(table_edits(fake, table.id))
+        told = await asyncio.gather(
+            *(set_wagers(fake, table, m, n, str(10 + n), "0") for n, m in enumerate(members, 1))
+        )
+        assert all("from the next round" in said for said in told), told
+
+        def bets_shown() -> bool:
+            words = texts(fake.get_message(table.id).components)
+            return all(f"bet {10 + n}" in words for n in (1, 2, 3))
+
+        await fake.wait_until(bets_shown, 15, "the three new bets")
+        assert len(table_edits(fake, table.id)) == edits + 1

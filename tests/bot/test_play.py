@@ -329,6 +329,31 @@ async def test_huset_valjer_in_swedish_and_deal_again_settle_as_the_core_does(
             await deal_again(fake_discord, message, bo, "sv-SE")
 
 
+@pytest.mark.parametrize("locale", ["sv-SE", "en-US"])
+async def test_a_long_rule_is_named_so_that_the_review_fits_a_phone(
+    fake_discord: FakeDiscord,
+    practice_bot: HousewayBot,
+    monkeypatch: pytest.MonkeyPatch,
+    locale: str,
+) -> None:
+    """Huset väljer on a straight with a pair, where the player's way (its rule some 500
+    characters) sets it better: the review names the rule and stays within 600."""
+    player = parse_hand("JK Td Qd 3s As Kh 8s")  # the house way is 8th of the 21 splits
+    dealer = parse_hand("2c 4d 6h 9c Jd 5s 7c")
+    monkeypatch.setattr(
+        "houseway.round.deal_round", lambda seats, rng=None: Deal(dealer, (player,))
+    )
+    cleo = fake_discord.make_user("cleo")
+    dealt = await play(fake_discord, cleo, 10, locale)
+    await set_hand(fake_discord, dealt, cleo, None, locale)
+    review = fake_discord.messages[dealt.original_message_id or 0].embeds[1]["description"]
+    sv = locale == "sv-SE"
+    name = "Släpp stegen för höga kort" if sv else "Drop the straight for high cards"
+    assert f"**{name}**" in review, review
+    assert ("se på de två högsta korten" if sv else "look at the two highest cards") not in review
+    assert len(review) <= 600, review
+
+
 async def test_a_foul_is_picked_again_or_stands_and_loses(
     fake_discord: FakeDiscord,
     practice_bot: HousewayBot,

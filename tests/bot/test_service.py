@@ -116,11 +116,14 @@ def test_service_settings() -> None:
             "SHARD_COUNT": "4",
             "SHARD_IDS": "2,3",
             "LOG_FORMAT": "JSON",
+            "DATABASE_POOL_SIZE": "25",
         },
         None,
     )
     assert (settings.http_host, settings.http_port) == ("127.0.0.1", 8080)
     assert settings.shard_ids == (2, 3) and settings.log_format == "json"
+    assert settings.database_pool_size == 25
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}, None).database_pool_size == 10
     for bad in (
         {"SHARD_IDS": "1"},
         {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
@@ -132,6 +135,9 @@ def test_service_settings() -> None:
         {"SHARD_COUNT": "0", "SHARD_IDS": "0"},
         {"SHARD_COUNT": "4", "SHARD_IDS": "-1"},
         {"SHARD_COUNT": "4", "SHARD_IDS": "1,1"},
+        {"DATABASE_POOL_SIZE": "0"},
+        {"DATABASE_POOL_SIZE": "101"},
+        {"DATABASE_POOL_SIZE": "ten"},
     ):
         with pytest.raises(SettingsError):
             Settings.from_env({"DISCORD_TOKEN": "t", **bad}, None)

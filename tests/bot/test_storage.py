@@ -160,3 +160,40 @@ async def test_cancelled_postgres_transaction_leaves_no_transaction_behind(
         await other.close()
         await reader.close()
         await database.close()
+
+
+async def test_a_process_holds_at_most_its_pool_size_of_connections(postgres_url: str) -> None:
+    """DATABASE_POOL_SIZE=2: two transactions under way hold both connections; a third
+    statement waits for one of them, and PostgreSQL sees two connections, not three."""
+    name = f"pool-{uuid.uuid4().hex[:8]}"
+    sep = "&" if "?" in postgres_url else "?"
+    database = await open_database(f"{postgres_url}{sep}application_name={name}", pool_size=2)
+    watcher = await asyncpg.connect(postgres_url)
+    release = asyncio.Event()
+    holding: list[None] = []
+
+    async def hold() -> None:
+        async with database.transaction() as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ($1, 'x')", uuid.uuid4().hex)
+            holding.append(None)
+            await release.wait()
+
+    try:
+        holders = [asyncio.create_task(hold()) for _ in range(2)]
+        async with asyncio.timeout(60):
+            while len(holding) < 2:
+                await asyncio.sleep(0.01)
+        third = asyncio.create_task(database.fetch("SELECT 1 AS one"))
+        await asyncio.sleep(0.2)  # a pool of three would have answered by now
+        assert not third.done()
+        connections = await watcher.fetchval(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = $1", name
+        )
+        assert connections == 2
+        release.set()
+        assert await third == [{"one": 1}]
+        await asyncio.gather(*holders)
+    finally:
+        release.set()
+        await watcher.close()
+        await database.close()

@@ -189,33 +189,31 @@ def _in_chips(units: float, bet: int, lang: Lang) -> str:
     return text("review.chips", lang, figure=said)
 
 
-def _better_rule(review: Review) -> str | None:
+def _better_rule(review: Review, named: bool = False) -> str | None:
     """The rule that sets this hand better than the member did: the house way's where its
-    split is better, else the player's way's where it differs and is better."""
+    split is better, else the player's way's where it differs and is better; ``named``:
+    its name alone (a long rule's text would not fit the review)."""
     lang, graded = review.lang, review.graded
     judged = graded.judged
     assert judged.member_ev is not None and judged.house_ev is not None
     if judged.house_ev > judged.member_ev:
         rule = house_way(review.hand).rule
-        return text(
-            "review.better.house",
-            lang,
-            name=rule_name(rule, lang),
-            text=rule_summary(rule, lang),
-        )
+        key = "review.better.house.named" if named else "review.better.house"
+        return text(key, lang, name=rule_name(rule, lang), text=rule_summary(rule, lang))
     if review.player_differs:
-        return text("review.better.player", lang, rule=_player_rule(review.player.rule, lang))
+        rule = _player_rule(review.player.rule, lang, named)
+        return text("review.better.player", lang, rule=rule)
     return None
 
 
-def _player_rule(rule_id: str, lang: Lang) -> str:
+def _player_rule(rule_id: str, lang: Lang, named: bool) -> str:
     advice = player_rule(rule_id)
     if advice is not None:
         name = player_rule_name(rule_id, lang)
         said = advice.text(lang)
     else:  # the player's way is the house way here: the house way's rule
         name, said = rule_name(rule_id, lang), rule_summary(rule_id, lang)
-    return text("review.player.rule", lang, name=name, text=said)
+    return name if named else text("review.player.rule", lang, name=name, text=said)
 
 
 def _splits(review: Review, bet: int) -> list[str]:
@@ -247,6 +245,10 @@ def _splits(review: Review, bet: int) -> list[str]:
     return lines
 
 
+#: A review's length at most, so that a phone shows it whole (a long rule is named only).
+REVIEW_CHARACTERS: Final = 600
+
+
 def review_text(review: Review, result: SeatResult) -> str:
     """The review as a phone reads it: whether the house way set the hand (and how that
     counts on the skill board), one headline in chips of the member's own bet, each split
@@ -267,11 +269,15 @@ def review_text(review: Review, result: SeatResult) -> str:
             text("review.cost", lang, chips=_in_chips(per_unit, bet, lang), bet=number(bet, lang))
         )
     lines.extend(_splits(review, bet))
-    better = _better_rule(review)
-    if better is not None and not graded.best:
-        lines.append(better)
-    lines.append(f"-# {text('review.unit', lang)}")
-    return "\n".join(lines)
+    unit = f"-# {text('review.unit', lang)}"
+    if graded.best:
+        return "\n".join([*lines, unit])
+    for named in (False, True):
+        better = _better_rule(review, named)
+        said = "\n".join([*lines, *([better] if better else []), unit])
+        if len(said) <= REVIEW_CHARACTERS:
+            break
+    return said
 
 
 def review_embed(review: Review, result: SeatResult) -> discord.Embed:

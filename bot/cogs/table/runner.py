@@ -33,6 +33,7 @@ from houseway.round import (
     new_round_id,
 )
 
+from ...app.soon import Soon
 from ...service.timing import TableTiming
 from ...storage import Database, DatabaseError
 from ...storage import chips as chips_store
@@ -76,6 +77,7 @@ class TableRunner:
         self.revealed: set[str] = set()
         #: "How did I play?" tasks, one a seat: the next round does not wait for them.
         self.reviews: set[asyncio.Task[None]] = set()
+        self.edits = Soon(timing.refresh_after, self.try_refresh)  # a click's, after it
 
     @property
     def db(self) -> Database:
@@ -87,6 +89,7 @@ class TableRunner:
             self.task.add_done_callback(self._ended)
 
     async def stop(self) -> None:
+        self.edits.cancel()
         tasks = [*self.reviews, *([self.task] if self.task is not None else [])]
         for task in tasks:
             task.cancel()
@@ -106,6 +109,7 @@ class TableRunner:
         built when its turn comes, so the last edit shows the latest state)."""
         table = self.table
         async with table.editing:
+            self.edits.taken()  # this edit shows what a waiting one would
             view = table_layout(table, self.settings, self.bot.mentions, closed)
             channel = await channel_of(self.bot, table.channel_id)
             assert isinstance(channel, discord.TextChannel | discord.Thread | discord.VoiceChannel)

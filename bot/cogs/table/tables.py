@@ -66,12 +66,10 @@ class TablesBase:
         self.runners.pop(table.table_id, None)
 
     def refresh_soon(self, table: Table) -> None:
-        """Show a click's change on the table message, after the click is answered."""
+        """Show a click's change on the table message, with the clicks of that moment."""
         runner = self.runners.get(table.table_id)
         if runner is not None:
-            task = asyncio.create_task(runner.try_refresh())
-            self.background.add(task)
-            task.add_done_callback(self.background.discard)
+            runner.edits.ask()
 
     def bounded(self, interaction: discord.Interaction) -> Bounded:
         return bounded_db(interaction)

@@ -259,6 +259,10 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "sv": "Huset väljer hade lagt den bättre: **{name}** – {text}",
         "en": "The house way would have set it better: **{name}** – {text}",
     },
+    "review.better.house.named": {
+        "sv": "Huset väljer hade lagt den bättre: **{name}**",
+        "en": "The house way would have set it better: **{name}**",
+    },
     "review.better.player": {
         "sv": "Spelarens sätt (projektets råd) lägger den bättre: **{rule}**",
         "en": "The player's way (the project's advice) sets it better: **{rule}**",
