@@ -189,6 +189,20 @@ def _tree_ticks(pid: int) -> int:
     return own + sum(_tree_ticks(int(child)) for child in children)
 
 
+def postgres_seconds() -> float | None:
+    """CPU time of this machine's PostgreSQL (its postmaster, living and reaped backends),
+    or None when it runs elsewhere or is not visible."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            name = stat.read_text().split("(", 1)[1].rsplit(")", 1)[0]
+        except OSError:
+            continue
+        if name == "postgres" and Path(f"/proc/{fields[1]}/comm").read_text().strip() != "postgres":
+            return cpu_seconds(int(stat.parent.name))  # the postmaster: its parent is not
+    return None
+
+
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -626,12 +640,15 @@ async def bench_tables(
             load_before = load()
             pids = [bot.pid for bot in bots]
             began, cpu = time.time(), ([cpu_seconds(pid) for pid in pids], cpu_seconds())
+            database_cpu = postgres_seconds() if DATABASE[0] else None
             stop_at = time.monotonic() + seconds + 5  # about 5 s of warm-up rounds
             measured_from = began + 5
             await asyncio.gather(*(keep_playing(table) for table in tables))
             ended = time.time()
             cpu_bots = [cpu_seconds(pid) - was for pid, was in zip(pids, cpu[0], strict=True)]
             cpu_here = cpu_seconds() - cpu[1]
+            if database_cpu is not None:
+                database_cpu = (postgres_seconds() or database_cpu) - database_cpu
             load_after = load()
             await asyncio.sleep(1.5)
             late = [x for probe in probes for x in stalls(probe, measured_from, ended)]
@@ -668,6 +685,8 @@ async def bench_tables(
     print(
         f"  CPU: bot {' + '.join(f'{c:.1f}' for c in cpu_bots)} s ({per_round:.0f} ms a round), "
         f"stand-in and this script {cpu_here:.1f} s"
+        + ("" if database_cpu is None else f", PostgreSQL {database_cpu:.1f} s")
+        + f", in {span:.1f} s on {os.cpu_count()} cores"
     )
     print(
         f"  pressed again: {fake.late} answers after Discord's 3 s, "

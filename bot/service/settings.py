@@ -269,13 +269,14 @@ def _source_url(value: str | None) -> str | None:
 
 
 def _pool_size(value: str | None) -> int:
-    """DATABASE_POOL_SIZE: 1 to 100 connections (PostgreSQL allows 100 in all by default)."""
+    """DATABASE_POOL_SIZE: 2 to 100 connections (PostgreSQL allows 100 in all by default;
+    the migrations at start hold one for their lock while they work on another)."""
     size = _int_or_none("DATABASE_POOL_SIZE", value)
     if size is None:
         return DEFAULT_POOL_SIZE
-    if not 1 <= size <= 100:
+    if not 2 <= size <= 100:
         raise SettingsError(
-            f"DATABASE_POOL_SIZE must be 1 to 100 connections a process, not {size}."
+            f"DATABASE_POOL_SIZE must be 2 to 100 connections a process, not {size}."
         )
     return size
 

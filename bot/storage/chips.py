@@ -23,7 +23,7 @@ if asked for before the forget, is not written after it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -149,6 +149,23 @@ async def stack_in(tx: Statements, guild_id: int, user_id: int) -> int:
     return 0 if row is None else int(row["chips"])
 
 
+async def stacks_in(tx: Statements, guild_id: int, user_ids: Collection[int]) -> dict[int, int]:
+    """``stack_in`` of several members in one statement (a table's seats: one round trip,
+    not one a seat)."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return {}
+    marks = ", ".join(f"${n}" for n in range(2, len(ids) + 2))  # placeholders only
+    rows = await tx.fetch(
+        "SELECT user_id, COALESCE(SUM(amount), 0) AS chips FROM chip_entries"
+        f" WHERE guild_id = $1 AND user_id IN ({marks}) GROUP BY user_id",
+        guild_id,
+        *ids,
+    )
+    found = {int(row["user_id"]): int(row["chips"]) for row in rows}
+    return {user_id: found.get(user_id, 0) for user_id in ids}
+
+
 async def stack(db: Database, guild_id: int, user_id: int) -> int:
     """The member's chips in the server: the sum of their ledger (0 before they play)."""
     return await stack_in(db, guild_id, user_id)
@@ -170,16 +187,27 @@ async def has_open_bet(tx: Statements, guild_id: int, user_id: int) -> bool:
 async def grants_taken(db: Statements, guild_id: int, user_id: int, now: float) -> dict[str, float]:
     """The member's grants that decide what playing on ``now``'s UTC day brings: the start,
     that day's top-up and refill, each key with when it was written. Reads only."""
+    return (await _grants_taken_of(db, guild_id, [user_id], now))[user_id]
+
+
+async def _grants_taken_of(
+    db: Statements, guild_id: int, user_ids: Sequence[int], now: float
+) -> dict[int, dict[str, float]]:
+    """``grants_taken`` of several members, in one statement."""
     today = utc_day(now)
+    marks = ", ".join(f"${n}" for n in range(4, len(user_ids) + 4))  # placeholders only
     rows = await db.fetch(
-        "SELECT key, created_at FROM chip_entries WHERE guild_id = $1 AND user_id = $2"
-        " AND key IN ('start', $3, $4)",
+        "SELECT user_id, key, created_at FROM chip_entries WHERE guild_id = $1"
+        f" AND key IN ('start', $2, $3) AND user_id IN ({marks})",
         guild_id,
-        user_id,
         f"{TOPUP}:{today}",
         f"{REFILL}:{today}",
+        *user_ids,
     )
-    return {str(row["key"]): float(row["created_at"]) for row in rows}
+    taken: dict[int, dict[str, float]] = {user_id: {} for user_id in user_ids}
+    for row in rows:
+        taken[int(row["user_id"])][str(row["key"])] = float(row["created_at"])
+    return taken
 
 
 def grant_due(taken: Mapping[str, float], now: float) -> tuple[str, str, int] | None:
@@ -267,33 +295,55 @@ async def ensure_stack(
     call waited for their lock) gets nothing written: the call was made before the forget,
     and the forget's promise is that nothing reappears. Their next call starts them fresh.
     """
-    today = utc_day(now)
-    written: list[Entry] = []
-    async with db.member_transaction(user_id) as tx:
-        if await tx.fetchrow(
-            "SELECT 1 AS gone FROM forgotten_members WHERE user_id = $1 AND forgotten_at >= $2",
-            user_id,
-            now,
-        ):
-            return []
-        taken = await grants_taken(tx, guild_id, user_id, now)
+    written, _ = await ensure_stacks(db, guild_id, [user_id], now, min_bet)
+    return written[user_id]
 
-        async def grant(key: str, kind: str, amount: int) -> None:
+
+async def ensure_stacks(
+    db: Database, guild_id: int, user_ids: Collection[int], now: float, min_bet: int = 1
+) -> tuple[dict[int, list[Entry]], dict[int, int]]:
+    """``ensure_stack`` for a table's seats at its deal, in one transaction and a few
+    statements for them all (not a transaction each): the entries written and the stacks
+    after them, by member."""
+    today = utc_day(now)
+    ids = sorted(set(user_ids))
+    written: dict[int, list[Entry]] = {user_id: [] for user_id in ids}
+    if not ids:
+        return written, {}
+    async with db.members_transaction(ids) as tx:
+        marks = ", ".join(f"${n}" for n in range(2, len(ids) + 2))  # placeholders only
+        gone = {
+            int(row["user_id"])
+            for row in await tx.fetch(
+                "SELECT user_id FROM forgotten_members"
+                f" WHERE forgotten_at >= $1 AND user_id IN ({marks})",
+                now,
+                *ids,
+            )
+        }
+        playing = [user_id for user_id in ids if user_id not in gone]
+        taken = await _grants_taken_of(tx, guild_id, playing, now) if playing else {}
+
+        async def grant(user_id: int, key: str, kind: str, amount: int) -> None:
             entry = Entry(guild_id, user_id, key, kind, amount, None, now)
             if await write_entry(tx, entry):
-                written.append(entry)
+                written[user_id].append(entry)
 
-        if (due := grant_due(taken, now)) is not None:
-            await grant(*due)
-        if f"{REFILL}:{today}" not in taken:
-            chips = await stack_in(tx, guild_id, user_id)
+        for user_id in playing:
+            if (due := grant_due(taken[user_id], now)) is not None:
+                await grant(user_id, *due)
+        stacks = await stacks_in(tx, guild_id, ids)
+        for user_id in playing:
+            chips = stacks[user_id]
             if (
-                chips < min_bet
+                f"{REFILL}:{today}" not in taken[user_id]
+                and chips < min_bet
                 and chips < REFILL_TO
                 and not await has_open_bet(tx, guild_id, user_id)
             ):
-                await grant(f"{REFILL}:{today}", REFILL, REFILL_TO - chips)
-    return written
+                await grant(user_id, f"{REFILL}:{today}", REFILL, REFILL_TO - chips)
+                stacks[user_id] = REFILL_TO
+    return written, stacks
 
 
 #: Entries of one moment in the order they happen (the start, a top-up, a refill, then a

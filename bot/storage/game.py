@@ -19,7 +19,7 @@ from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 from houseway.round import Round, WagerKind
 
 from . import Database, Row, Statements
-from .chips import BET, Entry, bet_key, stack_in, write_entry
+from .chips import BET, Entry, bet_key, stacks_in, write_entry
 from .game_boards import recent_hands, record_given_up, skill_board, skill_board_size
 from .game_finish import mark_revealed, settle_round, unrevealed_rounds, void_round
 from .game_rows import (
@@ -141,10 +141,10 @@ async def open_round(
             playing = await _open_round_of(tx, guild_id, seat.player)
             if playing is not None:
                 raise AlreadyPlaying(seat.player, str(playing["round_id"]))
+        stacks = await stacks_in(tx, guild_id, [seat.player for seat in seats])
         for seat in seats:
-            chips = await stack_in(tx, guild_id, seat.player)
-            if chips < seat.staked:
-                raise NotEnoughChips(seat.player, chips, seat.staked)
+            if stacks[seat.player] < seat.staked:
+                raise NotEnoughChips(seat.player, stacks[seat.player], seat.staked)
         await tx.execute(
             f"INSERT INTO game_rounds ({ROUND_COLUMNS})"
             " VALUES ($1, $2, $3, $4, 'open', $5, $6, $7, NULL, $8, $9, $10, NULL)",

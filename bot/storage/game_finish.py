@@ -21,7 +21,7 @@ from houseway.cards import format_cards
 from houseway.round import Phase, Round
 
 from . import Database, Row, Statements
-from .chips import ENVY, RESULT, VOID, Entry, envy_key, result_key, stack_in, write_entry
+from .chips import ENVY, RESULT, VOID, Entry, envy_key, result_key, stacks_in, write_entry
 from .game_rows import ROUND_COLUMNS, RoundRow, SeatRow, check_paid, check_two, round_row, seats_of
 
 
@@ -155,7 +155,7 @@ async def settle_round(db: Database, settled: Round, now: float) -> Mapping[int,
                 kind = ENVY if wager == ENVY else RESULT
                 entry = Entry(guild_id, seat.user_id, key, kind, amount, round_id, now)
                 await write_entry(tx, entry)
-        return {seat.user_id: await stack_in(tx, guild_id, seat.user_id) for seat in seats}
+        return await stacks_in(tx, guild_id, [seat.user_id for seat in seats])
 
 
 async def void_round(db: Database, round_id: str, now: float) -> bool:

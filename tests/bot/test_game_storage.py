@@ -220,6 +220,33 @@ async def test_a_grant_asked_before_a_forget_is_not_written_after_it(db: Databas
     assert [(e.kind, e.amount) for e in fresh] == [("start", 1000)]
 
 
+async def test_a_tables_grants_in_one_transaction_are_each_members_own(db: Database) -> None:
+    """``ensure_stacks`` (a table's deal) grants each member what ``ensure_stack`` would:
+    a newcomer the start, a broke member the refill, a member forgotten since nothing; and
+    says every stack after the grants."""
+    broke, newcomer, gone = ALICE, BOB, 333
+    await chip_store.ensure_stacks(db, GUILD, [broke, gone], T0)
+    await lose_everything(db, broke, "r1", T0 + 10)
+    await forget_member(db, gone, now=T0 + 100)
+    written, stacks = await chip_store.ensure_stacks(db, GUILD, [gone, newcomer, broke], T0 + 50)
+    assert {user: [(e.kind, e.amount) for e in entries] for user, entries in written.items()} == {
+        broke: [("refill", chip_store.REFILL_TO)],
+        newcomer: [("start", chip_store.STARTING_STACK)],
+        gone: [],
+    }
+    assert stacks == {broke: chip_store.REFILL_TO, newcomer: chip_store.STARTING_STACK, gone: 0}
+    assert stacks == {
+        user: await chip_store.stack(db, GUILD, user) for user in (broke, newcomer, gone)
+    }
+    # Asked again, by one member or by all at once: nothing more.
+    again = await asyncio.gather(
+        chip_store.ensure_stack(db, GUILD, newcomer, T0 + 60),
+        chip_store.ensure_stacks(db, GUILD, [broke, newcomer], T0 + 60),
+    )
+    assert again[0] == [] and again[1][0] == {broke: [], newcomer: []}
+    assert await chip_store.ensure_stacks(db, GUILD, [], T0) == ({}, {})
+
+
 # --- the deal ---------------------------------------------------------------------------
 
 

@@ -135,7 +135,7 @@ def test_service_settings() -> None:
         {"SHARD_COUNT": "0", "SHARD_IDS": "0"},
         {"SHARD_COUNT": "4", "SHARD_IDS": "-1"},
         {"SHARD_COUNT": "4", "SHARD_IDS": "1,1"},
-        {"DATABASE_POOL_SIZE": "0"},
+        {"DATABASE_POOL_SIZE": "1"},
         {"DATABASE_POOL_SIZE": "101"},
         {"DATABASE_POOL_SIZE": "ten"},
     ):

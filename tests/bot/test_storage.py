@@ -197,3 +197,30 @@ async def test_a_process_holds_at_most_its_pool_size_of_connections(postgres_url
         release.set()
         await watcher.close()
         await database.close()
+
+
+async def test_a_connection_goes_back_to_the_pool_without_a_reset_round_trip(
+    postgres_url: str,
+) -> None:
+    """The last statement PostgreSQL saw on a connection given back is the bot's own, not
+    asyncpg's ``RESET ALL`` (a round trip after every use, issue 40); and a transaction
+    that failed is still rolled back before the connection is used again."""
+    name = f"reset-{uuid.uuid4().hex[:8]}"
+    sep = "&" if "?" in postgres_url else "?"
+    database = await open_database(f"{postgres_url}{sep}application_name={name}", pool_size=2)
+    watcher = await asyncpg.connect(postgres_url)
+    try:
+        assert await database.fetch("SELECT 41 + 1 AS answer") == [{"answer": 42}]
+        last = await watcher.fetch(
+            "SELECT query FROM pg_stat_activity WHERE application_name = $1", name
+        )
+        assert "SELECT 41 + 1 AS answer" in [row["query"] for row in last], last
+        key = uuid.uuid4().hex
+        with pytest.raises(RuntimeError):
+            async with database.transaction() as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES ($1, 'x')", key)
+                raise RuntimeError("abort")
+        assert await database.get_meta(key) is None  # rolled back
+    finally:
+        await watcher.close()
+        await database.close()

@@ -262,16 +262,16 @@ class TableRunner:
         table.dealing = True
         try:
             candidates: list[Seat] = []
-            for seat in sorted(table.seats.values(), key=lambda s: s.number):
+            seats = sorted(table.seats.values(), key=lambda s: s.number)
+            _, stacks = await chips_store.ensure_stacks(  # every seat's, in one transaction
+                self.db, table.guild_id, [s.user_id for s in seats], time.time(), settings.min_bet
+            )
+            for seat in seats:
                 seat.out = None
                 seat.bet = min(max(seat.bet, settings.min_bet), settings.max_bet)
                 if seat.bonus:  # within today's stakes, or none where the server has none
                     seat.bonus = min(max(seat.bonus, settings.bonus_min), settings.bonus_max)
-                now = time.time()
-                await chips_store.ensure_stack(
-                    self.db, table.guild_id, seat.user_id, now, settings.min_bet
-                )
-                have = await chips_store.stack(self.db, table.guild_id, seat.user_id)
+                have = stacks[seat.user_id]
                 if have < seat.bet + seat.bonus:
                     seat.out, seat.stack = "out", have
                 else:
