@@ -4,14 +4,18 @@
 split, the others *Huset väljer*) and the time from the last set's acknowledgement reaching
 the stand-in to the reveal's POST reaching it is measured; with ``--bonus N`` every seat
 also places a bonus bet of N (the Bet dialog), so each round settles twelve wagers and Envy.
-``tables``: a table in each of N channels of one server, each with 1-6 members playing
-rounds as fast as the flow allows for a fixed time: rounds a second, the same reveal
-latency, and the bot's event loop's worst stall. ``play``: /play alone, from the member's
-pick to the result's edit (the exact analysis in the bot's worker process, as deployed).
+``tables``: N tables in the channels of ``--servers`` servers, each with 1-6 members
+playing rounds as fast as the flow allows for a fixed time: rounds a second, the same
+reveal latency, the bots' event loops' worst stall, and the CPU of the bots, the stand-in
+and PostgreSQL. By default as deployed: a bot process a core, shard i of them each, the
+servers spread evenly over the shards, on one PostgreSQL (``--postgres URL``, needed for
+more than one process); ``--processes 1`` without it is one process on SQLite.
+``play``: /play alone, from the member's pick to the result's edit (the exact analysis in
+the bot's worker process, as deployed).
 
-The bot is one process running ``bot.__main__.main()`` (what ``python -m bot`` runs) on
-its own database (SQLite, or PostgreSQL with ``--postgres URL``), against the stand-in in
-this process. A table's pacing
+Each bot process runs ``bot.__main__.main()`` (what ``python -m bot`` runs) on its own
+database (SQLite, or a schema of its own on PostgreSQL with ``--postgres URL``), against
+the stand-in in this process. A table's pacing
 (``TableTiming``) is not read from the environment, so this script starts that process
 itself (``bench_game.py serve-bot``) and passes a timing in whose timers never fire during
 a run (rounds deal on *Deal now* clicks), and runs a probe task in the bot's event loop that
@@ -19,7 +23,8 @@ writes how late each 10 ms sleep woke (``--probe``); nothing else differs from `
 bot``. Run:
 
     python benchmarks/bench_game.py round [--rounds 30] [--bonus 5]
-    python benchmarks/bench_game.py tables [--tables 100] [--seconds 60]
+    python benchmarks/bench_game.py tables [--tables 100] [--seconds 60] --postgres URL
+    python benchmarks/bench_game.py tables --processes 1 [--tables 100]   # SQLite
     python benchmarks/bench_game.py play [--hands 200] [--members 4] [--think 1.0]
 """
 

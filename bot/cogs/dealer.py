@@ -51,7 +51,14 @@ from ..texts.embeds import (
 )
 from ..texts.i18n import language, text
 from ..texts.pages import pages_of
-from ..texts.pay_tables import BONUS_CHOICE, bonus_rules_text, names_bonus
+from ..texts.pay_tables import (
+    BONUS_CHOICE,
+    GAME_CHOICE,
+    bonus_rules_text,
+    game_rules_text,
+    names_bonus,
+    names_game,
+)
 from ..texts.player_way import CHOICE_VALUE, player_way_choice_name, player_way_embed
 from .pages import BOOKS, PAGE_ID, PageButton, first_page
 from .pages import ID_PREFIX as PAGES_PREFIX
@@ -351,6 +358,9 @@ class HousewayCog(commands.Cog):
             embed, view = first_page(PLAYER_WAY_BOOK, interaction.user.id, lang)
             await interaction.response.send_message(embed=embed, view=view)
             return
+        if rule == GAME_CHOICE or (rule and find_rule(rule) is None and names_game(rule)):
+            await interaction.response.send_message(game_rules_text(lang, self.bot.mentions))
+            return
         if rule is not None:
             rule_id = find_rule(rule)  # a name in either language, or an id
             if rule_id is None:
@@ -394,6 +404,9 @@ class HousewayCog(commands.Cog):
         if not current.strip() or names_bonus(current):  # and the bonus's
             bonus = app_commands.Choice(name=text("pays.choice", lang)[:100], value=BONUS_CHOICE)
             choices.insert(min(len(named) + 1, 24), bonus)
+        if not current.strip() or names_game(current):  # and how a round is played, first
+            game = app_commands.Choice(name=text("help.game.title", lang)[:100], value=GAME_CHOICE)
+            choices.insert(0, game)
         return choices[:25]
 
     async def pay_table_of(self, interaction: discord.Interaction) -> str:

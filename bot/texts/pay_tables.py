@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 from houseway.analysis.bonus_odds import shipped
 from houseway.bonus import ENVY_MIN_BET, PAY_TABLES, BonusCategory, pay_table
 from houseway.language import Lang
+from houseway.settle import COMMISSION
 
 from .embeds import decimal, number, one_in, percent
 from .i18n import Counted, text
@@ -20,6 +21,12 @@ if TYPE_CHECKING:
 #: /rules' choice that opens the bonus page, and the words that find it.
 BONUS_CHOICE: Final = "bonus"
 BONUS_WORDS: Final = ("bonus", "sidoinsats", "side bet", "fortune", "mania", "emperor", "envy")
+#: /rules' page of how a round is played (the value of its choice, and words that ask for it).
+GAME_CHOICE: Final = "game"
+GAME_WORDS: Final = (
+    "game", "spelet", "pai gow", "så spelas det", "how it is played", "provision",
+    "commission", "fel delning", "foul", "kopia", "copy", "oavgjort", "push",
+)  # fmt: skip
 
 
 def pay_table_text(
@@ -64,8 +71,25 @@ def pay_table_text(
 
 def names_bonus(typed: str) -> bool:
     """Whether /rules' option asks for the bonus page."""
+    return _names(typed, BONUS_WORDS)
+
+
+def names_game(typed: str) -> bool:
+    """Whether /rules' option asks for the page of how a round is played (three letters at
+    least: "p" is not yet "push")."""
+    return len(typed.strip()) >= 3 and _names(typed, GAME_WORDS)
+
+
+def _names(typed: str, words: tuple[str, ...]) -> bool:
     needle = typed.strip().casefold()
-    return bool(needle) and any(needle in word or word in needle for word in BONUS_WORDS)
+    return bool(needle) and any(needle in word or word in needle for word in words)
+
+
+def game_rules_text(lang: Lang, mentions: CommandMentions) -> str:
+    """/rules' page of how a round is played: /help's Pai Gow section, under its title."""
+    commission = percent(COMMISSION, lang, 0)
+    body = text("help.game.body", lang, cmd=mentions, commission=commission)
+    return f"**{text('help.game.title', lang)}**\n\n{body}"
 
 
 def bonus_rules_text(table_id: str, lang: Lang, mentions: CommandMentions) -> str:

@@ -404,9 +404,39 @@ async def test_rules_autocomplete(fake_discord: FakeDiscord, houseway_bot: House
     assert all(len(choice["name"]) <= 100 for choice in sent.choices)
     everything = await fake_discord.send_autocomplete("rules", "rule", "")
     choices = (await fake_discord.wait_response(everything)).choices
-    assert len(choices) == len(RULES) + 2  # every rule, the player's way's page, the bonus's
+    # How a round is played first, every rule, the player's way's page, the bonus's.
+    assert len(choices) == len(RULES) + 3 == 25
+    assert choices[0] == {"name": "Pai Gow – how it is played", "value": "game"}
     assert choices[-2]["name"].startswith("The player's way – the project's advice")
     assert choices[-1] == {"name": "The bonus bet – what it pays and how often", "value": "bonus"}
+
+
+@pytest.mark.parametrize(
+    ("locale", "typed", "title", "says"),
+    [
+        ("sv-SE", "spelet", "Pai Gow – så spelas det", "minus 5\u00a0% provision"),
+        ("en-US", "foul", "Pai Gow – how it is played", "less 5% commission"),
+    ],
+)
+async def test_rules_has_a_page_of_how_a_round_is_played(
+    fake_discord: FakeDiscord,
+    houseway_bot: HousewayBot,
+    locale: str,
+    typed: str,
+    title: str,
+    says: str,
+) -> None:
+    """Issue 39 item 1: win both hands to win (less the commission), one of two a push, a
+    copy to the dealer, a foul and what the server does: offered by the autocomplete,
+    shown by its choice or by a word of it typed."""
+    interaction = await fake_discord.send_autocomplete("rules", "rule", typed, locale=locale)
+    choices = (await fake_discord.wait_response(interaction)).choices
+    assert choices[0] == {"name": title, "value": "game"}
+    for asked_for in ("game", typed):
+        asked = await fake_discord.send_command("rules", {"rule": asked_for}, locale=locale)
+        page = (await fake_discord.wait_response(asked)).content or ""
+        assert page.startswith(f"**{title}**") and says in page, page
+        assert len(page) <= 1500
 
 
 @pytest.mark.parametrize(
