@@ -9,7 +9,11 @@ playing rounds as fast as the flow allows for a fixed time: rounds a second, the
 reveal latency, the bots' event loops' worst stall, and the CPU of the bots, the stand-in
 and PostgreSQL. By default as deployed: a bot process a core, shard i of them each, the
 servers spread evenly over the shards, on one PostgreSQL (``--postgres URL``, needed for
-more than one process); ``--processes 1`` without it is one process on SQLite.
+more than one process); ``--processes 1`` without it is one process on SQLite. The
+stand-in's own event loop is probed too (the latencies are read on its clock); with
+``--light-stand-in`` it checks no request body against Discord's OpenAPI description (a
+third of its CPU) and its process runs no full garbage collection (up to 0.7 s each on its
+heap of about 800,000 objects): Discord's side of the work made lighter, not the bot's.
 ``play``: /play alone, from the member's pick to the result's edit (the exact analysis in
 the bot's worker process, as deployed).
 
@@ -34,6 +38,7 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import gc
 import math
 import os
 import random
@@ -145,6 +150,8 @@ async def start_bots(
             {"SHARD_COUNT": str(count), "SHARD_IDS": str(shard),
              "SYNC_COMMANDS": str(shard == 0).lower()} if count > 1 else {}
         )  # fmt: skip
+        pool = os.environ.get("DATABASE_POOL_SIZE")  # passed on: the bots' pool, to try sizes
+        sharding |= {"DATABASE_POOL_SIZE": pool} if pool else {}
         env = bot_env(fake, url, LOG_LEVEL="WARNING", DATA_DIR=f"{tmp}/data{shard}", **sharding)
         processes.append(
             await asyncio.create_subprocess_exec(
@@ -346,11 +353,13 @@ def own_two(cards: tuple[Card, ...], rng: random.Random) -> tuple[Card, ...]:
 
 @dataclass
 class Played:
-    """One round's figures: the reveal's time after the last set was acknowledged."""
+    """One round's figures: the reveal's time after the last set was acknowledged, and
+    when it came (``time.monotonic()``: the runs of many tables show the tail by thirds)."""
 
     latency: float
     seats: int
     own: int
+    at: float = 0.0
 
 
 class TablePlay:
@@ -463,7 +472,7 @@ class TablePlay:
             acks.append(await set_one(len(dealt) - 1))
         await self.until(lambda: len(seen.reveals) > reveals, "the reveal")
         latency = seen.reveals[reveals].at - max(ack.at for ack in acks)
-        played = Played(latency, len(dealt), sum(own))
+        played = Played(latency, len(dealt), sum(own), seen.reveals[reveals].at)
         self.rounds.append(played)
         return played
 
@@ -592,10 +601,17 @@ def add_servers(fake: FakeDiscord, count: int, shards: int) -> list[FakeGuild]:
 
 
 async def bench_tables(
-    count: int, seconds: float, think_time: float, seed: int, processes: int, servers: int
+    count: int,
+    seconds: float,
+    think_time: float,
+    seed: int,
+    processes: int,
+    servers: int,
+    light: bool = False,
 ) -> None:
     rng = random.Random(seed)
     fake = WatchedDiscord()
+    fake.check_bodies = not light
     guilds = add_servers(fake, max(1, min(servers, count)), processes)
     places: list[tuple[FakeGuild, int]] = []
     for number, guild in enumerate(guilds):
@@ -648,7 +664,14 @@ async def bench_tables(
             database_cpu = postgres_seconds() if DATABASE[0] else None
             stop_at = time.monotonic() + seconds + 5  # about 5 s of warm-up rounds
             measured_from = began + 5
+            here = Path(tmp) / "probe-stand-in.txt"  # the stand-in's loop stalls too
+            if light:  # its heap so far kept out of the collector, and no full collection
+                gc.collect()
+                gc.freeze()
+                gc.set_threshold(700, 10, 1_000_000)
+            probing = asyncio.create_task(loop_probe(here))
             await asyncio.gather(*(keep_playing(table) for table in tables))
+            probing.cancel()
             ended = time.time()
             cpu_bots = [cpu_seconds(pid) - was for pid, was in zip(pids, cpu[0], strict=True)]
             cpu_here = cpu_seconds() - cpu[1]
@@ -657,6 +680,7 @@ async def bench_tables(
             load_after = load()
             await asyncio.sleep(1.5)
             late = [x for probe in probes for x in stalls(probe, measured_from, ended)]
+            late_here = stalls(here, measured_from, ended)
         finally:
             for bot in bots:
                 await stop_bot(bot)
@@ -670,6 +694,11 @@ async def bench_tables(
         f"(1-6 a table), for about {seconds:.0f} s"
     )
     print(f"  {where(processes)}")
+    if light:
+        print(
+            "  the stand-in light (--light-stand-in): no request body checked against the "
+            "OpenAPI description, no full garbage collection in its process"
+        )
     print(f"  load average before: {load_before}, after: {load_after} ({os.cpu_count()} cores)")
     print(f"  tables opened and seated in {opened:.1f} s")
     print(
@@ -682,9 +711,28 @@ async def bench_tables(
         f"  last set acknowledged -> reveal posted: p50 {ms(times, 50)}, p99 {ms(times, 99)}, "
         f"max {worst(times):.1f} ms"
     )
+    if played:
+        first, last = min(r.at for r in played), max(r.at for r in played)
+        third = (last - first) / 3 or 1.0
+        parts = [
+            [
+                r.latency
+                for r in played
+                if int((r.at - first) // third) == n or (n == 2 and r.at == last)
+            ]
+            for n in range(3)
+        ]
+        print(
+            "  the same by thirds of the run, p50 / p99: "
+            + ", ".join(f"{ms(part, 50)} / {ms(part, 99)} ({len(part)})" for part in parts)
+        )
     print(
         f"  bots' event loops: worst 10 ms sleep late by {worst(late):.1f} ms, "
         f"p99 {ms(late, 99)}, p50 {ms(late, 50)} ({len(late)} sleeps)"
+    )
+    print(
+        f"  the stand-in's event loop (where the times above are taken): worst 10 ms sleep "
+        f"late by {worst(late_here):.1f} ms, p99 {ms(late_here, 99)}"
     )
     per_round = sum(cpu_bots) / max(1, len(played)) * 1000
     print(
@@ -810,6 +858,11 @@ def main() -> None:
     many.add_argument("--servers", type=int, default=20, help="servers the tables are in")
     many.add_argument("--seconds", type=float, default=60.0)
     many.add_argument("--think", type=float, default=0.1, help="seconds before a set (0.5-1.5x)")
+    many.add_argument(
+        "--light-stand-in",
+        action="store_true",
+        help="the stand-in checks no request body and runs no full garbage collection",
+    )
     alone = commands.add_parser("play", help="/play alone: pick to result")
     alone.add_argument("--hands", type=int, default=200)
     alone.add_argument("--members", type=int, default=4)
@@ -844,7 +897,13 @@ async def run_one(args: argparse.Namespace) -> None:
             await bench_round(args.rounds, args.seed, args.bonus)
         elif args.what == "tables":
             await bench_tables(
-                args.tables, args.seconds, args.think, args.seed, args.processes, args.servers
+                args.tables,
+                args.seconds,
+                args.think,
+                args.seed,
+                args.processes,
+                args.servers,
+                args.light_stand_in,
             )
         else:
             await bench_play(args.hands, args.members, args.think, args.seed)
