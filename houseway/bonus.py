@@ -351,13 +351,19 @@ def settle_bonus(hand: Sequence[Card], table: str, bet: int) -> BonusResult:
     return BonusResult(chosen.id, found, chosen.pays.get(found, 0), bet)
 
 
+def envy_applies(table: str, bet: int) -> bool:
+    """Whether a bonus of ``bet`` on ``table`` plays Envy: a table with Envy, a bet of at
+    least :data:`ENVY_MIN_BET` (spec §10)."""
+    return bool(pay_table(table).envy) and bet >= ENVY_MIN_BET
+
+
 def envy(others: Iterable[Sequence[Card]], table: str, bet: int) -> int:
     """Envy's chips for a bonus of ``bet`` on ``table``: its fixed pay for every other hand
-    of the round (another seat's, the dealer's) in a category it lists; 0 on a table
-    without Envy or for a bet under :data:`ENVY_MIN_BET`."""
-    chosen = pay_table(table)
-    if not chosen.envy or bet < ENVY_MIN_BET:
+    of the round (another seat's, the dealer's) in a category it lists; 0 where Envy does
+    not apply (:func:`envy_applies`)."""
+    if not envy_applies(table, bet):
         return 0
+    chosen = pay_table(table)
     total = 0
     for hand in others:
         found = _envy_category(chosen, holdings(hand))
@@ -384,6 +390,7 @@ __all__ = [
     "category",
     "check_bonus_bet",
     "envy",
+    "envy_applies",
     "holdings",
     "pay_table",
     "rank_holdings",

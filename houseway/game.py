@@ -242,12 +242,22 @@ def settle_hands(
     """
     player_cards = check_hand(player_hand)
     dealer_cards = check_hand(dealer_hand)
-    shared = sorted(set(player_cards) & set(dealer_cards))
-    if shared:
-        raise DeckError(card_name(shared[0]))
+    check_one_deck((player_cards, dealer_cards))
     check_bet(bet)
     mine = house_split(player_cards) if two is None else own_split(player_cards, two)
     return settle_seat(mine, house_split(dealer_cards), bet)
+
+
+def check_one_deck(hands: Sequence[Sequence[Card]]) -> None:
+    """:class:`DeckError` for the first card (in card order) that is in two of the round's
+    hands: one deck a round, for the dealer and every seat."""
+    seen: set[Card] = set()
+    twice: set[Card] = set()
+    for hand in hands:
+        twice |= seen & set(hand)
+        seen |= set(hand)
+    if twice:
+        raise DeckError(card_name(min(twice)))
 
 
 class DeckError(ValueError):
@@ -272,6 +282,7 @@ __all__ = [
     "Settlement",
     "SplitError",
     "check_bet",
+    "check_one_deck",
     "commission",
     "deal_round",
     "house_split",

@@ -28,13 +28,13 @@ from houseway.bonus import (
     pay_table,
     settle_bonus,
 )
-from houseway.cards import Card, card_name, check_hand
+from houseway.cards import Card, check_hand
 from houseway.game import (
     MAX_SEATS,
     Deal,
-    DeckError,
     SeatSplit,
     SplitError,
+    check_one_deck,
     deal_round,
     house_split,
     own_split,
@@ -392,7 +392,9 @@ def deal(
     """Deal a round to the entries, in their order: one shuffled deck (§9) unless ``cards``
     gives the hands (a replay, the command line). :class:`Illegal` ``bad-deal`` for seats
     that cannot be dealt (none, more than six, a seat or player twice, wagers that are not
-    whole chips) or cards that are not one deck's."""
+    whole chips) or hands that are not one per seat; ``HandError`` for a hand that is not
+    seven cards, ``DeckError`` for a card in two hands, ``BonusError`` for an unknown pay
+    table."""
     if not 1 <= len(entries) <= MAX_SEATS:
         raise Illegal("bad-deal", f"a round has 1 to {MAX_SEATS} seats, not {len(entries)}")
     if len({e.number for e in entries}) != len(entries):
@@ -409,12 +411,7 @@ def deal(
     hands = [check_hand(hand) for hand in (cards.dealer, *cards.seats)]
     if len(hands) != len(entries) + 1:
         raise Illegal("bad-deal", f"{len(hands) - 1} hands for {len(entries)} seats")
-    seen: set[Card] = set()
-    for hand in hands:
-        for card in hand:
-            if card in seen:
-                raise DeckError(card_name(card))
-            seen.add(card)
+    check_one_deck(hands)
     seats = tuple(
         Seat(entry.number, entry.player, hand, staked)
         for entry, hand, staked in zip(entries, hands[1:], wagers, strict=True)

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO
 
-from houseway.bonus import DEFAULT_TABLE, ENVY_MIN_BET, PAY_TABLES, BonusError, check_bonus_bet
+from houseway.bonus import DEFAULT_TABLE, PAY_TABLES, BonusError, check_bonus_bet, envy_applies
 from houseway.cards import Card, HandError, card_name, parse_cards, parse_hand
 from houseway.cli.jsonlines import LineError, json_lines, run_json_lines
 from houseway.game import BetError, Deal, DeckError, check_bet
@@ -107,8 +107,7 @@ def result_json(result: SeatResult) -> dict[str, object]:
     said = result.main.to_json()
     if result.bonus is not None:
         said["bonus"] = result.bonus.to_json()
-        table = PAY_TABLES[result.bonus.table]
-        if table.envy and result.bonus.bet >= ENVY_MIN_BET:
+        if envy_applies(result.bonus.table, result.bonus.bet):
             said["envy"] = result.envy
     return said
 
@@ -155,7 +154,7 @@ def format_settlement(result: SeatResult) -> str:
             f"bonus:  {bonus.category.value} on {bonus.table}: {pays}; bet {bonus.bet}, "
             f"net {bonus.net:+d}"
         )
-        if "envy" in result_json(result):
+        if envy_applies(bonus.table, bonus.bet):
             lines.append(f"envy:   {result.envy:+d} (for the dealer's hand)")
     return "\n".join(lines) + "\n"
 
