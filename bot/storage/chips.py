@@ -223,12 +223,13 @@ def grant_due(taken: Mapping[str, float], now: float) -> tuple[str, str, int] | 
     return None
 
 
-async def next_grant(
-    db: Database, guild_id: int, user_id: int, now: float
-) -> tuple[str, str, int] | None:
-    """What the member's next hand at ``now`` would be granted first (``grant_due``),
-    without granting it: only playing grants."""
-    return grant_due(await grants_taken(db, guild_id, user_id, now), now)
+def refill_due(taken: Mapping[str, float], chips: int, min_bet: int, now: float) -> int:
+    """The chips a refill brings a stack of ``chips`` at ``now`` (0: none): once a UTC
+    day, up to ``REFILL_TO``, for a stack below the minimum bet. The one place the refill
+    rule is decided (a member with a bet out is not refilled: the callers ask that)."""
+    if f"{REFILL}:{utc_day(now)}" in taken or chips >= min_bet or chips >= REFILL_TO:
+        return 0
+    return REFILL_TO - chips
 
 
 @dataclass(frozen=True)
@@ -256,14 +257,7 @@ def coming_grants(
         due = grant_due(day_taken, day)
         topup = 0 if due is None else due[2]
         after = chips + topup
-        refill = 0
-        if (
-            not bet_out
-            and f"{REFILL}:{utc_day(day)}" not in day_taken
-            and after < min_bet
-            and after < REFILL_TO
-        ):
-            refill = REFILL_TO - after
+        refill = 0 if bet_out else refill_due(day_taken, after, min_bet, day)
         return NextChips(day, topup, refill, after + refill)
 
     today = on(now, taken)
@@ -334,15 +328,10 @@ async def ensure_stacks(
                 await grant(user_id, *due)
         stacks = await stacks_in(tx, guild_id, ids)
         for user_id in playing:
-            chips = stacks[user_id]
-            if (
-                f"{REFILL}:{today}" not in taken[user_id]
-                and chips < min_bet
-                and chips < REFILL_TO
-                and not await has_open_bet(tx, guild_id, user_id)
-            ):
-                await grant(user_id, f"{REFILL}:{today}", REFILL, REFILL_TO - chips)
-                stacks[user_id] = REFILL_TO
+            refill = refill_due(taken[user_id], stacks[user_id], min_bet, now)
+            if refill and not await has_open_bet(tx, guild_id, user_id):
+                await grant(user_id, f"{REFILL}:{today}", REFILL, refill)
+                stacks[user_id] += refill
     return written, stacks
 
 

@@ -23,10 +23,7 @@ from .chips import BET, Entry, bet_key, stacks_in, write_entry
 from .game_boards import recent_hands, record_given_up, skill_board, skill_board_size
 from .game_finish import mark_revealed, settle_round, unrevealed_rounds, void_round
 from .game_rows import (
-    HAND_RESULTS,
     HOWS,
-    MAX_SEATS,
-    OUTCOMES,
     ROUND_COLUMNS,
     PlayedHand,
     RoundRow,
@@ -49,11 +46,8 @@ from .table_settings import (
 #: modules of their own (``game_rows``, ``game_boards``, ``table_settings``).
 __all__ = [
     "FOUL_RULES",
-    "HAND_RESULTS",
     "HOWS",
-    "MAX_SEATS",
     "MAX_STAKE",
-    "OUTCOMES",
     "AlreadyPlaying",
     "GameSettings",
     "NotEnoughChips",
@@ -118,9 +112,10 @@ async def open_round(
     table_id: str | None,
     deadline: float | None,
     now: float,
-) -> RoundRow:
+) -> None:
     """Deal a round the engine dealt: write it, its seats, their side wagers and every
-    wager taken (one ledger entry a wager).
+    wager taken (one ledger entry a wager). Nothing is read back: the caller holds the
+    round (``get_round`` reads it as stored).
 
     One transaction under every seated member's lock: either all of it is written or
     nothing is. Call ``chips.ensure_stack`` for each member first: a stack is not granted
@@ -183,9 +178,6 @@ async def open_round(
                 key = bet_key(round_id, seat.number, wager.kind.value)
                 entry = Entry(guild_id, seat.player, key, BET, -wager.amount, round_id, now)
                 await write_entry(tx, entry)
-    stored = await get_round(db, round_id)
-    assert stored is not None  # written above, and nothing deletes a round
-    return stored
 
 
 async def set_split(

@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from houseway.cards import HAND_SIZE, Card, check_cards, parse_cards
+from houseway.game import MAX_SEATS
 from houseway.round import (
     HOUSE_WAYS,
     FoulRule,
+    How,
     Round,
     Rules,
     SeatResult,
@@ -23,14 +25,9 @@ from houseway.round import (
 
 from . import Row, Statements
 
-#: How a seat's split was set: the member's own, *Huset väljer*, or the house way for a
-#: member whose time ran out.
-HOWS: Final = ("own", "house", "timeout")
-OUTCOMES: Final = ("win", "push", "loss")
-#: One hand's result against the dealer's (None: a fouled split, which is not compared).
-HAND_RESULTS: Final = ("win", "copy", "loss")
-#: At most six seats at a table (spec section 9).
-MAX_SEATS: Final = 6
+#: How a seat's split was set, as stored: the core's ``How`` (the member's own, *Huset
+#: väljer*, or the house way for a member whose time ran out).
+HOWS: Final = tuple(how.value for how in How)
 #: The wagers a seat may place beside its main bet, as ``game_wagers.kind`` stores them.
 SIDE_WAGERS: Final = (WagerKind.BONUS.value,)
 
@@ -247,8 +244,9 @@ def check_two(two: tuple[Card, ...], hand: tuple[Card, ...]) -> None:
 
 def check_paid(result: SeatResult) -> None:
     """ValueError for a result that pays what no outcome pays: a loss is the bet, a push
-    nothing, a win the bet less a commission between 0 and the bet; a bonus its pay to 1
-    or the bet; Envy no negative. The engine settled it; this is the ledger's last guard."""
+    nothing, a win the bet less a commission between 0 and the bet; a bonus a positive
+    bet and no negative pay; Envy no negative. The engine settled it; this is the ledger's
+    last guard."""
     main, bet = result.main, result.main.bet
     expected = {
         "loss": main.net == -bet and main.commission == 0,
@@ -261,10 +259,10 @@ def check_paid(result: SeatResult) -> None:
             f"seat {result.seat.number}: {outcome} with bet {bet} cannot net {main.net}"
             f" with commission {main.commission}"
         )
-    bonus = result.bonus
-    if bonus is not None and bonus.net != (bonus.pays * bonus.bet if bonus.pays else -bonus.bet):
+    bonus = result.bonus  # its net is derived from these two (``BonusResult.net``)
+    if bonus is not None and (bonus.bet <= 0 or bonus.pays < 0):
         raise ValueError(
-            f"seat {result.seat.number}: a bonus of {bonus.bet} cannot net {bonus.net}"
+            f"seat {result.seat.number}: a bonus of {bonus.bet} cannot pay {bonus.pays} to 1"
         )
     if not whole(result.envy) or result.envy < 0:
         raise ValueError(f"seat {result.seat.number}: Envy is whole chips, not {result.envy!r}")

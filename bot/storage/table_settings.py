@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from houseway.bonus import DEFAULT_TABLE, PAY_TABLES
+from houseway.round import FoulRule
 
 from . import Database
 
-FOUL_RULES: Final = ("repick", "stand")
+#: What a server may do with a fouled split: the core's ``FoulRule``, as stored.
+FOUL_RULES: Final = tuple(rule.value for rule in FoulRule)
 #: The largest bet and stakes a server may set.
 MAX_STAKE: Final = 1_000_000
 
@@ -45,6 +47,19 @@ class GameSettings:
     @property
     def bonus_offered(self) -> bool:
         return self.bonus_max > 0
+
+    def wager_refused(self, bet: int, bonus: int) -> str | None:
+        """Which of a seat's wagers the server's stakes refuse: ``"bet"`` outside the
+        minimum and maximum, ``"bonus_off"`` a bonus where none is offered, ``"bonus"`` one
+        outside its stakes; None when both stand. The one check of the stakes, for /play
+        and a table's Bet dialog alike (each says it in its own words)."""
+        if not self.min_bet <= bet <= self.max_bet:
+            return "bet"
+        if bonus and not self.bonus_offered:
+            return "bonus_off"
+        if bonus and not self.bonus_min <= bonus <= self.bonus_max:
+            return "bonus"
+        return None
 
     def allows(self, channel_id: int) -> bool:
         """Whether a table may be opened in the channel."""

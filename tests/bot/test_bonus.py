@@ -153,6 +153,36 @@ async def test_a_server_sets_the_bonus_and_play_pays_it_alone(
         assert "bonus" not in str(fake.messages[plain.original_message_id or 0].embeds[0])
 
 
+async def test_a_bet_dialog_shown_before_the_bonus_was_turned_off_is_told_so(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
+) -> None:
+    """A Bet dialog opened while the bonus was offered and sent after a moderator turned it
+    off: told the server offers none (it said "1 to 0 chips"), nothing changed."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    dana = fake.make_user("dana")
+    async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
+        table = await open_table(fake, bet=10)
+        await sit(fake, table, dana, 1)
+        bet_id = f"table:bet:{table_id_of(table)}:1"
+        await fake.wait_until(
+            lambda: fake.get_message(table.id).find_component(bet_id) is not None, 10, bet_id
+        )
+        click = await fake.click(table.id, bet_id, user=dana)
+        await fake.wait_response(click)
+        off = await fake.send_command(
+            "table config", {"bonus_max": 0}, user=fake.owner, permissions=MODERATOR
+        )
+        assert "no bonus bet" in ((await fake.wait_response(off)).content or "")
+        submitted = await fake.submit_modal(click, {"bet": "20", "bonus": "5"})
+        told = (await fake.wait_response(submitted)).content or ""
+        assert told.startswith("This server offers no bonus bet: play without one (bonus 0)")
+        assert "1 to 0" not in told
+        kept = await fake.submit_modal(click, {"bet": "20", "bonus": "0"})
+        assert "bonus" not in ((await fake.wait_response(kept)).content or "")
+    assert await chips_store.stack(database, GUILD_ID, dana.id) == 1000
+
+
 async def test_rules_has_the_bonus_page_with_each_rows_count(
     fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
 ) -> None:

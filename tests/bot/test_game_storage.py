@@ -83,8 +83,8 @@ async def deal_round(
     table_id: str | None = "t1",
     bonuses: dict[int, int] | None = None,
 ) -> store.RoundRow:
-    """A round dealt and stored."""
-    return await store.open_round(
+    """A round dealt and stored, as read back."""
+    await store.open_round(
         db,
         dealt(round_id, bets, bonuses),
         guild_id=guild_id,
@@ -93,6 +93,9 @@ async def deal_round(
         deadline=now + 60,
         now=now,
     )
+    stored = await store.get_round(db, round_id)
+    assert stored is not None
+    return stored
 
 
 def settled(row: store.RoundRow, outcomes: list[str], **change: object) -> Round:
@@ -630,7 +633,7 @@ async def test_a_bonus_and_envy_are_each_their_own_entry_written_once(db: Databa
         Entry(0, ALICE, (Wager(WagerKind.MAIN, 10), Wager(WagerKind.BONUS, 5))),
         Entry(1, BOB, (Wager(WagerKind.MAIN, 20), Wager(WagerKind.BONUS, 10))),
     ]
-    stored = await store.open_round(
+    await store.open_round(
         db,
         engine_deal(entries, Rules(), "rb", Deal(dealer, (alice, bob))),
         guild_id=GUILD,
@@ -639,6 +642,8 @@ async def test_a_bonus_and_envy_are_each_their_own_entry_written_once(db: Databa
         deadline=None,
         now=T0,
     )
+    stored = await store.get_round(db, "rb")
+    assert stored is not None
     assert await chip_store.stack(db, GUILD, ALICE) == 1000 - 15
     assert [(s.kind, s.amount) for s in stored.seats[1].sides] == [("bonus", 10)]
     done = stored.to_round().time_out().settle()

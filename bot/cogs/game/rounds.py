@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from houseway.cards import Card, pretty_cards
 from houseway.language import Lang
-from houseway.round import Entry, Illegal, Phase, Round, Rules, deal
+from houseway.round import Entry, Illegal, Round, Rules, deal
 
 from ...app.interactions import Refusal
 from ...storage import Database
@@ -138,9 +138,8 @@ async def finish(
     """Settle a round whose every hand is set, in one transaction (every seat's results,
     each wager's ledger entry, the stacks read back); the settled round and the stacks by
     member, or None for the stacks when it was settled or voided before (nothing is paid
-    twice: the caller shows what is stored)."""
-    if current.phase is not Phase.ALL_SET:
-        raise ValueError(f"round {current.round_id} is {current.phase.value}: not all set")
+    twice: the caller shows what is stored). A round not all set is refused by
+    ``Round.settle`` (``Illegal``)."""
     settled = current.settle()
     stacks = await game_store.settle_round(db, settled, now)
     return settled, stacks
@@ -152,9 +151,9 @@ async def finish_by_house(database: Database, round_: Round, now: float) -> Roun
     settled or voided before."""
     if round_.over:
         return None
-    if round_.phase is not Phase.ALL_SET:
+    if not round_.can_settle():
         round_ = await time_out(database, round_)
-    if round_.phase is not Phase.ALL_SET:
+    if not round_.can_settle():
         return None  # settled or voided meanwhile
     settled, stacks = await finish(database, round_, now)
     return settled if stacks is not None else None

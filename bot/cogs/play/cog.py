@@ -25,7 +25,7 @@ from discord.ext import commands, tasks
 
 from houseway.cards import Card, sort_key
 from houseway.language import Lang
-from houseway.round import Entry, FoulRule, Phase, Round, Rules, Wager, WagerKind
+from houseway.round import Entry, FoulRule, Round, Rules, Wager, WagerKind
 
 from ...app.interactions import Refusal, everywhere
 from ...app.pace import command_cooldown
@@ -185,7 +185,8 @@ class PlayCog(commands.Cog, name="PlayCog"):
         user_id = interaction.user.id
         db = self.deferred()
         settings = await db.run(game_store.game_settings, guild_id)
-        if not settings.min_bet <= bet <= settings.max_bet:
+        refused = settings.wager_refused(bet, bonus)
+        if refused == "bet":
             raise Refusal(
                 "play.bet.range",
                 outcome="bad_bet",
@@ -193,9 +194,9 @@ class PlayCog(commands.Cog, name="PlayCog"):
                 most=chips(settings.max_bet),
                 bet=chips(bet),
             )
-        if bonus and not settings.bonus_offered:
+        if refused == "bonus_off":
             raise Refusal("play.bonus.off", outcome="bad_bet")
-        if bonus and not settings.bonus_min <= bonus <= settings.bonus_max:
+        if refused == "bonus":
             raise Refusal(
                 "play.bonus.range",
                 outcome="bad_bet",
@@ -327,7 +328,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
             raise Refusal("play.already", outcome="already")
         player = interaction.user.id
         moved, _ = await db.run(rounds.store_split, current, seat, player, two, WORDS, lang)
-        if moved.phase is not Phase.ALL_SET:
+        if not moved.can_settle():
             raise Refusal("play.already", outcome="already")  # settled meanwhile
         settled, stacks = await db.run(rounds.finish, moved, now)
         if stacks is None:

@@ -98,7 +98,9 @@ class SeatsMixin(TablesBase):
         settings = await bounded.run(game_store.game_settings, table.guild_id)
         typed = modal_values(interaction)
         bet = _whole(typed.get("bet", ""), default_bet(settings))
-        if not settings.min_bet <= bet <= settings.max_bet:
+        bonus = _whole(typed.get("bonus", "") or "0", settings.bonus_min) if "bonus" in typed else 0
+        refused = settings.wager_refused(bet, bonus)
+        if refused == "bet":
             raise Refusal(
                 "table.bet.out_of_range",
                 outcome="bad_input",
@@ -106,10 +108,9 @@ class SeatsMixin(TablesBase):
                 high=Figure(settings.max_bet),
                 value=Figure(bet),
             )
-        bonus = _whole(typed.get("bonus", "") or "0", settings.bonus_min) if "bonus" in typed else 0
-        if bonus and not (
-            settings.bonus_offered and settings.bonus_min <= bonus <= settings.bonus_max
-        ):
+        if refused == "bonus_off":  # a dialog shown before a moderator turned it off
+            raise Refusal("play.bonus.off", outcome="bad_input")
+        if refused == "bonus":
             raise Refusal(
                 "table.bonus.out_of_range",
                 outcome="bad_input",

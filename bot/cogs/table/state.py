@@ -20,7 +20,7 @@ import discord
 
 from houseway.game import MAX_SEATS
 from houseway.language import Lang
-from houseway.round import Phase, Round
+from houseway.round import Move, Round
 from houseway.seats import Seat as Dealt
 
 #: Seats at a table (spec section 9), numbered from 1 as the table shows them.
@@ -65,7 +65,7 @@ class Live:
     def update(self, moved: Round) -> None:
         """The round after a move (stored, or read back)."""
         self.round = moved
-        if moved.phase is not Phase.DEALT and moved.phase is not Phase.SETTING:
+        if not moved.allows(Move.SET):  # every hand set, or the round over
             self.all_set.set()
 
     def hand_of(self, user_id: int) -> Dealt | None:
