@@ -22,6 +22,7 @@ import secrets
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..storage import Database
+from .interactions import Refusal
 
 if TYPE_CHECKING:
     from ..storage import Bounded
@@ -78,3 +79,9 @@ class Seals:
         if self._sealer is None:
             self._sealer = Sealer(await db.run(Database.meta_once, KEY_NAME, new_key()))
         return self._sealer
+
+    async def require(self, db: Bounded, state: str, user_id: int, tag: str, refusal: str) -> None:
+        """Refuse (``Refusal(refusal)``, an invalid component) a state the bot did not make
+        for the member pressing it: every sealed id's one check."""
+        if not (await self.sealer(db)).holds(state, user_id, tag):
+            raise Refusal(refusal, outcome="invalid_component")

@@ -90,9 +90,10 @@ def _values(interaction: discord.Interaction) -> list[str]:
 async def _sealed(interaction: discord.Interaction, match: re.Match[str]) -> Driver:
     """The driver, once the id's tag is the pressing member's for this state."""
     driver = driver_of(interaction, match["driver"])
-    sealer = await driver.seals.sealer(driver.bounded(interaction))
-    if not sealer.holds(match["state"], interaction.user.id, match["tag"]):
-        raise Refusal(NOT_YOURS[match["driver"]], outcome="invalid_component")
+    state, tag, refusal = match["state"], match["tag"], NOT_YOURS[match["driver"]]
+    await driver.seals.require(
+        driver.bounded(interaction), state, interaction.user.id, tag, refusal
+    )
     return driver
 
 

@@ -9,7 +9,7 @@ from typing import Final
 import discord
 
 from houseway.bonus import BonusCategory, BonusResult
-from houseway.cards import Card, pretty_cards
+from houseway.cards import Card, pretty_card, pretty_cards
 from houseway.game import SeatSplit, Settlement
 from houseway.hands import Category, category_name, category_of, two_name
 from houseway.language import Lang
@@ -46,6 +46,19 @@ def outcome_text(outcome: str, lang: Lang) -> str:
 def split_text(split: SeatSplit, lang: Lang) -> str:
     """A split as cards and hand names: "A♠ A♥ K♦ Q♣ 9♠ · J♥ 10♥" over "Pair / J-10"."""
     return split_cards_text(split.five, split.two, split.five_value, split.two_value, lang)
+
+
+def split_line(split: SeatSplit, lang: Lang) -> str:
+    """A split on one line, each hand named (a table's words): "A♠ A♥ K♦ Q♣ 5♠ (Par) |
+    4♠ 4♥ (Par)"."""
+    five = " ".join(pretty_card(card) for card in split.five)
+    two = " ".join(pretty_card(card) for card in split.two)
+    return text(
+        "table.split",
+        lang,
+        five=f"{five} ({category_name(split.five_value, lang)})",
+        two=f"{two} ({two_name(split.two_value, lang)})",
+    )
 
 
 def split_cards_text(

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 import discord
 
 from ...app.interactions import (
-    Refusal,
     bot_of,
     component,
     component_id,
@@ -60,9 +59,9 @@ def _cog(interaction: discord.Interaction) -> Play:
 async def _require_seal(interaction: discord.Interaction, state: str, tag: str) -> None:
     """Refuse a state the bot did not make for the member pressing it."""
     cog = _cog(interaction)
-    sealer = await cog.seals.sealer(cog.bounded(interaction))
-    if not sealer.holds(state, interaction.user.id, tag):
-        raise Refusal("component.invalid.play", outcome="invalid_component")
+    await cog.seals.require(
+        cog.bounded(interaction), state, interaction.user.id, tag, "component.invalid.play"
+    )
 
 
 async def refuse_stale_component(interaction: discord.Interaction) -> None:

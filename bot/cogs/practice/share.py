@@ -157,10 +157,8 @@ async def share(interaction: discord.Interaction, button: ShareButton) -> str:
     cog = cast("Sharing | None", bot.get_cog("PracticeCog"))
     assert cog is not None, "the practice extension is loaded before its buttons are"
     db = cog.bounded(interaction)
-    sealer = await cog.seals.sealer(db)
-    if not sealer.holds(button.state, interaction.user.id, button.tag):
-        raise Refusal("component.invalid.daily_share", outcome="invalid_component")
     lang, day, user_id = language(interaction.locale), button.day, interaction.user.id
+    await cog.seals.require(db, button.state, user_id, button.tag, "component.invalid.daily_share")
     given = await db.run(practice_store.daily_answer_of, day, user_id)
     hand = await db.run(practice_store.stored_daily_hand, day)
     if given is None or hand is None:  # forgotten (/stats forget) since it was answered

@@ -172,9 +172,9 @@ async def refuse_stale_component(interaction: discord.Interaction) -> None:
 async def _require_seal(interaction: discord.Interaction, state: str, tag: str) -> None:
     """Refuse a state the bot did not make for the member pressing it."""
     cog = _cog(interaction)
-    sealer = await cog.seals.sealer(cog.bounded(interaction))
-    if not sealer.holds(state, interaction.user.id, tag):
-        raise Refusal("component.invalid.practice", outcome="invalid_component")
+    await cog.seals.require(
+        cog.bounded(interaction), state, interaction.user.id, tag, "component.invalid.practice"
+    )
 
 
 class AnswerMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ANSWER_ID):

@@ -14,15 +14,13 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from houseway.cards import Card, pretty_card
-from houseway.hands import category_name, two_name
 from houseway.language import Lang
 
 from ...pictures.reveal import RevealRow, render_reveal
 from ...storage import chips as chips_store
 from ...texts.alt_text import picture_file, split_description
 from ...texts.i18n import text
-from ..game.words import bonus_text, hands_text, picture_result, result_text
+from ..game.words import bonus_text, hands_text, picture_result, result_text, split_line
 from .state import Live, Table
 from .views import chips
 
@@ -59,23 +57,6 @@ async def channel_of(bot: HousewayBot, channel_id: int) -> discord.abc.Messageab
         channel = await bot.fetch_channel(channel_id)
     assert isinstance(channel, discord.abc.Messageable)
     return channel
-
-
-def split_text(
-    five: tuple[Card, ...],
-    two: tuple[Card, ...],
-    lang: Lang,
-    five_value: int | None = None,
-    two_value: int | None = None,
-) -> str:
-    """A split in card symbols: "A♠ A♥ K♦ Q♣ 5♠ | 4♠ 4♥", each hand named where its value
-    is given ("… (Par) | 4♠ 4♥ (Par)")."""
-    cards_five = " ".join(pretty_card(card) for card in five)
-    cards_two = " ".join(pretty_card(card) for card in two)
-    if five_value is not None and two_value is not None:
-        cards_five += f" ({category_name(five_value, lang)})"
-        cards_two += f" ({two_name(two_value, lang)})"
-    return text("table.split", lang, five=cards_five, two=cards_two)
 
 
 async def post_reveal(
@@ -127,7 +108,7 @@ async def post_reveal(
             lang,
             seat=seat.number,
             user=f"<@{seat.player}>",
-            split=split_text(player.five, player.two, lang, player.five_value, player.two_value),
+            split=split_line(player, lang),
             how=text(f"table.how.{seat.how.value if seat.how else 'timeout'}", lang),
             hands=hands_text(settled_main, lang),
             result=result_text(settled_main, lang),
@@ -166,9 +147,7 @@ async def post_reveal(
                 text(
                     "table.reveal.dealer",
                     lang,
-                    split=split_text(
-                        dealer.five, dealer.two, lang, dealer.five_value, dealer.two_value
-                    ),
+                    split=split_line(dealer, lang),
                 )
             ),
             discord.ui.TextDisplay("\n".join(lines)),

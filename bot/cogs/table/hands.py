@@ -19,7 +19,7 @@ from ...texts.alt_text import hand_description, picture_file
 from ...texts.i18n import language, text
 from ..game import rounds
 from ..game.hands import hand_view
-from .announce import split_text
+from ..game.words import split_line
 from .state import Live, Table
 from .tables import TablesBase
 from .views import chips
@@ -96,7 +96,7 @@ class HandsMixin(TablesBase):
         if live.round.can_adopt(seat):
             live.update(live.round.adopt(seat))
         split, how = seat.split, seat.how
-        said = split_text(split.five, split.two, lang, split.five_value, split.two_value)
+        said = split_line(split, lang)
         if how is not How.OWN:
             words = text("table.hand.house_set", lang, split=said)
         elif split.foul:

@@ -42,7 +42,8 @@ from ...storage.game_tables import table_closed
 from ...texts.i18n import Counted, language, text
 from ..game import rounds
 from ..game.review import review_at_table, start_review
-from .announce import NO_MENTIONS, cannot_post, channel_of, post_reveal, split_text
+from ..game.words import split_line
+from .announce import NO_MENTIONS, cannot_post, channel_of, post_reveal
 from .state import Live, Seat, Table
 from .views import table_layout
 
@@ -383,7 +384,7 @@ class TableRunner:
             if shown is not None and seat.split is not None:  # else the reveal says it
                 lang = language(shown.locale)
                 split = seat.split
-                said = split_text(split.five, split.two, lang, split.five_value, split.two_value)
+                said = split_line(split, lang)
                 with contextlib.suppress(discord.HTTPException):
                     await shown.edit_original_response(
                         content=text("table.hand.timeout", lang, split=said), view=None
