@@ -9,8 +9,9 @@ import os
 import socket
 import subprocess
 import sys
+import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any
@@ -23,6 +24,7 @@ from bot.service.timing import PracticeTiming, QuizTiming
 from bot.storage import open_database
 from tests.fakediscord import CallbackType, FakeDiscord, FakeInteraction, FakeMessage
 from tests.fakediscord.harness import running_client
+from tests.fakediscord.state import PATIENCE
 from tests.runwide import run_dir
 
 BotRunner = Callable[..., contextlib.AbstractAsyncContextManager[HousewayBot]]
@@ -351,3 +353,19 @@ async def practice_bot(
         fake_discord, database_url=any_database_url, practice_timing=IN_THREAD
     ) as bot:
         yield bot
+
+
+async def until(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 30) -> None:
+    """Wait for a row to appear (the bot changes the database without telling the test):
+    checked every 50 ms, for ``timeout`` stretched by PATIENCE."""
+    deadline = time.monotonic() + timeout * PATIENCE
+    while not await check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.05)
+
+
+def no_error_nor_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    """Nothing logged at ERROR and no traceback, from the bot or discord.py ("Ignoring
+    exception" included): a refusal Discord can give is handled, not crashed on."""
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert [r.getMessage() for r in caplog.records if r.exc_info] == []

@@ -35,6 +35,7 @@ from tests.bot.test_table import (
     texts,
 )
 from tests.fakediscord import GUILD_ID, FakeDiscord, FakeUser, Sent
+from tests.fakediscord.state import PATIENCE
 
 DEALER = parse_hand("7s 7h 7d 7c 2s 3h 9d")  # four of a kind: Envy 5 to a Fortune bonus ≥ 5
 ROYAL_MATCH = parse_hand("As Ks Qs Js Ts Kh Qh")  # 2,000 to 1 on Fortune; Envy 1,000
@@ -223,8 +224,9 @@ async def test_changes_of_one_moment_share_one_edit_of_the_table_message(
     fake = fake_discord
     fake.default_guild.preferred_locale = "en-US"
     members = [fake.make_user(name) for name in ("anna", "bo", "cajsa")]
-    # Longer than three answers take on a busy machine: they fall in one moment.
-    timing = dataclasses.replace(PATIENT, refresh_after=3.0)
+    # Longer than three answers take on a busy machine, stretched as the stand-in's waits
+    # are (PATIENCE): they fall in one moment.
+    timing = dataclasses.replace(PATIENT, refresh_after=3.0 * PATIENCE)
     async with run_bot(fake, database_url=any_database_url, table_timing=timing):
         table = await open_table(fake, bet=10)
         for seat, member in enumerate(members, 1):

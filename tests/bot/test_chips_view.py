@@ -134,8 +134,7 @@ async def test_a_look_the_day_after_playing_tops_up_nothing_until_the_member_pla
     view = await fake_discord.send_command("chips view", user=gus)
     [embed] = (await fake_discord.wait_response(view)).embeds
     assert "**+100 chips** daily top-up" in field(embed, "Last entries")
-    tomorrow = date.fromisoformat(topup.removeprefix("topup:")) + timedelta(days=1)
-    midnight = int(datetime(tomorrow.year, tomorrow.month, tomorrow.day, tzinfo=UTC).timestamp())
+    midnight = midnight_after(topup.removeprefix("topup:"))
     assert embed["description"].endswith(
         f"Your next daily top-up, **+100 chips**, comes with your first hand from <t:{midnight}:f>."
     )
@@ -419,8 +418,7 @@ async def test_play_tells_a_broke_member_when_the_next_chips_come(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """/play with no chips left and today's refill had: not "bet at most what you have"
-    but when the next chips come. Strict: it passes, and must lose this mark, once the
-    play cog passes the values (``stack_refusal_values``)."""
+    but when the next chips come."""
     cid = fake_discord.make_user("cid")
     midnight = await broke_after_the_refill(fake_discord, database, cid, monkeypatch)
     said = {
@@ -433,6 +431,33 @@ async def test_play_tells_a_broke_member_when_the_next_chips_come(
         refused = await play(fake_discord, cid, 1000, locale)
         assert await refusal_of(fake_discord, refused) == words
     assert await chip_store.stack(database, fake_discord.default_guild.id, cid.id) == 0
+
+
+async def test_play_tells_a_member_below_the_minimum_bet_when_the_next_chips_come(
+    fake_discord: FakeDiscord,
+    chips_bot: HousewayBot,
+    database: Database,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """/play with fewer chips than the server's minimum bet, today's refill had: the stack,
+    the minimum and the refill to come, through the play cog (not its words alone)."""
+    guild = fake_discord.default_guild.id
+    eli = fake_discord.make_user("eli")
+    await game_store.save_game_settings(database, guild, game_store.GameSettings(min_bet=200))
+    await lose_all(fake_discord, eli, monkeypatch)  # the start, lost
+    dealing(monkeypatch, LOSING)
+    dealt = await play(fake_discord, eli, 950)  # refilled to 1,000, and 950 of it lost
+    await set_hand(fake_discord, dealt, eli, None)
+    assert await chip_store.stack(database, guild, eli.id) == 50
+    [refill] = [key for key in await keys_of(database, eli) if key.startswith("refill:")]
+    midnight = midnight_after(refill.removeprefix("refill:"))
+    refused = await play(fake_discord, eli, 200)
+    assert await refusal_of(fake_discord, refused) == (
+        "You have 50 chips, less than the server's minimum bet of 200 chips. The next refill"
+        f" brings your stack to **1,000 chips** <t:{midnight}:R>, with your first hand after"
+        " that."
+    )
+    assert await chip_store.stack(database, guild, eli.id) == 50
 
 
 NOON = datetime(2026, 5, 1, 12, tzinfo=UTC).timestamp()

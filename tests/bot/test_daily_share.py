@@ -19,7 +19,7 @@ from houseway import house_way
 from houseway.cards import Card, pretty_card, pretty_cards, sort_key
 from houseway.language import Lang
 from houseway.rules import rule_name
-from tests.bot.fixtures import mention, outcomes
+from tests.bot.fixtures import mention, no_error_nor_traceback, outcomes
 from tests.bot.test_practice import (
     button_of,
     daily_hand_of,
@@ -402,11 +402,6 @@ async def press_where_every_answer_is_refused(
     await fake.delete_channel(message.channel_id)
     on_its_way.set()
     return pressed
-
-
-def no_error_nor_traceback(caplog: pytest.LogCaptureFixture) -> None:
-    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
-    assert [r.getMessage() for r in caplog.records if r.exc_info] == []
 
 
 @pytest.mark.parametrize(

@@ -115,6 +115,6 @@ async def test_reads_failing_together_are_counted_each_and_logged_once(
     finally:
         await database.execute("ALTER TABLE member_settings_away RENAME TO member_settings")
     assert set(got) == {Deck.TWO}
-    assert len(failures) >= 1
+    assert len(failures) == 50  # every read was under way before the first failed
     said = [r for r in caplog.records if "could not read a member's deck" in r.getMessage()]
     assert len(said) == 1, [r.getMessage() for r in said]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from houseway.bonus import envy, settle_bonus
 from houseway.game import house_split, settle_seat
-from tests.bot.fixtures import BotRunner, bot_env, metric_samples, start_bot_process
+from tests.bot.fixtures import BotRunner, bot_env, metric_samples, start_bot_process, until
 from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.tcpproxy import TcpProxy
 from tests.bot.test_bonus import set_wagers
@@ -49,7 +49,7 @@ from tests.bot.test_table import (
     table_id_of,
     texts,
 )
-from tests.fakediscord import CHANNEL_ID, GUILD_ID, FakeDiscord
+from tests.fakediscord import CHANNEL_ID, GUILD_ID, QUIZ_CHANNEL_ID, FakeDiscord
 from tests.fakediscord.state import PATIENCE
 
 NOT_ANSWERING = "the database is not answering"
@@ -57,14 +57,6 @@ NOT_ANSWERING = "the database is not answering"
 #: Seconds before the bot gives up on a statement the test holds (the bot's own is 10 s):
 #: long enough for any statement on a busy machine, short enough not to wait for nothing.
 HELD_STATEMENT = 4.0
-
-
-async def until(check: Callable[[], Awaitable[bool]], what: str, timeout: float = 30) -> None:
-    """Wait for a row to appear (the bot changes the database without telling the test)."""
-    deadline = time.monotonic() + timeout * PATIENCE
-    while not await check():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await asyncio.sleep(0.05)
 
 
 async def status_of(db: Database, round_id: str) -> str | None:
@@ -255,12 +247,15 @@ async def test_sigkill_between_the_settlement_and_the_reveal_pays_once_and_revea
     )
     assert row is not None and row["revealed_at"] is not None
     await assert_stacks(database, *members)
-    # Once: another restart reveals nothing and says nothing.
+    # Once: another restart reveals nothing and says nothing. A table in another channel
+    # marks the restart's recovery done: it closes tables only after it has revealed.
+    marker = await open_table(fake, channel_id=QUIZ_CHANNEL_ID)
     await bot.kill()
     again = len(fake.channel_records(CHANNEL_ID))
     await bot.start()
-    view = await fake.send_command("chips view", user=members[0])
-    await fake.wait_response(view, timeout=15)  # the new process is up and answering
+    await fake.wait_until(
+        lambda: "restarted" in texts(fake.get_message(marker.id).components), 30, "recovered"
+    )
     assert [
         r for r in fake.channel_records(CHANNEL_ID)[again:] if r.kind == "channel_message"
     ] == []

@@ -18,8 +18,7 @@ from typing import Any
 from bot.storage import Database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
-from tests.bot.fixtures import IN_THREAD, BotRunner
-from tests.bot.test_game_crashes import until
+from tests.bot.fixtures import IN_THREAD, BotRunner, until
 from tests.bot.test_play import refusal_of
 from tests.bot.test_table import (
     HURRIED,

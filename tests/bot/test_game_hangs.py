@@ -20,10 +20,10 @@ from bot.storage import Database, open_database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from houseway.game import house_split, settle_seat
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import BotRunner, until
 from tests.bot.ledger_checks import assert_ledger_consistent
 from tests.bot.tcpproxy import TcpProxy
-from tests.bot.test_game_crashes import database_errors, until
+from tests.bot.test_game_crashes import database_errors
 from tests.bot.test_table import (
     PATIENT,
     deal_now,

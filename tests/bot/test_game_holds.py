@@ -16,7 +16,7 @@ from bot.storage import chips as chips_store
 from bot.storage import game as game_store
 from houseway.analysis.analyze import analyze
 from houseway.cards import parse_cards
-from tests.bot.fixtures import IN_THREAD, BotRunner
+from tests.bot.fixtures import IN_THREAD, BotRunner, until
 from tests.bot.test_forget import forget_button, forget_outcome
 from tests.bot.test_play import play, refusal_of
 from tests.bot.test_practice import rows_mentioning
@@ -227,9 +227,3 @@ async def test_every_hand_dealt_counts_on_the_skill_board(
         digits = digits_of(exact.house.ev, exact.best.ev)
         gap = gap_of(exact.best.ev, exact.house.ev, digits)
         assert int(row["given_up"]) == int(gap * 10**10)
-
-
-async def until(check: Any, what: str) -> None:
-    from tests.bot.test_game_crashes import until as wait
-
-    await wait(check, what)

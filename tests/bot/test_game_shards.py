@@ -13,9 +13,8 @@ from typing import Any
 
 from bot.storage import Database, open_database
 from bot.storage import chips as chips_store
-from tests.bot.fixtures import bot_env, exit_output, start_bot_process
+from tests.bot.fixtures import bot_env, exit_output, start_bot_process, until
 from tests.bot.ledger_checks import assert_ledger_consistent
-from tests.bot.test_game_crashes import until
 from tests.bot.test_play import play
 from tests.bot.test_table import (
     deal_now,
@@ -26,7 +25,7 @@ from tests.bot.test_table import (
     table_messages,
     texts,
 )
-from tests.fakediscord import CHANNEL_ID, FakeDiscord
+from tests.fakediscord import CHANNEL_ID, FakeDiscord, FakeMessage
 from tests.fakediscord.models import FakeChannel, FakeGuild, FakeMember
 
 OTHER_CHANNEL = 300000000000000098
@@ -105,16 +104,25 @@ async def test_two_shard_processes_play_their_own_servers_on_one_postgres(
     processes = {shard: await start_bot_process(env(shard), tmp_path) for shard in (0, 1)}
     outputs: dict[int, list[str]] = {0: [], 1: []}
     database: Database = await open_database(postgres_url)
+
+    async def open_and_seat() -> tuple[FakeMessage, FakeMessage]:
+        """A table in each server, its members seated."""
+        tables = []
+        for guild, channel, members in (
+            (home, CHANNEL_ID, home_members),
+            (other, OTHER_CHANNEL, other_members),
+        ):
+            table = await open_table_in(fake, guild.id, channel)
+            for number, member in enumerate(members, 1):
+                await sit(fake, table, member, number)
+            tables.append(table)
+        return tables[0], tables[1]
+
     try:
         await fake.wait_ready(timeout=30, count=2)
         await fake.wait_until(lambda: fake.sync_count() == 1, 30, "one sync")
         # A table in each server, each played by its own process.
-        home_table = await open_table_in(fake, home.id, CHANNEL_ID)
-        other_table = await open_table_in(fake, other.id, OTHER_CHANNEL)
-        for number, member in enumerate(home_members, 1):
-            await sit(fake, home_table, member, number)
-        for number, member in enumerate(other_members, 1):
-            await sit(fake, other_table, member, number)
+        home_table, other_table = await open_and_seat()
         await play_a_round(fake, home_table, home_members, CHANNEL_ID)
         await play_a_round(fake, other_table, other_members, OTHER_CHANNEL)
         # A hand alone in each server, left open past its time; both processes restarted.
@@ -139,12 +147,7 @@ async def test_two_shard_processes_play_their_own_servers_on_one_postgres(
 
         await until(swept, "both hands alone swept")
         # The restart closed both tables; new ones, and one process killed mid-play.
-        home_table = await open_table_in(fake, home.id, CHANNEL_ID)
-        other_table = await open_table_in(fake, other.id, OTHER_CHANNEL)
-        for number, member in enumerate(home_members, 1):
-            await sit(fake, home_table, member, number)
-        for number, member in enumerate(other_members, 1):
-            await sit(fake, other_table, member, number)
+        home_table, other_table = await open_and_seat()
         other_process = processes[1 - home_shard]
         other_process.kill()
         outputs[1 - home_shard].append(await exit_output(other_process, 15))

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.app.client import HousewayBot
-from tests.bot.fixtures import IN_THREAD, BotRunner, outcomes
+from tests.bot.fixtures import IN_THREAD, BotRunner, no_error_nor_traceback, outcomes
 from tests.bot.test_practice import daily_hand_of, house_two, menu_of
 from tests.fakediscord import FakeDiscord, FakeInteraction
 
@@ -71,8 +71,7 @@ async def shown_and_refused(
 def assert_one_warning_and_no_traceback(caplog: pytest.LogCaptureFixture, *said: str) -> None:
     """One WARNING line from the bot, saying ``said``; nothing at ERROR and no traceback
     from anyone (discord.py's own "Ignoring exception" included)."""
-    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
-    assert [r.getMessage() for r in caplog.records if r.exc_info] == []
+    no_error_nor_traceback(caplog)
     warned = [
         r.getMessage()
         for r in caplog.records

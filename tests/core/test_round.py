@@ -259,8 +259,11 @@ class RoundMachine(RuleBasedStateMachine):
         before = self.round
         try:
             after = make()  # type: ignore[operator]
-        except Illegal:
+        except Illegal as refused:
             assert self.round is before
+            # Refused for the phase exactly when the table of moves says so; otherwise for
+            # the seat or the cards (no seat, not the player's, set already, not its cards).
+            assert (refused.code == "phase") == (move not in MOVES[before.phase]), refused
             return
         assert move in MOVES[before.phase], (move, before.phase)
         assert after.operations[:-1] == before.operations
@@ -306,9 +309,6 @@ class RoundMachine(RuleBasedStateMachine):
         current = self.round
         if current is None:
             return
-        for move in Move:
-            legal = move in MOVES[current.phase]
-            assert current.allows(move) == legal
         if current.phase in (Phase.SETTLED, Phase.VOID):
             return
         done = [seat.split is not None for seat in current.seats]
