@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from houseway.bonus import DEFAULT_TABLE, PAY_TABLES
-from houseway.round import FoulRule
+from houseway.round import FoulRule, Rules
 
 from . import Database
 
@@ -47,6 +47,12 @@ class GameSettings:
     @property
     def bonus_offered(self) -> bool:
         return self.bonus_max > 0
+
+    @property
+    def rules(self) -> Rules:
+        """The round's rules this server plays by (its foul rule, its bonus pay table): what
+        /play and a table each deal with."""
+        return Rules(foul=FoulRule(self.foul_rule), bonus_table=self.bonus_table)
 
     def wager_refused(self, bet: int, bonus: int) -> str | None:
         """Which of a seat's wagers the server's stakes refuse: ``"bet"`` outside the

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from houseway.cards import Card, pretty_cards
 from houseway.language import Lang
-from houseway.round import Entry, Illegal, Round, Rules, deal
+from houseway.round import Entry, Illegal, Round, Rules, Wager, WagerKind, deal
 
 from ...app.interactions import Refusal
 from ...storage import Database
@@ -77,6 +77,11 @@ async def deal_in(
         now=now,
     )
     return dealt
+
+
+def entry(number: int, player: int, bet: int, bonus: int) -> Entry:
+    """A seat's entry in a round: its main bet and its bonus (0: none)."""
+    return Entry(number, player, (Wager(WagerKind.MAIN, bet), Wager(WagerKind.BONUS, bonus)))
 
 
 async def read_round(db: Database, round_id: str) -> Round | None:

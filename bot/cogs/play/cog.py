@@ -25,7 +25,7 @@ from discord.ext import commands, tasks
 
 from houseway.cards import Card, sort_key
 from houseway.language import Lang
-from houseway.round import Entry, FoulRule, Round, Rules, Wager, WagerKind
+from houseway.round import Round
 
 from ...app.interactions import Refusal, everywhere
 from ...app.pace import command_cooldown
@@ -220,8 +220,8 @@ class PlayCog(commands.Cog, name="PlayCog"):
             *granted_lines(granted, lang),
             *await db.run(timed_out_notes, guild_id, user_id, lang),
         ]
-        entry = Entry(SEAT, user_id, (Wager(WagerKind.MAIN, bet), Wager(WagerKind.BONUS, bonus)))
-        rules = Rules(foul=FoulRule(settings.foul_rule), bonus_table=settings.bonus_table)
+        entry = rounds.entry(SEAT, user_id, bet, bonus)
+        rules = settings.rules
         try:
             dealt = await db.run(
                 rounds.deal_in,

@@ -18,7 +18,7 @@ DEFAULT_BET: Final = 10
 COUNTDOWN: Final = (15, 300)
 MIN_HANDS: Final = (1, 1000)
 #: The bonus's largest bet: 0 offers no bonus.
-BONUS: Final = (0, 1_000_000)
+BONUS: Final = (0, game_store.MAX_STAKE)
 
 
 def within(value: int | None, bounds: tuple[int, int], option: str, lang: Lang) -> None:

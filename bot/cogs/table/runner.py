@@ -22,13 +22,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from houseway.round import (
-    Entry,
-    FoulRule,
     Phase,
     Round,
-    Rules,
-    Wager,
-    WagerKind,
     deal,
     new_round_id,
 )
@@ -277,17 +272,9 @@ class TableRunner:
                     seat.out, seat.stack = "out", have
                 else:
                     candidates.append(seat)
-            rules = Rules(foul=FoulRule(settings.foul_rule), bonus_table=settings.bonus_table)
             while candidates := [s for s in candidates if table.seats.get(s.number) is s]:
-                entries = [
-                    Entry(
-                        seat.number,
-                        seat.user_id,
-                        (Wager(WagerKind.MAIN, seat.bet), Wager(WagerKind.BONUS, seat.bonus)),
-                    )
-                    for seat in candidates
-                ]
-                dealt = deal(entries, rules, new_round_id())
+                entries = [rounds.entry(s.number, s.user_id, s.bet, s.bonus) for s in candidates]
+                dealt = deal(entries, settings.rules, new_round_id())
                 deadline = time.time() + countdown
                 try:
                     await self.open_once(dealt, deadline)
