@@ -148,24 +148,29 @@ def new_round_id() -> str:
     return secrets.token_hex(8)
 
 
-def _phase_of(seats: Sequence[Seat]) -> Phase:
-    if not seats:
-        return Phase.VOID
-    set_ = sum(seat.split is not None for seat in seats)
-    return Phase.ALL_SET if set_ == len(seats) else Phase.SETTING if set_ else Phase.DEALT
-
-
 @dataclass(frozen=True)
 class Round:
-    """A round: the dealer's hand, the seats, the phase and the record of its moves."""
+    """A round: the dealer's hand, the seats and the record of its moves. Its phase is
+    read from them (:attr:`phase`): only a void is said apart, as nothing else shows it."""
 
     round_id: str
     rules: Rules
     dealer: tuple[Card, ...]
     seats: tuple[Seat, ...]
-    phase: Phase
     operations: tuple[Operation, ...] = ()
     result: RoundResult | None = field(default=None, compare=False)
+    voided: bool = False
+
+    @property
+    def phase(self) -> Phase:
+        """Void when called off (or left with no seat), settled once it has a result, else
+        by how many seats are set: none, some, all."""
+        if self.voided or not self.seats:
+            return Phase.VOID
+        if self.result is not None:
+            return Phase.SETTLED
+        set_ = sum(seat.split is not None for seat in self.seats)
+        return Phase.ALL_SET if set_ == len(self.seats) else Phase.SETTING if set_ else Phase.DEALT
 
     # --- reading ---------------------------------------------------------------------
 
@@ -298,7 +303,6 @@ class Round:
         self.verify_settle()
         return replace(
             self,
-            phase=Phase.SETTLED,
             operations=(*self.operations, Operation(Move.SETTLE)),
             result=self._results(),
         )
@@ -312,7 +316,7 @@ class Round:
     def void(self) -> Round:
         """Call the round off: every wager goes back."""
         self.verify_void()
-        return replace(self, phase=Phase.VOID, operations=(*self.operations, Operation(Move.VOID)))
+        return replace(self, voided=True, operations=(*self.operations, Operation(Move.VOID)))
 
     # --- helpers -----------------------------------------------------------------------
 
@@ -324,9 +328,7 @@ class Round:
         return self._next(seats, operation)
 
     def _next(self, seats: tuple[Seat, ...], operation: Operation) -> Round:
-        return replace(
-            self, seats=seats, phase=_phase_of(seats), operations=(*self.operations, operation)
-        )
+        return replace(self, seats=seats, operations=(*self.operations, operation))
 
     def _results(self) -> RoundResult:
         dealer = self.rules.way.split(self.dealer)
@@ -366,9 +368,9 @@ class Round:
                 split = own_split(hand, stored.two) if how is How.OWN else rules.way.split(hand)
             wagers = check_wagers(stored.wagers)
             built.append(Seat(stored.number, stored.player, tuple(stored.hand), wagers, split, how))
-        restored = cls(round_id, rules, tuple(dealer), tuple(built), _phase_of(built))
+        restored = cls(round_id, rules, tuple(dealer), tuple(built))
         if status == "void":
-            return replace(restored, phase=Phase.VOID)
+            return replace(restored, voided=True)
         if status == "settled" and restored.phase is Phase.ALL_SET:
             return restored.settle()
         return restored
@@ -416,7 +418,7 @@ def deal(
         Seat(entry.number, entry.player, hand, staked)
         for entry, hand, staked in zip(entries, hands[1:], wagers, strict=True)
     )
-    return Round(round_id or new_round_id(), rules, hands[0], seats, Phase.DEALT)
+    return Round(round_id or new_round_id(), rules, hands[0], seats)
 
 
 #: The round's API in one place, the seat's values (:mod:`houseway.seats`) with it.

@@ -23,7 +23,6 @@ from houseway.cards import DECK, Card, parse_hand
 from houseway.game import Deal, HandResult, Settlement, commission, house_split
 from houseway.round import (
     Entry,
-    Phase,
     Round,
     RoundResult,
     Rules,
@@ -118,7 +117,7 @@ def settled(row: store.RoundRow, outcomes: list[str], **change: object) -> Round
     if change:
         last = results[-1]
         results[-1] = replace(last, main=replace(last.main, **change))  # type: ignore[arg-type]
-    return replace(current, phase=Phase.SETTLED, result=RoundResult(dealer, tuple(results)))
+    return replace(current, result=RoundResult(dealer, tuple(results)))
 
 
 async def entries_of(db: Database, user_id: int, prefix: str) -> list[dict[str, object]]:

@@ -309,6 +309,11 @@ class RoundMachine(RuleBasedStateMachine):
         current = self.round
         if current is None:
             return
+        moves = [operation.move for operation in current.operations]
+        # Settled and void as the record of moves says, and only then.
+        assert (current.phase is Phase.SETTLED) == (Move.SETTLE in moves)
+        assert (current.phase is Phase.VOID) == (Move.VOID in moves or not current.seats)
+        assert (current.result is not None) == (current.phase is Phase.SETTLED)
         if current.phase in (Phase.SETTLED, Phase.VOID):
             return
         done = [seat.split is not None for seat in current.seats]
