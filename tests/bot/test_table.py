@@ -288,7 +288,10 @@ async def test_two_members_play_a_round_and_the_reveal_pays_what_the_core_settle
             )
             digits = digits_of(played.ev, exact.house.ev, exact.best.ev)
             mine = "Din delning" if lang == "sv" else "Your split"
-            [yours] = [line for line in review["description"].split("\n") if mine in line]
+            # The split's line starts with its names ("Your split = The best: …"); the
+            # headline may name it too ("✅ Your split was the best …").
+            lines = review["description"].split("\n")
+            [yours] = [line for line in lines if line.startswith(mine)]
             sign = "+" if played.ev > 0 else "\u2212"
             assert yours.endswith(sign + in_chips(played.ev, 20, lang)), yours
             gap = gap_of(exact.best.ev, played.ev, digits)
