@@ -42,19 +42,30 @@ ROYAL_MATCH = parse_hand("As Ks Qs Js Ts Kh Qh")  # 2,000 to 1 on Fortune; Envy 
 FLUSH = parse_hand("2d 5d 8d Jd Kd 4c 6c")  # 4 to 1
 
 
-async def set_wagers(
-    fake: FakeDiscord, table: Any, user: FakeUser, seat: int, bet: str, bonus: str
-) -> str:
-    """The seat's Bet dialog, submitted: what the member is told. Pressed once the table
-    message shows it (a seat's edit comes a moment after its Sit here is answered)."""
+async def bet_dialog(fake: FakeDiscord, table: Any, user: FakeUser, seat: int) -> Any:
+    """The seat's Bet button pressed and its dialog shown: the press, to submit the dialog
+    to. Pressed once the table message shows it (a seat's edit comes a moment after its Sit
+    here is answered)."""
     bet_id = f"table:bet:{table_id_of(table)}:{seat}"
     await fake.wait_until(
         lambda: fake.get_message(table.id).find_component(bet_id) is not None, 10, bet_id
     )
     click = await fake.click(table.id, bet_id, user=user)
     await fake.wait_response(click)
+    return click
+
+
+async def submit_wagers(fake: FakeDiscord, click: Any, bet: str, bonus: str) -> str:
+    """A Bet dialog submitted: what the member is told."""
     submitted = await fake.submit_modal(click, {"bet": bet, "bonus": bonus})
     return (await fake.wait_response(submitted)).content or ""
+
+
+async def set_wagers(
+    fake: FakeDiscord, table: Any, user: FakeUser, seat: int, bet: str, bonus: str
+) -> str:
+    """The seat's Bet dialog, opened and submitted: what the member is told."""
+    return await submit_wagers(fake, await bet_dialog(fake, table, user, seat), bet, bonus)
 
 
 async def test_a_table_pays_each_bonus_and_envy_and_says_so(
@@ -165,22 +176,15 @@ async def test_a_bet_dialog_shown_before_the_bonus_was_turned_off_is_told_so(
     async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
         table = await open_table(fake, bet=10)
         await sit(fake, table, dana, 1)
-        bet_id = f"table:bet:{table_id_of(table)}:1"
-        await fake.wait_until(
-            lambda: fake.get_message(table.id).find_component(bet_id) is not None, 10, bet_id
-        )
-        click = await fake.click(table.id, bet_id, user=dana)
-        await fake.wait_response(click)
+        click = await bet_dialog(fake, table, dana, 1)
         off = await fake.send_command(
             "table config", {"bonus_max": 0}, user=fake.owner, permissions=MODERATOR
         )
         assert "no bonus bet" in ((await fake.wait_response(off)).content or "")
-        submitted = await fake.submit_modal(click, {"bet": "20", "bonus": "5"})
-        told = (await fake.wait_response(submitted)).content or ""
+        told = await submit_wagers(fake, click, "20", "5")
         assert told.startswith("This server offers no bonus bet: play without one (bonus 0)")
         assert "1 to 0" not in told
-        kept = await fake.submit_modal(click, {"bet": "20", "bonus": "0"})
-        assert "bonus" not in ((await fake.wait_response(kept)).content or "")
+        assert "bonus" not in await submit_wagers(fake, click, "20", "0")
     assert await chips_store.stack(database, GUILD_ID, dana.id) == 1000
 
 
