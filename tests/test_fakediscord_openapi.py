@@ -113,86 +113,87 @@ async def test_a_good_message_passes_and_nothing_is_refused(
     assert fake_discord.refusals == []
 
 
-@pytest.mark.parametrize(
-    ("path", "value", "field", "code"),
-    [
-        # the description: a required field, a type, lengths and counts
-        (
-            "components.1.components.0",
-            {"type": 2, "custom_id": "x"},
-            "components.1.components.0.style",
-            "BASE_TYPE_REQUIRED",
-        ),
-        ("embeds.0.color", "green", "embeds.0.color", "BASE_TYPE_BAD_TYPE"),
-        ("embeds.0.title", "T" * 257, "embeds.0.title", "BASE_TYPE_MAX_LENGTH"),
-        (
-            "embeds.0.fields",
-            [{"name": "n", "value": "v"}] * 26,
-            "embeds.0.fields",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        ("embeds.0.fields.0.value", "v" * 1025, "embeds.0.fields.0.value", "BASE_TYPE_MAX_LENGTH"),
-        ("embeds.0.footer", {"text": "f" * 2049}, "embeds.0.footer.text", "BASE_TYPE_MAX_LENGTH"),
-        (
-            "components.1.components.0.custom_id",
-            "c" * 101,
-            "components.1.components.0.custom_id",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        (
-            "components.1.components.0.label",
-            "L" * 81,
-            "components.1.components.0.label",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        (
-            "components.0.components.0.placeholder",
-            "p" * 151,
-            "components.0.components.0.placeholder",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        (
-            "components.0.components.0.options",
-            [{"label": str(n), "value": str(n)} for n in range(26)],
-            "components.0.components.0.options",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        (
-            "components.0.components.0.options.0.description",
-            "d" * 101,
-            "components.0.components.0.options.0.description",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        ("components.1.type", 99, "components.1.type", "BASE_TYPE_CHOICES"),
-        ("embeds", [{"title": "t"}] * 11, "embeds", "BASE_TYPE_MAX_LENGTH"),
-        # the documented limits the description does not express
-        ("content", "c" * 2001, "content", "BASE_TYPE_MAX_LENGTH"),  # it allows 4,000
-        (
-            "components",
-            [{"type": 1, "components": [dict(BUTTON, custom_id=str(n))]} for n in range(6)],
-            "components",
-            "BASE_TYPE_MAX_LENGTH",
-        ),
-        (
-            "components.0.components",
-            [SELECT, BUTTON],
-            "components.0.components",
-            "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-        ),
-        (
-            "components.0",
-            {"type": 1, "components": [BUTTON]},
-            "components.1.components.0.custom_id",
-            "COMPONENT_CUSTOM_ID_DUPLICATED",
-        ),
-        (
-            "components.0",
-            {"type": 10, "content": "a text display"},
-            "components.0.type",
-            "COMPONENT_LAYOUT_REQUIRES_COMPONENTS_V2",
-        ),
-    ],
-)
+#: A message changed at one place (path, value), and where and how Discord refuses it.
+REFUSED_MESSAGES: list[tuple[str, Any, str, str]] = [
+    # the description: a required field, a type, lengths and counts
+    (
+        "components.1.components.0",
+        {"type": 2, "custom_id": "x"},
+        "components.1.components.0.style",
+        "BASE_TYPE_REQUIRED",
+    ),
+    ("embeds.0.color", "green", "embeds.0.color", "BASE_TYPE_BAD_TYPE"),
+    ("embeds.0.title", "T" * 257, "embeds.0.title", "BASE_TYPE_MAX_LENGTH"),
+    (
+        "embeds.0.fields",
+        [{"name": "n", "value": "v"}] * 26,
+        "embeds.0.fields",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    ("embeds.0.fields.0.value", "v" * 1025, "embeds.0.fields.0.value", "BASE_TYPE_MAX_LENGTH"),
+    ("embeds.0.footer", {"text": "f" * 2049}, "embeds.0.footer.text", "BASE_TYPE_MAX_LENGTH"),
+    (
+        "components.1.components.0.custom_id",
+        "c" * 101,
+        "components.1.components.0.custom_id",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    (
+        "components.1.components.0.label",
+        "L" * 81,
+        "components.1.components.0.label",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    (
+        "components.0.components.0.placeholder",
+        "p" * 151,
+        "components.0.components.0.placeholder",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    (
+        "components.0.components.0.options",
+        [{"label": str(n), "value": str(n)} for n in range(26)],
+        "components.0.components.0.options",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    (
+        "components.0.components.0.options.0.description",
+        "d" * 101,
+        "components.0.components.0.options.0.description",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    ("components.1.type", 99, "components.1.type", "BASE_TYPE_CHOICES"),
+    ("embeds", [{"title": "t"}] * 11, "embeds", "BASE_TYPE_MAX_LENGTH"),
+    # the documented limits the description does not express
+    ("content", "c" * 2001, "content", "BASE_TYPE_MAX_LENGTH"),  # it allows 4,000
+    (
+        "components",
+        [{"type": 1, "components": [dict(BUTTON, custom_id=str(n))]} for n in range(6)],
+        "components",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    (
+        "components.0.components",
+        [SELECT, BUTTON],
+        "components.0.components",
+        "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+    ),
+    (
+        "components.0",
+        {"type": 1, "components": [BUTTON]},
+        "components.1.components.0.custom_id",
+        "COMPONENT_CUSTOM_ID_DUPLICATED",
+    ),
+    (
+        "components.0",
+        {"type": 10, "content": "a text display"},
+        "components.0.type",
+        "COMPONENT_LAYOUT_REQUIRES_COMPONENTS_V2",
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "field", "code"), REFUSED_MESSAGES)
 @pytest.mark.discord_refuses
 async def test_a_message_discord_refuses_is_refused_naming_the_field(
     fake_discord: FakeDiscord,
@@ -383,6 +384,27 @@ async def test_the_route_picks_the_literal_template_and_builds_each_validator_on
     validator = described.validator_for(callback, "application/json")
     assert described.validator_for(callback, "application/json") is validator
     assert described.operation_for("POST", "/no/such/route") is None
+
+
+def test_the_quick_validator_takes_what_jsonschema_takes_and_refuses_what_it_refuses() -> None:
+    """``jsonschema_rs`` answers first (the module doc): on every body this file sends, good
+    or changed at one place, it must agree with ``jsonschema``, whose errors are worded."""
+    message = described.operation_for("POST", "/channels/1/messages")
+    command = described.operation_for("PUT", "/applications/1/commands")
+    assert message is not None and command is not None
+    bodies = [(message, MESSAGE), (command, [COMMAND])]
+    bodies += [(message, changed(MESSAGE, path, value)) for path, value, *_ in REFUSED_MESSAGES]
+    bodies += [(command, [changed(COMMAND, "name", "Deal")]), (message, {"flags": "x"})]
+    bodies += [(message, changed(MESSAGE, "components.1.components.0.custom_id", 7))]
+    verdicts = [
+        (
+            described.validator_for(op, "application/json").is_valid(body),
+            described.fast_validator_for(op, "application/json").is_valid(body),
+        )
+        for op, body in bodies
+    ]
+    assert [slow for slow, _ in verdicts] == [fast for _, fast in verdicts]
+    assert {slow for slow, _ in verdicts} == {True, False}  # both verdicts were tried
 
 
 class Silent(discord.Client):
