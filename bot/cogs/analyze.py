@@ -33,6 +33,7 @@ from houseway.analysis.analyze import Analysis, analyze
 from houseway.cards import Card, rank_label
 from houseway.language import Lang
 
+from ..app.dynamic import DynamicView
 from ..app.interactions import (
     Refusal,
     bot_of,
@@ -125,7 +126,7 @@ def render_analysis(analysis: Analysis, lang: Lang) -> tuple[discord.Embed, disc
 
 def all_splits_view(analysis: Analysis, lang: Lang) -> discord.ui.View:
     """The answer's one button, "Alla 21 delningar"; none when the hand has one split."""
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     count = len(analysis.splits)
     if count > 1:
         label = plural_text("analyze.all_button", lang, count)

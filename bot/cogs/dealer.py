@@ -26,6 +26,7 @@ from houseway.rules import RULE_IDS, RULES, find_rule, rule_name, rule_summary, 
 from houseway.strategy import like_player_way, names_player_way
 
 from ..app.checks import bounded_db
+from ..app.dynamic import DynamicView
 from ..app.interactions import (
     Refusal,
     age,
@@ -277,7 +278,7 @@ class HousewayCog(commands.Cog):
                 file = picture_file(png, IMAGE_NAME, decision_description(decision, lang))
                 view: Any = discord.utils.MISSING
                 if dealer is not None:
-                    view = discord.ui.View(timeout=None)
+                    view = DynamicView()
                     view.add_item(DealAgain(dealer, lang))
                 if edit and interaction.response.is_done():
                     await interaction.edit_original_response(

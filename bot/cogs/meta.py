@@ -30,6 +30,7 @@ from houseway import __version__
 from houseway.language import Lang
 from houseway.settle import COMMISSION
 
+from ..app.dynamic import DynamicView
 from ..app.interactions import (
     bot_of,
     component,
@@ -228,7 +229,7 @@ def help_reply(
     """``section`` with a button for each section offered here (the one shown pressed and
     disabled); no buttons where the everyday commands are all there is (a DM)."""
     lang = language(interaction.locale)
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     offered = sections_here(lines)
     for each in offered if len(offered) > 1 else ():
         view.add_item(SectionButton(each, lang, shown=each is section))

@@ -17,6 +17,7 @@ import discord
 
 from houseway.language import Lang
 
+from ..app.dynamic import DynamicView
 from ..app.interactions import Refusal, component
 from ..texts.i18n import language, text
 
@@ -74,7 +75,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_I
 def page_view(book: str, page: int, count: int, owner: int, lang: Lang) -> discord.ui.View:
     """Previous and Next under page ``page`` (0-based) of ``count``, each disabled at its
     end; no buttons for a book of one page."""
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     if count < 2:
         return view
     for way, key, end in (("prev", "pages.previous", 0), ("next", "pages.next", count - 1)):

@@ -8,10 +8,12 @@ reveal says and what the ledger holds; after every test the ledger is checked wh
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.cogs.table.announce import REVEAL_IMAGE
@@ -24,7 +26,7 @@ from houseway.cards import NAMES, Card, card_from_name, pretty_card
 from houseway.game import SeatSplit, house_split, own_split, settle_seat
 from houseway.hands import category_name, five_value, is_legal, two_name, two_value
 from houseway.language import Lang
-from tests.bot.fixtures import BotRunner
+from tests.bot.fixtures import BotRunner, until
 from tests.bot.quizhelpers import MODERATOR, PLAIN
 from tests.bot.test_play import in_chips
 from tests.bot.test_practice_win import digits_of, gap_of
@@ -594,3 +596,34 @@ async def test_six_hands_set_at_once_all_count_and_the_round_reveals_at_once(
         await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal, not the clock")
         stored = await game_store.get_round(database, round_id_of(hands[0][2]))
         assert stored is not None and [s.how for s in stored.seats] == ["house"] * 6
+
+
+async def test_a_hand_shown_is_not_kept_once_sent_and_its_menu_still_answers(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str
+) -> None:
+    """A private hand's menu and button are dynamic items, dispatched by their ids'
+    template: discord.py would keep each hand's view (and a task) for 15 minutes, some
+    50,000 at 200 tables, had the bot not sent it as a DynamicView (bot.app.dynamic)."""
+    fake = fake_discord
+    members = [fake.make_user(f"k{n}") for n in range(1, 4)]
+    async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
+        table = await open_table(fake, bet=5)
+        for number, member in enumerate(members, 1):
+            await sit(fake, table, member, number)
+        await deal_now(fake, table, members[0])
+        hands = [await open_hand(fake, table, member) for member in members]
+        round_id = round_id_of(hands[0][2])
+
+        async def none_kept() -> bool:  # the last send may still be returning
+            gc.collect()
+            return not any(
+                isinstance(view, discord.ui.View)
+                and any(round_id in str(getattr(i, "custom_id", "")) for i in view.walk_children())
+                for view in gc.get_objects()
+            )
+
+        await until(none_kept, "no view of the hands shown kept", timeout=10)
+        for member, (shown, _, _) in zip(members, hands, strict=True):
+            press = await fake.click(shown, house_button(fake, shown), user=member)
+            assert (await fake.wait_response(press)).content.startswith("The house way set")
+        await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal")

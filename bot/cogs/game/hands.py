@@ -24,6 +24,7 @@ import discord
 from houseway.cards import NAMES, Card, HandError, card_from_name, card_words, pretty_card
 from houseway.language import Lang
 
+from ...app.dynamic import DynamicView
 from ...app.interactions import (
     Refusal,
     bot_of,
@@ -168,7 +169,7 @@ def hand_view(
         select.add_option(
             label=pretty_card(card), value=NAMES[card], description=card_words(card, lang)
         )
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     view.add_item(PickMenu(select))
     house_id = seal.custom_id(f"game:house:{state}")
     view.add_item(HouseButton(house_id, text("game.button.house", lang)))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 import discord
 
+from ...app.dynamic import DynamicView
 from ...app.interactions import (
     bot_of,
     component,
@@ -118,7 +119,7 @@ class DealAgain(discord.ui.DynamicItem[discord.ui.Button[Any]], template=AGAIN_I
 
 def again_view(round_id: str, bet: int, bonus: int, label: str, seal: Seal) -> discord.ui.View:
     """*Deal again* with the same wagers, after a settled hand."""
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     custom_id = seal.custom_id(DealAgain.state_for(round_id, bet, bonus))
     view.add_item(DealAgain(round_id, bet, bonus, custom_id, label))
     return view

@@ -28,6 +28,7 @@ from houseway.cards import Card, pretty_cards, sort_key
 from houseway.language import Lang
 from houseway.learning.answers import Answer, judge
 
+from ...app.dynamic import DynamicView
 from ...app.interactions import (
     UNKNOWN_CHANNEL,
     UNKNOWN_INTERACTION,
@@ -145,7 +146,7 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SHARE
 
 
 def share_view(day: str, seal: Seal, lang: Lang) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     custom_id = seal.custom_id(ShareButton.state_for(day))
     view.add_item(ShareButton(custom_id, text("daily.share.button", lang)))
     return view

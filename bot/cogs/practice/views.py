@@ -28,6 +28,7 @@ from houseway.cards import (
 from houseway.language import Lang
 from houseway.rules import rule_name, rule_summary
 
+from ...app.dynamic import DynamicView
 from ...app.interactions import (
     Refusal,
     bot_of,
@@ -406,7 +407,7 @@ def answer_view(
             )
     else:
         select = _card_select(custom_id, hand, placeholder, lang)
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     view.add_item(AnswerMenu(mode, tuple(hand), shown_ms, right, total, select))
     return view
 
@@ -422,7 +423,7 @@ def next_view(
 ) -> discord.ui.View:
     """ "Next hand" by the member's schedule and, with ``more``, "More like this": another
     hand of that rule (the one being drilled, or the one just missed)."""
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     custom_id = seal.custom_id(NextHand.state_for(mode, right, total, lost=lost))
     view.add_item(NextHand(mode, right, total, custom_id, text("practice.button.next", lang)))
     if more is not None:
@@ -432,14 +433,14 @@ def next_view(
 
 
 def forget_view(user_id: int, until_ms: int, lang: Lang) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     view.add_item(ForgetButton(user_id, until_ms, "yes", text("stats.forget.yes", lang)))
     view.add_item(ForgetButton(user_id, until_ms, "no", text("stats.forget.no", lang)))
     return view
 
 
 def daily_view(day: str, shown_ms: int, hand: Sequence[Card], lang: Lang) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     custom_id = DailyMenu.custom_id_for(day, shown_ms)
     select = _card_select(custom_id, hand, text("daily.placeholder", lang), lang)
     view.add_item(DailyMenu(day, shown_ms, select))

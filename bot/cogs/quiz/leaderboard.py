@@ -19,6 +19,7 @@ from discord.ext import commands
 from houseway.language import Lang
 
 from ...app.checks import bounded_db
+from ...app.dynamic import DynamicView
 from ...app.interactions import Refusal, component, refuse_invalid_component
 from ...storage import quiz as quiz_store
 from ...storage import results as scores
@@ -81,7 +82,7 @@ class LeaderboardPage(discord.ui.DynamicItem[discord.ui.Button[Any]], template=P
 def leaderboard_view(period: str, page: int, pages: int, lang: Lang) -> discord.ui.View:
     """Previous and next, disabled at either end; a board of one page has no buttons (two
     disabled buttons would only be clutter)."""
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     if pages <= 1:
         return view
     view.add_item(

@@ -16,6 +16,7 @@ from houseway.language import Lang
 from houseway.rules import rule_name, rule_summary
 
 from ...app.checks import bounded_db
+from ...app.dynamic import DynamicView
 from ...app.interactions import (
     Refusal,
     bot_of,
@@ -167,7 +168,7 @@ def answer_view(quiz: quiz_store.Quiz, round_: quiz_store.Round, lang: Lang) -> 
             select.add_option(
                 label=pretty_card(card), value=NAMES[card], description=card_words(card, lang)
             )
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     view.add_item(AnswerSelect(round_.id, select))
     return view
 

@@ -20,6 +20,7 @@ from houseway.learning.explain.mistakes import Said, where_wrong, why_not
 from houseway.rules import rule_name
 
 from ...app.checks import bounded_db
+from ...app.dynamic import DynamicView
 from ...app.interactions import (
     Refusal,
     bot_of,
@@ -97,7 +98,7 @@ class WhyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=WHY_ID)
 
 def why_view(round_id: int, lang: Lang) -> discord.ui.View:
     """The reveal's one button, labelled in the quiz's language."""
-    view = discord.ui.View(timeout=None)
+    view = DynamicView()
     view.add_item(WhyButton(round_id, text("quiz.why.button", lang)))
     return view
 
