@@ -36,12 +36,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import functools
 import gc
 import math
 import os
 import random
+import re
 import resource
 import sys
 import tempfile
@@ -91,6 +93,7 @@ def serve_bot(probe: Path | None) -> int:
     Settings.from_env = classmethod(with_timing)  # type: ignore[method-assign,assignment]
     if probe is not None:
         real_run = entry.run
+        watch_full_collections(probe.with_suffix(".gc"))
 
         async def run(*args: Any, **kwargs: Any) -> int:
             task = asyncio.create_task(loop_probe(probe))
@@ -117,6 +120,23 @@ async def loop_probe(path: Path) -> None:
             if now - flushed > 1.0:
                 out.flush()
                 flushed = now
+
+
+def watch_full_collections(path: Path) -> None:
+    """Write, a line a full (generation 2) garbage collection, its wall time and how many
+    seconds it took: the loop stands still meanwhile."""
+    out = path.open("w", buffering=1)
+    began = [0.0]
+
+    def noted(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            out.write(f"{time.time():.4f} {time.perf_counter() - began[0]:.5f}\n")
+
+    gc.callbacks.append(noted)
 
 
 def stalls(path: Path, start: float, end: float) -> list[float]:
@@ -680,6 +700,11 @@ async def bench_tables(
             load_after = load()
             await asyncio.sleep(1.5)
             late = [x for probe in probes for x in stalls(probe, measured_from, ended)]
+            full = [
+                x
+                for probe in probes
+                for x in stalls(probe.with_suffix(".gc"), measured_from, ended)
+            ]
             late_here = stalls(here, measured_from, ended)
         finally:
             for bot in bots:
@@ -731,6 +756,10 @@ async def bench_tables(
         f"p99 {ms(late, 99)}, p50 {ms(late, 50)} ({len(late)} sleeps)"
     )
     print(
+        f"  bots' full garbage collections: {len(full)}, {sum(full):.1f} s in all, "
+        f"longest {worst(full):.1f} ms"
+    )
+    print(
         f"  the stand-in's event loop (where the times above are taken): worst 10 ms sleep "
         f"late by {worst(late_here):.1f} ms, p99 {ms(late_here, 99)}"
     )
@@ -747,6 +776,16 @@ async def bench_tables(
         f"then told 'already over'; {sum(t > 10 for t in times)} reveals more than 10 s late"
     )
     print(f"  tables that stopped (a press never answered): {len(given_up)} {given_up[:2]}")
+    kinds = collections.Counter(kind(entry.method, entry.path) for entry in fake.requests)
+    print(
+        "  requests a round: "
+        + ", ".join(f"{n / max(1, len(played)):.1f} {k}" for k, n in kinds.most_common(5))
+    )
+
+
+def kind(method: str, path: str) -> str:
+    """A request's kind: its method and path with ids and tokens left out."""
+    return f"{method} " + re.sub(r"/[A-Za-z0-9_-]{17,}", "/…", path)
 
 
 async def bench_play(hands: int, members: int, think: float, seed: int) -> None:
