@@ -165,14 +165,31 @@ async def review_at_table(
     """A table seat's How did I play? after the reveal: reviewed and counted on the skill
     board like every hand, and told privately where its member opened the hand (a member
     who never opened it reads the reveal alone). Run as a task of its own: the table's next
-    round never waits for a member's analysis."""
+    round never waits for a member's analysis.
+
+    The task keeps the press's follow-up and language, never the press itself: with it
+    went the table message as it was pressed, parsed, for as long as an analysis waits
+    for a worker (up to REVIEW_WAIT; thousands at once at 200 tables, issue 40)."""
     lang = language(shown.locale) if shown is not None else Lang.EN
+    followup = shown.followup if shown is not None else None
+    del shown
+    await _review_and_tell(source, db, round_id, result, followup, lang)
+
+
+async def _review_and_tell(
+    source: Analyses | HasCogs,
+    db: Database,
+    round_id: str,
+    result: SeatResult,
+    followup: discord.Webhook | None,
+    lang: Lang,
+) -> None:
     review = await review_and_record(source, db, round_id, result, lang)
-    if shown is None:
+    if followup is None:
         return
     embed = unavailable_embed(lang) if review is None else review_embed(review, result)
     with contextlib.suppress(discord.HTTPException):
-        await shown.followup.send(embed=embed, ephemeral=True)
+        await followup.send(embed=embed, ephemeral=True)
 
 
 def _split(five: Sequence[Card], two: Sequence[Card]) -> str:
