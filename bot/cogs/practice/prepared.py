@@ -37,8 +37,11 @@ log = logging.getLogger(__name__)
 EVs = dict[tuple[int, int], float]
 #: The house way's picture in two colours, in each language (its labels are words).
 Pictures = dict[Lang, bytes]
-#: Analyses are made ahead of need: the workers yield the CPU to the bot's event loop.
-WORKER_NICENESS = 10
+#: Analyses are made ahead of need, and a table's reviews after its reveal: the workers
+#: yield the CPU to the bot's event loop and its database. At 10 they still took about a
+#: third of a core from them at 200 tables on two cores (issue 40); at 19 they take what
+#: the machine leaves (a review not analysed within REVIEW_WAIT says so).
+WORKER_NICENESS = 19
 
 
 def read_drawn_cards(cache: Path | None) -> None:
