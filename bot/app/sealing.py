@@ -15,6 +15,7 @@ and kept in the database (``meta``), so every process and every restart uses the
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -58,6 +59,11 @@ class Sealer:
         return Seal(self, user_id)
 
 
+def _read(reading: asyncio.Future[str]) -> bool:
+    """Whether a finished read of the key gave it."""
+    return not reading.cancelled() and reading.exception() is None
+
+
 class Seal(NamedTuple):
     """Seals the custom ids of one member's menus and buttons."""
 
@@ -70,14 +76,26 @@ class Seal(NamedTuple):
 
 class Seals:
     """The key, read from the database at the first hand (made there by the first process
-    ever to ask), then kept for the life of the process."""
+    ever to ask), then kept for the life of the process.
+
+    One read, however many presses wait for it: each waits within its own deadline, and a
+    failed read is tried again by the next press. At 200 tables every member pressed
+    *Your hand* at the first deal, each reading the key, and the pool's queue refused 240
+    of them (issue 40)."""
 
     def __init__(self) -> None:
         self._sealer: Sealer | None = None
+        self._reading: asyncio.Future[str] | None = None
 
     async def sealer(self, db: Bounded) -> Sealer:
+        if self._sealer is not None:
+            return self._sealer
+        reading = self._reading
+        if reading is None or (reading.done() and not _read(reading)):
+            reading = self._reading = db.start(Database.meta_once, KEY_NAME, new_key())
+        key = await db.wait(reading)
         if self._sealer is None:
-            self._sealer = Sealer(await db.run(Database.meta_once, KEY_NAME, new_key()))
+            self._sealer = Sealer(key)
         return self._sealer
 
     async def require(self, db: Bounded, state: str, user_id: int, tag: str, refusal: str) -> None:

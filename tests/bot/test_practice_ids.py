@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from pathlib import Path
 
 import pytest
 
 from bot.app.client import HousewayBot
-from bot.storage import open_database
+from bot.app.sealing import KEY_NAME, Seals
+from bot.storage import Bounded, Database, DatabaseError, open_database
 from tests.bot.fixtures import exposition, mention, metric_samples
 from tests.bot.test_practice import (
     answer,
@@ -251,3 +253,35 @@ def test_ids_stay_within_discords_100_characters() -> None:
         len(seal.custom_id(NextHand.state_for("win", 999_999, 999_999, RULE_IDS[-1], most))) <= 100
     )
     assert time.time() < 10**15 / 1000  # shown times fit their 15 digits
+
+
+async def test_presses_at_once_read_the_key_once_and_a_failed_read_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first deal at 200 tables: every member presses Your hand at once, before the
+    key was ever read. One read answers them all; one that failed is not kept."""
+    db = await open_database(f"sqlite:///{tmp_path / 'seals.sqlite3'}")
+    real = Database.meta_once
+    reads: list[str] = []
+
+    async def counted(database: Database, key: str, value: str) -> str:
+        reads.append(key)
+        if len(reads) == 1:
+            raise DatabaseError("the database did not answer")
+        return await real(database, key, value)
+
+    monkeypatch.setattr(Database, "meta_once", counted)
+    try:
+        seals = Seals()
+        deadline = asyncio.get_running_loop().time() + 30
+        first = await asyncio.gather(
+            *(seals.sealer(Bounded(db, deadline)) for _ in range(20)), return_exceptions=True
+        )
+        assert reads == [KEY_NAME]
+        assert all(isinstance(result, DatabaseError) for result in first)
+        sealers = await asyncio.gather(*(seals.sealer(Bounded(db, deadline)) for _ in range(20)))
+        assert reads == [KEY_NAME, KEY_NAME]
+        assert all(sealer is sealers[0] for sealer in sealers)
+        assert await seals.sealer(Bounded(db, deadline)) is sealers[0] and len(reads) == 2
+    finally:
+        await db.close()
