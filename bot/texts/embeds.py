@@ -24,7 +24,7 @@ from houseway.strategy import (
     like_player_way,
 )
 
-from .i18n import locale_of, plural_text, text
+from .i18n import figure, locale_of, plural_text, text
 
 IMAGE_NAME: Final = "houseway.png"
 COLOUR: Final = discord.Colour.from_rgb(21, 94, 56)
@@ -37,7 +37,7 @@ MINUS: Final = "\u2212"
 def number(value: int, lang: Lang) -> str:
     """Thousands grouped the way each language writes them (CLDR, by Babel): 53\u00a0524\u00a0680
     in Swedish with no-break spaces, 53,524,680 in English."""
-    return format_decimal(value, locale=locale_of(lang)).replace("-", MINUS)
+    return figure(value, lang)
 
 
 def share(count: int, total: int, lang: Lang) -> str:
