@@ -67,7 +67,16 @@ def in_chips(units: float | Decimal, bet: int, lang: str = "en") -> str:
         whole = round(chips)
         grouped = f"{whole:,}".replace(",", "\u00a0" if lang == "sv" else ",")
         return f"{grouped} {noun if whole != 1 or lang == 'sv' else 'chip'}"
+    if f"{chips:.2f}" == "0.00":  # a bare 0, as the bot writes a figure that rounds to it
+        return f"0 {noun}"
     return f"{shown(chips, 1 if chips >= 1 else 2, lang)} {noun}"
+
+
+def worth_sign(units: float, bet: int) -> str:
+    """The sign How did I play? puts before a split's worth: none where it shows as 0."""
+    if f"{abs(float(units)) * bet:.2f}" == "0.00":
+        return ""
+    return "+" if units > 0 else MINUS
 
 
 def field(embed: dict[str, Any], name: str) -> str:
@@ -248,7 +257,7 @@ async def test_a_hand_with_an_own_split_settles_as_the_core_does_and_is_reviewed
     )
 
     def worth(ev: float) -> str:
-        return f"on average {'+' if ev > 0 else MINUS}{in_chips(ev, 100)}"
+        return f"on average {worth_sign(ev, 100)}{in_chips(ev, 100)}"
 
     assert yours == (
         f"Your split: {pretty_cards(mine.five)} · {pretty_cards(mine.two)} · {worth(mine.ev)}"
@@ -327,6 +336,30 @@ async def test_huset_valjer_in_swedish_and_deal_again_settle_as_the_core_does(
             again = component(shown_message, "play:again:")
             assert again["label"] == "Ge igen (10)"
             await deal_again(fake_discord, message, bo, "sv-SE")
+
+
+@pytest.mark.parametrize("locale", ["sv-SE", "en-US"])
+async def test_a_split_worth_about_nothing_reads_0_chips_with_no_sign(
+    fake_discord: FakeDiscord,
+    practice_bot: HousewayBot,
+    monkeypatch: pytest.MonkeyPatch,
+    locale: str,
+) -> None:
+    """The house way's split of this hand is worth +0.0002 a unit, 0.002 chips of a bet of
+    10: shown as 0, and a sign would be the float's ("+0" here, "−0" for a hair less)."""
+    player = parse_hand("Ts Tc 6c 4c 2h JK 7s")
+    dealer = parse_hand("2c 4d 6h 9c Jd 5s 7c")
+    monkeypatch.setattr(
+        "houseway.round.deal_round", lambda seats, rng=None: Deal(dealer, (player,))
+    )
+    assert f"{analyze(player).house.ev * 10:.2f}" == "0.00"  # the hand is still such a one
+    dee = fake_discord.make_user("dee")
+    dealt = await play(fake_discord, dee, 10, locale)
+    await set_hand(fake_discord, dealt, dee, None, locale)
+    review = fake_discord.messages[dealt.original_message_id or 0].embeds[1]["description"]
+    worth = "i snitt 0 marker" if locale == "sv-SE" else "on average 0 chips"
+    assert worth in review, review
+    assert "+0 " not in review and f"{MINUS}0 " not in review, review
 
 
 @pytest.mark.parametrize("locale", ["sv-SE", "en-US"])

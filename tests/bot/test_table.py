@@ -28,7 +28,7 @@ from houseway.hands import category_name, five_value, is_legal, two_name, two_va
 from houseway.language import Lang
 from tests.bot.fixtures import BotRunner, until
 from tests.bot.quizhelpers import MODERATOR, PLAIN
-from tests.bot.test_play import in_chips
+from tests.bot.test_play import in_chips, worth_sign
 from tests.bot.test_practice_win import digits_of, gap_of
 from tests.fakediscord import CHANNEL_ID, GUILD_ID, QUIZ_CHANNEL_ID, FakeDiscord, FakeUser
 from tests.fakediscord.models import COMPONENTS_V2, FakeInteraction, FakeMessage, Sent
@@ -294,8 +294,8 @@ async def test_two_members_play_a_round_and_the_reveal_pays_what_the_core_settle
             # headline may name it too ("✅ Your split was the best …").
             lines = review["description"].split("\n")
             [yours] = [line for line in lines if line.startswith(mine)]
-            sign = "+" if played.ev > 0 else "\u2212"
-            assert yours.endswith(sign + in_chips(played.ev, 20, lang)), yours
+            sign = worth_sign(played.ev, 20)
+            assert yours.endswith(" " + sign + in_chips(played.ev, 20, lang)), yours
             gap = gap_of(exact.best.ev, played.ev, digits)
             # written before the message was sent
             row = await database.fetchrow(

@@ -30,7 +30,7 @@ from houseway.strategy import PlayerDecision, player_rule, player_rule_name, pla
 from houseway.way import house_way
 
 from ...storage import game as game_store
-from ...texts.embeds import COLOUR, decimal, number
+from ...texts.embeds import COLOUR, decimal, number, rounded
 from ...texts.i18n import language, plural_text, text
 from ..practice.embeds import GIVEN_UP_UNITS
 from ..practice.win import WinVerdict, grade
@@ -206,6 +206,14 @@ def _in_chips(units: float, bet: int, lang: Lang) -> str:
     return text("review.chips", lang, figure=said)
 
 
+def _worth_key(units: float, bet: int) -> str:
+    """A split's worth with its sign, none where it shows as 0 chips (its sign was the
+    float's noise: "+0" for one analysis, "−0" for the other)."""
+    if rounded(abs(units) * bet, 2) == 0:  # two decimals below one chip (``_in_chips``)
+        return "review.worth.even"
+    return "review.worth.win" if units > 0 else "review.worth.loss"
+
+
 def _better_rule(review: Review, named: bool = False) -> str | None:
     """The rule that sets this hand better than the member did: the house way's where its
     split is better, else the player's way's where it differs and is better; ``named``:
@@ -253,11 +261,7 @@ def _splits(review: Review, bet: int) -> list[str]:
             same[1].append(text(key, lang))
     lines = []
     for (five, two), names, ev in named:
-        worth = text(
-            "review.worth.win" if ev > 0 else "review.worth.loss",
-            lang,
-            chips=_in_chips(ev, bet, lang),
-        )
+        worth = text(_worth_key(ev, bet), lang, chips=_in_chips(ev, bet, lang))
         lines.append(f"{' = '.join(names)}: {_split(five, two)} · {worth}")
     return lines
 

@@ -234,6 +234,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
     "review.best": {"sv": "Bästa delningen", "en": "The best split"},
     "review.worth.win": {"sv": "i snitt +{chips}", "en": "on average +{chips}"},
     "review.worth.loss": {"sv": "i snitt −{chips}", "en": "on average −{chips}"},
+    "review.worth.even": {"sv": "i snitt {chips}", "en": "on average {chips}"},
     "review.chips": {"sv": "{figure} marker", "en": "{figure} chips"},
     "review.set_by.house": {
         "sv": "Du lät Huset väljer lägga handen. På skicklighetslistan räknas den som husets delning.",
