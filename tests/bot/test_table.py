@@ -142,6 +142,18 @@ async def open_hand(
     return click, cards, menus[0]["custom_id"]
 
 
+async def dealt_hands(
+    fake: FakeDiscord, members: list[FakeUser]
+) -> list[tuple[FakeInteraction, tuple[Card, ...], str]]:
+    """A table opened at a bet of 5, ``members`` seated in turn and dealt in by the first:
+    each one's hand opened (``open_hand``'s)."""
+    table = await open_table(fake, bet=5)
+    for number, member in enumerate(members, 1):
+        await sit(fake, table, member, number)
+    await deal_now(fake, table, members[0])
+    return [await open_hand(fake, table, member) for member in members]
+
+
 def iter_all(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     for comp in components:
@@ -580,11 +592,7 @@ async def test_six_hands_set_at_once_all_count_and_the_round_reveals_at_once(
     members = [fake.make_user(f"m{n}") for n in range(1, 7)]
     slow_clock = replace(PATIENT, countdown=3600)
     async with run_bot(fake, database_url=any_database_url, table_timing=slow_clock):
-        table = await open_table(fake, bet=5)
-        for number, member in enumerate(members, 1):
-            await sit(fake, table, member, number)
-        await deal_now(fake, table, members[0])
-        hands = [await open_hand(fake, table, member) for member in members]
+        hands = await dealt_hands(fake, members)
         presses = await asyncio.gather(
             *(
                 fake.click(shown, house_button(fake, shown), user=member)
@@ -607,11 +615,7 @@ async def test_a_hand_shown_is_not_kept_once_sent_and_its_menu_still_answers(
     fake = fake_discord
     members = [fake.make_user(f"k{n}") for n in range(1, 4)]
     async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
-        table = await open_table(fake, bet=5)
-        for number, member in enumerate(members, 1):
-            await sit(fake, table, member, number)
-        await deal_now(fake, table, members[0])
-        hands = [await open_hand(fake, table, member) for member in members]
+        hands = await dealt_hands(fake, members)
         round_id = round_id_of(hands[0][2])
 
         async def none_kept() -> bool:  # the last send may still be returning
