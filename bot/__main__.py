@@ -129,7 +129,7 @@ async def _run(settings: Settings, force_sync: bool, stopped: asyncio.Task[Any])
         log.error("cannot open the database: %s", error)
         return EXIT_RETRY
 
-    bot = make_bot(settings, database, force_sync=force_sync)
+    bot = make_bot(settings, database, force_sync=force_sync, freeze=True)
     http = None
     if settings.http_port is not None:
         host = settings.http_host or "127.0.0.1"

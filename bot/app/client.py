@@ -63,7 +63,13 @@ class HousewayBot(commands.Bot):
     """Slash commands only; no privileged intents, no message content."""
 
     def __init__(
-        self, settings: Settings, database: Database, force_sync: bool = False, **options: Any
+        self,
+        settings: Settings,
+        database: Database,
+        force_sync: bool = False,
+        *,
+        freeze: bool = False,
+        **options: Any,
     ) -> None:
         # No voice here: don't log warnings about missing voice libraries at every start.
         discord.VoiceClient.warn_nacl = False
@@ -90,6 +96,9 @@ class HousewayBot(commands.Bot):
         #: Shards (None: the one connection of an unsharded bot) that have been READY.
         self._connected_shards: set[int | None] = set()
         self._close_started: asyncio.Future[None] | None = None
+        #: Freeze what the start made (``setup_hook``): the process's own bot, not a
+        #: test's, which would keep every bot a test process starts.
+        self.freeze = freeze
 
     async def setup_hook(self) -> None:
         damaged = shipped_solve().problem
@@ -107,10 +116,13 @@ class HousewayBot(commands.Bot):
             await self.sync_commands()
         if not self.mentions.known:
             await self.fetch_command_ids()
-        # What the start made (modules, cogs, the core's tables, the translations) lives
-        # as long as the process: kept out of the garbage collector's walks, so that a
-        # full collection at many tables walks only what the rounds made (issue 40).
-        gc.freeze()
+        if self.freeze:
+            # What the start made (modules, cogs, the core's tables, the translations)
+            # lives as long as the process: kept out of the garbage collector's walks, so
+            # that a full collection at many tables walks only what the rounds made (issue
+            # 40). Collected first: garbage frozen would never be freed.
+            gc.collect()
+            gc.freeze()
 
     def mention(self, name: str) -> str:
         """``</quiz start:123>`` for ``"quiz start"``: clickable, and shown in the reader's

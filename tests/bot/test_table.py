@@ -627,7 +627,21 @@ async def test_a_hand_shown_is_not_kept_once_sent_and_its_menu_still_answers(
             )
 
         await until(none_kept, "no view of the hands shown kept", timeout=10)
-        for member, (shown, _, _) in zip(members, hands, strict=True):
+        (shown, cards, menu), *others = hands  # the menu answers, as the button does
+        said = await pick(fake, shown, menu, legal_non_house_two(cards), members[0])
+        assert said.content.startswith("Set"), said.content
+        for member, (shown, _, _) in zip(members[1:], others, strict=True):
             press = await fake.click(shown, house_button(fake, shown), user=member)
             assert (await fake.wait_response(press)).content.startswith("The house way set")
         await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal")
+
+
+async def test_only_the_process_bot_freezes_what_its_start_made(
+    fake_discord: FakeDiscord, run_bot: BotRunner, database_url: str
+) -> None:
+    """``python -m bot`` freezes its start (``make_bot(freeze=True)``); a test's bot must
+    not, or every bot a test process starts is kept for good (and hidden from gc)."""
+    before = gc.get_freeze_count()
+    async with run_bot(fake_discord, database_url=database_url) as bot:
+        assert not bot.freeze
+        assert gc.get_freeze_count() == before
