@@ -396,6 +396,13 @@ def test_the_quick_validator_takes_what_jsonschema_takes_and_refuses_what_it_ref
     bodies += [(message, changed(MESSAGE, path, value)) for path, value, *_ in REFUSED_MESSAGES]
     bodies += [(command, [changed(COMMAND, "name", "Deal")]), (message, {"flags": "x"})]
     bodies += [(message, changed(MESSAGE, "components.1.components.0.custom_id", 7))]
+    # a component's type as JSON's 2.0 (an integer to JSON Schema), and an attachment id
+    # as discord.py sends it (an integer: LENIENCIES), beyond what a snowflake holds
+    bodies += [(message, changed(MESSAGE, "components.1.components.0.type", 2.0))]
+    bodies += [(message, changed(MESSAGE, "components.1.type", 1.5))]
+    bodies += [
+        (message, {**MESSAGE, "attachments": [{"id": n, "filename": "a.png"}]}) for n in (0, 2**64)
+    ]
     verdicts = [
         (
             described.validator_for(op, "application/json").is_valid(body),

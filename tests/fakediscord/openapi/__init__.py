@@ -255,6 +255,8 @@ def _union_by_type(
         )
         return
     tag = instance["type"]
+    if type(tag) is float and tag.is_integer():
+        tag = int(tag)  # an integer to JSON Schema, so the description's union takes it
     branch = branches.get(tag) if type(tag) is int else None
     if branch is None:
         yield ValidationError(
