@@ -118,12 +118,13 @@ class Figure:
     value: int
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=8192, typed=True)
 def figure(value: int | float, lang: Lang) -> str:
     """A number as ``lang`` writes it (CLDR, by Babel): 53\u00a0524\u00a0680 in Swedish with
     no-break spaces, 53,524,680 in English, a real minus sign. Kept: the same stakes and
     stacks are written over and over (Babel's formatting was 3 % of a process's time at
-    200 tables, issue 40). An integral float is written as its integer."""
+    200 tables, issue 40), by value and type (``Decimal("1.0")`` is not ``1``). An integral
+    float is written as its integer."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return format_decimal(value, locale=locale_of(lang)).replace("-", "\u2212")
@@ -182,7 +183,7 @@ def plural_text(key: str, lang: Lang, count: int | float, **values: object) -> s
     return forms[form].format(count=figure(count, lang), **_filled(values, lang))
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=8192, typed=True)
 def _plural_form(count: int | float, lang: Lang) -> str:
     """CLDR's plural form of ``count`` in ``lang`` ("one", "other"), kept as ``figure``."""
     return str(locale_of(lang).plural_form(count))
