@@ -5,8 +5,9 @@ custom id's template (registered when its cog loads) and the item rebuilt from t
 message pressed, so a view is never needed again after it is sent. discord.py still
 keeps a view sent on an ephemeral message for 15 minutes (it sets a timeout where none
 is given), each with a task waiting for that timeout: at 200 tables, 60 hands a second,
-that was some 50,000 views, their menus and tasks, and the full garbage collections that
-walked them grew to half a second (issue 40). A ``DynamicView`` has no timeout at all,
+that would be some 50,000 views at once (a minute into a run, 13,000 of their menus'
+options were alive), and the full garbage collections that walked them grew to half a
+second (issue 40). A ``DynamicView`` has no timeout at all,
 so nothing holds it once sent; it takes only dynamic items (or links), which need no
 keeping.
 """

@@ -80,7 +80,7 @@ class Seals:
 
     One read, however many presses wait for it: each waits within its own deadline, and a
     failed read is tried again by the next press. At 200 tables every member pressed
-    *Your hand* at the first deal, each reading the key, and the pool's queue refused 240
+    *Your hand* at the first deal, each reading the key, and the pool's queue refused 241
     of them (issue 40)."""
 
     def __init__(self) -> None:

@@ -611,7 +611,7 @@ async def test_a_hand_shown_is_not_kept_once_sent_and_its_menu_still_answers(
 ) -> None:
     """A private hand's menu and button are dynamic items, dispatched by their ids'
     template: discord.py would keep each hand's view (and a task) for 15 minutes, some
-    50,000 at 200 tables, had the bot not sent it as a DynamicView (bot.app.dynamic)."""
+    50,000 at once at 200 tables, had the bot not sent it as a DynamicView (bot.app.dynamic)."""
     fake = fake_discord
     members = [fake.make_user(f"k{n}") for n in range(1, 4)]
     async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
