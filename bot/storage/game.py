@@ -15,7 +15,7 @@ to be forgotten after the deal is deleted, not settled (nothing written after a 
 
 from __future__ import annotations
 
-from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
+from houseway.cards import Card, format_cards
 from houseway.round import Round, WagerKind
 
 from . import Database, Row, Statements
@@ -181,37 +181,45 @@ async def open_round(
 
 
 async def set_split(
-    db: Database, round_id: str, seat: int, user_id: int, two: tuple[Card, ...], how: str
+    db: Database,
+    round_id: str,
+    seat: int,
+    user_id: int,
+    two: tuple[Card, ...],
+    how: str,
+    *,
+    hand: tuple[Card, ...],
 ) -> bool:
     """Store the seat's split; False if the round is no longer open, the seat is not the
-    member's, or a split is already stored (a double click, a stale menu).
+    member's or not dealt ``hand``, or a split is already stored (a double click, a stale
+    menu).
 
     With the foul rule 'repick' the caller asks again before storing a fouled split; with
     'stand' it stores it as it is, and it loses at the settlement.
 
+    One statement, on its own (issue 40: it was four round trips, a transaction with the
+    member's lock): the UPDATE of a row that exists cannot recreate a seat /stats forget
+    deleted (it finds no row, or waits for the forget's delete and then finds none), and
+    the split is checked against ``hand`` before, which the row must still hold.
+
     Raises:
-        ValueError: ``how`` is not a way to set a split, or ``two`` not two of the cards.
+        ValueError: ``how`` is not a way to set a split, or ``two`` not two of ``hand``.
     """
     if how not in HOWS:
         raise ValueError(f"how is one of {', '.join(HOWS)}, not {how!r}")
-    async with db.member_transaction(user_id) as tx:
-        # One statement, the hand it set given back: checked after, and a split not of it
-        # rolls the transaction back (ValueError). A round trip fewer a set (issue 40).
-        row = await tx.fetchrow(
-            "UPDATE game_seats SET two = $4, how = $5"
-            " WHERE round_id = $1 AND seat = $2 AND user_id = $3 AND two IS NULL"
-            " AND EXISTS (SELECT 1 FROM game_rounds r"
-            " WHERE r.round_id = $1 AND r.status = 'open') RETURNING hand",
-            round_id,
-            seat,
-            user_id,
-            format_cards(two),
-            how,
-        )
-        if row is None:
-            return False
-        check_two(two, parse_cards(str(row["hand"]), HAND_SIZE))
-    return True
+    check_two(two, hand)
+    changed = await db.execute(
+        "UPDATE game_seats SET two = $4, how = $5"
+        " WHERE round_id = $1 AND seat = $2 AND user_id = $3 AND hand = $6 AND two IS NULL"
+        " AND EXISTS (SELECT 1 FROM game_rounds r WHERE r.round_id = $1 AND r.status = 'open')",
+        round_id,
+        seat,
+        user_id,
+        format_cards(two),
+        how,
+        format_cards(hand),
+    )
+    return changed == 1
 
 
 async def get_round(db: Database, round_id: str) -> RoundRow | None:

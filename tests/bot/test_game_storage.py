@@ -337,14 +337,21 @@ async def test_a_split_is_stored_once_by_its_member_while_the_round_is_open(db: 
         await chip_store.ensure_stack(db, GUILD, user, T0)
     played = await deal_round(db, "r1", {ALICE: 10, BOB: 10})
     alice, bob = played.seats
-    assert not await store.set_split(db, "r1", alice.seat, BOB, bob.hand[:2], "own")
+    mine = {"hand": alice.hand}
+    assert not await store.set_split(db, "r1", alice.seat, BOB, bob.hand[:2], "own", hand=bob.hand)
+    assert not await store.set_split(db, "r1", alice.seat, BOB, alice.hand[:2], "own", **mine)
     with pytest.raises(ValueError):
-        await store.set_split(db, "r1", alice.seat, ALICE, bob.hand[:2], "own")
+        await store.set_split(db, "r1", alice.seat, ALICE, bob.hand[:2], "own", **mine)
     with pytest.raises(ValueError):
-        await store.set_split(db, "r1", alice.seat, ALICE, alice.hand[:2], "mine")
+        await store.set_split(db, "r1", alice.seat, ALICE, alice.hand[:2], "mine", **mine)
+    # A hand the seat was not dealt (a caller's stale or wrong round): nothing stored.
+    other = (bob.hand[0], *alice.hand[1:])
+    assert not await store.set_split(
+        db, "r1", alice.seat, ALICE, alice.hand[1:3], "own", hand=other
+    )
     clicks = await asyncio.gather(
         *(
-            store.set_split(db, "r1", alice.seat, ALICE, alice.hand[i : i + 2], "own")
+            store.set_split(db, "r1", alice.seat, ALICE, alice.hand[i : i + 2], "own", **mine)
             for i in range(5)
         )
     )
@@ -353,7 +360,7 @@ async def test_a_split_is_stored_once_by_its_member_while_the_round_is_open(db: 
     assert stored is not None and stored.seats[0].two in [alice.hand[i : i + 2] for i in range(5)]
     assert stored.seats[0].how == "own" and stored.seats[1].two is None
     assert await store.void_round(db, "r1", T0 + 5)
-    assert not await store.set_split(db, "r1", bob.seat, BOB, bob.hand[:2], "house")
+    assert not await store.set_split(db, "r1", bob.seat, BOB, bob.hand[:2], "house", hand=bob.hand)
 
 
 # --- settling ---------------------------------------------------------------------------

@@ -333,8 +333,10 @@ async def test_a_split_stored_while_its_answer_was_lost_sets_the_hand_on_the_nex
         shown, cards, menu = await open_hand(fake, table, anna)
         house = house_split(cards)
         # the first press, written although its answer never reached the member
+        dealt = await game_store.get_round(database, round_id_of(menu))
+        assert dealt is not None
         assert await game_store.set_split(
-            database, round_id_of(menu), 1, anna.id, house.two, "house"
+            database, round_id_of(menu), 1, anna.id, house.two, "house", hand=dealt.seats[0].hand
         )
         answer = await pick(fake, shown, menu, legal_non_house_two(cards), anna)
         assert answer.content.startswith("The house way set your hand"), answer.content

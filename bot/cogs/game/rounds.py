@@ -113,7 +113,7 @@ async def store_split(
     seat = moved.seat(number)
     assert seat is not None and seat.split is not None and seat.how is not None
     if await game_store.set_split(
-        db, current.round_id, number, player, seat.split.two, seat.how.value
+        db, current.round_id, number, player, seat.split.two, seat.how.value, hand=seat.hand
     ):
         return moved, True
     stored = await read_round(db, current.round_id)
@@ -131,7 +131,13 @@ async def time_out(db: Database, current: Round) -> Round:
         done = timed.seat(seat.number)
         assert done is not None and done.split is not None
         await game_store.set_split(
-            db, current.round_id, seat.number, seat.player, done.split.two, "timeout"
+            db,
+            current.round_id,
+            seat.number,
+            seat.player,
+            done.split.two,
+            "timeout",
+            hand=seat.hand,
         )
     stored = await read_round(db, current.round_id)
     return timed if stored is None else stored
