@@ -139,7 +139,7 @@ async def test_cancelled_postgres_transaction_leaves_no_transaction_behind(
                 other,
                 "UPDATE meta SET value = 'cancelled' WHERE key = 'row'"
                 if during == "statement"
-                else "COMMIT;",
+                else "COMMIT",  # as the backend sends it
             )
         finally:
             task.cancel()
