@@ -8,7 +8,7 @@ import contextlib
 import logging
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from importlib import resources
 from typing import Any
 
@@ -60,6 +60,13 @@ class Statements(ABC):
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
         rows = await self.fetch(sql, *args)
         return rows[0] if rows else None
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once for each row of arguments. A backend's statements send them
+        in one round trip (a deal's seats, a settlement's entries); this is the one by one
+        fallback."""
+        for args in rows:
+            await self.execute(sql, *args)
 
 
 class Database(Statements):

@@ -117,16 +117,14 @@ def _entry(row: Row) -> Entry:
     )
 
 
-async def write_entry(tx: Statements, entry: Entry) -> bool:
-    """Write the entry unless its key is taken; whether it was written.
+_INSERT_ENTRY: Final = (
+    "INSERT INTO chip_entries (guild_id, user_id, key, kind, amount, round_id, created_at)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id, user_id, key) DO NOTHING"
+)
 
-    The caller holds the member's lock; the key is the second guard, which holds even
-    for a caller that forgot the lock.
-    """
-    written = await tx.fetch(
-        "INSERT INTO chip_entries (guild_id, user_id, key, kind, amount, round_id, created_at)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7)"
-        " ON CONFLICT (guild_id, user_id, key) DO NOTHING RETURNING key",
+
+def _entry_args(entry: Entry) -> tuple[int, int, str, str, int, str | None, float]:
+    return (
         entry.guild_id,
         entry.user_id,
         entry.key,
@@ -135,7 +133,22 @@ async def write_entry(tx: Statements, entry: Entry) -> bool:
         entry.round_id,
         entry.created_at,
     )
+
+
+async def write_entry(tx: Statements, entry: Entry) -> bool:
+    """Write the entry unless its key is taken; whether it was written.
+
+    The caller holds the member's lock; the key is the second guard, which holds even
+    for a caller that forgot the lock.
+    """
+    written = await tx.fetch(_INSERT_ENTRY + " RETURNING key", *_entry_args(entry))
     return bool(written)
+
+
+async def write_entries(tx: Statements, entries: Sequence[Entry]) -> None:
+    """``write_entry`` of each entry in one round trip (a deal's wagers, a settlement's
+    results), a key taken passed over as there; for callers that need not know which."""
+    await tx.executemany(_INSERT_ENTRY, [_entry_args(entry) for entry in entries])
 
 
 async def stack_in(tx: Statements, guild_id: int, user_id: int) -> int:

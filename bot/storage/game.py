@@ -15,11 +15,13 @@ to be forgotten after the deal is deleted, not settled (nothing written after a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from houseway.cards import Card, format_cards
 from houseway.round import Round, WagerKind
 
 from . import Database, Row, Statements
-from .chips import BET, Entry, bet_key, stacks_in, write_entry
+from .chips import BET, Entry, bet_key, stacks_in, write_entries
 from .game_boards import recent_hands, record_given_up, skill_board, skill_board_size
 from .game_finish import mark_revealed, settle_round, unrevealed_rounds, void_round
 from .game_rows import (
@@ -94,12 +96,20 @@ class AlreadyPlaying(Exception):
 
 
 async def _open_round_of(tx: Statements, guild_id: int, user_id: int) -> Row | None:
-    return await tx.fetchrow(
-        "SELECT s.round_id, s.seat FROM game_seats s JOIN game_rounds r"
-        " ON r.round_id = s.round_id WHERE s.guild_id = $1 AND s.user_id = $2"
-        " AND r.status = 'open' ORDER BY r.dealt_at LIMIT 1",
+    rows = await _open_rounds_of(tx, guild_id, [user_id])
+    return rows[0] if rows else None
+
+
+async def _open_rounds_of(tx: Statements, guild_id: int, user_ids: Sequence[int]) -> list[Row]:
+    """(user id, round id, seat) of the members' seats in open rounds of the server, the
+    oldest round first: one statement for a table's seats."""
+    marks = ", ".join(f"${n}" for n in range(2, len(user_ids) + 2))  # placeholders only
+    return await tx.fetch(
+        "SELECT s.user_id, s.round_id, s.seat FROM game_seats s JOIN game_rounds r"
+        f" ON r.round_id = s.round_id WHERE s.guild_id = $1 AND s.user_id IN ({marks})"
+        " AND r.status = 'open' ORDER BY r.dealt_at, s.round_id, s.seat",
         guild_id,
-        user_id,
+        *user_ids,
     )
 
 
@@ -129,14 +139,17 @@ async def open_round(
     check_deal(round_)
     round_id, rules = round_.round_id, round_.rules
     seats = sorted(round_.seats, key=lambda seat: seat.number)
-    async with db.members_transaction([seat.player for seat in seats]) as tx:
+    players = [seat.player for seat in seats]
+    async with db.members_transaction(players) as tx:
         if await tx.fetchrow("SELECT 1 AS dealt FROM game_rounds WHERE round_id = $1", round_id):
             raise ValueError(f"round {round_id} was dealt before")
+        playing: dict[int, str] = {}
+        for row in await _open_rounds_of(tx, guild_id, players):
+            playing.setdefault(int(row["user_id"]), str(row["round_id"]))
         for seat in seats:
-            playing = await _open_round_of(tx, guild_id, seat.player)
-            if playing is not None:
-                raise AlreadyPlaying(seat.player, str(playing["round_id"]))
-        stacks = await stacks_in(tx, guild_id, [seat.player for seat in seats])
+            if seat.player in playing:
+                raise AlreadyPlaying(seat.player, playing[seat.player])
+        stacks = await stacks_in(tx, guild_id, players)
         for seat in seats:
             if stacks[seat.player] < seat.staked:
                 raise NotEnoughChips(seat.player, stacks[seat.player], seat.staked)
@@ -154,30 +167,40 @@ async def open_round(
             rules.foul.value,
             rules.bonus_table,
         )
-        for seat in seats:
-            await tx.execute(
-                "INSERT INTO game_seats (round_id, seat, guild_id, user_id, bet, hand)"
-                " VALUES ($1, $2, $3, $4, $5, $6)",
-                round_id,
-                seat.number,
-                guild_id,
-                seat.player,
-                seat.bet,
-                format_cards(seat.hand),
-            )
-            for wager in seat.wagers:
-                if wager.kind is not WagerKind.MAIN:
-                    await tx.execute(
-                        "INSERT INTO game_wagers (round_id, seat, kind, amount)"
-                        " VALUES ($1, $2, $3, $4)",
-                        round_id,
-                        seat.number,
-                        wager.kind.value,
-                        wager.amount,
-                    )
-                key = bet_key(round_id, seat.number, wager.kind.value)
-                entry = Entry(guild_id, seat.player, key, BET, -wager.amount, round_id, now)
-                await write_entry(tx, entry)
+        # The seats, their side wagers and the wagers' entries: a round trip each, not one
+        # a row (issue 40).
+        await tx.executemany(
+            "INSERT INTO game_seats (round_id, seat, guild_id, user_id, bet, hand)"
+            " VALUES ($1, $2, $3, $4, $5, $6)",
+            [
+                (round_id, seat.number, guild_id, seat.player, seat.bet, format_cards(seat.hand))
+                for seat in seats
+            ],
+        )
+        wagers = [(seat, wager) for seat in seats for wager in seat.wagers]
+        await tx.executemany(
+            "INSERT INTO game_wagers (round_id, seat, kind, amount) VALUES ($1, $2, $3, $4)",
+            [
+                (round_id, seat.number, wager.kind.value, wager.amount)
+                for seat, wager in wagers
+                if wager.kind is not WagerKind.MAIN
+            ],
+        )
+        await write_entries(
+            tx,
+            [
+                Entry(
+                    guild_id,
+                    seat.player,
+                    bet_key(round_id, seat.number, wager.kind.value),
+                    BET,
+                    -wager.amount,
+                    round_id,
+                    now,
+                )
+                for seat, wager in wagers
+            ],
+        )
 
 
 async def set_split(

@@ -21,7 +21,7 @@ from houseway.cards import format_cards
 from houseway.round import Phase, Round
 
 from . import Database, Row, Statements
-from .chips import ENVY, RESULT, VOID, Entry, envy_key, result_key, stacks_in, write_entry
+from .chips import ENVY, RESULT, VOID, Entry, envy_key, result_key, stacks_in, write_entries
 from .game_rows import ROUND_COLUMNS, RoundRow, SeatRow, check_paid, check_two, round_row, seats_of
 
 
@@ -115,6 +115,9 @@ async def settle_round(db: Database, settled: Round, now: float) -> Mapping[int,
         if closed is None:
             return None
         guild_id, seats = closed
+        results: list[tuple[object, ...]] = []
+        bonuses: list[tuple[object, ...]] = []
+        entries: list[Entry] = []
         for seat in seats:
             result = by_seat.get(seat.seat)
             if result is None or result.seat.player != seat.user_id:
@@ -123,29 +126,22 @@ async def settle_round(db: Database, settled: Round, now: float) -> Mapping[int,
             main, how = result.main, result.seat.how
             assert how is not None  # settled: every seat set
             check_two(main.player.two, seat.hand)
-            await tx.execute(
-                "UPDATE game_seats SET two = $3, how = $4, five_result = $5, two_result = $6,"
-                " outcome = $7, commission = $8, net = $9 WHERE round_id = $1 AND seat = $2",
-                round_id,
-                seat.seat,
-                format_cards(main.player.two),
-                how.value,
-                None if main.five is None else main.five.value,
-                None if main.two is None else main.two.value,
-                main.outcome.name.lower(),
-                main.commission,
-                main.net,
-            )
-            if result.bonus is not None:
-                await tx.execute(
-                    "UPDATE game_wagers SET category = $3, net = $4, envy = $5"
-                    " WHERE round_id = $1 AND seat = $2 AND kind = 'bonus'",
+            results.append(
+                (
                     round_id,
                     seat.seat,
-                    result.bonus.category.value,
-                    result.bonus.net,
-                    result.envy,
+                    format_cards(main.player.two),
+                    how.value,
+                    None if main.five is None else main.five.value,
+                    None if main.two is None else main.two.value,
+                    main.outcome.name.lower(),
+                    main.commission,
+                    main.net,
                 )
+            )
+            if result.bonus is not None:
+                bonus = result.bonus
+                bonuses.append((round_id, seat.seat, bonus.category.value, bonus.net, result.envy))
             for wager, amount in result.payouts():
                 key = (
                     envy_key(round_id, seat.seat)
@@ -153,8 +149,20 @@ async def settle_round(db: Database, settled: Round, now: float) -> Mapping[int,
                     else result_key(round_id, seat.seat, wager)
                 )
                 kind = ENVY if wager == ENVY else RESULT
-                entry = Entry(guild_id, seat.user_id, key, kind, amount, round_id, now)
-                await write_entry(tx, entry)
+                entries.append(Entry(guild_id, seat.user_id, key, kind, amount, round_id, now))
+        # Every seat's results, every bonus's and every entry: a round trip each, not one a
+        # row (issue 40); checked above before anything is written.
+        await tx.executemany(
+            "UPDATE game_seats SET two = $3, how = $4, five_result = $5, two_result = $6,"
+            " outcome = $7, commission = $8, net = $9 WHERE round_id = $1 AND seat = $2",
+            results,
+        )
+        await tx.executemany(
+            "UPDATE game_wagers SET category = $3, net = $4, envy = $5"
+            " WHERE round_id = $1 AND seat = $2 AND kind = 'bonus'",
+            bonuses,
+        )
+        await write_entries(tx, entries)
         return await stacks_in(tx, guild_id, [seat.user_id for seat in seats])
 
 
@@ -169,17 +177,27 @@ async def void_round(db: Database, round_id: str, now: float) -> bool:
         if closed is None:
             return False
         guild_id, seats = closed
-        for seat in seats:
-            await tx.execute(
-                "UPDATE game_seats SET outcome = 'void', commission = 0, net = 0"
-                " WHERE round_id = $1 AND seat = $2",
-                round_id,
-                seat.seat,
-            )
-            for wager in seat.wagers:
-                key = result_key(round_id, seat.seat, wager.kind.value)
-                entry = Entry(guild_id, seat.user_id, key, VOID, wager.amount, round_id, now)
-                await write_entry(tx, entry)
+        await tx.executemany(
+            "UPDATE game_seats SET outcome = 'void', commission = 0, net = 0"
+            " WHERE round_id = $1 AND seat = $2",
+            [(round_id, seat.seat) for seat in seats],
+        )
+        await write_entries(
+            tx,
+            [
+                Entry(
+                    guild_id,
+                    seat.user_id,
+                    result_key(round_id, seat.seat, wager.kind.value),
+                    VOID,
+                    wager.amount,
+                    round_id,
+                    now,
+                )
+                for seat in seats
+                for wager in seat.wagers
+            ],
+        )
     return True
 
 

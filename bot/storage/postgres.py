@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Collection, Sequence
 from typing import Any, Final
 from urllib.parse import unquote, urlsplit
 
@@ -112,6 +112,16 @@ class _PostgresStatements(Statements):
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         try:
             return [dict(row) for row in await self._connection.fetch(sql, *args)]
+        except _PG_ERRORS as error:
+            raise _postgres_error(error, self._timeout) from error
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """asyncpg's executemany: every row's Bind and Execute, then one Sync (a pipeline,
+        one round trip)."""
+        if not rows:
+            return
+        try:
+            await self._connection.executemany(sql, rows)
         except _PG_ERRORS as error:
             raise _postgres_error(error, self._timeout) from error
 

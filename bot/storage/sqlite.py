@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,12 @@ class _SQLiteStatements(Statements):
         try:
             async with self._db.execute(PLACEHOLDER.sub(r"?\1", sql), args) as cursor:
                 return [dict(row) for row in await cursor.fetchall()]
+        except (aiosqlite.Error, OverflowError) as error:
+            raise _sqlite_error(error) from error
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self._db.executemany(PLACEHOLDER.sub(r"?\1", sql), rows)
         except (aiosqlite.Error, OverflowError) as error:
             raise _sqlite_error(error) from error
 

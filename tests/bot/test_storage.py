@@ -9,7 +9,7 @@ import uuid
 import asyncpg
 import pytest
 
-from bot.storage import DatabaseError, migrations, open_database
+from bot.storage import DatabaseDataError, DatabaseError, migrations, open_database
 from bot.storage.table_settings import GameSettings, game_settings, save_game_settings
 
 
@@ -80,6 +80,34 @@ async def test_transaction_rolls_back_on_error(any_database_url: str) -> None:
         async with database.transaction() as tx:
             assert await tx.execute("INSERT INTO meta (key, value) VALUES ('t', 'y')") == 1
         assert await database.get_meta("t") == "y"
+    finally:
+        await database.close()
+
+
+async def test_many_rows_in_one_statement_land_with_their_transaction_or_not_at_all(
+    any_database_url: str,
+) -> None:
+    """``executemany`` (a deal's seats, a settlement's entries): every row written with the
+    transaction; a row the database refuses rolls back the rows before it too, and is
+    told as the values' fault; outside a transaction it still writes every row."""
+    database = await open_database(any_database_url)
+    insert = "INSERT INTO meta (key, value) VALUES ($1, $2)"
+    try:
+        async with database.transaction() as tx:
+            await tx.executemany(insert, [("a", "1"), ("b", "2"), ("c", "3")])
+            await tx.executemany(insert, [])
+        with pytest.raises(DatabaseDataError):
+            async with database.transaction() as tx:
+                await tx.executemany(insert, [("d", "4"), ("a", "again")])
+        await database.executemany(insert, [("e", "5"), ("f", "6")])
+        rows = await database.fetch("SELECT key, value FROM meta ORDER BY key")
+        assert [(row["key"], row["value"]) for row in rows] == [
+            ("a", "1"),
+            ("b", "2"),
+            ("c", "3"),
+            ("e", "5"),
+            ("f", "6"),
+        ]
     finally:
         await database.close()
 
