@@ -26,19 +26,15 @@ from .game_rows import ROUND_COLUMNS, RoundRow, SeatRow, check_paid, check_two, 
 
 
 async def _close(tx: Statements, round_id: str, status: str, now: float) -> Row | None:
-    """Move an open round to ``status``; the round's row, or None if it was not open (it
-    was settled or voided already: this caller pays nothing)."""
-    changed = await tx.execute(
+    """Move an open round to ``status``; the round's guild and deal time, or None if it
+    was not open (it was settled or voided already: this caller pays nothing). One
+    statement (RETURNING; SQLite has it since 3.35)."""
+    return await tx.fetchrow(
         "UPDATE game_rounds SET status = $2, settled_at = $3 WHERE round_id = $1"
-        " AND status = 'open'",
+        " AND status = 'open' RETURNING guild_id, dealt_at",
         round_id,
         status,
         now,
-    )
-    if changed != 1:
-        return None
-    return await tx.fetchrow(
-        "SELECT guild_id, dealt_at FROM game_rounds WHERE round_id = $1", round_id
     )
 
 
