@@ -214,6 +214,16 @@ def cpu_seconds(pid: int | None = None) -> float:
     return _tree_ticks(pid) / os.sysconf("SC_CLK_TCK")
 
 
+def own_cpu_seconds(pid: int) -> float:
+    """CPU time of ``pid`` alone, its threads included, its children not: a bot's event
+    loop and its picture threads without its analysis workers."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+
+
 def _tree_ticks(pid: int) -> int:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -685,6 +695,7 @@ async def bench_tables(
             load_before = load()
             pids = [bot.pid for bot in bots]
             began, cpu = time.time(), ([cpu_seconds(pid) for pid in pids], cpu_seconds())
+            own = [own_cpu_seconds(pid) for pid in pids]
             database_cpu = postgres_seconds() if DATABASE[0] else None
             stop_at = time.monotonic() + seconds + 5  # about 5 s of warm-up rounds
             measured_from = began + 5
@@ -698,6 +709,7 @@ async def bench_tables(
             probing.cancel()
             ended = time.time()
             cpu_bots = [cpu_seconds(pid) - was for pid, was in zip(pids, cpu[0], strict=True)]
+            own = [own_cpu_seconds(pid) - was for pid, was in zip(pids, own, strict=True)]
             cpu_here = cpu_seconds() - cpu[1]
             if database_cpu is not None:
                 database_cpu = (postgres_seconds() or database_cpu) - database_cpu
@@ -770,8 +782,11 @@ async def bench_tables(
         f"late by {worst(late_here):.1f} ms, p99 {ms(late_here, 99)}"
     )
     per_round = sum(cpu_bots) / max(1, len(played)) * 1000
+    own_round = sum(own) / max(1, len(played)) * 1000
     print(
-        f"  CPU: bot {' + '.join(f'{c:.1f}' for c in cpu_bots)} s ({per_round:.0f} ms a round), "
+        f"  CPU: bot {' + '.join(f'{c:.1f}' for c in cpu_bots)} s ({per_round:.0f} ms a round; "
+        f"the processes alone, without their analysis workers, "
+        f"{' + '.join(f'{c:.1f}' for c in own)} s, {own_round:.0f} ms a round), "
         f"stand-in and this script {cpu_here:.1f} s"
         + ("" if database_cpu is None else f", PostgreSQL {database_cpu:.1f} s")
         + f", in {span:.1f} s on {os.cpu_count()} cores"

@@ -7,15 +7,16 @@ Every test ends with the ledger checked (``assert_ledger_consistent``, in the fi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import zlib
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Collection, Coroutine, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from bot.storage import Database, open_database
+from bot.storage import Database, Statements, open_database
 from bot.storage import chips as chip_store
 from bot.storage import game as store
 from bot.storage.forgotten import forget_member
@@ -361,6 +362,71 @@ async def test_a_split_is_stored_once_by_its_member_while_the_round_is_open(db: 
     assert stored.seats[0].how == "own" and stored.seats[1].two is None
     assert await store.void_round(db, "r1", T0 + 5)
     assert not await store.set_split(db, "r1", bob.seat, BOB, bob.hand[:2], "house", hand=bob.hand)
+
+
+class Counted(Statements):
+    """Statements (or a database) that count what they send: each call is a round trip."""
+
+    def __init__(self, inner: Statements, sent: list[str]) -> None:
+        self.inner, self.sent = inner, sent
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        self.sent.append(sql)
+        return await self.inner.execute(sql, *args)
+
+    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        self.sent.append(sql)
+        return await self.inner.fetch(sql, *args)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.sent.append(sql)
+        await self.inner.executemany(sql, rows)
+
+
+class CountedDatabase(Counted):
+    """The database, its transactions' statements counted too (their BEGIN and COMMIT
+    are not: one each, however many seats)."""
+
+    def __init__(self, db: Database, sent: list[str]) -> None:
+        super().__init__(db, sent)
+        self.db = db
+
+    @contextlib.asynccontextmanager
+    async def members_transaction(self, user_ids: Collection[int]) -> AsyncIterator[Statements]:
+        async with self.db.members_transaction(user_ids) as tx:
+            yield Counted(tx, self.sent)
+
+
+async def test_a_deal_and_its_settlement_take_as_many_round_trips_for_six_seats_as_for_one(
+    db: Database,
+) -> None:
+    """A table's seats, their wagers and their entries go in one statement each, not one a
+    row (issue 40): a deal and a settlement of six seats, each with a bonus, send what
+    one seat's do."""
+    counts = []
+    for round_id, players in (("one", [ALICE]), ("six", list(range(2001, 2007)))):
+        for user in players:
+            await chip_store.ensure_stack(db, GUILD, user, T0)
+        sent: list[str] = []
+        counted: Any = CountedDatabase(db, sent)
+        bets, bonuses = dict.fromkeys(players, 10), dict.fromkeys(players, 5)
+        await store.open_round(
+            counted,
+            dealt(round_id, bets, bonuses),
+            guild_id=GUILD,
+            channel_id=5,
+            table_id="t1",
+            deadline=T0 + 60,
+            now=T0,
+        )
+        dealing = len(sent)
+        played = await store.get_round(db, round_id)
+        assert played is not None and len(played.seats) == len(players)
+        done = played.to_round().time_out().settle()  # the engine's results, bonus too
+        stacks = await store.settle_round(counted, done, T0 + 9)
+        assert stacks is not None and sorted(stacks) == players
+        counts.append((dealing, len(sent) - dealing))
+    assert counts[0] == counts[1], counts
 
 
 # --- settling ---------------------------------------------------------------------------
