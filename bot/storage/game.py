@@ -11,6 +11,8 @@ Every write that touches members' chips or seats holds their locks
 (``members_transaction``, ascending), as /stats forget does: a forget and a settlement of
 the same member run one after the other, never interleaved, and a seat whose member asked
 to be forgotten after the deal is deleted, not settled (nothing written after a forget).
+The one exception is ``set_split``, a single UPDATE of a seat that exists: it cannot bring
+back a seat a forget deleted, and the settlement deletes what it set for such a member.
 """
 
 from __future__ import annotations
