@@ -25,7 +25,13 @@ from houseway.round import Round, WagerKind
 from . import Database, Row, Statements
 from .chips import BET, Entry, bet_key, stacks_in, write_entries
 from .game_boards import recent_hands, record_given_up, skill_board, skill_board_size
-from .game_finish import mark_revealed, settle_round, unrevealed_rounds, void_round
+from .game_finish import (
+    mark_revealed,
+    settle_round,
+    stored_seats,
+    unrevealed_rounds,
+    void_round,
+)
 from .game_rows import (
     HOWS,
     ROUND_COLUMNS,
@@ -72,6 +78,7 @@ __all__ = [
     "settle_round",
     "skill_board",
     "skill_board_size",
+    "stored_seats",
     "unrevealed_rounds",
     "void_round",
 ]

@@ -88,6 +88,15 @@ async def _seated(db: Database, round_id: str) -> list[int]:
     return [int(row["user_id"]) for row in rows]
 
 
+async def stored_seats(db: Database, round_id: str) -> set[tuple[int, int]]:
+    """(seat number, member) of the round's seats as stored, in one statement: for a table
+    holding the round in memory to see that its copy has the same seats (a forget handled
+    by another process deleted one; a forget noticed after the deal took one out of the
+    copy that the database kept)."""
+    rows = await db.fetch("SELECT seat, user_id FROM game_seats WHERE round_id = $1", round_id)
+    return {(int(row["seat"]), int(row["user_id"])) for row in rows}
+
+
 async def settle_round(db: Database, settled: Round, now: float) -> Mapping[int, int] | None:
     """Settle the round once, as the engine settled it: each seat's results, one ledger
     entry a wager (and Envy's), and the seated members' stacks read back, all in one

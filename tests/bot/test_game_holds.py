@@ -6,6 +6,7 @@ ledger holds together."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from bot.storage import Database
 from bot.storage import chips as chips_store
 from bot.storage import game as game_store
+from bot.storage.forgotten import forget_member
 from houseway.analysis.analyze import analyze
 from houseway.cards import parse_cards
 from tests.bot.fixtures import IN_THREAD, BotRunner, until
@@ -66,6 +68,34 @@ async def test_a_member_forgotten_mid_round_leaves_every_table(
         await fake.wait_until(lambda: "Round 2" in texts(fake.get_message(table.id).components))
         [open_round] = await game_store.open_rounds(database)
         assert [seat.user_id for seat in open_round.seats] == [anna.id]
+    assert await rows_mentioning(database, bo.id) == {"forgotten_members": 1}
+
+
+async def test_a_member_forgotten_by_another_process_is_not_in_the_reveal(
+    fake_discord: FakeDiscord, run_bot: BotRunner, any_database_url: str, database: Database
+) -> None:
+    """Bo sets his hand, then /stats forget deletes him through another process (the
+    database only: this table's process is not told). Anna sets hers: the round is all set
+    in the table's copy, whose seats are no longer the stored ones, so it is read back and
+    settled for Anna alone; the reveal neither names Bo nor shows his hand."""
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    anna, bo = fake.make_user("anna"), fake.make_user("bo")
+    async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
+        table = await open_table(fake, bet=10)
+        await sit(fake, table, anna, 1)
+        await sit(fake, table, bo, 2)
+        await deal_now(fake, table, anna)
+        shown_anna, _, menu_anna = await open_hand(fake, table, anna)
+        shown_bo, _, menu_bo = await open_hand(fake, table, bo)
+        await press_house(fake, shown_bo, menu_bo, bo)
+        await forget_member(database, bo.id)
+        await press_house(fake, shown_anna, menu_anna, anna)
+        await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the round settled for Anna")
+        [reveal] = reveals(fake)
+        said = json.dumps(reveal.payload, ensure_ascii=False)  # words, layout, alt text
+        assert f"<@{anna.id}>" in said and f"<@{bo.id}>" not in said, said
+        assert ", bo," not in said, said  # the picture's alt text names seats too
     assert await rows_mentioning(database, bo.id) == {"forgotten_members": 1}
 
 

@@ -380,14 +380,20 @@ class TableRunner:
     async def finish(self, live: Live) -> None:
         """Set what is left, settle once, reveal once, pause, and clear the round.
 
-        A round with a hand not set in this table's copy is read back first: the database
-        holds every split stored, whatever a press told the copy (a set stored whose
-        answer failed, a restart). Every hand set here was stored as the copy has it (a
-        press's own split, or the stored one read back), so a round all set goes straight
-        to its settlement: three round trips fewer before each reveal (issue 40); a round
-        closed meanwhile is still found by the settlement, which then reads it back."""
+        The round is read back first where the copy may differ from the database, which
+        holds every split stored whatever a press told the copy (a set stored whose answer
+        failed, a restart): a hand not set in the copy, or seats not as stored (/stats
+        forget in another process deleted one; one noticed after the deal was taken out of
+        the copy but kept). Every hand set in the copy was stored as the copy has it (a
+        press's own split, or the stored one read back), so a round all set with its seats
+        as stored goes to its settlement after one read, not three (issue 40); a round
+        closed meanwhile is found by the settlement, which then reads it back."""
         table = self.table
-        if live.round.phase is not Phase.ALL_SET:
+        seats = {(seat.number, seat.player) for seat in live.round.seats}
+        if (
+            live.round.phase is not Phase.ALL_SET
+            or await game_store.stored_seats(self.db, live.round.round_id) != seats
+        ):
             stored = await rounds.read_round(self.db, live.round.round_id)
             if stored is None:
                 table.round = None
