@@ -240,10 +240,15 @@ async def set_split(
     if how not in HOWS:
         raise ValueError(f"how is one of {', '.join(HOWS)}, not {how!r}")
     check_two(two, hand)
+    # PostgreSQL: a void or settlement under way holds the round's row; FOR SHARE waits for
+    # it and sees the round as it ends (else the subquery keeps the statement's first view,
+    # 'open', and the set lands on a round voided meanwhile). SQLite: one writer at a time.
+    share = " FOR SHARE" if db.backend == "postgresql" else ""
     changed = await db.execute(
         "UPDATE game_seats SET two = $4, how = $5"
         " WHERE round_id = $1 AND seat = $2 AND user_id = $3 AND hand = $6 AND two IS NULL"
-        " AND EXISTS (SELECT 1 FROM game_rounds r WHERE r.round_id = $1 AND r.status = 'open')",
+        " AND EXISTS (SELECT 1 FROM game_rounds r WHERE r.round_id = $1 AND r.status = 'open'"
+        f"{share})",
         round_id,
         seat,
         user_id,

@@ -429,6 +429,49 @@ async def test_a_deal_and_its_settlement_take_as_many_round_trips_for_six_seats_
     assert counts[0] == counts[1], counts
 
 
+async def test_a_set_that_waits_for_a_void_under_way_is_not_stored_once_it_is_voided(
+    postgres_url: str,
+) -> None:
+    """A set is one UPDATE with no member's lock: a void of the round under way on another
+    connection (its round and seat rows written, not committed yet) makes it wait, and
+    once the void commits the set finds the round voided and stores nothing."""
+    import asyncpg
+
+    db = await open_database(postgres_url)
+    other = await asyncpg.connect(postgres_url)
+    try:
+        await chip_store.ensure_stack(db, GUILD, ALICE, T0)
+        played = await deal_round(db, "r1", {ALICE: 10})
+        seat = played.seats[0]
+        voiding = other.transaction()
+        await voiding.start()
+        await other.execute(
+            "UPDATE game_rounds SET status = 'void', settled_at = $2 WHERE round_id = $1",
+            "r1",
+            T0 + 1,
+        )
+        await other.execute(
+            "UPDATE game_seats SET outcome = 'void', commission = 0, net = 0 WHERE round_id = $1",
+            "r1",
+        )
+        setting = asyncio.create_task(
+            store.set_split(db, "r1", seat.seat, ALICE, seat.hand[:2], "own", hand=seat.hand)
+        )
+        async with asyncio.timeout(60):  # until the set waits for the void's rows
+            while not await db.fetchrow(
+                "SELECT 1 AS waits FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))",
+                other.get_server_pid(),
+            ):
+                await asyncio.sleep(0.02)
+        await voiding.commit()
+        assert await setting is False
+        stored = await store.get_round(db, "r1")
+        assert stored is not None and stored.status == "void" and stored.seats[0].two is None
+    finally:
+        await other.close()
+        await db.close()
+
+
 # --- settling ---------------------------------------------------------------------------
 
 
