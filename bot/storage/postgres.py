@@ -219,12 +219,17 @@ class PostgresDatabase(Database):
         must come first in one round trip). One whose end (commit or rollback) never came
         back (a hang, a cancel, a terminated backend) is closed, not handed back: the pool
         would otherwise reset it with the transaction still open, which asyncpg reports as
-        an error ("Resetting connection with an active transaction")."""
+        an error ("Resetting connection with an active transaction"); so is one whose
+        rollback after a failed opening failed too."""
         async with self._connected() as connection:
             ended = False
             try:
-                await connection.execute(opening)
                 try:
+                    # Cancelled or timed out while waiting for a lock, the opening is
+                    # cancelled on the server by asyncpg and rolled back here (a closed
+                    # connection would leave its backend waiting for the lock, holding the
+                    # ones it has); ROLLBACK with no transaction begun is only a warning.
+                    await connection.execute(opening)
                     yield _PostgresStatements(connection, self.command_timeout)
                 except BaseException:
                     await connection.execute("ROLLBACK")

@@ -9,7 +9,13 @@ import uuid
 import asyncpg
 import pytest
 
-from bot.storage import DatabaseDataError, DatabaseError, migrations, open_database
+from bot.storage import (
+    DatabaseDataError,
+    DatabaseError,
+    Statements,
+    migrations,
+    open_database,
+)
 from bot.storage.table_settings import GameSettings, game_settings, save_game_settings
 
 
@@ -94,6 +100,8 @@ async def test_many_rows_in_one_statement_land_with_their_transaction_or_not_at_
     insert = "INSERT INTO meta (key, value) VALUES ($1, $2)"
     try:
         async with database.transaction() as tx:
+            # the backend's own, in one round trip; not the fallback of one call a row
+            assert type(tx).executemany is not Statements.executemany
             await tx.executemany(insert, [("a", "1"), ("b", "2"), ("c", "3")])
             await tx.executemany(insert, [])
         with pytest.raises(DatabaseDataError):
@@ -187,6 +195,52 @@ async def test_cancelled_postgres_transaction_leaves_no_transaction_behind(
         await watcher.close()
         await other.close()
         await reader.close()
+        await database.close()
+
+
+async def test_a_transaction_cancelled_while_it_waits_for_a_members_lock_leaves_no_waiter(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """BEGIN and the members' locks go in one round trip: a caller cancelled while that
+    waits for a lock another session holds has its wait ended on the server (rolled
+    back), not left behind on a closed connection holding the locks it had taken."""
+    caplog.set_level(logging.WARNING)
+    database = await open_database(postgres_url)
+    other = await asyncpg.connect(postgres_url)
+    watcher = await asyncpg.connect(postgres_url)
+    low, high = sorted(uuid.uuid4().int >> 65 for _ in range(2))
+    waiting = (
+        "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+        " AND objid = $1::bigint % 4294967296 AND classid = $1::bigint >> 32"
+    )
+    try:
+        await other.execute("SELECT pg_advisory_lock($1)", high)
+
+        async def write() -> None:
+            async with database.members_transaction([low, high]) as tx:
+                await tx.execute("INSERT INTO meta (key, value) VALUES ('k', 'cancelled')")
+
+        task = asyncio.create_task(write())
+        opening = "BEGIN;" + "".join(f" SELECT pg_advisory_xact_lock({i});" for i in (low, high))
+        try:
+            await blocked_by(watcher, other, opening)
+        finally:
+            task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        async with asyncio.timeout(60):  # the server ends the wait: no request for the lock
+            while await watcher.fetchval(waiting, high):
+                await asyncio.sleep(0.02)
+        # and the lower lock, taken before the wait, was let go with it
+        assert await other.fetchval("SELECT pg_try_advisory_lock($1)", low)
+        await other.execute("SELECT pg_advisory_unlock_all()")
+        async with database.members_transaction([low, high]) as tx:
+            await tx.execute("INSERT INTO meta (key, value) VALUES ('k', 'after')")
+        assert await database.get_meta("k") == "after"
+        assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    finally:
+        await watcher.close()
+        await other.close()
         await database.close()
 
 
