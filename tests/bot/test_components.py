@@ -28,12 +28,16 @@ async def bot(
 
 #: The bot's timers (discord.ext.tasks names their tasks so): /play's sweep of hands left
 #: open reads the database at start and every minute, whatever is pressed.
-TIMERS: Final = "discord-ext-tasks: "
+#: Tasks whose queries are not a press's: discord.ext.tasks' timers, and the tables'
+#: recovery, which runs in discord.py's task for on_ready.
+NOT_PRESSES: Final = ("discord-ext-tasks: ", "discord.py: on_ready")
 
 
 def statements(bot: HousewayBot, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every database call the bot makes from now on (the test's own setup is done), but
-    its timers': a sweep that starts late on a busy machine is no press's query."""
+    """Every database call the bot makes from now on (the test's own setup is done), each
+    with the task that made it, but its timers' and its start's: a sweep, or the tables'
+    recovery on ready, running late on a busy machine is no press's query (each failed
+    this test once under load)."""
     calls: list[str] = []
     database = bot.database
     for name in ("execute", "fetch", "fetchrow", "transaction", "script"):
@@ -41,8 +45,9 @@ def statements(bot: HousewayBot, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
         def spy(*args: Any, _name: str = name, _real: Any = real, **kwargs: Any) -> Any:
             task = asyncio.current_task()
-            if task is None or not task.get_name().startswith(TIMERS):
-                calls.append(_name)
+            made_by = "" if task is None else task.get_name()
+            if not made_by.startswith(NOT_PRESSES):
+                calls.append(f"{_name} in {made_by or 'no task'}")
             return _real(*args, **kwargs)
 
         monkeypatch.setattr(database, name, spy)
