@@ -178,38 +178,25 @@ async def open_round(
         )
         # The seats, their side wagers and the wagers' entries: a round trip each, not one
         # a row (issue 40).
+        seat_rows, wager_rows, entries = [], [], []
+        for seat in seats:
+            hand = format_cards(seat.hand)
+            seat_rows.append((round_id, seat.number, guild_id, seat.player, seat.bet, hand))
+            for wager in seat.wagers:
+                if wager.kind is not WagerKind.MAIN:
+                    wager_rows.append((round_id, seat.number, wager.kind.value, wager.amount))
+                key = bet_key(round_id, seat.number, wager.kind.value)
+                entries.append(Entry(guild_id, seat.player, key, BET, -wager.amount, round_id, now))
         await tx.executemany(
             "INSERT INTO game_seats (round_id, seat, guild_id, user_id, bet, hand)"
             " VALUES ($1, $2, $3, $4, $5, $6)",
-            [
-                (round_id, seat.number, guild_id, seat.player, seat.bet, format_cards(seat.hand))
-                for seat in seats
-            ],
+            seat_rows,
         )
-        wagers = [(seat, wager) for seat in seats for wager in seat.wagers]
         await tx.executemany(
             "INSERT INTO game_wagers (round_id, seat, kind, amount) VALUES ($1, $2, $3, $4)",
-            [
-                (round_id, seat.number, wager.kind.value, wager.amount)
-                for seat, wager in wagers
-                if wager.kind is not WagerKind.MAIN
-            ],
+            wager_rows,
         )
-        await write_entries(
-            tx,
-            [
-                Entry(
-                    guild_id,
-                    seat.player,
-                    bet_key(round_id, seat.number, wager.kind.value),
-                    BET,
-                    -wager.amount,
-                    round_id,
-                    now,
-                )
-                for seat, wager in wagers
-            ],
-        )
+        await write_entries(tx, entries)
 
 
 async def set_split(

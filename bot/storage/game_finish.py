@@ -84,8 +84,7 @@ async def _forgotten_seats(
 async def _seated(db: Database, round_id: str) -> list[int]:
     """The members seated in the round. Read before their locks are taken: seats are only
     ever deleted after the deal (by /stats forget), so the set can only shrink meanwhile."""
-    rows = await db.fetch("SELECT user_id FROM game_seats WHERE round_id = $1", round_id)
-    return [int(row["user_id"]) for row in rows]
+    return [user_id for _, user_id in await stored_seats(db, round_id)]
 
 
 async def stored_seats(db: Database, round_id: str) -> set[tuple[int, int]]:
@@ -187,22 +186,14 @@ async def void_round(db: Database, round_id: str, now: float) -> bool:
             " WHERE round_id = $1 AND seat = $2",
             [(round_id, seat.seat) for seat in seats],
         )
-        await write_entries(
-            tx,
-            [
-                Entry(
-                    guild_id,
-                    seat.user_id,
-                    result_key(round_id, seat.seat, wager.kind.value),
-                    VOID,
-                    wager.amount,
-                    round_id,
-                    now,
+        entries = []
+        for seat in seats:
+            for wager in seat.wagers:
+                key = result_key(round_id, seat.seat, wager.kind.value)
+                entries.append(
+                    Entry(guild_id, seat.user_id, key, VOID, wager.amount, round_id, now)
                 )
-                for seat in seats
-                for wager in seat.wagers
-            ],
-        )
+        await write_entries(tx, entries)
     return True
 
 
