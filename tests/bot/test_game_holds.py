@@ -36,7 +36,16 @@ from tests.bot.test_table import (
     texts,
 )
 from tests.fakediscord import GUILD_ID, FakeDiscord
-from tests.fakediscord.models import FakeChannel, FakeGuild, FakeMember
+from tests.fakediscord.models import FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeUser
+
+
+async def dealt_to_two(fake: FakeDiscord, first: FakeUser, second: FakeUser) -> FakeMessage:
+    """A table of bet 10 with ``first`` in seat 1 and ``second`` in seat 2, dealt."""
+    table = await open_table(fake, bet=10)
+    await sit(fake, table, first, 1)
+    await sit(fake, table, second, 2)
+    await deal_now(fake, table, first)
+    return table
 
 
 async def test_a_member_forgotten_mid_round_leaves_every_table(
@@ -49,10 +58,7 @@ async def test_a_member_forgotten_mid_round_leaves_every_table(
     fake.default_guild.preferred_locale = "en-US"
     anna, bo = fake.make_user("anna"), fake.make_user("bo")
     async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
-        table = await open_table(fake, bet=10)
-        await sit(fake, table, anna, 1)
-        await sit(fake, table, bo, 2)
-        await deal_now(fake, table, anna)
+        table = await dealt_to_two(fake, anna, bo)
         shown, _, menu = await open_hand(fake, table, anna)
         await press_house(fake, shown, menu, anna)
         _, yes = await forget_button(fake, bo)
@@ -82,10 +88,7 @@ async def test_a_member_forgotten_by_another_process_is_not_in_the_reveal(
     fake.default_guild.preferred_locale = "en-US"
     anna, bo = fake.make_user("anna"), fake.make_user("bo")
     async with run_bot(fake, database_url=any_database_url, table_timing=PATIENT):
-        table = await open_table(fake, bet=10)
-        await sit(fake, table, anna, 1)
-        await sit(fake, table, bo, 2)
-        await deal_now(fake, table, anna)
+        table = await dealt_to_two(fake, anna, bo)
         shown_anna, _, menu_anna = await open_hand(fake, table, anna)
         shown_bo, _, menu_bo = await open_hand(fake, table, bo)
         await press_house(fake, shown_bo, menu_bo, bo)
