@@ -6,6 +6,12 @@ another process, a shard say, shows within a minute), and never waited for longe
 ``LOOKUP_SECONDS``. A database that fails or does not answer costs no reply: the member
 gets the deck last read for them, or the two-colour default, and the database is left
 alone for ``QUIET_SECONDS`` before it is asked again.
+
+Members asked for together are read together: one statement at a time per process, for
+every member asked for since the one before began. A start, a rest's end or the minute's
+end puts hundreds of members' pictures in the same seconds; read one by one, they took
+the pool's connections from the game's own writes, and presses at busy tables were
+refused for want of a database in time (issue 40).
 """
 
 from __future__ import annotations
@@ -44,6 +50,14 @@ def _deck(stored: str | None) -> Deck:
         return DEFAULT
 
 
+class _Batch:
+    """Members asked for together, and the one read that answers them all."""
+
+    def __init__(self) -> None:
+        self.members: set[int] = set()
+        self.read: asyncio.Future[dict[int, str]] = asyncio.get_running_loop().create_future()
+
+
 class MemberDecks:
     """Each member's deck, read through a bounded cache; see the module's docstring."""
 
@@ -60,6 +74,10 @@ class MemberDecks:
         self._on_error = on_error
         self._known: OrderedDict[int, tuple[Deck, float]] = OrderedDict()
         self._quiet_until = -math.inf
+        #: Members asked for since the read under way began: read next, in one statement.
+        self._gathering: _Batch | None = None
+        #: The read under way, if any (one at a time).
+        self._reading: asyncio.Task[None] | None = None
 
     def __len__(self) -> int:
         """Members remembered."""
@@ -77,7 +95,7 @@ class MemberDecks:
         if now < self._quiet_until:
             return fallback
         try:
-            stored = await self._bounded(LOOKUP_SECONDS).run(members_store.chosen_deck, user_id)
+            chosen = await self._bounded(LOOKUP_SECONDS).wait(self._ask(user_id))
         except DatabaseError as error:
             self._on_error()
             # Reads started before the first failure fail with it: one line a rest, not one
@@ -93,9 +111,35 @@ class MemberDecks:
                 QUIET_SECONDS,
             )
             return fallback
-        deck = _deck(stored)
+        deck = _deck(chosen.get(user_id))
         self._remember(user_id, deck)
         return deck
+
+    def _ask(self, user_id: int) -> asyncio.Future[dict[int, str]]:
+        """The read that will answer for the member: the next one, joined by whoever else
+        is asked for before it begins (this turn of the loop, or while one is under way)."""
+        if self._gathering is None:
+            self._gathering = _Batch()
+            if self._reading is None or self._reading.done():  # done: cancelled, at a close
+                asyncio.get_running_loop().call_soon(self._read_next)
+        self._gathering.members.add(user_id)
+        return self._gathering.read
+
+    def _read_next(self) -> None:
+        batch, self._gathering = self._gathering, None
+        self._reading = None if batch is None else asyncio.ensure_future(self._read(batch))
+
+    async def _read(self, batch: _Batch) -> None:
+        try:
+            chosen = await members_store.chosen_decks(self.database, batch.members)
+        except asyncio.CancelledError:  # the bot is closing: its askers give up with it
+            batch.read.cancel()
+            raise
+        except Exception as error:  # each asker is told (a DatabaseError: the fallback)
+            batch.read.set_exception(error)
+        else:
+            batch.read.set_result(chosen)
+        self._read_next()
 
     async def choose(self, user_id: int, deck: Deck, within: float) -> None:
         """Store the member's choice, waiting at most ``within`` seconds, then remember it.

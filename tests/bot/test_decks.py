@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
@@ -13,6 +13,7 @@ from bot.pictures import decks
 from bot.pictures.cards_image import Deck
 from bot.pictures.decks import FRESH_SECONDS, QUIET_SECONDS, MemberDecks
 from bot.storage import Database, open_database
+from bot.storage import members as members_store
 
 ANNA, BO, CAJSA = 1, 2, 3
 
@@ -118,3 +119,67 @@ async def test_reads_failing_together_are_counted_each_and_logged_once(
     assert len(failures) == 50  # every read was under way before the first failed
     said = [r for r in caplog.records if "could not read a member's deck" in r.getMessage()]
     assert len(said) == 1, [r.getMessage() for r in said]
+
+
+async def test_members_asked_for_together_are_read_in_one_statement(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A busy start or a rest's end asks for hundreds of members in the same moment: read
+    one by one they took the pool from the game's writes (issue 40). Those asked for at
+    once are one statement, and those asked for while it runs are the next one."""
+    monkeypatch.setattr(decks, "LOOKUP_SECONDS", 60.0)  # this test counts, it does not time
+    four = set(range(1000, 1500, 7))
+    for user in four:
+        await database.execute(
+            "INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", user
+        )
+    asked: list[int] = []
+    began, go_on = asyncio.Event(), asyncio.Event()
+
+    def counted(real: Callable[..., Awaitable[object]]) -> Callable[..., Awaitable[object]]:
+        async def read(query: str, *args: object) -> object:
+            asked.append(len(args))
+            began.set()
+            await go_on.wait()
+            return await real(query, *args)
+
+        return read
+
+    monkeypatch.setattr(database, "fetchrow", counted(database.fetchrow))
+    monkeypatch.setattr(database, "fetch", counted(database.fetch))
+    members = MemberDecks(database)
+    first = asyncio.gather(*(members.deck_for(user) for user in range(1000, 1300)))
+    await began.wait()
+    second = asyncio.gather(*(members.deck_for(user) for user in range(1300, 1500)))
+    await asyncio.sleep(0)  # the second lot asks while the first read is under way
+    go_on.set()
+    got = [*await first, *await second]
+    assert asked == [300, 200]
+    assert [
+        user for user, deck in zip(range(1000, 1500), got, strict=True) if deck is Deck.FOUR
+    ] == sorted(four)
+
+
+async def test_a_read_of_more_members_than_one_statement_takes_is_split(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(members_store, "READ_AT_ONCE", 100)
+    for user in (5, 150, 249):
+        await database.execute(
+            "INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", user
+        )
+    asked: list[int] = []
+    real = database.fetch
+
+    async def counted(query: str, *args: object) -> object:
+        asked.append(len(args))
+        return await real(query, *args)
+
+    monkeypatch.setattr(database, "fetch", counted)
+    chosen = await members_store.chosen_decks(database, range(250))
+    assert asked == [100, 100, 50]
+    assert chosen == {
+        5: "four",
+        150: "four",
+        249: "four",
+    }
