@@ -1,8 +1,8 @@
 """What a table tried end to end and an attack broke (issue 38), each through the Discord
 stand-in on SQLite and PostgreSQL: a forgotten member off every table, no hand alone while
 seated, option values of the wrong type, a forged Sit here from another server, a Bet
-dialog the bot never showed, and every hand dealt on the skill board. After every test the
-ledger holds together."""
+dialog the bot never showed, every hand dealt on the skill board, and a set whose write
+outlasts its deadline (issue 40). After every test the ledger holds together."""
 
 from __future__ import annotations
 
@@ -27,16 +27,25 @@ from tests.bot.test_table import (
     HURRIED,
     PATIENT,
     deal_now,
+    house_button,
     open_hand,
     open_table,
     press_house,
     reveals,
+    round_id_of,
     sit,
     table_id_of,
     texts,
 )
 from tests.fakediscord import GUILD_ID, FakeDiscord
-from tests.fakediscord.models import FakeChannel, FakeGuild, FakeMember, FakeMessage, FakeUser
+from tests.fakediscord.models import (
+    CallbackType,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeUser,
+)
 
 
 async def dealt_to_two(fake: FakeDiscord, first: FakeUser, second: FakeUser) -> FakeMessage:
@@ -260,3 +269,45 @@ async def test_every_hand_dealt_counts_on_the_skill_board(
         digits = digits_of(exact.house.ev, exact.best.ev)
         gap = gap_of(exact.best.ev, exact.house.ev, digits)
         assert int(row["given_up"]) == int(gap * 10**10)
+
+
+async def test_a_set_still_being_written_at_its_deadline_is_acknowledged_then_answered(
+    fake_discord: FakeDiscord, run_bot: BotRunner, postgres_url: str
+) -> None:
+    """Anna's set waits for the database past its deadline (another connection holds the
+    round's row): the press is acknowledged in time as a deferred update, not refused as
+    "database unavailable" to be pressed again; when the row is free the set lands, her
+    hand says so and the round reveals (issue 40: a busy process's pool queue)."""
+    import asyncpg
+
+    fake = fake_discord
+    fake.default_guild.preferred_locale = "en-US"
+    anna = fake.make_user("anna")
+    async with run_bot(fake, database_url=postgres_url, table_timing=PATIENT) as bot:
+        table = await open_table(fake, bet=10)
+        await sit(fake, table, anna, 1)
+        await deal_now(fake, table, anna)
+        shown, _, menu = await open_hand(fake, table, anna)
+        holder = await asyncpg.connect(postgres_url)
+        try:
+            holding = holder.transaction()
+            await holding.start()
+            await holder.execute(
+                "SELECT 1 FROM game_rounds WHERE round_id = $1 FOR UPDATE", round_id_of(menu)
+            )
+            click = await fake.click(shown, house_button(fake, shown), user=anna, locale="en-US")
+            answered = await fake.wait_response(click, timeout=30)
+            assert answered.callback_type == CallbackType.DEFERRED_UPDATE_MESSAGE, answered.data
+            assert not click.followups  # nothing said yet: the write is still under way
+            await holding.commit()
+        finally:
+            await holder.close()
+        [edited] = await fake.wait_records(
+            lambda sent: sent.kind == "edit" and sent.interaction_id == click.id, timeout=30
+        )
+        assert "The house way set your hand" in edited.payload["content"], edited.payload
+        await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the round revealed")
+        assert not click.followups  # no "database unavailable", no second answer
+        stored = await game_store.get_round(bot.database, round_id_of(menu))
+        assert stored is not None and stored.status == "settled", stored
+        assert [seat.how for seat in stored.seats] == ["house"]

@@ -13,6 +13,7 @@ from houseway.cards import Card, sort_key
 from houseway.language import Lang
 from houseway.round import How
 
+from ...app.checks import within_or_deferred
 from ...app.interactions import Refusal
 from ...pictures.cards_image import render_hand
 from ...texts.alt_text import hand_description, picture_file
@@ -86,9 +87,11 @@ class HandsMixin(TablesBase):
         if interaction.guild_id != table.guild_id:
             raise Refusal("table.hand.none", outcome="not_your_hand")
         lang = language(interaction.locale)
-        moved, _ = await self.bounded(interaction).run(
+        db = self.bounded(interaction)
+        storing = db.start(
             rounds.store_split, live.round, number, interaction.user.id, two, WORDS, lang
         )
+        (moved, _), deferred = await within_or_deferred(interaction, db, storing)
         seat = moved.seat(number)
         assert seat is not None and seat.split is not None
         # Other presses moved the round meanwhile: this seat is taken into the round as it
@@ -103,6 +106,9 @@ class HandsMixin(TablesBase):
             words = text("table.hand.foul_stands", lang, split=said)
         else:
             words = text("table.hand.set", lang, split=said)
-        await interaction.response.edit_message(content=words, view=None)
+        if deferred:
+            await interaction.edit_original_response(content=words, view=None)
+        else:
+            await interaction.response.edit_message(content=words, view=None)
         self.refresh_soon(table)
         return "foul_stands" if split.foul else "house" if how is How.HOUSE else "set"
