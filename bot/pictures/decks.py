@@ -17,11 +17,12 @@ refused for want of a database in time (issue 40).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from ..storage import Bounded, Database, DatabaseError
@@ -78,6 +79,9 @@ class MemberDecks:
         self._gathering: _Batch | None = None
         #: The read under way, if any (one at a time).
         self._reading: asyncio.Task[None] | None = None
+        #: Choices stored and members forgotten in this process so far: a read begun
+        #: before one of them is stale, and ``warm`` keeps nothing of it.
+        self._changes = 0
 
     def __len__(self) -> int:
         """Members remembered."""
@@ -115,6 +119,32 @@ class MemberDecks:
         self._remember(user_id, deck)
         return deck
 
+    def warm(self, user_ids: Iterable[int]) -> asyncio.Future[dict[int, str]] | None:
+        """Read, in the background, the decks of members about to be drawn for (a table's
+        seats, as it deals) that are not fresh: their pictures then wait for no read,
+        whose quarter second a busy process's pool often did not meet (issue 40). The
+        read, for a caller that waits (None: nothing to read). Never raises; a failed read
+        is left to the member's picture to ask again."""
+        now = self._clock()
+        stale = [user for user in user_ids if not self._fresh(user, now)]
+        if not stale or now < self._quiet_until:
+            return None
+        for user in stale:
+            read = self._ask(user)  # the same read for them all: nothing awaited between
+        read.add_done_callback(functools.partial(self._warmed, stale, self._changes))
+        return read
+
+    def _warmed(self, users: list[int], changes: int, read: asyncio.Future[dict[int, str]]) -> None:
+        if read.cancelled() or read.exception() is not None or changes != self._changes:
+            return
+        chosen = read.result()
+        for user in users:
+            self._remember(user, _deck(chosen.get(user)))
+
+    def _fresh(self, user_id: int, now: float) -> bool:
+        known = self._known.get(user_id)
+        return known is not None and now - known[1] < FRESH_SECONDS
+
     def _ask(self, user_id: int) -> asyncio.Future[dict[int, str]]:
         """The read that will answer for the member: the next one, joined by whoever else
         is asked for before it begins (this turn of the loop, or while one is under way)."""
@@ -150,10 +180,12 @@ class MemberDecks:
         """
         stored = None if deck is DEFAULT else deck.value
         await self._bounded(within).run(members_store.choose_deck, user_id, stored)
+        self._changes += 1
         self._remember(user_id, deck)
 
     def forget(self, user_id: int) -> None:
         """Drop what is remembered of the member (after /stats forget deleted their row)."""
+        self._changes += 1
         self._known.pop(user_id, None)
 
     def _bounded(self, seconds: float) -> Bounded:

@@ -183,3 +183,37 @@ async def test_a_read_of_more_members_than_one_statement_takes_is_split(
         150: "four",
         249: "four",
     }
+
+
+async def test_decks_warmed_as_a_table_deals_are_drawn_with_no_read_of_their_own(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal reads its seats' decks in the background, so that *Your hand* waits for no
+    read (under load a quarter second was often not enough: issue 40); a choice stored or
+    a member forgotten while that read is under way keeps what the read found out."""
+    for user in (ANNA, CAJSA):
+        await database.execute(
+            "INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", user
+        )
+    asked: list[int] = []
+    real = database.fetch
+
+    async def counted(query: str, *args: object) -> object:
+        asked.append(len(args))
+        return await real(query, *args)
+
+    monkeypatch.setattr(database, "fetch", counted)
+    members = MemberDecks(database)
+    read = members.warm([ANNA, BO])
+    assert read is not None
+    await read
+    assert asked == [2]
+    assert await members.deck_for(ANNA) is Deck.FOUR
+    assert await members.deck_for(BO) is Deck.TWO
+    assert asked == [2]  # no read of their own
+    assert members.warm([ANNA, BO]) is None  # fresh: nothing to read
+    read = members.warm([CAJSA])
+    assert read is not None
+    members.forget(CAJSA)  # /stats forget while the read is under way
+    await read
+    assert len(members) == 2  # Anna and Bo: Cajsa is not remembered from a read before it

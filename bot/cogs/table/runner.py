@@ -284,6 +284,7 @@ class TableRunner:
                 except game_store.AlreadyPlaying as busy:
                     self._sit_out(candidates, busy.user_id, "busy", 0)
                     continue
+                self.bot.decks.warm(seat.player for seat in dealt.seats)  # for Your hand
                 for dealt_seat in dealt.seats:  # How did I play?'s analyses, while they think
                     with contextlib.suppress(LookupError):
                         start_review(self.bot, dealt_seat.hand, dealt_seat.player)
