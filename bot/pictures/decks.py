@@ -17,12 +17,11 @@ refused for want of a database in time (issue 40).
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Final
 
 from ..storage import Bounded, Database, DatabaseError
@@ -77,10 +76,11 @@ class MemberDecks:
         self._quiet_until = -math.inf
         #: Members asked for since the read under way began: read next, in one statement.
         self._gathering: _Batch | None = None
-        #: The read under way, if any (one at a time).
+        #: The read under way (one at a time), and its task.
+        self._under_way: _Batch | None = None
         self._reading: asyncio.Task[None] | None = None
-        #: Choices stored and members forgotten in this process so far: a read begun
-        #: before one of them is stale, and ``warm`` keeps nothing of it.
+        #: Choices stored and members forgotten in this process so far: a read during
+        #: which one came may be stale, and nothing of it is remembered.
         self._changes = 0
 
     def __len__(self) -> int:
@@ -115,11 +115,9 @@ class MemberDecks:
                 QUIET_SECONDS,
             )
             return fallback
-        deck = _deck(chosen.get(user_id))
-        self._remember(user_id, deck)
-        return deck
+        return _deck(chosen.get(user_id))  # remembered by the read itself
 
-    def warm(self, user_ids: Iterable[int]) -> asyncio.Future[dict[int, str]] | None:
+    def warm(self, user_ids: Iterable[int]) -> Awaitable[object] | None:
         """Read, in the background, the decks of members about to be drawn for (a table's
         seats, as it deals) that are not fresh: their pictures then wait for no read,
         whose quarter second a busy process's pool often did not meet (issue 40). The
@@ -129,45 +127,50 @@ class MemberDecks:
         stale = [user for user in user_ids if not self._fresh(user, now)]
         if not stale or now < self._quiet_until:
             return None
-        for user in stale:
-            read = self._ask(user)  # the same read for them all: nothing awaited between
-        read.add_done_callback(functools.partial(self._warmed, stale, self._changes))
-        return read
-
-    def _warmed(self, users: list[int], changes: int, read: asyncio.Future[dict[int, str]]) -> None:
-        if read.cancelled() or read.exception() is not None or changes != self._changes:
-            return
-        chosen = read.result()
-        for user in users:
-            self._remember(user, _deck(chosen.get(user)))
+        reads = {self._ask(user) for user in stale}  # the one under way, or the next
+        # A failure is no news here (a member's picture asks again): taken as a result.
+        return asyncio.gather(*reads, return_exceptions=True)
 
     def _fresh(self, user_id: int, now: float) -> bool:
         known = self._known.get(user_id)
         return known is not None and now - known[1] < FRESH_SECONDS
 
     def _ask(self, user_id: int) -> asyncio.Future[dict[int, str]]:
-        """The read that will answer for the member: the next one, joined by whoever else
-        is asked for before it begins (this turn of the loop, or while one is under way)."""
+        """The read that will answer for the member: the one under way if it reads them
+        (a deal's warming, say), else the next one, joined by whoever else is asked for
+        before it begins (this turn of the loop, or while one is under way)."""
+        if self._under_way is not None and user_id in self._under_way.members:
+            return self._under_way.read
         if self._gathering is None:
             self._gathering = _Batch()
-            if self._reading is None or self._reading.done():  # done: cancelled, at a close
+            if self._under_way is None:
                 asyncio.get_running_loop().call_soon(self._read_next)
         self._gathering.members.add(user_id)
         return self._gathering.read
 
     def _read_next(self) -> None:
         batch, self._gathering = self._gathering, None
+        self._under_way = batch
         self._reading = None if batch is None else asyncio.ensure_future(self._read(batch))
 
     async def _read(self, batch: _Batch) -> None:
+        """Read the batch, remember what it found (unless a choice or a forget came
+        meanwhile: those members are read again when asked), tell its askers, go on."""
+        changes = self._changes
         try:
             chosen = await members_store.chosen_decks(self.database, batch.members)
-        except asyncio.CancelledError:  # the bot is closing: its askers give up with it
-            batch.read.cancel()
+        except asyncio.CancelledError:  # the bot is closing: every asker gives up with it
+            for waiting in (batch, self._gathering):
+                if waiting is not None:
+                    waiting.read.cancel()
+            self._under_way = self._gathering = None
             raise
         except Exception as error:  # each asker is told (a DatabaseError: the fallback)
             batch.read.set_exception(error)
         else:
+            if changes == self._changes:  # a read that lands late still fills the cache
+                for user in batch.members:
+                    self._remember(user, _deck(chosen.get(user)))
             batch.read.set_result(chosen)
         self._read_next()
 

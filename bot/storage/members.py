@@ -13,6 +13,10 @@ from . import Database
 
 #: Members read in one statement at most (SQLite's limit of parameters is far above).
 READ_AT_ONCE: Final = 500
+#: A read of fewer members asks for the next of these many (the last one repeated): a
+#: few statements to prepare, not one for every size up to 500, each taking a place in
+#: asyncpg's cache of 100 a connection from the game's own statements.
+SIZES: Final = (1, 8, 64)
 
 
 async def chosen_decks(db: Database, user_ids: Collection[int]) -> dict[int, str]:
@@ -23,6 +27,8 @@ async def chosen_decks(db: Database, user_ids: Collection[int]) -> dict[int, str
     chosen: dict[int, str] = {}
     for start in range(0, len(ids), READ_AT_ONCE):
         part = ids[start : start + READ_AT_ONCE]
+        size = next((n for n in SIZES if n >= len(part)), READ_AT_ONCE)
+        part += [part[-1]] * (size - len(part))
         marks = ", ".join(f"${n}" for n in range(1, len(part) + 1))  # placeholders only
         rows = await db.fetch(
             f"SELECT user_id, deck FROM member_settings WHERE user_id IN ({marks})", *part

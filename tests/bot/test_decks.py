@@ -138,14 +138,14 @@ async def test_members_asked_for_together_are_read_in_one_statement(
 
     def counted(real: Callable[..., Awaitable[object]]) -> Callable[..., Awaitable[object]]:
         async def read(query: str, *args: object) -> object:
-            asked.append(len(args))
+            asked.append(len(set(args)))  # members (a statement repeats its last to its size)
             began.set()
             await go_on.wait()
             return await real(query, *args)
 
         return read
 
-    monkeypatch.setattr(database, "fetchrow", counted(database.fetchrow))
+    monkeypatch.setattr(database, "fetchrow", counted(database.fetchrow))  # one by one, before
     monkeypatch.setattr(database, "fetch", counted(database.fetch))
     members = MemberDecks(database)
     first = asyncio.gather(*(members.deck_for(user) for user in range(1000, 1300)))
@@ -172,7 +172,7 @@ async def test_a_read_of_more_members_than_one_statement_takes_is_split(
     real = database.fetch
 
     async def counted(query: str, *args: object) -> object:
-        asked.append(len(args))
+        asked.append(len(set(args)))
         return await real(query, *args)
 
     monkeypatch.setattr(database, "fetch", counted)
@@ -185,35 +185,80 @@ async def test_a_read_of_more_members_than_one_statement_takes_is_split(
     }
 
 
+async def test_reads_of_any_size_are_a_few_statements_to_prepare(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """asyncpg prepares every statement and keeps 100 a connection: reads of 1 to 500
+    members, one statement each size, would push the game's own out of that cache."""
+    sizes: set[int] = set()
+    real = database.fetch
+
+    async def counted(query: str, *args: object) -> object:
+        sizes.add(len(args))
+        return await real(query, *args)
+
+    monkeypatch.setattr(database, "fetch", counted)
+    for count in range(1, 501):
+        await members_store.chosen_decks(database, range(count))
+    assert len(sizes) <= len(members_store.SIZES) + 1, sorted(sizes)
+
+
 async def test_decks_warmed_as_a_table_deals_are_drawn_with_no_read_of_their_own(
     database: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A deal reads its seats' decks in the background, so that *Your hand* waits for no
-    read (under load a quarter second was often not enough: issue 40); a choice stored or
-    a member forgotten while that read is under way keeps what the read found out."""
-    for user in (ANNA, CAJSA):
-        await database.execute(
-            "INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", user
-        )
+    read of its own (under load a quarter second was often not enough: issue 40), and a
+    member asked for while that read is under way waits for it rather than another."""
+    monkeypatch.setattr(decks, "LOOKUP_SECONDS", 60.0)  # this test counts, it does not time
+    await database.execute("INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", ANNA)
     asked: list[int] = []
+    began, go_on = asyncio.Event(), asyncio.Event()
     real = database.fetch
 
     async def counted(query: str, *args: object) -> object:
-        asked.append(len(args))
+        asked.append(len(set(args)))
+        began.set()
+        await go_on.wait()
         return await real(query, *args)
 
     monkeypatch.setattr(database, "fetch", counted)
     members = MemberDecks(database)
     read = members.warm([ANNA, BO])
     assert read is not None
+    await began.wait()
+    anna = asyncio.ensure_future(members.deck_for(ANNA))  # Your hand, the read under way
+    await asyncio.sleep(0)
+    go_on.set()
     await read
-    assert asked == [2]
-    assert await members.deck_for(ANNA) is Deck.FOUR
+    assert await anna is Deck.FOUR
     assert await members.deck_for(BO) is Deck.TWO
-    assert asked == [2]  # no read of their own
+    assert asked == [2]  # one read for the deal, none of their own
     assert members.warm([ANNA, BO]) is None  # fresh: nothing to read
+
+
+async def test_a_forget_during_a_read_keeps_nothing_of_it(
+    database: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/stats forget deletes Cajsa's row while a read of it is under way: the read found
+    the row, but nothing of it is remembered, and her next picture reads again."""
+    await database.execute("INSERT INTO member_settings (user_id, deck) VALUES ($1, 'four')", CAJSA)
+    began, go_on = asyncio.Event(), asyncio.Event()
+    real = database.fetch
+
+    async def gated(query: str, *args: object) -> object:
+        rows = await real(query, *args)
+        began.set()
+        await go_on.wait()
+        return rows
+
+    monkeypatch.setattr(database, "fetch", gated)
+    members = MemberDecks(database)
     read = members.warm([CAJSA])
     assert read is not None
-    members.forget(CAJSA)  # /stats forget while the read is under way
+    await began.wait()  # the row is read, its answer not yet taken in
+    await database.execute("DELETE FROM member_settings WHERE user_id = $1", CAJSA)
+    members.forget(CAJSA)
+    go_on.set()
     await read
-    assert len(members) == 2  # Anna and Bo: Cajsa is not remembered from a read before it
+    assert len(members) == 0
+    assert await members.deck_for(CAJSA) is Deck.TWO  # read again: the row is gone
