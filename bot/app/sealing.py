@@ -87,6 +87,15 @@ class Seals:
         self._sealer: Sealer | None = None
         self._reading: asyncio.Future[str] | None = None
 
+    def read_soon(self, database: Database) -> None:
+        """Begin reading the key now, as the cog loads, so that the first hands wait for
+        no read: at the first deal of 200 tables the read queued behind every table's
+        deal for the pool's connections, and 35 *Your hand* were refused (issue 40). A
+        failure is left to the first press, which reads again."""
+        if self._sealer is None and self._reading is None:
+            self._reading = asyncio.ensure_future(database.meta_once(KEY_NAME, new_key()))
+            self._reading.add_done_callback(_read)  # a failure retrieved: no news yet
+
     async def sealer(self, db: Bounded) -> Sealer:
         if self._sealer is not None:
             return self._sealer

@@ -14,7 +14,7 @@ import pytest
 from bot.app.client import HousewayBot
 from bot.app.sealing import KEY_NAME, Seals
 from bot.storage import Bounded, Database, DatabaseError, open_database
-from tests.bot.fixtures import exposition, mention, metric_samples
+from tests.bot.fixtures import BotRunner, exposition, mention, metric_samples
 from tests.bot.test_practice import (
     answer,
     button_of,
@@ -285,3 +285,26 @@ async def test_presses_at_once_read_the_key_once_and_a_failed_read_is_tried_agai
         assert await seals.sealer(Bounded(db, deadline)) is sealers[0] and len(reads) == 2
     finally:
         await db.close()
+
+
+async def test_the_key_is_read_as_the_bot_starts_not_at_the_first_hand(
+    fake_discord: FakeDiscord, run_bot: BotRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tables, /play and practice each read the key as they load: at the first deal of
+    200 tables the read queued behind every deal for a connection, and 35 *Your hand*
+    waiting for it were refused (issue 40). A failed read is tried again by a press
+    (above)."""
+    real = Database.meta_once
+    reads: list[str] = []
+
+    async def counted(database: Database, key: str, value: str) -> str:
+        kept = await real(database, key, value)
+        reads.append(key)
+        return kept
+
+    monkeypatch.setattr(Database, "meta_once", counted)
+    async with run_bot(fake_discord):
+        await fake_discord.wait_until(
+            lambda: reads.count(KEY_NAME) == 3, 30, "the key read by three cogs, unasked"
+        )
+    assert not fake_discord.interactions  # nothing was pressed

@@ -87,6 +87,7 @@ class PlayCog(commands.Cog, name="PlayCog"):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS, DealAgain)
+        self.seals.read_soon(self.bot.database)
         self.sweep.start()
 
     async def cog_unload(self) -> None:

@@ -95,6 +95,7 @@ class PracticeCog(commands.Cog, name="PracticeCog"):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(AnswerMenu, NextHand, ForgetButton, DailyMenu, ShareButton)
+        self.seals.read_soon(self.bot.database)
         self.forgotten.prune.start()
 
     async def cog_unload(self) -> None:

@@ -68,6 +68,7 @@ class TableCog(
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS)
+        self.seals.read_soon(self.bot.database)
 
     async def cog_unload(self) -> None:
         """Stop the runners; their rounds stay open in the database, and the next start
