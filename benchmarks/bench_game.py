@@ -815,10 +815,10 @@ async def bench_tables(
     )
     print(
         f"  pressed again: {fake.late} answers after Discord's 3 s, "
-        f"{fake.busy} refused as the database did not answer in time ({fake.deferred} "
-        f"acknowledged first, answered when written); {fake.lost} sets "
+        f"{fake.busy} refused as the database did not answer in time; {fake.lost} sets "
         f"then told 'already over'; {sum(t > 10 for t in times)} reveals more than 10 s late"
     )
+    print(f"  presses acknowledged first, answered when their write landed: {fake.deferred}")
     print(f"  tables that stopped (a press never answered): {len(given_up)} {given_up[:2]}")
     kinds = collections.Counter(kind(entry.method, entry.path) for entry in fake.requests)
     print(

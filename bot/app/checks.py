@@ -40,8 +40,13 @@ async def within_or_deferred(
     ``edit_original_response``. Past that too, the DatabaseTimeout is told as ever."""
     try:
         return await db.wait(work), False
-    except DatabaseTimeout:
-        await interaction.response.defer()
+    except DatabaseTimeout as late:
+        try:
+            await interaction.response.defer()
+        except discord.NotFound:  # answered too late anyway: told as "expired"
+            raise
+        except discord.HTTPException:  # no acknowledgement: the timeout is told as ever
+            raise late from None
     bot = bot_of(interaction)
     again = asyncio.get_running_loop().time() + bot.settings.quiz_timing.ack_by
     return await Bounded(bot.database, again).wait(work), True
