@@ -76,7 +76,8 @@ class MemberDecks:
         self._quiet_until = -math.inf
         #: Members asked for since the read under way began: read next, in one statement.
         self._gathering: _Batch | None = None
-        #: The read under way (one at a time), and its task.
+        #: The read under way (one at a time), and its task (held: asyncio keeps only a
+        #: weak reference to a running task).
         self._under_way: _Batch | None = None
         self._reading: asyncio.Task[None] | None = None
         #: Choices stored and members forgotten in this process so far: a read during

@@ -23,6 +23,7 @@ from .base import (
     Statements,
     log,
     migrations,
+    placeholders,
 )
 from .sqlite import SQLiteDatabase, sqlite_path
 
@@ -40,6 +41,7 @@ __all__ = [
     "Statements",
     "migrations",
     "open_database",
+    "placeholders",
     "sqlite_path",
 ]
 

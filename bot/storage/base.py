@@ -47,6 +47,12 @@ def migrations() -> list[tuple[int, str, str]]:
     return sorted(found)
 
 
+def placeholders(count: int, first: int = 1) -> str:
+    """``$first, …`` for an IN list of ``count`` values that follow the statement's
+    ``first - 1`` fixed parameters: the values are always parameters, never SQL."""
+    return ", ".join(f"${n}" for n in range(first, first + count))
+
+
 class Statements(ABC):
     """What can run inside a transaction (and, one statement at a time, outside one)."""
 

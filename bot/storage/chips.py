@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-from . import Database, Row, Statements
+from . import Database, Row, Statements, placeholders
 
 #: Chips a member starts with in a server.
 STARTING_STACK: Final = 1000
@@ -168,7 +168,7 @@ async def stacks_in(tx: Statements, guild_id: int, user_ids: Collection[int]) ->
     ids = sorted(set(user_ids))
     if not ids:
         return {}
-    marks = ", ".join(f"${n}" for n in range(2, len(ids) + 2))  # placeholders only
+    marks = placeholders(len(ids), 2)
     rows = await tx.fetch(
         "SELECT user_id, COALESCE(SUM(amount), 0) AS chips FROM chip_entries"
         f" WHERE guild_id = $1 AND user_id IN ({marks}) GROUP BY user_id",
@@ -208,7 +208,7 @@ async def _grants_taken_of(
 ) -> dict[int, dict[str, float]]:
     """``grants_taken`` of several members, in one statement."""
     today = utc_day(now)
-    marks = ", ".join(f"${n}" for n in range(4, len(user_ids) + 4))  # placeholders only
+    marks = placeholders(len(user_ids), 4)
     rows = await db.fetch(
         "SELECT user_id, key, created_at FROM chip_entries WHERE guild_id = $1"
         f" AND key IN ('start', $2, $3) AND user_id IN ({marks})",
@@ -318,7 +318,7 @@ async def ensure_stacks(
     if not ids:
         return written, {}
     async with db.members_transaction(ids) as tx:
-        marks = ", ".join(f"${n}" for n in range(2, len(ids) + 2))  # placeholders only
+        marks = placeholders(len(ids), 2)
         gone = {
             int(row["user_id"])
             for row in await tx.fetch(

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from houseway.cards import Card, format_cards
 from houseway.round import Round, WagerKind
 
-from . import Database, Row, Statements
+from . import Database, Row, Statements, placeholders
 from .chips import BET, Entry, bet_key, stacks_in, write_entries
 from .game_boards import recent_hands, record_given_up, skill_board, skill_board_size
 from .game_finish import (
@@ -112,7 +112,7 @@ async def _open_round_of(tx: Statements, guild_id: int, user_id: int) -> Row | N
 async def _open_rounds_of(tx: Statements, guild_id: int, user_ids: Sequence[int]) -> list[Row]:
     """(user id, round id, seat) of the members' seats in open rounds of the server, the
     oldest round first: one statement for a table's seats."""
-    marks = ", ".join(f"${n}" for n in range(2, len(user_ids) + 2))  # placeholders only
+    marks = placeholders(len(user_ids), 2)
     return await tx.fetch(
         "SELECT s.user_id, s.round_id, s.seat FROM game_seats s JOIN game_rounds r"
         f" ON r.round_id = s.round_id WHERE s.guild_id = $1 AND s.user_id IN ({marks})"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Final
 
-from . import Database
+from . import Database, placeholders
 
 #: Members read in one statement at most (SQLite's limit of parameters is far above).
 READ_AT_ONCE: Final = 500
@@ -29,7 +29,7 @@ async def chosen_decks(db: Database, user_ids: Collection[int]) -> dict[int, str
         part = ids[start : start + READ_AT_ONCE]
         size = next((n for n in SIZES if n >= len(part)), READ_AT_ONCE)
         part += [part[-1]] * (size - len(part))
-        marks = ", ".join(f"${n}" for n in range(1, len(part) + 1))  # placeholders only
+        marks = placeholders(len(part))
         rows = await db.fetch(
             f"SELECT user_id, deck FROM member_settings WHERE user_id IN ({marks})", *part
         )

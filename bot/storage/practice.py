@@ -18,7 +18,7 @@ from typing import Any
 from houseway.cards import HAND_SIZE, Card, format_cards, parse_cards
 from houseway.learning.practice import RuleRecord, Schedule
 
-from . import Database, Row, Statements, results
+from . import Database, Row, Statements, placeholders, results
 from .forgotten import refuse_if_forgotten
 
 DAY_SECONDS = 86_400
@@ -138,7 +138,7 @@ async def _move_rules(
 ) -> None:
     """The answer's rules to their next boxes: one read and one write for all of them."""
     rules = list(dict.fromkeys(answer.rules))
-    marks = ", ".join(f"${n}" for n in range(2, len(rules) + 2))
+    marks = placeholders(len(rules), 2)
     rows = await tx.fetch(
         "SELECT rule_id, box, due, answered, correct FROM practice_rules"
         f" WHERE user_id = $1 AND rule_id IN ({marks})",
