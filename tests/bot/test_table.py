@@ -647,3 +647,38 @@ async def test_only_the_process_bot_freezes_what_its_start_made(
     async with run_bot(fake_discord, database_url=database_url) as bot:
         assert not bot.freeze
         assert gc.get_freeze_count() == before
+
+
+async def test_a_press_on_the_table_is_its_items_alone_not_the_whole_message_rebuilt(
+    fake_discord: FakeDiscord,
+    run_bot: BotRunner,
+    database_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """discord.py dispatches a dynamic item by rebuilding the message pressed into a view
+    (``from_message``) to find it; the table message is a layout of dozens of items, so its
+    presses are the cog's, each item made from its id (issue 40). A hand's own menu is
+    still discord.py's (the spy sees those), and every press is answered."""
+    rebuilt: list[int] = []
+    real = discord.ui.view.BaseView.from_message.__func__  # type: ignore[attr-defined]
+
+    def spy(cls: type, message: discord.Message, /, *, timeout: float | None = 180.0) -> Any:
+        rebuilt.append(message.id)
+        return real(cls, message, timeout=timeout)
+
+    monkeypatch.setattr(discord.ui.view.BaseView, "from_message", classmethod(spy))
+    fake = fake_discord
+    members = [fake.make_user(f"v{n}") for n in range(1, 3)]
+    async with run_bot(fake, database_url=database_url, table_timing=PATIENT):
+        table = await open_table(fake, bet=5)
+        for number, member in enumerate(members, 1):
+            assert (await sit(fake, table, member, number)).ephemeral
+        await deal_now(fake, table, members[0])
+        hands = [await open_hand(fake, table, member) for member in members]
+        for member, (shown, _, _) in zip(members, hands, strict=True):
+            press = await fake.click(shown, house_button(fake, shown), user=member)
+            assert (await fake.wait_response(press)).content.startswith("The house way set")
+        await fake.wait_until(lambda: len(reveals(fake)) == 1, 15, "the reveal")
+        hand_messages = {shown.original_message_id for shown, _, _ in hands}
+        assert hand_messages <= set(rebuilt), (hand_messages, rebuilt)  # the spy sees
+        assert table.id not in rebuilt, rebuilt

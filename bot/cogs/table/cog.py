@@ -33,7 +33,7 @@ from .restart import recover
 from .runner import TableRunner
 from .seats import SeatsMixin
 from .state import Table
-from .views import DYNAMIC_ITEMS, ID_PREFIX, carries, stale_item, table_layout
+from .views import ID_PREFIX, item_of, table_layout
 
 if TYPE_CHECKING:
     from ...app.client import HousewayBot
@@ -67,7 +67,7 @@ class TableCog(
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS, *HAND_ITEMS)
+        self.bot.add_dynamic_items(*HAND_ITEMS)  # the table's own: on_interaction
         self.seals.read_soon(self.bot.database)
 
     async def cog_unload(self) -> None:
@@ -143,9 +143,11 @@ class TableCog(
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on a table id that is no longer on its message (a double click, a
-        message changed since, a forged id): discord.py drops it without a word, so it is
-        handed to its item here, whose handler answers it from the table as it is now. The
+        """Every click on a table id is handed to its item here, made from the id alone
+        (``item_of``: discord.py is not given these items, as it would rebuild the table
+        message's whole view for each click). Its handler answers from the table as it is
+        now, so an id no longer on its message (a double click, a message changed since, a
+        forged one) is answered too, where discord.py would drop it without a word. The
         Bet dialog's answers are read here too, whatever their id."""
         if interaction.type is discord.InteractionType.modal_submit:
             data: Mapping[str, object] = interaction.data or {}
@@ -158,9 +160,7 @@ class TableCog(
         custom_id = component_id(interaction)
         if custom_id is None or not custom_id.startswith(ID_PREFIX):
             return
-        if interaction.message is not None and carries(interaction.message, custom_id):
-            return
-        item = stale_item(custom_id)
+        item = item_of(custom_id)
         if item is None:
             await refuse_invalid_component(interaction, "table component", "table.gone")
             return
