@@ -102,6 +102,13 @@ class Database(Statements):
         that two such transactions never wait for each other): a batch of quiz answers."""
         return self.transaction()
 
+    def first(self) -> Database:
+        """This database for a use that comes before the rest (a round's settlement and
+        reveal, which members at a table wait for): where connections are pooled, the
+        next one freed is its (``PostgresDatabase.first``). SQLite has its one connection,
+        which serves in order: itself."""
+        return self
+
     async def scrub(self) -> None:
         """After a member's rows were deleted: leave no older copy of them in the
         database's files where the backend can (PostgreSQL's dead rows wait for vacuum)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 from collections.abc import AsyncIterator, Collection, Sequence
 from typing import Any, Final
 from urllib.parse import unquote, urlsplit
@@ -20,6 +21,7 @@ from .base import (
     Statements,
     log,
 )
+from .places import Places
 
 _MIGRATION_LOCK = 0x686F757365776179  # "houseway"
 #: What asyncpg raises when the server, the network or the connection fails: database
@@ -132,6 +134,21 @@ class PostgresDatabase(Database):
     def __init__(self, pool: asyncpg.Pool, command_timeout: float = COMMAND_TIMEOUT) -> None:
         self._pool = pool
         self.command_timeout = command_timeout
+        #: A place a connection in use: the next one freed goes to a use that comes first.
+        self._places = Places(pool.get_max_size())
+        self._first = False
+
+    def waiting(self) -> int:
+        """Uses waiting for a connection (all of the pool's are in use)."""
+        return self._places.waiting()
+
+    def first(self) -> PostgresDatabase:
+        """This database, its every use taking the next connection freed before any use
+        of the plain one (``Places``); the pool and its places are shared. A view: close
+        the database, not this."""
+        ahead = copy.copy(self)
+        ahead._first = True
+        return ahead
 
     @classmethod
     async def open(
@@ -163,15 +180,17 @@ class PostgresDatabase(Database):
 
     @contextlib.asynccontextmanager
     async def _connected(self) -> AsyncIterator[asyncpg.Connection]:
-        """A connection of the pool for one use, given back however the use ends."""
-        try:
-            connection = await self._pool.acquire()
-        except _PG_ERRORS as error:
-            raise DatabaseError(_said(error, self.command_timeout)) from error
-        try:
-            yield connection
-        finally:
-            await self._release(connection)
+        """A connection of the pool for one use, in its turn (a use that comes first
+        before the rest), given back however the use ends."""
+        async with self._places.place(self._first):
+            try:
+                connection = await self._pool.acquire()
+            except _PG_ERRORS as error:
+                raise DatabaseError(_said(error, self.command_timeout)) from error
+            try:
+                yield connection
+            finally:
+                await self._release(connection)
 
     async def _release(self, connection: asyncpg.Connection) -> None:
         """Give the connection back, even when the caller is cancelled meanwhile.

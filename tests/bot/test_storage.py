@@ -5,17 +5,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Callable
 
 import asyncpg
 import pytest
 
 from bot.storage import (
+    Database,
     DatabaseDataError,
     DatabaseError,
     Statements,
     migrations,
     open_database,
 )
+from bot.storage.places import Places
+from bot.storage.postgres import PostgresDatabase
 from bot.storage.table_settings import GameSettings, game_settings, save_game_settings
 
 
@@ -309,3 +313,92 @@ async def test_a_connection_goes_back_to_the_pool_without_a_reset_round_trip(
     finally:
         await watcher.close()
         await database.close()
+
+
+async def test_a_use_that_comes_first_takes_the_next_connection_freed(postgres_url: str) -> None:
+    """A pool of 2, both held: a plain fetch waits, then one of ``first()`` (a round's
+    settlement) comes; the connection freed next is the second one's, although it came
+    later, and the plain one's turn follows (issue 40: reveals waited behind presses)."""
+    database = await open_database(postgres_url, pool_size=2)
+    assert isinstance(database, PostgresDatabase)
+    releases = [asyncio.Event(), asyncio.Event()]
+    holding: list[None] = []
+    done: list[str] = []
+
+    async def hold(release: asyncio.Event) -> None:
+        async with database.transaction() as tx:
+            await tx.execute("SELECT 1")
+            holding.append(None)
+            await release.wait()
+
+    async def use(db: Database, who: str) -> None:
+        assert await db.fetch("SELECT $1::text AS who", who) == [{"who": who}]
+        done.append(who)
+
+    async def until(condition: Callable[[], bool]) -> None:
+        async with asyncio.timeout(60):
+            while not condition():
+                await asyncio.sleep(0.01)
+
+    holders = [asyncio.create_task(hold(release)) for release in releases]
+    try:
+        await until(lambda: len(holding) == 2)
+        plain = asyncio.create_task(use(database, "plain"))
+        await until(lambda: database.waiting() == 1)
+        ahead = asyncio.create_task(use(database.first(), "first"))
+        await until(lambda: database.waiting() == 2)
+        releases[0].set()
+        await asyncio.gather(plain, ahead)
+        assert done == ["first", "plain"]
+        assert database.waiting() == 0
+    finally:
+        for release in releases:
+            release.set()
+        await asyncio.gather(*holders, return_exceptions=True)
+        await database.close()
+
+
+async def test_places_go_to_those_first_then_in_order_and_a_cancel_loses_none() -> None:
+    """``Places``: a freed place goes to the oldest waiter that comes first, then to the
+    others in their order; a waiter cancelled before its turn leaves the queue, and one
+    cancelled as its place was handed to it gives the place back."""
+    places = Places(1)
+    order: list[str] = []
+
+    async def wait(name: str, first: bool = False) -> None:
+        async with places.place(first):
+            order.append(name)
+
+    async with places.place():
+        tasks = {
+            name: asyncio.create_task(wait(name, first))
+            for name, first in [("a", False), ("b", True), ("c", False), ("d", True), ("e", False)]
+        }
+        while places.waiting() < 5:
+            await asyncio.sleep(0)
+        tasks["c"].cancel()  # before its turn: out of the queue
+        await asyncio.gather(tasks["c"], return_exceptions=True)
+        assert places.waiting() == 4
+    await asyncio.gather(*tasks.values(), return_exceptions=True)
+    assert order == ["b", "d", "a", "e"]
+    assert places.free == 1 and places.waiting() == 0
+
+    handed = asyncio.create_task(wait("f"))
+    async with places.place():
+        while places.waiting() < 1:
+            await asyncio.sleep(0)
+    handed.cancel()  # handed the place as the block ended, cancelled before it ran
+    await asyncio.gather(handed, return_exceptions=True)
+    assert "f" not in order
+    assert places.free == 1 and places.waiting() == 0
+
+    passed_over = asyncio.create_task(wait("g"))
+    async with places.place():
+        while places.waiting() < 1:
+            await asyncio.sleep(0)
+        passed_over.cancel()  # and the place is freed before its task runs again
+    with pytest.raises(asyncio.CancelledError):
+        await passed_over
+    assert places.free == 1 and places.waiting() == 0
+    with pytest.raises(ValueError, match="at least 1"):
+        Places(0)

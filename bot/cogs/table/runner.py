@@ -21,12 +21,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from houseway.round import (
-    Phase,
-    Round,
-    deal,
-    new_round_id,
-)
+from houseway.round import Phase, Round, deal, new_round_id
 
 from ...app.soon import Soon
 from ...service.timing import TableTiming
@@ -78,6 +73,11 @@ class TableRunner:
     @property
     def db(self) -> Database:
         return self.bot.database
+
+    @property
+    def ending(self) -> Database:
+        """The database for a round's end, which the seats wait for: ahead of presses."""
+        return self.bot.database.first()
 
     def start(self) -> None:
         if self.task is None or self.task.done():
@@ -360,7 +360,7 @@ class TableRunner:
         pending = live.round.pending()
         if not pending or not live.round.can_time_out():
             return
-        live.update(await rounds.time_out(self.db, live.round))
+        live.update(await rounds.time_out(self.ending, live.round))
         for before in pending:
             seat = live.round.seat(before.number)
             if seat is None or seat.how is None or seat.how.value != "timeout":
@@ -379,23 +379,20 @@ class TableRunner:
                     )
 
     async def finish(self, live: Live) -> None:
-        """Set what is left, settle once, reveal once, pause, and clear the round.
-
-        The round is read back first where the copy may differ from the database, which
-        holds every split stored whatever a press told the copy (a set stored whose answer
-        failed, a restart): a hand not set in the copy, or seats not as stored (/stats
-        forget in another process deleted one; one noticed after the deal was taken out of
-        the copy but kept). Every hand set in the copy was stored as the copy has it (a
-        press's own split, or the stored one read back), so a round all set with its seats
-        as stored goes to its settlement after one read, not three (issue 40); a round
-        closed meanwhile is found by the settlement, which then reads it back."""
+        """Set what is left, settle once, reveal once, pause, and clear the round; its
+        database work ahead of any press's (``ending``). The round is read back first only
+        where the copy may differ from the database, which holds every split stored: a hand
+        not set in the copy, or seats not as stored (/stats forget in another process, a
+        seat taken out of the copy but kept). So a round all set with its seats as stored
+        is settled after one read (issue 40); one closed meanwhile is found by the
+        settlement, which then reads it back."""
         table = self.table
         seats = {(seat.number, seat.player) for seat in live.round.seats}
         if (
             live.round.phase is not Phase.ALL_SET
-            or await game_store.stored_seats(self.db, live.round.round_id) != seats
+            or await game_store.stored_seats(self.ending, live.round.round_id) != seats
         ):
-            stored = await rounds.read_round(self.db, live.round.round_id)
+            stored = await rounds.read_round(self.ending, live.round.round_id)
             if stored is None:
                 table.round = None
                 return
@@ -403,14 +400,14 @@ class TableRunner:
         await self.time_out(live)
         stacks = None
         if live.round.phase is Phase.ALL_SET:
-            settled, stacks = await rounds.finish(self.db, live.round, time.time())
+            settled, stacks = await rounds.finish(self.ending, live.round, time.time())
             if stacks is None:
                 # Closed meanwhile: voided, or settled by an earlier try of this runner whose
                 # COMMIT landed after the database was given up on. The round stays this
                 # table's: run() finishes it again from what is stored, so a settled round
                 # is still revealed (once) and a voided one is not.
                 log.warning("table %s: round closed meanwhile; reading it again", table.table_id)
-                stored = await rounds.read_round(self.db, live.round.round_id)
+                stored = await rounds.read_round(self.ending, live.round.round_id)
                 if stored is None:
                     table.round = None
                 else:
@@ -434,7 +431,7 @@ class TableRunner:
         await post_reveal(self.bot, self.table, live, stacks)
         self.revealed.add(settled.round_id)
         try:
-            await game_store.mark_revealed(self.db, settled.round_id, time.time())
+            await game_store.mark_revealed(self.ending, settled.round_id, time.time())
         except DatabaseError as error:  # a restart posts it again: its nonce keeps it one
             log.warning("table %s: reveal not noted: %s", self.table.table_id, error)
         assert settled.result is not None
