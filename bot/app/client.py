@@ -43,12 +43,14 @@ GLOBAL_HASH_KEY = "commands.global.sha256"
 #: The server a DEV_GUILD_ID start synced its copy of the commands to ("" once cleared).
 DEV_GUILD_KEY = "commands.dev_guild"
 #: discord.py 2.7 runs every interaction handler in a task named like one of these
-#: (app_commands/tree.py, ui/view.py, ui/modal.py): how close() finds those in flight.
+#: (app_commands/tree.py, ui/view.py, ui/modal.py, and client.py for a listener, where
+#: the table's presses are handled): how close() finds those in flight.
 HANDLER_TASKS = (
     "CommandTree-invoker",
     "discord-ui-view-dispatch-",
     "discord-ui-modal-dispatch-",
     "discord-ui-dynamic-item-",
+    "discord.py: on_interaction",
 )
 #: close() waits at most this long for interactions in flight; then the cogs unload.
 FINISH_SECONDS = 5.0

@@ -682,3 +682,26 @@ async def test_a_press_on_the_table_is_its_items_alone_not_the_whole_message_reb
         hand_messages = {shown.original_message_id for shown, _, _ in hands}
         assert hand_messages <= set(rebuilt), (hand_messages, rebuilt)  # the spy sees
         assert table.id not in rebuilt, rebuilt
+
+
+async def test_a_table_press_under_way_is_in_flight_for_close_to_finish(
+    fake_discord: FakeDiscord, run_bot: BotRunner, database_url: str
+) -> None:
+    """Table presses are the cog's ``on_interaction`` (no discord.py item task): close()
+    still counts one under way among the interactions in flight, and waits for it."""
+    fake = fake_discord
+    async with run_bot(fake, database_url=database_url, table_timing=PATIENT) as bot:
+        table = await open_table(fake, bet=5)
+        answer = asyncio.Event()
+        held = fake.hold("POST /interactions/*/callback", answer, count=1)
+        click = await fake.click(
+            table.id, f"table:sit:{table_id_of(table)}:1", user=fake.make_user("w1")
+        )
+        await fake.wait_until(lambda: held.hits == 1, 10, "the answer on its way, held")
+        assert bot.interactions_in_flight()
+        closing = asyncio.create_task(bot.close())
+        answer.set()
+        await closing
+        said = await fake.wait_response(click)
+        assert "seat 1" in said.content.lower(), said.content
+        assert not bot.interactions_in_flight()
