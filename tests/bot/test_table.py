@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import json
+import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -643,10 +646,29 @@ async def test_only_the_process_bot_freezes_what_its_start_made(
 ) -> None:
     """``python -m bot`` freezes its start (``make_bot(freeze=True)``); a test's bot must
     not, or every bot a test process starts is kept for good (and hidden from gc)."""
-    before = gc.get_freeze_count()
+    before, thresholds = gc.get_freeze_count(), gc.get_threshold()
     async with run_bot(fake_discord, database_url=database_url) as bot:
         assert not bot.freeze
         assert gc.get_freeze_count() == before
+        assert gc.get_threshold() == thresholds
+
+
+def test_the_process_freezes_its_start_and_collects_the_young_less_often() -> None:
+    """``settle_collector`` (what ``python -m bot`` runs once started), in a process of its
+    own: its start frozen, young garbage collected less often than Python's default (a
+    press's objects die young, not in the oldest generation), the rest as it was."""
+    code = (
+        "import gc, json; from bot.app.client import settle_collector; "
+        "before = gc.get_threshold(); settle_collector(); "
+        "print(json.dumps([before, gc.get_threshold(), gc.get_freeze_count()]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    before, after, frozen = json.loads(done.stdout)
+    assert after[0] > before[0], (before, after)
+    assert after[1:] == before[1:]
+    assert frozen > 0
 
 
 async def test_a_press_on_the_table_is_its_items_alone_not_the_whole_message_rebuilt(
