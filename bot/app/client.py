@@ -44,7 +44,8 @@ GLOBAL_HASH_KEY = "commands.global.sha256"
 DEV_GUILD_KEY = "commands.dev_guild"
 #: discord.py 2.7 runs every interaction handler in a task named like one of these
 #: (app_commands/tree.py, ui/view.py, ui/modal.py, and client.py for a listener, where
-#: the table's presses are handled): how close() finds those in flight.
+#: the table's presses are handled): how close() finds those in flight. Every cog's
+#: listener runs in a task of its own, so an interaction may count as several tasks.
 HANDLER_TASKS = (
     "CommandTree-invoker",
     "discord-ui-view-dispatch-",
@@ -264,9 +265,9 @@ class HousewayBot(commands.Bot):
         while pending := self.interactions_in_flight():
             left = deadline - loop.time()
             if left <= 0:
-                log.warning("closing with %d interaction(s) still in flight", len(pending))
+                log.warning("closing with %d handler task(s) still in flight", len(pending))
                 return
-            log.info("waiting for %d interaction(s) in flight", len(pending))
+            log.info("waiting for %d handler task(s) in flight", len(pending))
             await asyncio.wait(pending, timeout=left)
 
     async def on_app_command_completion(

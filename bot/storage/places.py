@@ -51,7 +51,7 @@ class Places:
         queue.append(waiter)
         try:
             await waiter
-        except asyncio.CancelledError:
+        except BaseException:  # cancelled, or its coroutine closed at teardown
             if waiter.done() and not waiter.cancelled():
                 self._give_back()  # handed a place as it was cancelled: the next one's
             elif waiter in queue:  # a place freed meanwhile may have passed it over

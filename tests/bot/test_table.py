@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import logging
 import subprocess
 import sys
 from collections.abc import Callable
@@ -707,11 +708,15 @@ async def test_a_press_on_the_table_is_its_items_alone_not_the_whole_message_reb
 
 
 async def test_a_table_press_under_way_is_in_flight_for_close_to_finish(
-    fake_discord: FakeDiscord, run_bot: BotRunner, database_url: str
+    fake_discord: FakeDiscord,
+    run_bot: BotRunner,
+    database_url: str,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Table presses are the cog's ``on_interaction`` (no discord.py item task): close()
-    still counts one under way among the interactions in flight, and waits for it."""
+    still counts one under way among the handlers in flight, and waits for it."""
     fake = fake_discord
+    caplog.set_level(logging.INFO, logger="bot.app.client")
     async with run_bot(fake, database_url=database_url, table_timing=PATIENT) as bot:
         table = await open_table(fake, bet=5)
         answer = asyncio.Event()
@@ -722,6 +727,12 @@ async def test_a_table_press_under_way_is_in_flight_for_close_to_finish(
         await fake.wait_until(lambda: held.hits == 1, 10, "the answer on its way, held")
         assert bot.interactions_in_flight()
         closing = asyncio.create_task(bot.close())
+        await fake.wait_until(
+            lambda: any("in flight" in r.getMessage() for r in caplog.records),
+            10,
+            "close() waiting for the press",
+        )
+        assert not closing.done()
         answer.set()
         await closing
         said = await fake.wait_response(click)

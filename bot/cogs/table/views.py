@@ -189,7 +189,9 @@ def item_of(custom_id: str) -> discord.ui.DynamicItem[Any] | None:
     by discord.py: its dynamic items rebuild the whole message pressed into a view
     (``LayoutView.from_message``: every section, text and button of the table) only to find
     the one item pressed, which these ids name whole. At 200 tables that rebuild was 4% of
-    a process's time and most of the garbage its full collections walked (issue 40)."""
+    a process's time and most of the garbage its full collections walked (issue 40). So
+    these items go out in a ``TableView`` only: in a view discord.py may dispatch, a press
+    would be answered twice, by discord.py and by the cog."""
     if match := SeatButton.__discord_ui_compiled_template__.fullmatch(custom_id):
         return SeatButton(match["action"], match["table"], int(match["seat"]))
     if match := TableButton.__discord_ui_compiled_template__.fullmatch(custom_id):
